@@ -1,0 +1,26 @@
+/**
+ * Server side of the islands pipeline: renders a component inside a marker
+ * element carrying its props as JSON, and records that the page needs the
+ * island's bundle. In the browser, islands/runtime/hydrate.tsx finds the
+ * marker and hydrates the same tree.
+ */
+import { createContext, type FunctionComponent, useContext } from "react";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
+
+/** Names of the islands a page render used, filled during the render. */
+export const IslandsUsed = createContext<Set<string> | null>(null);
+
+export function Island<P extends object>(
+  { name, component: Island, props }: { name: string; component: FunctionComponent<P>; props: P },
+) {
+  const used = useContext(IslandsUsed);
+  if (!used) throw new Error("Island rendered outside renderPage");
+  used.add(name);
+  return (
+    <div data-island={name} data-props={JSON.stringify(props)}>
+      <ErrorBoundary>
+        <Island {...props} />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Logo } from "./Logo.tsx";
+import { PRODUCT, type Site } from "./site.ts";
+
+/**
+ * The page frame: skip link, header, main landmark, footer. On tenant pages
+ * the header reads "Hopper · {tenant name}" and every link stays in the tenant.
+ */
+export function Layout({ site, children, wide = false }: { site: Site; children: ReactNode; wide?: boolean }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <Header site={site} />
+      <main id="main" className={wide ? "main" : "main main--narrow"}>{children}</main>
+      <Footer site={site} />
+    </>
+  );
+}
+
+function Header({ site }: { site: Site }) {
+  const home = site.tenant ? `${site.base}/login` : "/";
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <a className="brand" href={home}>
+          <Logo />
+          <span className="brand__title">
+            {PRODUCT}
+            {site.tenant && <span className="brand__tenant">· {site.tenant.name}</span>}
+          </span>
+        </a>
+        <nav className="site-nav" aria-label="Main">
+          <a href={`${site.base}/about`}>About</a>
+          <a href={`${site.base}/contact`}>Contact</a>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function Footer({ site }: { site: Site }) {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p>© {site.year} {PRODUCT}{site.tenant ? ` · ${site.tenant.name}` : ""}</p>
+        <nav aria-label="Footer">
+          <a href={`${site.base}/terms`}>Terms</a>
+          <a href={`${site.base}/privacy`}>Privacy</a>
+          <a href={`${site.base}/about`}>About</a>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,170 @@
+import { type FormEvent, useRef, useState } from "react";
+import { INQUIRY_LIMITS, type InquiryInput, inquirySchema } from "../lib/schemas.ts";
+
+export interface ContactFormProps {
+  /** Where the visitor's mail client addresses the pre-filled message (CONTACT_EMAIL). */
+  contactEmail: string;
+  /** Set on a tenant's contact page, so the inquiry records which service it came from. */
+  tenant?: string;
+}
+
+type Status = "idle" | "sending" | "success" | "error";
+type Field = "name" | "email" | "organization" | "message";
+
+export const SUCCESS_TEXT = "Thank you for your message! We'll get back to you soon.";
+export const ERROR_TEXT = "Sorry, there was an error sending your message. Please try again or email us directly.";
+
+/** Builds the mailto: link that opens the visitor's mail client with the message filled in. */
+export function mailtoLink(to: string, inquiry: InquiryInput): string {
+  const subject = `Shuttle service inquiry from ${inquiry.name}`;
+  const lines = [
+    inquiry.message,
+    "",
+    `Name: ${inquiry.name}`,
+    `Email: ${inquiry.email}`,
+    ...(inquiry.organization ? [`Organization: ${inquiry.organization}`] : []),
+  ];
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(lines.join("\n"))}`;
+}
+
+/**
+ * The contact form (spec sections 2, 3, 5): records the inquiry with the
+ * server first, so it reaches the operator even without a mail client, then
+ * opens the visitor's mail client with the same message.
+ */
+export default function ContactForm({ contactEmail, tenant }: ContactFormProps) {
+  const [status, setStatus] = useState<Status>("idle");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: Field) => String(data.get(name) ?? "");
+    const parsed = inquirySchema.safeParse({
+      name: text("name"),
+      email: text("email"),
+      organization: text("organization").trim() || undefined,
+      message: text("message"),
+      tenant,
+    });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus("sending");
+    try {
+      const res = await fetch("/api/inquiries", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      if (!res.ok) throw new Error(`inquiry answered ${res.status}`);
+      setStatus("success");
+      location.assign(mailtoLink(contactEmail, parsed.data));
+    } catch {
+      setStatus("error");
+    }
+  }
+
+  if (status === "success") {
+    return (
+      <div className="notice notice--success" role="status">
+        <p className="notice__title">{SUCCESS_TEXT}</p>
+        <p>We reply within 1-2 business days. Your mail client should also open with a copy of your message.</p>
+        <button type="button" className="button button--secondary" onClick={() => setStatus("idle")}>
+          Send another message
+        </button>
+      </div>
+    );
+  }
+
+  const sending = status === "sending";
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      // Without JavaScript the browser itself hands the fields to the mail client.
+      method="post"
+      action={`mailto:${contactEmail}`}
+      encType="text/plain"
+      noValidate
+      onSubmit={onSubmit}
+    >
+      {status === "error" && <p className="notice notice--error" role="alert">{ERROR_TEXT}</p>}
+      <TextField name="name" label="Name" autoComplete="name" max={INQUIRY_LIMITS.name} error={errors.name} required />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        max={INQUIRY_LIMITS.email}
+        error={errors.email}
+        required
+      />
+      <TextField
+        name="organization"
+        label="Organization (optional)"
+        autoComplete="organization"
+        max={INQUIRY_LIMITS.organization}
+        error={errors.organization}
+      />
+      <div className="field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          maxLength={INQUIRY_LIMITS.message}
+          required
+          aria-required="true"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? "contact-message-error" : undefined}
+        />
+        {errors.message && <p id="contact-message-error" className="field__error">{errors.message}</p>}
+      </div>
+      <button type="submit" className="button button--large" disabled={sending}>
+        {sending ? "Sending..." : "Send Message"}
+      </button>
+    </form>
+  );
+}
+
+function TextField(
+  { name, label, type = "text", autoComplete, max, error, required = false }: {
+    name: Field;
+    label: string;
+    type?: string;
+    autoComplete: string;
+    max: number;
+    error?: string;
+    required?: boolean;
+  },
+) {
+  const id = `contact-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={max}
+        required={required}
+        aria-required={required ? "true" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && <p id={`${id}-error`} className="field__error">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The embedded default: on the first start against an empty KV, create the
+ * demo tenant so a fresh machine shows a working service (issue 2, item 3).
+ */
+import type { Schedule, Tenant } from "../lib/schemas.ts";
+import { keys } from "./keys.ts";
+
+const weekday = [{ start: "07:00", end: "19:00" }];
+
+export const DEMO_SCHEDULE: Schedule = {
+  "0": [],
+  "1": weekday,
+  "2": weekday,
+  "3": weekday,
+  "4": weekday,
+  "5": weekday,
+  "6": [],
+};
+
+export function demoTenant(now: number): Tenant {
+  return {
+    code: "greer",
+    name: "City of Greer",
+    timezone: "America/New_York",
+    serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" },
+    createdAt: now,
+  };
+}
+
+/**
+ * Creates the demo tenant when this KV has never been initialised and holds
+ * no tenant. Returns the tenant it created, or null when there was nothing to do.
+ * Safe to call from several processes at once: exactly one commit wins.
+ */
+export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant | null> {
+  const marker = await kv.get(keys.meta("initialized"));
+  if (marker.versionstamp !== null) return null;
+  const existing = kv.list({ prefix: keys.tenants() }, { limit: 1 });
+  const hasTenant = !(await existing.next()).done;
+  const tenant = demoTenant(now);
+  const op = kv.atomic().check(marker).set(keys.meta("initialized"), { at: now });
+  if (!hasTenant) {
+    op.check({ key: keys.tenant(tenant.code), versionstamp: null })
+      .set(keys.tenant(tenant.code), tenant)
+      .set(keys.schedule(tenant.code), DEMO_SCHEDULE);
+  }
+  const res = await op.commit();
+  return res.ok && !hasTenant ? tenant : null;
+}

@@ -1,0 +1,104 @@
+/**
+ * Configuration, read once from environment variables at start-up.
+ * A bad value stops the server with a message naming the variable
+ * (ARCHITECTURE.md "Rules of the house"). `.env.example` documents each one.
+ */
+import * as z from "zod/mini";
+
+export type SmsProvider = "console" | "twilio";
+
+export interface Config {
+  port: number;
+  kvPath: string;
+  publicUrl: string;
+  contactEmail: string;
+  jwtSecret: string | null;
+  sentryDsn: string | null;
+  mapStyleUrl: string | null;
+  sms: {
+    provider: SmsProvider;
+    twilioAccountSid: string | null;
+    twilioAuthToken: string | null;
+    twilioFrom: string | null;
+    twilioApiUrl: string;
+  };
+  trustProxy: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+const optional = (v: string | undefined) => v === undefined || v.trim() === "" ? undefined : v.trim();
+
+const url = z.url({ protocol: /^https?$/ });
+const text = (min: number) => z.string().check(z.minLength(min));
+
+/** Each variable's rule: a schema and the phrase shown when it fails. */
+const rules = {
+  PORT: [
+    z.string().check(z.regex(/^\d{1,5}$/), z.refine((v) => Number(v) <= 65535)),
+    "must be a port number (0-65535)",
+  ],
+  KV_PATH: [text(1), "must be a file path or :memory:"],
+  PUBLIC_URL: [url, "must be an http(s) URL such as https://rides.example.org"],
+  CONTACT_EMAIL: [z.email(), "must be an email address"],
+  JWT_SECRET: [text(32), "must be at least 32 characters"],
+  SENTRY_DSN: [url, "must be a Sentry DSN URL"],
+  MAP_STYLE_URL: [url, "must be an http(s) URL of a MapLibre style"],
+  SMS_PROVIDER: [z.enum(["console", "twilio"]), "must be console or twilio"],
+  TWILIO_ACCOUNT_SID: [z.string().check(z.regex(/^AC[0-9a-fA-F]{32}$/)), "must look like AC followed by 32 hex digits"],
+  TWILIO_AUTH_TOKEN: [text(16), "must be the account's auth token"],
+  TWILIO_FROM: [
+    z.string().check(z.regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/)),
+    "must be an E.164 number (+18645550100) or a Messaging Service SID (MG...)",
+  ],
+  TWILIO_API_URL: [url, "must be an http(s) URL"],
+  TRUST_PROXY: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
+} as const;
+
+type Variable = keyof typeof rules;
+
+function read(env: Record<string, string | undefined>, name: Variable): string | undefined {
+  const raw = optional(env[name]);
+  if (raw === undefined) return undefined;
+  const [schema, phrase] = rules[name];
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(name, `${phrase} (got "${raw}")`);
+  return raw;
+}
+
+/** Builds the config from an environment map (`Deno.env.toObject()` in main.ts). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const port = Number(read(env, "PORT") ?? "8000");
+  const provider = (read(env, "SMS_PROVIDER") ?? "console") as SmsProvider;
+  const sms = {
+    provider,
+    twilioAccountSid: read(env, "TWILIO_ACCOUNT_SID") ?? null,
+    twilioAuthToken: read(env, "TWILIO_AUTH_TOKEN") ?? null,
+    twilioFrom: read(env, "TWILIO_FROM") ?? null,
+    twilioApiUrl: read(env, "TWILIO_API_URL") ?? "https://api.twilio.com",
+  };
+  if (provider === "twilio") {
+    for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+      if (!optional(env[name])) throw new ConfigError(name, "is required when SMS_PROVIDER=twilio");
+    }
+  }
+  const trust = read(env, "TRUST_PROXY");
+  return {
+    port,
+    kvPath: read(env, "KV_PATH") ?? "./data/shuttle.kv",
+    publicUrl: (read(env, "PUBLIC_URL") ?? `http://localhost:${port || 8000}`).replace(/\/+$/, ""),
+    contactEmail: read(env, "CONTACT_EMAIL") ?? "info@hopper.example",
+    jwtSecret: read(env, "JWT_SECRET") ?? null,
+    sentryDsn: read(env, "SENTRY_DSN") ?? null,
+    mapStyleUrl: read(env, "MAP_STYLE_URL") ?? null,
+    sms,
+    trustProxy: trust === "true" || trust === "1",
+    version: optional(env.HOPPER_VERSION) ?? "dev",
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Payload and record shapes shared by the server and the islands: one source
+ * of truth for what a valid value is and the text shown when it is not.
+ * Written with zod/mini, whose functions tree-shake, so an island that imports
+ * one schema ships only what that schema uses.
+ */
+import * as z from "zod/mini";
+
+/** Top-level paths that can never be a tenant code. */
+export const RESERVED_CODES: ReadonlySet<string> = new Set([
+  "about",
+  "admin",
+  "api",
+  "build",
+  "contact",
+  "favicon.ico",
+  "healthz",
+  "login",
+  "metrics",
+  "privacy",
+  "robots.txt",
+  "static",
+  "terms",
+  "ws",
+]);
+
+export const TENANT_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
+
+export const tenantCodeSchema = z.string().check(
+  z.regex(TENANT_CODE_PATTERN, "Tenant code must be 2-32 lowercase letters, digits or hyphens"),
+  z.refine((code) => !RESERVED_CODES.has(code), "That tenant code is reserved"),
+);
+
+const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times must be 24-hour HH:MM"));
+
+export const slotSchema = z.object({ start: hhmm, end: hhmm });
+export type Slot = z.infer<typeof slotSchema>;
+
+/** Day index "0" (Sunday) to "6" (Saturday) → slots (spec section 3, Schedule). */
+export const scheduleSchema = z.partialRecord(
+  z.enum(["0", "1", "2", "3", "4", "5", "6"]),
+  z.array(slotSchema).check(z.maxLength(12)),
+);
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const serviceAreaSchema = z.object({
+  lat: z.number().check(z.gte(-90), z.lte(90)),
+  lng: z.number().check(z.gte(-180), z.lte(180)),
+  radiusMeters: z.number().check(z.gt(0), z.lte(50_000)),
+  /** The place named in the outside-area alert, e.g. "downtown Greer". */
+  label: z.string().check(z.minLength(1), z.maxLength(80)),
+});
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+
+export interface Tenant {
+  code: string;
+  name: string;
+  timezone: string;
+  serviceArea: ServiceArea;
+  createdAt: number;
+}
+
+/** Contact form bounds (spec section 3: name, email, organization optional, message). */
+export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, message: 5000 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A trimmed text field: `label` names it in the error texts. */
+function field(label: string, max: number, required: boolean) {
+  return z.string({
+    error: (issue) => issue.input === undefined && required ? `${label} is required` : `${label} must be text`,
+  }).check(
+    z.trim(),
+    ...(required ? [z.minLength(1, `${label} is required`)] : []),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+export const inquirySchema = z.object({
+  name: field("Name", INQUIRY_LIMITS.name, true),
+  email: field("Email", INQUIRY_LIMITS.email, true).check(
+    z.regex(EMAIL_PATTERN, "Please enter a valid email address"),
+  ),
+  organization: z.optional(field("Organization", INQUIRY_LIMITS.organization, false)),
+  message: field("Message", INQUIRY_LIMITS.message, true),
+  tenant: z.optional(tenantCodeSchema),
+});
+export type InquiryInput = z.infer<typeof inquirySchema>;

@@ -1,0 +1,74 @@
+/**
+ * SMS senders. The app only knows `SmsSender`; main.ts picks one from config.
+ * Twilio is called over plain fetch (ARCHITECTURE.md: the SDK adds ~55 packages
+ * for one POST). The console sender is the embedded default for a fresh machine.
+ */
+import type { Config } from "./config.ts";
+
+export interface SmsSender {
+  /** Sends `body` to a 10-digit US number. Throws SmsError when the provider refuses. */
+  send(to: string, body: string): Promise<void>;
+}
+
+export class SmsError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = "SmsError";
+  }
+}
+
+/** Prints messages to the server console: for local use and demos only. */
+export function consoleSender(log: (line: string) => void = console.log): SmsSender {
+  return {
+    send(to, body) {
+      log(`[sms to ${to}] ${body}`);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Keeps every message in memory: for tests. */
+export function recordingSender(): SmsSender & { sent: { to: string; body: string }[] } {
+  const sent: { to: string; body: string }[] = [];
+  return {
+    sent,
+    send(to, body) {
+      sent.push({ to, body });
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Sends through Twilio's Messages REST API. */
+export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch): SmsSender {
+  const { twilioAccountSid: sid, twilioAuthToken: token, twilioFrom: from, twilioApiUrl } = sms;
+  if (!sid || !token || !from) throw new Error("Twilio sender needs an account SID, auth token and sender");
+  const endpoint = `${twilioApiUrl}/2010-04-01/Accounts/${sid}/Messages.json`;
+  const auth = "Basic " + btoa(`${sid}:${token}`);
+  return {
+    async send(to, body) {
+      const form = new URLSearchParams({ To: `+1${to}`, Body: body });
+      form.set(from.startsWith("MG") ? "MessagingServiceSid" : "From", from);
+      let res: Response;
+      try {
+        res = await fetchFn(endpoint, {
+          method: "POST",
+          headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (err) {
+        throw new SmsError(`Twilio unreachable: ${(err as Error).message}`);
+      }
+      if (!res.ok) {
+        const detail = await res.text().catch(() => "");
+        throw new SmsError(`Twilio answered ${res.status}: ${detail.slice(0, 200)}`, res.status);
+      }
+      await res.body?.cancel();
+    },
+  };
+}
+
+export function senderFromConfig(config: Config): SmsSender {
+  return config.sms.provider === "twilio" ? twilioSender(config.sms) : consoleSender();
+}

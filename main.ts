@@ -1,0 +1,47 @@
+/**
+ * Entry point: read config, open KV, seed the demo tenant on first start,
+ * serve. Everything else lives in routes/app.tsx.
+ */
+import { dirname } from "node:path";
+import denoJson from "./deno.json" with { type: "json" };
+import { seedDemoTenant } from "./kv/seed.ts";
+import { systemClock } from "./lib/clock.ts";
+import { ConfigError, loadConfig } from "./lib/config.ts";
+import { jsonLogger } from "./lib/log.ts";
+import { senderFromConfig } from "./lib/sms.ts";
+import { createApp } from "./routes/app.tsx";
+
+function startupConfig() {
+  try {
+    return loadConfig({ HOPPER_VERSION: denoJson.version, ...Deno.env.toObject() });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      Deno.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = startupConfig();
+const log = jsonLogger();
+if (config.kvPath !== ":memory:") await Deno.mkdir(dirname(config.kvPath), { recursive: true });
+const kv = await Deno.openKv(config.kvPath);
+
+const demo = await seedDemoTenant(kv, systemClock.now());
+if (demo) {
+  console.log(`Created the demo tenant "${demo.name}". Open ${config.publicUrl}/${demo.code} to see it.`);
+}
+if (config.sms.provider === "console") {
+  console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
+}
+
+const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log });
+
+Deno.serve({
+  port: config.port,
+  onListen: ({ hostname, port }) => {
+    const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
+    console.log(`Hopper ${config.version} listening on http://${shown}:${port} (KV: ${config.kvPath})`);
+  },
+}, (req, info) => app.fetch(req, info));

@@ -1,0 +1,90 @@
+/**
+ * createApp: the whole HTTP surface, assembled from its dependencies so tests
+ * can build it on an in-memory KV, a recording SMS sender and a fake clock.
+ */
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { fileURLToPath } from "node:url";
+import { jsonLogger } from "../lib/log.ts";
+import { getTenant } from "../kv/tenants.ts";
+import { healthApi } from "./api/health.ts";
+import { inquiriesApi } from "./api/inquiries.ts";
+import { assetRoutes, loadAssets } from "./assets.ts";
+import { type AppDeps, type Env, isApiPath } from "./env.ts";
+import { pageServer } from "./html.ts";
+import { requestLog } from "./middleware/request_log.ts";
+import { securityHeaders } from "./middleware/security_headers.ts";
+import { LandingPage } from "./pages/landing.tsx";
+import { NotFoundPage } from "./pages/not_found.tsx";
+import { ServerErrorPage } from "./pages/server_error.tsx";
+import { contentPages, pageKey, siteFor } from "./site.tsx";
+import { tenantRoutes } from "./tenant.tsx";
+
+export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
+
+export function createApp(deps: AppDeps): Hono<Env> {
+  const log = deps.log ?? jsonLogger();
+  const assets = deps.assets ?? loadAssets(STATIC_DIR);
+  const page = pageServer(assets.manifest);
+  const app = new Hono<Env>();
+
+  app.use(requestLog(log));
+  app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https:") }));
+  // JSON answers; pages and bundles arrive already compressed and are skipped.
+  app.use(compress({ threshold: 1024 }));
+
+  app.route("/", assetRoutes(assets));
+  app.route("/healthz", healthApi(deps));
+  app.route("/api/inquiries", inquiriesApi(deps));
+
+  app.get("/", async (c) => {
+    const site = siteFor(c, deps);
+    // The landing page links the demo tenant while it exists.
+    const demo = await getTenant(deps.kv, "greer");
+    return page(
+      c,
+      {
+        key: pageKey("/", site) + (demo?.name ?? ""),
+        meta: { title: "Hopper · On-demand shuttles for your community" },
+      },
+      () => <LandingPage site={site} demo={demo ? { code: demo.code, name: demo.name } : undefined} />,
+    );
+  });
+  app.route("/", contentPages(deps, page));
+  app.route("/:tenant", tenantRoutes(deps, page));
+
+  app.notFound((c) => {
+    if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);
+    const site = siteFor(c, deps);
+    return page(
+      c,
+      { key: pageKey("404", site), meta: { title: "Page not found" }, status: 404 },
+      () => <NotFoundPage site={site} />,
+    );
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return c.json({ error: err.message || "Bad request" }, err.status);
+    }
+    log({
+      event: "error",
+      level: "error",
+      requestId: c.get("requestId"),
+      path: c.req.path,
+      tenant: c.get("tenant")?.code,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    });
+    if (isApiPath(c.req.path)) return c.json({ error: "Something went wrong. Please try again." }, 500);
+    const site = siteFor(c, deps);
+    return page(
+      c,
+      { key: pageKey("500", site), meta: { title: "Something went wrong" }, status: 500 },
+      () => <ServerErrorPage site={site} />,
+    );
+  });
+
+  return app;
+}

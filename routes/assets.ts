@@ -1,0 +1,101 @@
+/**
+ * Serves static/: the built bundles under /build/ (content-hashed, so cached
+ * for a year as immutable) and the files at the site root (map pins, icons).
+ * Every file is read once and served from memory with an ETag.
+ */
+import { type Context, Hono } from "hono";
+import { extname, join } from "node:path";
+import { fingerprint } from "../lib/hash.ts";
+import { encodeAll, type Encoded, encodedBody, isCompressible } from "./compression.ts";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+/** Files under static/ served at the site root (not the source stylesheet). */
+const ROOT_FILES = ["shuttle.png", "flag.png", "person.png", "favicon.svg", "robots.txt"];
+
+/** Written by scripts/build.ts into static/build/manifest.json. */
+export interface Manifest {
+  /** Island name → its entry script and every chunk it imports (for modulepreload). */
+  islands: Record<string, { entry: string; imports: string[] }>;
+  css: string;
+}
+
+interface StaticFile {
+  body: Encoded;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+export interface Assets {
+  manifest: Manifest;
+  files: Map<string, StaticFile>;
+}
+
+function readFile(path: string, cacheControl: string): StaticFile {
+  const identity = Deno.readFileSync(path);
+  const type = TYPES[extname(path)] ?? "application/octet-stream";
+  // Bundles come with .br/.gz made by the build; small root files are compressed here.
+  const body: Encoded = existsSync(`${path}.br`)
+    ? { identity, br: Deno.readFileSync(`${path}.br`), gzip: Deno.readFileSync(`${path}.gz`) }
+    : isCompressible(type)
+    ? encodeAll(identity)
+    : { identity };
+  return { body, type, etag: `"${fingerprint(identity)}"`, cacheControl };
+}
+
+function existsSync(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Loads static/ into memory. Fails with a clear message when the build is missing. */
+export function loadAssets(staticDir: string): Assets {
+  const buildDir = join(staticDir, "build");
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(Deno.readTextFileSync(join(buildDir, "manifest.json")));
+  } catch {
+    throw new Error(`No island build in ${buildDir}: run "deno task build" first`);
+  }
+  const files = new Map<string, StaticFile>();
+  for (const entry of Deno.readDirSync(buildDir)) {
+    if (!entry.isFile || entry.name === "manifest.json" || /\.(br|gz)$/.test(entry.name)) continue;
+    files.set(`/build/${entry.name}`, readFile(join(buildDir, entry.name), "public, max-age=31536000, immutable"));
+  }
+  for (const name of ROOT_FILES) {
+    files.set(`/${name}`, readFile(join(staticDir, name), "public, max-age=86400"));
+  }
+  return { manifest, files };
+}
+
+export function assetRoutes(assets: Assets): Hono {
+  const app = new Hono();
+  const serve = (path: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) => {
+    const file = assets.files.get(path);
+    if (!file) return null;
+    const { body, headers: encoding } = encodedBody(acceptEncoding, file.body);
+    const headers = { "content-type": file.type, "cache-control": file.cacheControl, etag: file.etag, ...encoding };
+    if (ifNoneMatch === file.etag) return new Response(null, { status: 304, headers });
+    return new Response(body, { headers });
+  };
+  const handler = (c: Context) =>
+    serve(c.req.path, c.req.header("if-none-match"), c.req.header("accept-encoding")) ?? c.notFound();
+  app.get("/build/*", handler);
+  for (const name of ROOT_FILES) app.get(`/${name}`, handler);
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * Compression for what the server holds in memory (bundles, rendered pages):
+ * compressed once, then served as bytes. Brotli where the client takes it,
+ * else gzip. Dynamic JSON goes through hono/compress instead.
+ */
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type Encoding = "br" | "gzip";
+
+export interface Encoded {
+  identity: Uint8Array<ArrayBuffer>;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg)/;
+const MIN_BYTES = 512;
+
+export function isCompressible(type: string): boolean {
+  return COMPRESSIBLE.test(type);
+}
+
+/** Compresses `body` both ways; `quality` trades build time against size (bundles 11, pages 6). */
+export function encodeAll(body: Uint8Array<ArrayBuffer>, quality = 6): Encoded {
+  if (body.length < MIN_BYTES) return { identity: body };
+  return {
+    identity: body,
+    br: new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } })),
+    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
+  };
+}
+
+/** The best encoding this client accepts that we have, or null for identity. */
+export function pickEncoding(acceptEncoding: string | undefined, have: Encoded): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepts = (name: string) =>
+    new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!;\\s*q=0(\\.0*)?(,|$))`).test(acceptEncoding);
+  if (have.br && accepts("br")) return "br";
+  if (have.gzip && accepts("gzip")) return "gzip";
+  return null;
+}
+
+/** The response body and headers for one client. */
+export function encodedBody(acceptEncoding: string | undefined, have: Encoded) {
+  const encoding = pickEncoding(acceptEncoding, have);
+  const body = encoding ? have[encoding]! : have.identity;
+  const headers: Record<string, string> = { vary: "accept-encoding" };
+  if (encoding) headers["content-encoding"] = encoding;
+  return { body, headers };
+}

@@ -1,0 +1,32 @@
+/** The one typed context (STYLE.md): what the app's middleware puts on `c`. */
+import type { Clock } from "../lib/clock.ts";
+import type { Config } from "../lib/config.ts";
+import type { Logger } from "../lib/log.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import type { SmsSender } from "../lib/sms.ts";
+import type { Assets } from "./assets.ts";
+
+export interface AppDeps {
+  kv: Deno.Kv;
+  sms: SmsSender;
+  clock: Clock;
+  config: Config;
+  /** Static files and the island manifest; loaded from ./static when omitted. */
+  assets?: Assets;
+  log?: Logger;
+}
+
+export interface Env {
+  Variables: {
+    requestId: string;
+    /** Set by the tenant middleware on every route under /{tenant}. */
+    tenant: Tenant;
+  };
+  /** Deno.serve's connection info, passed by main.ts as app.fetch(req, info). */
+  Bindings: { remoteAddr?: { hostname: string } };
+}
+
+/** True for JSON API paths: /api/... and /{tenant}/api/... */
+export function isApiPath(path: string): boolean {
+  return /^\/(?:[^/]+\/)?api(?:\/|$)/.test(path);
+}

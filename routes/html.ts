@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { fingerprint } from "../lib/hash.ts";
+import { encodeAll, type Encoded, encodedBody } from "./compression.ts";
+import type { Manifest } from "./assets.ts";
+import { type PageMeta, renderPage } from "./render.tsx";
+
+interface Rendered {
+  body: Encoded;
+  etag: string;
+}
+
+const MAX_CACHED = 2000;
+
+/**
+ * Serves server-rendered pages. A page is rendered once per cache key (its
+ * path plus whatever it depends on, such as the tenant's name) and then served
+ * from memory with an ETag, so a repeat visit costs a 304.
+ */
+export function pageServer(manifest: Manifest) {
+  const cache = new Map<string, Rendered>();
+  const encoder = new TextEncoder();
+
+  return function page(
+    c: Context,
+    { key, meta, status = 200 }: { key: string; meta: PageMeta; status?: 200 | 404 | 500 },
+    render: () => ReactNode,
+  ): Response {
+    let page = cache.get(key);
+    if (!page) {
+      const bytes = encoder.encode(renderPage(manifest, meta, render()));
+      page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(key, page);
+    }
+    const { body, headers: encoding } = encodedBody(c.req.header("accept-encoding"), page.body);
+    const headers = {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      etag: page.etag,
+      ...encoding,
+    };
+    if (status === 200 && c.req.header("if-none-match") === page.etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(body, { status, headers });
+  };
+}
+
+export type PageServer = ReturnType<typeof pageServer>;

@@ -1,0 +1,45 @@
+/**
+ * Renders a page whole on the server: the body with React, then a head that
+ * links the stylesheet and only the island bundles the body used. A page with
+ * no island gets no <script> at all.
+ */
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { IslandsUsed } from "../components/Island.tsx";
+import type { Manifest } from "./assets.ts";
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+}
+
+const DEFAULT_DESCRIPTION =
+  "Hopper runs on-demand shuttles for towns, campuses, hospitals and employers: request a pickup from your phone.";
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export function renderPage(manifest: Manifest, meta: PageMeta, body: ReactNode): string {
+  const used = new Set<string>();
+  const html = renderToString(<IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>);
+  const preload = new Set<string>();
+  const scripts: string[] = [];
+  for (const name of used) {
+    const island = manifest.islands[name];
+    if (!island) throw new Error(`Island ${name} is not in the build: run "deno task build"`);
+    scripts.push(`<script type="module" src="${island.entry}"></script>`);
+    for (const chunk of island.imports) preload.add(chunk);
+  }
+  return "<!doctype html>" +
+    '<html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(meta.title)}</title>` +
+    `<meta name="description" content="${escapeHtml(meta.description ?? DEFAULT_DESCRIPTION)}">` +
+    '<meta name="theme-color" content="#1e3a8a">' +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    `<link rel="stylesheet" href="${manifest.css}">` +
+    [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +
+    scripts.join("") +
+    `</head><body>${html}</body></html>`;
+}

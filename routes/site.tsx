@@ -1,0 +1,48 @@
+/**
+ * The content pages, the same on the public site and under each tenant:
+ * about, contact, terms, privacy. Tenant pages carry the tenant's header and
+ * keep their links inside the tenant.
+ */
+import { Hono } from "hono";
+import type { Site } from "../components/site.ts";
+import type { AppDeps, Env } from "./env.ts";
+import type { PageServer } from "./html.ts";
+import { AboutPage } from "./pages/about.tsx";
+import { ContactPage } from "./pages/contact.tsx";
+import { PrivacyPage } from "./pages/privacy.tsx";
+import { TermsPage } from "./pages/terms.tsx";
+
+const PAGES = {
+  about: { title: "About", Page: AboutPage },
+  contact: { title: "Contact us", Page: ContactPage },
+  terms: { title: "Terms of Service", Page: TermsPage },
+  privacy: { title: "Privacy Policy", Page: PrivacyPage },
+} as const;
+
+/** Builds the Site for a request: public when no tenant is on the context. */
+export function siteFor(c: { get(key: "tenant"): Env["Variables"]["tenant"] | undefined }, deps: AppDeps): Site {
+  const tenant = c.get("tenant");
+  return {
+    base: tenant ? `/${tenant.code}` : "",
+    tenant: tenant ? { code: tenant.code, name: tenant.name } : undefined,
+    year: new Date(deps.clock.now()).getUTCFullYear(),
+    contactEmail: deps.config.contactEmail,
+  };
+}
+
+/** A cache key covering everything a page's HTML depends on. */
+export function pageKey(path: string, site: Site): string {
+  return `${path}|${site.tenant?.name ?? ""}|${site.year}`;
+}
+
+export function contentPages(deps: AppDeps, page: PageServer) {
+  const app = new Hono<Env>();
+  for (const [path, { title, Page }] of Object.entries(PAGES)) {
+    app.get(`/${path}`, (c) => {
+      const site = siteFor(c, deps);
+      const meta = { title: site.tenant ? `${title} · ${site.tenant.name}` : `${title} · Hopper` };
+      return page(c, { key: pageKey(c.req.path, site), meta }, () => <Page site={site} />);
+    });
+  }
+  return app;
+}

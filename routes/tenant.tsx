@@ -1,0 +1,33 @@
+/**
+ * Everything under /{tenant}: loads the tenant once per request, sends pages
+ * of unknown tenants to "/", answers unknown tenants' API calls with 404 JSON.
+ */
+import { Hono } from "hono";
+import { getTenant } from "../kv/tenants.ts";
+import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
+import { tenantApi } from "./api/tenant.ts";
+import { type AppDeps, type Env, isApiPath } from "./env.ts";
+import type { PageServer } from "./html.ts";
+import { contentPages } from "./site.tsx";
+
+export const TENANT_NOT_FOUND = "Organization not found";
+
+export function tenantRoutes(deps: AppDeps, page: PageServer) {
+  const app = new Hono<Env>();
+
+  app.use("*", async function loadTenant(c, next) {
+    const code = c.req.param("tenant") ?? "";
+    if (RESERVED_CODES.has(code)) return c.notFound();
+    const tenant = TENANT_CODE_PATTERN.test(code) ? await getTenant(deps.kv, code) : null;
+    if (!tenant) {
+      return isApiPath(c.req.path) ? c.json({ error: TENANT_NOT_FOUND }, 404) : c.redirect("/", 302);
+    }
+    c.set("tenant", tenant);
+    await next();
+  });
+
+  app.get("/", (c) => c.redirect(`/${c.get("tenant").code}/login`, 302));
+  app.route("/api/tenant", tenantApi());
+  app.route("/", contentPages(deps, page));
+  return app;
+}

@@ -1,0 +1,141 @@
+/**
+ * Builds the browser assets into static/build/: one content-hashed ESM bundle
+ * per island (code-split, minified), the stylesheet, and manifest.json, which
+ * the server reads to write <script> and <link> tags. Run by `deno task build`
+ * (and before start and test). `--watch` rebuilds on change (deno task dev).
+ */
+import * as esbuild from "esbuild";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Manifest } from "../routes/assets.ts";
+import { encodeAll } from "../routes/compression.ts";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const OUT_DIR = join(ROOT, "static/build");
+
+function islandNames(): string[] {
+  return [...Deno.readDirSync(join(ROOT, "islands"))]
+    .filter((e) => e.isFile && /^[A-Z]\w*\.tsx$/.test(e.name))
+    .map((e) => e.name.replace(/\.tsx$/, ""))
+    .sort();
+}
+
+/** Each island's entry is a two-line virtual module: import it, hydrate it. */
+const islandEntries: esbuild.Plugin = {
+  name: "island-entries",
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice(7), namespace: "island" }));
+    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+      contents: `import Island from "./islands/${args.path}.tsx";
+import { hydrate } from "./islands/runtime/hydrate.tsx";
+hydrate(${JSON.stringify(args.path)}, Island);`,
+      resolveDir: ROOT,
+      loader: "tsx",
+    }));
+  },
+};
+
+function options(): esbuild.BuildOptions {
+  const entryPoints = [
+    ...islandNames().map((name) => ({ in: `island:${name}`, out: name })),
+    { in: join(ROOT, "static/styles.css"), out: "styles" },
+  ];
+  return {
+    entryPoints,
+    outdir: OUT_DIR,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome110", "safari16", "firefox115"],
+    minify: true,
+    sourcemap: "linked",
+    metafile: true,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    assetNames: "[name]-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "react",
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    nodePaths: [join(ROOT, "node_modules")],
+    plugins: [islandEntries, writeManifest],
+    logLevel: "warning",
+  };
+}
+
+const writeManifest: esbuild.Plugin = {
+  name: "manifest",
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (!result.metafile) return;
+      const manifest = manifestFrom(result.metafile);
+      await precompress(Object.keys(result.metafile.outputs));
+      await Deno.writeTextFile(join(OUT_DIR, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+    });
+  },
+};
+
+/** Writes NAME.br and NAME.gz beside each script and stylesheet, so the server never compresses them. */
+async function precompress(outputs: string[]) {
+  for (const file of outputs) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const path = join(ROOT, file);
+    const encoded = encodeAll(await Deno.readFile(path), 11);
+    if (encoded.br) await Deno.writeFile(`${path}.br`, encoded.br);
+    if (encoded.gzip) await Deno.writeFile(`${path}.gz`, encoded.gzip);
+  }
+}
+
+export function manifestFrom(meta: esbuild.Metafile): Manifest {
+  const manifest: Manifest = { islands: {}, css: "" };
+  const url = (file: string) => "/build/" + relative(OUT_DIR, join(ROOT, file));
+  for (const [file, out] of Object.entries(meta.outputs)) {
+    if (!out.entryPoint) continue;
+    if (file.endsWith(".css")) {
+      manifest.css = url(file);
+      continue;
+    }
+    const name = out.entryPoint.replace(/^island:/, "");
+    const imports = new Set<string>();
+    const walk = (f: string) => {
+      for (const imp of meta.outputs[f]?.imports ?? []) {
+        if (imp.kind !== "import-statement" || imports.has(url(imp.path))) continue;
+        imports.add(url(imp.path));
+        walk(imp.path);
+      }
+    };
+    walk(file);
+    manifest.islands[name] = { entry: url(file), imports: [...imports] };
+  }
+  return manifest;
+}
+
+async function clean() {
+  await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
+  await Deno.mkdir(OUT_DIR, { recursive: true });
+}
+
+export async function build(): Promise<void> {
+  await clean();
+  await esbuild.build(options());
+  await esbuild.stop();
+}
+
+export async function watch(): Promise<esbuild.BuildContext> {
+  await clean();
+  const ctx = await esbuild.context(options());
+  await ctx.watch();
+  return ctx;
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  await build();
+  const manifest = JSON.parse(await Deno.readTextFile(join(OUT_DIR, "manifest.json"))) as Manifest;
+  console.log(
+    `built ${Object.keys(manifest.islands).length} islands into static/build in ${
+      Math.round(performance.now() - started)
+    } ms`,
+  );
+}
