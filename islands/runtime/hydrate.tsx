@@ -3,9 +3,17 @@
  * `hydrate(name, Component)`, which hydrates every marker of that island on
  * the page with the props the server rendered it with.
  */
-import type { FunctionComponent } from "react";
+import { type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+
+/** Marks the island's element once React owns it (`data-hydrated`), for tests and styling. */
+function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = "true";
+  }, [el]);
+  return children;
+}
 
 // deno-lint-ignore no-explicit-any
 export function hydrate(name: string, Island: FunctionComponent<any>): void {
@@ -14,7 +22,9 @@ export function hydrate(name: string, Island: FunctionComponent<any>): void {
     hydrateRoot(
       el,
       <ErrorBoundary onError={(error) => console.error(`island ${name} failed`, error)}>
-        <Island {...props} />
+        <Hydrated el={el}>
+          <Island {...props} />
+        </Hydrated>
       </ErrorBoundary>,
     );
   }
