@@ -27,7 +27,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
   const log = deps.log ?? jsonLogger();
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const page = pageServer(assets.manifest);
-  const app = new Hono<Env>();
+  // strict: false, so "/greer/" and "/about/" answer like "/greer" and "/about".
+  const app = new Hono<Env>({ strict: false });
 
   app.use(requestLog(log));
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https:") }));

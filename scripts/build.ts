@@ -35,14 +35,14 @@ hydrate(${JSON.stringify(args.path)}, Island);`,
   },
 };
 
-function options(): esbuild.BuildOptions {
+function options(outdir: string): esbuild.BuildOptions {
   const entryPoints = [
     ...islandNames().map((name) => ({ in: `island:${name}`, out: name })),
     { in: join(ROOT, "static/styles.css"), out: "styles" },
   ];
   return {
     entryPoints,
-    outdir: OUT_DIR,
+    outdir,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -59,22 +59,22 @@ function options(): esbuild.BuildOptions {
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     nodePaths: [join(ROOT, "node_modules")],
-    plugins: [islandEntries, writeManifest],
+    plugins: [islandEntries, writeManifest(outdir)],
     logLevel: "warning",
   };
 }
 
-const writeManifest: esbuild.Plugin = {
+const writeManifest = (outdir: string): esbuild.Plugin => ({
   name: "manifest",
   setup(build) {
     build.onEnd(async (result) => {
       if (!result.metafile) return;
-      const manifest = manifestFrom(result.metafile);
+      const manifest = manifestFrom(result.metafile, outdir);
       await precompress(Object.keys(result.metafile.outputs));
-      await Deno.writeTextFile(join(OUT_DIR, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+      await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     });
   },
-};
+});
 
 /** Writes NAME.br and NAME.gz beside each script and stylesheet, so the server never compresses them. */
 async function precompress(outputs: string[]) {
@@ -87,9 +87,9 @@ async function precompress(outputs: string[]) {
   }
 }
 
-export function manifestFrom(meta: esbuild.Metafile): Manifest {
+export function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
   const manifest: Manifest = { islands: {}, css: "" };
-  const url = (file: string) => "/build/" + relative(OUT_DIR, join(ROOT, file));
+  const url = (file: string) => "/build/" + relative(outdir, join(ROOT, file));
   for (const [file, out] of Object.entries(meta.outputs)) {
     if (!out.entryPoint) continue;
     if (file.endsWith(".css")) {
@@ -111,20 +111,23 @@ export function manifestFrom(meta: esbuild.Metafile): Manifest {
   return manifest;
 }
 
-async function clean() {
-  await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
-  await Deno.mkdir(OUT_DIR, { recursive: true });
-}
-
+/**
+ * Builds into a fresh folder, then swaps it in, so a server or test reading
+ * static/build never sees it half-written.
+ */
 export async function build(): Promise<void> {
-  await clean();
-  await esbuild.build(options());
+  const fresh = `${OUT_DIR}.${Deno.pid}`;
+  await esbuild.build(options(fresh));
   await esbuild.stop();
+  const old = `${OUT_DIR}.old.${Deno.pid}`;
+  await Deno.rename(OUT_DIR, old).catch(() => {});
+  await Deno.rename(fresh, OUT_DIR);
+  await Deno.remove(old, { recursive: true }).catch(() => {});
 }
 
 export async function watch(): Promise<esbuild.BuildContext> {
-  await clean();
-  const ctx = await esbuild.context(options());
+  await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
+  const ctx = await esbuild.context(options(OUT_DIR));
   await ctx.watch();
   return ctx;
 }

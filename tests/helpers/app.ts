@@ -27,3 +27,8 @@ export function postJson(body: unknown): RequestInit {
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
 }
+
+/** A page's HTML with React's text separators (<!-- -->) removed, so texts read as a person sees them. */
+export async function html(res: Response): Promise<string> {
+  return (await res.text()).replaceAll("<!-- -->", "");
+}

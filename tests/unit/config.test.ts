@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../lib/config.ts";
+
+describe("loadConfig", () => {
+  it("runs on an empty environment with the embedded defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      kvPath: "./data/shuttle.kv",
+      publicUrl: "http://localhost:8000",
+      jwtSecret: null,
+      sentryDsn: null,
+      mapStyleUrl: null,
+      trustProxy: false,
+    });
+    expect(config.sms.provider).toBe("console");
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "9000",
+      KV_PATH: ":memory:",
+      PUBLIC_URL: "https://rides.example.org/",
+      CONTACT_EMAIL: "info@example.org",
+      JWT_SECRET: "x".repeat(40),
+      SENTRY_DSN: "https://abc@o1.ingest.sentry.io/2",
+      MAP_STYLE_URL: "https://tiles.example.org/style.json",
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC" + "a".repeat(32),
+      TWILIO_AUTH_TOKEN: "t".repeat(32),
+      TWILIO_FROM: "+18645550100",
+      TRUST_PROXY: "true",
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      kvPath: ":memory:",
+      publicUrl: "https://rides.example.org",
+      contactEmail: "info@example.org",
+      trustProxy: true,
+    });
+    expect(config.sms).toMatchObject({ provider: "twilio", twilioFrom: "+18645550100" });
+  });
+
+  const bad: [string, Record<string, string>][] = [
+    ["PORT", { PORT: "eighty" }],
+    ["PORT", { PORT: "70000" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "rides.example.org" }],
+    ["CONTACT_EMAIL", { CONTACT_EMAIL: "nobody" }],
+    ["JWT_SECRET", { JWT_SECRET: "short" }],
+    ["SENTRY_DSN", { SENTRY_DSN: "not a url" }],
+    ["MAP_STYLE_URL", { MAP_STYLE_URL: "ftp://x/style.json" }],
+    ["SMS_PROVIDER", { SMS_PROVIDER: "pigeon" }],
+    ["TWILIO_ACCOUNT_SID", { SMS_PROVIDER: "twilio" }],
+    ["TWILIO_FROM", { TWILIO_FROM: "555-0100" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+  ];
+  for (const [variable, env] of bad) {
+    it(`stops on a bad ${variable} with a message naming it (${JSON.stringify(env)})`, () => {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message).toContain(variable);
+    });
+  }
+
+  it("treats blank values as unset", () => {
+    expect(loadConfig({ PORT: "  ", SENTRY_DSN: "" }).port).toBe(8000);
+  });
+});

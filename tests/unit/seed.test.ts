@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { keys } from "../../kv/keys.ts";
+import { DEMO_SCHEDULE, seedDemoTenant } from "../../kv/seed.ts";
+import { createTenant, getSchedule, getTenant } from "../../kv/tenants.ts";
+
+describe("seedDemoTenant", () => {
+  it("creates City of Greer with its service area and weekday schedule on an empty KV", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const created = await seedDemoTenant(kv, 1000);
+    expect(created?.code).toBe("greer");
+    expect(await getTenant(kv, "greer")).toEqual({
+      code: "greer",
+      name: "City of Greer",
+      timezone: "America/New_York",
+      serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" },
+      createdAt: 1000,
+    });
+    const schedule = await getSchedule(kv, "greer");
+    expect(schedule).toEqual(DEMO_SCHEDULE);
+    expect(schedule["0"]).toEqual([]);
+    expect(schedule["1"]).toEqual([{ start: "07:00", end: "19:00" }]);
+  });
+
+  it("does nothing on a second start, even after the demo tenant was removed", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 1);
+    expect(await seedDemoTenant(kv, 2)).toBeNull();
+    await kv.delete(keys.tenant("greer"));
+    expect(await seedDemoTenant(kv, 3)).toBeNull();
+    expect(await getTenant(kv, "greer")).toBeNull();
+  });
+
+  it("leaves a KV that already holds tenants alone", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const town = {
+      code: "town",
+      name: "Town",
+      timezone: "UTC",
+      serviceArea: { lat: 0, lng: 0, radiusMeters: 500, label: "the square" },
+      createdAt: 0,
+    };
+    expect(await createTenant(kv, town, {})).toBe(true);
+    expect(await seedDemoTenant(kv, 1)).toBeNull();
+    expect(await getTenant(kv, "greer")).toBeNull();
+  });
+
+  it("seeds exactly once when several processes start together", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const results = await Promise.all([1, 2, 3, 4].map((n) => seedDemoTenant(kv, n)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("createTenant", () => {
+  it("refuses a code that is taken", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 1);
+    const again = { ...(await getTenant(kv, "greer"))!, name: "Impostor" };
+    expect(await createTenant(kv, again, {})).toBe(false);
+    expect((await getTenant(kv, "greer"))?.name).toBe("City of Greer");
+  });
+});
