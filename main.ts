@@ -2,8 +2,8 @@
  * Entry point: read config, open KV, seed the demo tenant on first start,
  * serve. Everything else lives in routes/app.tsx.
  */
-import { dirname } from "node:path";
 import denoJson from "./deno.json" with { type: "json" };
+import { openStore } from "./kv/open.ts";
 import { seedDemoTenant } from "./kv/seed.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
@@ -25,13 +25,9 @@ function startupConfig() {
 
 const config = startupConfig();
 const log = jsonLogger();
-if (config.kvPath !== ":memory:") await Deno.mkdir(dirname(config.kvPath), { recursive: true });
-const kv = await Deno.openKv(config.kvPath);
+const kv = await openStore(config.kvPath);
 
 const demo = await seedDemoTenant(kv, systemClock.now());
-if (demo) {
-  console.log(`Created the demo tenant "${demo.name}". Open ${config.publicUrl}/${demo.code} to see it.`);
-}
 if (config.sms.provider === "console") {
   console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
 }
@@ -42,6 +38,10 @@ Deno.serve({
   port: config.port,
   onListen: ({ hostname, port }) => {
     const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
-    console.log(`Hopper ${config.version} listening on http://${shown}:${port} (KV: ${config.kvPath})`);
+    console.log(`Hopper ${config.version} listening on http://${shown}:${port} (KV: ${config.kvPath ?? "managed"})`);
+    if (demo) {
+      const base = Deno.env.get("PUBLIC_URL") ? config.publicUrl : `http://${shown}:${port}`;
+      console.log(`Created the demo tenant "${demo.name}". Open ${base}/${demo.code} to see it.`);
+    }
   },
 }, (req, info) => app.fetch(req, info));

@@ -5,6 +5,7 @@
  * marker and hydrates the same tree.
  */
 import { createContext, type FunctionComponent, useContext } from "react";
+import { renderToString } from "react-dom/server";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 
 /** Names of the islands a page render used, filled during the render. */
@@ -16,11 +17,14 @@ export function Island<P extends object>(
   const used = useContext(IslandsUsed);
   if (!used) throw new Error("Island rendered outside renderPage");
   used.add(name);
-  return (
-    <div data-island={name} data-props={JSON.stringify(props)}>
-      <ErrorBoundary>
-        <Island {...props} />
-      </ErrorBoundary>
-    </div>
+  // Rendered as a root of its own, as the browser hydrates it, so ids from
+  // useId and the tree's shape match on both sides.
+  const html = renderToString(
+    <ErrorBoundary>
+      <Island {...props} />
+    </ErrorBoundary>,
   );
+  // The HTML is React's own rendering of our component, escaped by React: nothing from outside.
+  // deno-lint-ignore react-no-danger
+  return <div data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -14,7 +14,7 @@ type Field = "name" | "email" | "organization" | "message";
 export const SUCCESS_TEXT = "Thank you for your message! We'll get back to you soon.";
 export const ERROR_TEXT = "Sorry, there was an error sending your message. Please try again or email us directly.";
 
-/** Builds the mailto: link that opens the visitor's mail client with the message filled in. */
+/** Builds the mailto: link that opens the visitor's mail client with the message filled in (RFC 6068: CRLF line breaks). */
 export function mailtoLink(to: string, inquiry: InquiryInput): string {
   const subject = `Shuttle service inquiry from ${inquiry.name}`;
   const lines = [
@@ -24,7 +24,8 @@ export function mailtoLink(to: string, inquiry: InquiryInput): string {
     `Email: ${inquiry.email}`,
     ...(inquiry.organization ? [`Organization: ${inquiry.organization}`] : []),
   ];
-  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(lines.join("\n"))}`;
+  const body = lines.join("\n").replace(/\r?\n/g, "\r\n");
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 /**
@@ -34,6 +35,7 @@ export function mailtoLink(to: string, inquiry: InquiryInput): string {
  */
 export default function ContactForm({ contactEmail, tenant }: ContactFormProps) {
   const [status, setStatus] = useState<Status>("idle");
+  const [errorText, setErrorText] = useState(ERROR_TEXT);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -67,10 +69,17 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
         headers: { "content-type": "application/json" },
         body: JSON.stringify(parsed.data),
       });
-      if (!res.ok) throw new Error(`inquiry answered ${res.status}`);
+      if (!res.ok) {
+        // Over the limit the server's own words say when to try again; anything else gets the spec's text.
+        const reason = res.status === 429 ? (await res.json().catch(() => null))?.error : null;
+        setErrorText(typeof reason === "string" ? reason : ERROR_TEXT);
+        setStatus("error");
+        return;
+      }
       setStatus("success");
       location.assign(mailtoLink(contactEmail, parsed.data));
     } catch {
+      setErrorText(ERROR_TEXT);
       setStatus("error");
     }
   }
@@ -99,7 +108,7 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       noValidate
       onSubmit={onSubmit}
     >
-      {status === "error" && <p className="notice notice--error" role="alert">{ERROR_TEXT}</p>}
+      {status === "error" && <p className="notice notice--error" role="alert">{errorText}</p>}
       <TextField name="name" label="Name" autoComplete="name" max={INQUIRY_LIMITS.name} error={errors.name} required />
       <TextField
         name="email"

@@ -9,7 +9,8 @@ export type SmsProvider = "console" | "twilio";
 
 export interface Config {
   port: number;
-  kvPath: string;
+  /** A KV file or ":memory:"; null means the platform's managed KV (Deno Deploy). */
+  kvPath: string | null;
   publicUrl: string;
   contactEmail: string;
   jwtSecret: string | null;
@@ -91,7 +92,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const trust = read(env, "TRUST_PROXY");
   return {
     port,
-    kvPath: read(env, "KV_PATH") ?? "./data/shuttle.kv",
+    kvPath: read(env, "KV_PATH") ?? (optional(env.DENO_DEPLOYMENT_ID) ? null : "./data/shuttle.kv"),
     publicUrl: (read(env, "PUBLIC_URL") ?? `http://localhost:${port || 8000}`).replace(/\/+$/, ""),
     contactEmail: read(env, "CONTACT_EMAIL") ?? "info@hopper.example",
     jwtSecret: read(env, "JWT_SECRET") ?? null,

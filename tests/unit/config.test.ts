@@ -72,3 +72,10 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "  ", SENTRY_DSN: "" }).port).toBe(8000);
   });
 });
+
+describe("loadConfig on Deno Deploy", () => {
+  it("uses the managed KV unless KV_PATH is set", () => {
+    expect(loadConfig({ DENO_DEPLOYMENT_ID: "abc123" }).kvPath).toBeNull();
+    expect(loadConfig({ DENO_DEPLOYMENT_ID: "abc123", KV_PATH: "/data/x.kv" }).kvPath).toBe("/data/x.kv");
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * `deno task bench`: measures the server on this machine and writes
+ * docs/benchmarks.md. Throughput is reported as a ratio to a bare Deno.serve
+ * measured with the same tool in the same run (absolute numbers on a shared
+ * 2-core machine swing by 30%; ratios taken together are stable).
+ * Load comes from wrk (Debian package), installed when missing.
+ */
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function start(script: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", script],
+    cwd: ROOT,
+    env: { PORT: "0", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${script} exited before listening:\n${seen}`);
+    seen += value;
+    const match = seen.match(/listening on (http:\/\/localhost:\d+)/);
+    if (match) {
+      // Keep draining stdout (request logs) so the pipe never fills.
+      (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return {
+        url: match[1],
+        async stop() {
+          child.kill("SIGTERM");
+          await child.status;
+        },
+      };
+    }
+  }
+}
+
+async function run(cmd: string, args: string[]): Promise<string> {
+  const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
+  if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
+  return new TextDecoder().decode(out.stdout);
+}
+
+async function ensureWrk(): Promise<void> {
+  try {
+    await run("wrk", ["--version"]).catch(() => {}); // wrk --version exits 1 but runs
+    await run("sh", ["-c", "command -v wrk"]);
+  } catch {
+    console.log("installing wrk (apt-get install -y wrk)");
+    await run("apt-get", ["install", "-y", "-qq", "wrk"]);
+  }
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** wrk's durations: 766.00us, 1.21ms, 2.00s, 1.05m. */
+function ms(text: string): number {
+  const m = text.match(/^([\d.]+)(us|ms|s|m)$/);
+  if (!m) throw new Error(`unreadable wrk duration "${text}"`);
+  const n = Number(m[1]);
+  return n * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
+}
+
+async function wrk(url: string, connections = 64): Promise<Load> {
+  const out = await run("wrk", ["-t2", `-c${connections}`, `-d${DURATION}s`, "--latency", url]);
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
+  const p50 = ms(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? out);
+  const p99 = ms(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? out);
+  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`${url} answered errors under load:\n${out}`);
+  return { rps, p50, p99 };
+}
+
+async function coldStart(runs = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dir = await Deno.makeTempDir();
+    const listener = Deno.listen({ port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    listener.close();
+    const started = performance.now();
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "main.ts"],
+      cwd: ROOT,
+      env: { PORT: String(port), KV_PATH: `${dir}/bench.kv` },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    while (true) {
+      const ok = await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    times.push(performance.now() - started);
+    child.kill("SIGTERM");
+    await child.status;
+    await Deno.remove(dir, { recursive: true });
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+/** gzip bytes of every script a page loads (its entries and their static imports). */
+async function pageScriptBytes(base: string, path: string): Promise<number> {
+  const html = await (await fetch(base + path)).text();
+  const srcs = [...html.matchAll(/<(?:script[^>]+src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]);
+  let total = 0;
+  for (const src of srcs) {
+    // fetch decodes transparently, so measure the gzip size of what arrives.
+    const body = new Uint8Array(await (await fetch(base + src)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).byteLength;
+  }
+  return total;
+}
+
+async function machine(): Promise<string> {
+  const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
+  const mem = (await Deno.readTextFile("/proc/meminfo")).match(/MemTotal:\s+(\d+)/)?.[1];
+  return `${navigator.hardwareConcurrency} cores (${cpu}), ${Math.round(Number(mem) / 1048576)} GiB, ` +
+    `Deno ${Deno.version.deno}, ${new Date().toISOString().slice(0, 10)}`;
+}
+
+const f = (n: number, digits = 2) => n.toFixed(digits);
+
+if (import.meta.main) {
+  await ensureWrk();
+  const rows: string[] = [];
+  const dir = await Deno.makeTempDir();
+
+  const bare = await start("tests/bench/bare_server.ts");
+  const ceiling = await wrk(bare.url + "/");
+  await bare.stop();
+  rows.push(`| ceiling: bare Deno.serve | ${f(ceiling.rps, 0)} req/s | 1.00 | reference |`);
+
+  const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv` });
+  for (const path of ["/", "/about", "/greer/about"]) {
+    const load = await wrk(app.url + path);
+    const ratio = load.rps / ceiling.rps;
+    rows.push(
+      `| static page \`${path}\` | ${f(load.rps, 0)} req/s, p99 ${f(load.p99)} ms | ${f(ratio)} | ≥ 0.6 ${
+        ratio >= 0.6 ? "✓" : "✗"
+      } |`,
+    );
+  }
+  for (const path of ["/", "/about", "/terms", "/privacy"]) {
+    const bytes = await pageScriptBytes(app.url, path);
+    rows.push(`| JavaScript on \`${path}\` | ${bytes} bytes | | 0 ${bytes === 0 ? "✓" : "✗"} |`);
+  }
+  const contact = await pageScriptBytes(app.url, "/contact");
+  rows.push(`| JavaScript on \`/contact\` (gzip) | ${f(contact / 1024, 1)} KiB | | (no target) |`);
+  await app.stop();
+  await Deno.remove(dir, { recursive: true });
+
+  const cold = await coldStart();
+  rows.push(
+    `| cold start: process start → first \`/healthz\` 200 (median of 5) | ${f(cold, 0)} ms | | ≤ 1000 ms ${
+      cold <= 1000 ? "✓" : "✗"
+    } |`,
+  );
+
+  const report = `# Benchmarks
+
+Machine: ${await machine()}.
+Command: \`deno task bench\` (wrk -t2 -c64 -d${DURATION}s on loopback, load generator on the same machine).
+
+| what | measured | ratio to ceiling | target |
+| --- | --- | --- | --- |
+${rows.join("\n")}
+`;
+  console.log(report);
+  await Deno.writeTextFile(`${ROOT}/docs/benchmarks.md`, report);
+}

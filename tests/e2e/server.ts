@@ -1,0 +1,100 @@
+/**
+ * Starts the real server (main.ts) as a child process on a free port with its
+ * own KV file in a temporary directory, for end-to-end tests:
+ *
+ *   let server: TestServer;
+ *   beforeAll(async () => server = await startServer());
+ *   afterAll(() => server?.stop());
+ */
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+const LISTENING = /listening on http:\/\/localhost:(\d+)/;
+
+export interface TestServer {
+  /** e.g. http://localhost:43123 */
+  url: string;
+  port: number;
+  /** The KV file the server uses; open it with Deno.openKv(kvPath) to inspect what it stored. */
+  kvPath: string;
+  /** Everything the server printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Kills the server, waits for it to exit and removes its temporary directory. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment variables (PORT, KV_PATH and CONTACT_EMAIL are set unless given here). */
+  env?: Record<string, string>;
+  /** How long to wait for the "listening" line. */
+  timeoutMs?: number;
+}
+
+export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions = {}): Promise<TestServer> {
+  const dir = await Deno.makeTempDir({ prefix: "hopper-e2e-" });
+  const kvPath = join(dir, "hopper.kv");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: REPO_ROOT,
+    env: { PORT: "0", KV_PATH: kvPath, CONTACT_EMAIL: "hello@hopper.test", ...env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+
+  let log = "";
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already exited.
+    }
+    await child.status;
+    await Promise.all([stdoutDone, stderrDone]);
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  };
+
+  // Keep draining both pipes for the server's whole life, so it never blocks on a full pipe.
+  let onLine: (line: string) => void = () => {};
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let pending = "";
+    for await (const bytes of stream) {
+      const chunk = decoder.decode(bytes, { stream: true });
+      log += chunk;
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    }
+    if (pending) onLine(pending);
+  };
+  const stdoutDone = drain(child.stdout).catch(() => {});
+  const stderrDone = drain(child.stderr).catch(() => {});
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      onLine = (line) => {
+        const m = LISTENING.exec(line);
+        if (m) resolve(Number(m[1]));
+      };
+      timer = setTimeout(
+        () => reject(new Error(`server did not start within ${timeoutMs} ms; it printed:\n${log}`)),
+        timeoutMs,
+      );
+      child.status.then((s) => reject(new Error(`server exited early with code ${s.code}; it printed:\n${log}`)));
+    });
+    return { url: `http://localhost:${port}`, port, kvPath, output: () => log, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
