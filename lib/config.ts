@@ -21,6 +21,7 @@ export interface Config {
     twilioAccountSid: string | null;
     twilioAuthToken: string | null;
     twilioFrom: string | null;
+    twilioMessagingServiceSid: string | null;
     twilioApiUrl: string;
   };
   trustProxy: boolean;
@@ -54,9 +55,10 @@ const rules = {
   SMS_PROVIDER: [z.enum(["console", "twilio"]), "must be console or twilio"],
   TWILIO_ACCOUNT_SID: [z.string().check(z.regex(/^AC[0-9a-fA-F]{32}$/)), "must look like AC followed by 32 hex digits"],
   TWILIO_AUTH_TOKEN: [text(16), "must be the account's auth token"],
-  TWILIO_FROM: [
-    z.string().check(z.regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/)),
-    "must be an E.164 number (+18645550100) or a Messaging Service SID (MG...)",
+  TWILIO_FROM: [z.string().check(z.regex(/^\+[1-9]\d{6,14}$/)), "must be an E.164 number such as +18645550100"],
+  TWILIO_MESSAGING_SERVICE_SID: [
+    z.string().check(z.regex(/^MG[0-9a-fA-F]{32}$/)),
+    "must look like MG followed by 32 hex digits",
   ],
   TWILIO_API_URL: [url, "must be an http(s) URL"],
   TRUST_PROXY: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
@@ -82,11 +84,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     twilioAccountSid: read(env, "TWILIO_ACCOUNT_SID") ?? null,
     twilioAuthToken: read(env, "TWILIO_AUTH_TOKEN") ?? null,
     twilioFrom: read(env, "TWILIO_FROM") ?? null,
+    twilioMessagingServiceSid: read(env, "TWILIO_MESSAGING_SERVICE_SID") ?? null,
     twilioApiUrl: read(env, "TWILIO_API_URL") ?? "https://api.twilio.com",
   };
   if (provider === "twilio") {
-    for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const) {
+    for (const name of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const) {
       if (!optional(env[name])) throw new ConfigError(name, "is required when SMS_PROVIDER=twilio");
+    }
+    if (!sms.twilioFrom && !sms.twilioMessagingServiceSid) {
+      throw new ConfigError("TWILIO_FROM", "or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio");
     }
   }
   const trust = read(env, "TRUST_PROXY");

@@ -42,13 +42,15 @@ export function recordingSender(): SmsSender & { sent: { to: string; body: strin
 /** Sends through Twilio's Messages REST API. */
 export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch): SmsSender {
   const { twilioAccountSid: sid, twilioAuthToken: token, twilioFrom: from, twilioApiUrl } = sms;
-  if (!sid || !token || !from) throw new Error("Twilio sender needs an account SID, auth token and sender");
+  const service = sms.twilioMessagingServiceSid;
+  if (!sid || !token || !(from || service)) throw new Error("Twilio sender needs an account SID, auth token and sender");
   const endpoint = `${twilioApiUrl}/2010-04-01/Accounts/${sid}/Messages.json`;
   const auth = "Basic " + btoa(`${sid}:${token}`);
   return {
     async send(to, body) {
       const form = new URLSearchParams({ To: `+1${to}`, Body: body });
-      form.set(from.startsWith("MG") ? "MessagingServiceSid" : "From", from);
+      if (service) form.set("MessagingServiceSid", service);
+      else form.set("From", from!);
       let res: Response;
       try {
         res = await fetchFn(endpoint, {

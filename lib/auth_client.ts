@@ -1,0 +1,87 @@
+/**
+ * Browser side of sign-in state (spec section 3 "Client storage"): the token
+ * in localStorage.authToken, the user in localStorage.user. Islands call the
+ * API through `api()`, which adds the bearer token and signs out on a 401.
+ * Runs only in the browser (effects and handlers), never during render.
+ */
+import type { Role } from "./roles.ts";
+
+export interface UserTenant {
+  code: string;
+  name: string;
+  roles: Role[];
+}
+
+export interface SignedInUser {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string;
+  photoUrl: string | null;
+  createdAt: number;
+  tenants: UserTenant[];
+}
+
+const TOKEN_KEY = "authToken";
+const USER_KEY = "user";
+/** Fired on window when the stored user changes, so every island on the page follows. */
+export const AUTH_EVENT = "hopper:auth";
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function getUser(): SignedInUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+export function saveAuth(token: string | null, user: SignedInUser): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  dispatchEvent(new Event(AUTH_EVENT));
+}
+
+export function clearAuth(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  dispatchEvent(new Event(AUTH_EVENT));
+}
+
+/** The login page for where the visitor is: the tenant's inside a tenant, else /login. */
+export function loginPath(tenant?: string): string {
+  return tenant ? `/${tenant}/login` : "/login";
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/**
+ * Calls the API with the stored token. A 401 signs out and goes to the login
+ * page (spec section 6); a 403 keeps the user signed in. Non-2xx answers throw
+ * ApiError carrying the server's `error` text when it sent one.
+ */
+export async function api<T>(
+  path: string,
+  { method = "GET", body, tenant }: { method?: string; body?: unknown; tenant?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => null);
+  if (res.status === 401 && token) {
+    clearAuth();
+    location.assign(loginPath(tenant));
+  }
+  if (!res.ok) throw new ApiError(res.status, typeof data?.error === "string" ? data.error : res.statusText);
+  return data as T;
+}
