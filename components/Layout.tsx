@@ -6,18 +6,26 @@ import { PRODUCT, type Site } from "./site.ts";
  * The page frame: skip link, header, main landmark, footer. On tenant pages
  * the header reads "Hopper · {tenant name}" and every link stays in the tenant.
  */
-export function Layout({ site, children, wide = false }: { site: Site; children: ReactNode; wide?: boolean }) {
+export function Layout(
+  { site, children, wide = false, account }: {
+    site: Site;
+    children: ReactNode;
+    wide?: boolean;
+    /** Replaces the About/Contact links on app pages: the signed-in user's badge and menu (an island). */
+    account?: ReactNode;
+  },
+) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={site} />
+      <Header site={site} account={account} />
       <main id="main" className={wide ? "main" : "main main--narrow"}>{children}</main>
       <Footer site={site} />
     </>
   );
 }
 
-function Header({ site }: { site: Site }) {
+function Header({ site, account }: { site: Site; account?: ReactNode }) {
   const home = site.tenant ? `${site.base}/login` : "/";
   return (
     <header className="site-header">
@@ -29,10 +37,12 @@ function Header({ site }: { site: Site }) {
             {site.tenant && <span className="brand__tenant">· {site.tenant.name}</span>}
           </span>
         </a>
-        <nav className="site-nav" aria-label="Main">
-          <a href={`${site.base}/about`}>About</a>
-          <a href={`${site.base}/contact`}>Contact</a>
-        </nav>
+        {account ?? (
+          <nav className="site-nav" aria-label="Main">
+            <a href={`${site.base}/about`}>About</a>
+            <a href={`${site.base}/contact`}>Contact</a>
+          </nav>
+        )}
       </div>
     </header>
   );

@@ -43,7 +43,9 @@ export function recordingSender(): SmsSender & { sent: { to: string; body: strin
 export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch): SmsSender {
   const { twilioAccountSid: sid, twilioAuthToken: token, twilioFrom: from, twilioApiUrl } = sms;
   const service = sms.twilioMessagingServiceSid;
-  if (!sid || !token || !(from || service)) throw new Error("Twilio sender needs an account SID, auth token and sender");
+  if (!sid || !token || !(from || service)) {
+    throw new Error("Twilio sender needs an account SID, auth token and sender");
+  }
   const endpoint = `${twilioApiUrl}/2010-04-01/Accounts/${sid}/Messages.json`;
   const auth = "Basic " + btoa(`${sid}:${token}`);
   return {

@@ -18,6 +18,7 @@ import { securityHeaders } from "./middleware/security_headers.ts";
 import { LandingPage } from "./pages/landing.tsx";
 import { NotFoundPage } from "./pages/not_found.tsx";
 import { ServerErrorPage } from "./pages/server_error.tsx";
+import { loginPages } from "./login_pages.tsx";
 import { contentPages, pageKey, siteFor } from "./site.tsx";
 import { tenantRoutes } from "./tenant.tsx";
 
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     );
   });
   app.route("/", contentPages(deps, page));
+  app.route("/", loginPages(deps, page));
   app.route("/:tenant", tenantRoutes(deps, page));
 
   app.notFound((c) => {

@@ -8,6 +8,8 @@ import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import type { PageServer } from "./html.ts";
+import { appPages } from "./app_pages.tsx";
+import { loginPages } from "./login_pages.tsx";
 import { contentPages } from "./site.tsx";
 
 export const TENANT_NOT_FOUND = "Organization not found";
@@ -29,5 +31,7 @@ export function tenantRoutes(deps: AppDeps, page: PageServer) {
   app.get("/", (c) => c.redirect(`/${c.get("tenant").code}/login`, 302));
   app.route("/api/tenant", tenantApi());
   app.route("/", contentPages(deps, page));
+  app.route("/", loginPages(deps, page));
+  app.route("/", appPages(deps, page));
   return app;
 }

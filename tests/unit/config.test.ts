@@ -52,7 +52,11 @@ describe("loadConfig", () => {
     ["SMS_PROVIDER", { SMS_PROVIDER: "pigeon" }],
     ["TWILIO_ACCOUNT_SID", { SMS_PROVIDER: "twilio" }],
     ["TWILIO_FROM", { TWILIO_FROM: "555-0100" }],
-    ["TWILIO_FROM", { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: "AC" + "a".repeat(32), TWILIO_AUTH_TOKEN: "t".repeat(20) }],
+    ["TWILIO_FROM", {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC" + "a".repeat(32),
+      TWILIO_AUTH_TOKEN: "t".repeat(20),
+    }],
     ["TWILIO_MESSAGING_SERVICE_SID", { TWILIO_MESSAGING_SERVICE_SID: "XX12" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
   ];
