@@ -4,7 +4,9 @@
  */
 import denoJson from "./deno.json" with { type: "json" };
 import { openStore } from "./kv/open.ts";
-import { seedDemoTenant } from "./kv/seed.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "./kv/seed.ts";
+import { generatedSecret } from "./kv/secrets.ts";
+import { formatPhone } from "./lib/phone.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
@@ -23,9 +25,13 @@ function startupConfig() {
   }
 }
 
-const config = startupConfig();
+const loaded = startupConfig();
 const log = jsonLogger();
-const kv = await openStore(config.kvPath);
+const kv = await openStore(loaded.kvPath);
+if (!loaded.jwtSecret) {
+  console.log("JWT_SECRET is not set: signing sessions with a secret generated once and kept in KV.");
+}
+const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await generatedSecret(kv) };
 
 const demo = await seedDemoTenant(kv, systemClock.now());
 if (config.sms.provider === "console") {
@@ -42,6 +48,10 @@ Deno.serve({
     if (demo) {
       const base = Deno.env.get("PUBLIC_URL") ? config.publicUrl : `http://${shown}:${port}`;
       console.log(`Created the demo tenant "${demo.name}". Open ${base}/${demo.code} to see it.`);
+      console.log(
+        `Demo admin: ${formatPhone(DEMO_ADMIN_PHONE)}. Demo driver: ${formatPhone(DEMO_DRIVER_PHONE)}. ` +
+          "Any other number signs in as a rider.",
+      );
     }
   },
 }, (req, info) => app.fetch(req, info));

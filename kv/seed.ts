@@ -4,6 +4,12 @@
  */
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
+import { changeRole } from "./members.ts";
+import { getOrCreateUserByPhone } from "./users.ts";
+
+/** Demo staff of the demo tenant (555-01xx numbers are reserved for fiction). */
+export const DEMO_ADMIN_PHONE = "8645550100";
+export const DEMO_DRIVER_PHONE = "8645550101";
 
 const weekday = [{ start: "07:00", end: "19:00" }];
 
@@ -45,5 +51,10 @@ export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant |
       .set(keys.schedule(tenant.code), DEMO_SCHEDULE);
   }
   const res = await op.commit();
-  return res.ok && !hasTenant ? tenant : null;
+  if (!res.ok || hasTenant) return null;
+  for (const [phone, role] of [[DEMO_ADMIN_PHONE, "admin"], [DEMO_DRIVER_PHONE, "driver"]] as const) {
+    const user = await getOrCreateUserByPhone(kv, phone, now);
+    await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add: true, now });
+  }
+  return tenant;
 }

@@ -86,3 +86,18 @@ export const inquirySchema = z.object({
   tenant: z.optional(tenantCodeSchema),
 });
 export type InquiryInput = z.infer<typeof inquirySchema>;
+
+/**
+ * Profile update (spec section 3): name and email trimmed, "" clears; a photo
+ * can only be removed here (null): new photos come through the upload call.
+ */
+export const profileUpdateSchema = z.object({
+  name: z.optional(z.nullable(field("Name", 80, false))),
+  email: z.optional(z.nullable(
+    field("Email", INQUIRY_LIMITS.email, false).check(
+      z.refine((v) => v === "" || EMAIL_PATTERN.test(v), "Please enter a valid email address"),
+    ),
+  )),
+  photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -8,8 +8,11 @@ import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
 import { jsonLogger } from "../lib/log.ts";
 import { getTenant } from "../kv/tenants.ts";
+import { authApi } from "./api/auth.ts";
 import { healthApi } from "./api/health.ts";
 import { inquiriesApi } from "./api/inquiries.ts";
+import { profileApi } from "./api/profile.ts";
+import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import { pageServer } from "./html.ts";
@@ -24,8 +27,10 @@ import { tenantRoutes } from "./tenant.tsx";
 
 export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
-export function createApp(deps: AppDeps): Hono<Env> {
-  const log = deps.log ?? jsonLogger();
+export function createApp(appDeps: AppDeps): Hono<Env> {
+  const log = appDeps.log ?? jsonLogger();
+  const deps = { ...appDeps, log };
+  const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const page = pageServer(assets.manifest);
   // strict: false, so "/greer/" and "/about/" answer like "/greer" and "/about".
@@ -39,6 +44,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
   app.route("/", assetRoutes(assets));
   app.route("/healthz", healthApi(deps));
   app.route("/api/inquiries", inquiriesApi(deps));
+  app.route("/api/auth", authApi(deps, auth));
+  app.route("/api/users/profile", profileApi(deps, auth));
 
   app.get("/", async (c) => {
     const site = siteFor(c, deps);
@@ -55,7 +62,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
-  app.route("/:tenant", tenantRoutes(deps, page));
+  app.route("/:tenant", tenantRoutes(deps, auth, page));
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);

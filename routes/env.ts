@@ -2,6 +2,9 @@
 import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { Logger } from "../lib/log.ts";
+import type { Session } from "../kv/sessions.ts";
+import type { User } from "../kv/users.ts";
+import type { Role } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
 import type { Assets } from "./assets.ts";
@@ -21,6 +24,11 @@ export interface Env {
     requestId: string;
     /** Set by the tenant middleware on every route under /{tenant}. */
     tenant: Tenant;
+    /** Set by requireAuth: the signed-in user and their live session. */
+    user: User;
+    session: Session;
+    /** Set by tenantRoles: the user's roles in the path's tenant ("super" included for super admins). */
+    roles: Role[];
   };
   /** Deno.serve's connection info, passed by main.ts as app.fetch(req, info). */
   Bindings: { remoteAddr?: { hostname: string } };

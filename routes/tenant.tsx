@@ -5,7 +5,10 @@
 import { Hono } from "hono";
 import { getTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
+import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
+import { tenantUsersApi, userRolesApi } from "./api/users.ts";
+import type { AuthServices } from "./auth_services.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import type { PageServer } from "./html.ts";
 import { appPages } from "./app_pages.tsx";
@@ -14,7 +17,7 @@ import { contentPages } from "./site.tsx";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
-export function tenantRoutes(deps: AppDeps, page: PageServer) {
+export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer) {
   const app = new Hono<Env>();
 
   app.use("*", async function loadTenant(c, next) {
@@ -30,6 +33,9 @@ export function tenantRoutes(deps: AppDeps, page: PageServer) {
 
   app.get("/", (c) => c.redirect(`/${c.get("tenant").code}/login`, 302));
   app.route("/api/tenant", tenantApi());
+  app.route("/api/schedule", scheduleApi(deps));
+  app.route("/api/user/roles", userRolesApi(deps, auth));
+  app.route("/api", tenantUsersApi(deps, auth));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));

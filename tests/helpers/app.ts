@@ -11,7 +11,12 @@ export async function makeApp(env: Record<string, string> = {}) {
   const clock = new FakeClock();
   const sms = recordingSender();
   const log = memoryLogger();
-  const config: Config = loadConfig({ CONTACT_EMAIL: "hello@hopper.test", HOPPER_VERSION: "9.9.9-test", ...env });
+  const config: Config = loadConfig({
+    CONTACT_EMAIL: "hello@hopper.test",
+    HOPPER_VERSION: "9.9.9-test",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...env,
+  });
   await seedDemoTenant(kv, clock.now());
   const app = createApp({ kv, sms, clock, config, log });
   /** app.request with a client address, as Deno.serve would pass it. */

@@ -1,0 +1,45 @@
+/** The user as the API answers it (spec section 3, User): profile plus tenants with roles. */
+import type { Role } from "../lib/roles.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import { keys } from "./keys.ts";
+import { listUserTenantCodes, type Membership } from "./members.ts";
+import { listTenants } from "./tenants.ts";
+import type { User } from "./users.ts";
+
+export interface AccountView {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string;
+  photoUrl: string | null;
+  createdAt: number;
+  tenants: { code: string; name: string; roles: Role[] }[];
+}
+
+/** Roles as answered to clients: a super user also carries "super". */
+export function withSuper(roles: Role[], user: Pick<User, "isSuper">): Role[] {
+  return user.isSuper ? [...roles, "super"] : roles;
+}
+
+/**
+ * The account view. A super admin sees every tenant (they may enter any);
+ * others see the tenants they belong to.
+ */
+export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView> {
+  const codes = user.isSuper ? (await listTenants(kv)).map((t) => t.code) : await listUserTenantCodes(kv, user.id);
+  const tenants: AccountView["tenants"] = [];
+  for (let i = 0; i < codes.length; i += 5) {
+    const batch = codes.slice(i, i + 5);
+    const entries = await kv.getMany<(Tenant | Membership)[]>(
+      batch.flatMap((code) => [keys.tenant(code), keys.member(code, user.id)]),
+    );
+    batch.forEach((code, j) => {
+      const tenant = entries[2 * j].value as Tenant | null;
+      const member = entries[2 * j + 1].value as Membership | null;
+      if (!tenant) return;
+      tenants.push({ code, name: tenant.name, roles: withSuper(member?.roles ?? [], user) });
+    });
+  }
+  const { id, name, email, phoneNumber, photoUrl, createdAt } = user;
+  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants };
+}

@@ -1,0 +1,62 @@
+import type { TenantRole } from "../lib/roles.ts";
+import { keys } from "./keys.ts";
+
+export interface Membership {
+  roles: TenantRole[];
+  joinedAt: number;
+}
+
+/** The user's roles in the tenant: [] when not a member. */
+export async function getRoles(kv: Deno.Kv, tenant: string, userId: string): Promise<TenantRole[]> {
+  return (await kv.get<Membership>(keys.member(tenant, userId))).value?.roles ?? [];
+}
+
+/** Codes of the tenants the user belongs to. */
+export async function listUserTenantCodes(kv: Deno.Kv, userId: string): Promise<string[]> {
+  const codes: string[] = [];
+  for await (const e of kv.list({ prefix: keys.userTenants(userId) })) codes.push(String(e.key[2]));
+  return codes;
+}
+
+/** Every member of a tenant: user id → membership. */
+export async function listMembers(kv: Deno.Kv, tenant: string): Promise<Map<string, Membership>> {
+  const out = new Map<string, Membership>();
+  for await (const e of kv.list<Membership>({ prefix: keys.members(tenant) })) out.set(String(e.key[2]), e.value);
+  return out;
+}
+
+/**
+ * Changes one user's roles in a tenant in one commit with its index: adds or
+ * removes `role`; a membership left with no role is removed. Returns the roles
+ * after the change.
+ */
+export async function changeRole(
+  kv: Deno.Kv,
+  { tenant, userId, role, add, now }: { tenant: string; userId: string; role: TenantRole; add: boolean; now: number },
+): Promise<TenantRole[]> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<Membership>(keys.member(tenant, userId));
+    const current = entry.value?.roles ?? [];
+    const roles = add ? (current.includes(role) ? current : [...current, role]) : current.filter((r) => r !== role);
+    if (roles.length === current.length && roles.every((r, i) => r === current[i])) return current;
+    const op = kv.atomic().check(entry);
+    if (roles.length === 0) {
+      op.delete(keys.member(tenant, userId)).delete(keys.userTenant(userId, tenant));
+    } else {
+      op.set(keys.member(tenant, userId), { roles, joinedAt: entry.value?.joinedAt ?? now })
+        .set(keys.userTenant(userId, tenant), true);
+    }
+    if ((await op.commit()).ok) return roles;
+  }
+  throw new Error("Could not change the role: too much contention");
+}
+
+/** Makes the user a rider of the tenant unless they already belong to it. */
+export async function joinAsRider(kv: Deno.Kv, tenant: string, userId: string, now: number): Promise<void> {
+  const res = await kv.atomic()
+    .check({ key: keys.member(tenant, userId), versionstamp: null })
+    .set(keys.member(tenant, userId), { roles: ["rider"], joinedAt: now })
+    .set(keys.userTenant(userId, tenant), true)
+    .commit();
+  void res; // Not ok means they were already a member: nothing to do.
+}

@@ -1,0 +1,35 @@
+import { ulid } from "../lib/ids.ts";
+import { SESSION_TTL_MS } from "../lib/jwt.ts";
+import { keys } from "./keys.ts";
+
+export interface Session {
+  id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A new 30-day session (KV drops it by itself after that). */
+export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<Session> {
+  const session: Session = {
+    id: ulid(now) + crypto.randomUUID().replaceAll("-", "").slice(0, 8),
+    userId,
+    createdAt: now,
+    expiresAt: now + SESSION_TTL_MS,
+  };
+  await kv.atomic()
+    .set(keys.session(session.id), session, { expireIn: SESSION_TTL_MS })
+    .set(keys.userSession(userId, session.id), true, { expireIn: SESSION_TTL_MS })
+    .commit();
+  return session;
+}
+
+/** The live session with this id, or null when revoked, expired or unknown. */
+export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<Session | null> {
+  const session = (await kv.get<Session>(keys.session(id))).value;
+  return session && session.expiresAt > now ? session : null;
+}
+
+export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {
+  await kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id)).commit();
+}

@@ -1,0 +1,48 @@
+/**
+ * One-time codes: 4 random digits from the platform CSPRNG, kept only as a
+ * keyed hash (HMAC-SHA-256 over phone and code), so a copy of the store does
+ * not reveal live codes.
+ */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+/** Wrong tries before a code is void and a new one must be sent. */
+export const MAX_CODE_ATTEMPTS = 5;
+export const CODE_ERROR = "Please enter the 4-digit verification code";
+export const WRONG_CODE = "Invalid verification code. Please try again.";
+
+/** A uniformly random 4-digit code (rejection sampling: no modulo bias). */
+export function generateCode(): string {
+  const buf = new Uint16Array(1);
+  do crypto.getRandomValues(buf); while (buf[0] >= 60000);
+  return String(buf[0] % 10000).padStart(4, "0");
+}
+
+export function isCodeFormat(code: unknown): code is string {
+  return typeof code === "string" && /^\d{4}$/.test(code);
+}
+
+export async function otpKey(secret: string): Promise<CryptoKey> {
+  return await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(`otp:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+}
+
+export async function hashCode(key: CryptoKey, phone: string, code: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${phone}:${code}`));
+  return btoa(String.fromCharCode(...new Uint8Array(mac)));
+}
+
+/** Compares two equal-length strings in time independent of where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export function smsText(code: string): string {
+  return `Your Hopper verification code is ${code}. It expires in 10 minutes. Reply STOP to opt out, HELP for help.`;
+}

@@ -1,0 +1,154 @@
+/**
+ * Sign-in by phone (spec sections 5, 7; issue 3): send a code, verify it,
+ * sign out. Answers are the same for known and unknown numbers; codes never
+ * reach a log.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import * as z from "zod/mini";
+import { accountView } from "../../kv/accounts.ts";
+import { joinAsRider } from "../../kv/members.ts";
+import { addFailure, checkCode, clearFailures, getFailures, storeCode } from "../../kv/otp.ts";
+import { hitRateLimit } from "../../kv/rate_limits.ts";
+import { createSession, revokeSession } from "../../kv/sessions.ts";
+import { getTenant } from "../../kv/tenants.ts";
+import { getOrCreateUserByPhone } from "../../kv/users.ts";
+import { lockedFor, lockoutText } from "../../lib/lockout.ts";
+import { CODE_ERROR, generateCode, hashCode, isCodeFormat, smsText, WRONG_CODE } from "../../lib/otp.ts";
+import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
+import { SmsError } from "../../lib/sms.ts";
+import { TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+import { requireAuth } from "../middleware/auth.ts";
+import { clientAddress } from "../middleware/client_address.ts";
+import { jsonBody } from "../middleware/json_body.ts";
+
+export const SEND_FAILED = "Failed to send verification code. Please try again.";
+
+const MINUTE = 60_000;
+/** Sending limits (issue 3), kept in KV so they hold across instances. */
+export const SEND_LIMITS = {
+  perPhone: [{ limit: 3, windowMs: 15 * MINUTE }, { limit: 10, windowMs: 24 * 60 * MINUTE }],
+  perAddress: { limit: 30, windowMs: 60 * MINUTE },
+};
+
+const phoneField = z.string({ error: PHONE_ERROR });
+const loginSchema = z.object({ phoneNumber: phoneField });
+const verifySchema = z.object({
+  phoneNumber: phoneField,
+  code: z.unknown(),
+  tenantCode: z.optional(z.nullable(z.string())),
+});
+
+function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes >= 60 ? `${Math.ceil(minutes / 60)} hours` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+export function authApi(deps: AppDeps, auth: AuthServices) {
+  const { kv, clock, sms, config } = deps;
+  const log = deps.log!;
+  const app = new Hono<Env>();
+  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+
+  app.post("/login", small, jsonBody(loginSchema), async (c) => {
+    const phone = normalizePhone(c.req.valid("json").phoneNumber);
+    if (!phone) return c.json({ error: PHONE_ERROR }, 400);
+    const now = clock.now();
+
+    const address = clientAddress(c, config.trustProxy);
+    const byAddress = await hitRateLimit(kv, {
+      bucket: "otp_address",
+      subject: address,
+      ...SEND_LIMITS.perAddress,
+      now,
+    });
+    if (!byAddress.allowed) {
+      return c.json(
+        { error: "Too many verification codes requested from your network. Please try again later." },
+        429,
+        { "retry-after": String(byAddress.retryAfter) },
+      );
+    }
+    for (const [i, window] of SEND_LIMITS.perPhone.entries()) {
+      const hit = await hitRateLimit(kv, { bucket: `otp_phone_${i}`, subject: phone, ...window, now });
+      if (!hit.allowed) {
+        return c.json(
+          { error: `Too many codes sent to this number. Please wait ${waitText(hit.retryAfter)} and try again.` },
+          429,
+          { "retry-after": String(hit.retryAfter) },
+        );
+      }
+    }
+
+    const code = generateCode();
+    await storeCode(kv, phone, await hashCode(await auth.otpKey, phone, code), now);
+    try {
+      await sms.send(phone, smsText(code));
+    } catch (err) {
+      log({
+        event: "sms.failed",
+        level: "warn",
+        phone: maskPhone(phone),
+        requestId: c.get("requestId"),
+        error: err instanceof SmsError ? err.message : String(err),
+      });
+      return c.json({ error: SEND_FAILED }, 502);
+    }
+    log({ event: "auth.code_sent", phone: maskPhone(phone), requestId: c.get("requestId") });
+    return c.json({ ok: true });
+  });
+
+  app.post("/verify", small, jsonBody(verifySchema), async (c) => {
+    const body = c.req.valid("json");
+    const phone = normalizePhone(body.phoneNumber);
+    if (!phone) return c.json({ error: PHONE_ERROR }, 400);
+    if (!isCodeFormat(body.code)) return c.json({ error: CODE_ERROR }, 400);
+    const now = clock.now();
+
+    const wait = lockedFor(await getFailures(kv, phone), now);
+    if (wait > 0) {
+      const retryAfter = wait === Infinity ? 24 * 60 * 60 : Math.ceil(wait / 1000);
+      return c.json({ error: lockoutText(wait) }, 429, { "retry-after": String(retryAfter) });
+    }
+
+    const hash = await hashCode(await auth.otpKey, phone, body.code);
+    if (await checkCode(kv, phone, hash, now) === "wrong") {
+      const state = await addFailure(kv, phone, now);
+      log({
+        event: "auth.verify_failed",
+        phone: maskPhone(phone),
+        consecutive: state.consecutive,
+        locked: state.permanent || state.lockedUntil !== null && state.lockedUntil > now,
+        requestId: c.get("requestId"),
+      });
+      return c.json({ error: WRONG_CODE }, 401);
+    }
+
+    await clearFailures(kv, phone);
+    const user = await getOrCreateUserByPhone(kv, phone, now);
+    const tenantCode = body.tenantCode && TENANT_CODE_PATTERN.test(body.tenantCode) ? body.tenantCode : null;
+    const tenant = tenantCode ? await getTenant(kv, tenantCode) : null;
+    if (tenant) await joinAsRider(kv, tenant.code, user.id, now);
+    const session = await createSession(kv, user.id, now);
+    const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);
+    log({
+      event: "auth.sign_in",
+      userId: user.id,
+      tenant: tenant?.code,
+      phone: maskPhone(phone),
+      requestId: c.get("requestId"),
+    });
+    return c.json({ user: await accountView(kv, user), token });
+  });
+
+  app.post("/logout", requireAuth(deps, auth), async (c) => {
+    const session = c.get("session");
+    await revokeSession(kv, session);
+    log({ event: "auth.sign_out", userId: session.userId, requestId: c.get("requestId") });
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+/** GET/PUT /api/users/profile (spec sections 3, 5, 7): the signed-in user's own profile. */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { accountView } from "../../kv/accounts.ts";
+import { updateUser } from "../../kv/users.ts";
+import { profileUpdateSchema } from "../../lib/schemas.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+import { requireAuth } from "../middleware/auth.ts";
+import { jsonBody } from "../middleware/json_body.ts";
+
+export function profileApi(deps: AppDeps, auth: AuthServices) {
+  const { kv } = deps;
+  return new Hono<Env>()
+    .use(requireAuth(deps, auth))
+    .get("/", async (c) => c.json({ user: await accountView(kv, c.get("user")) }))
+    .put(
+      "/",
+      bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) }),
+      jsonBody(profileUpdateSchema),
+      async (c) => {
+        const change = c.req.valid("json");
+        // Absent fields stay as they are; an empty name or email clears it.
+        const user = await updateUser(kv, c.get("user").id, (u) => ({
+          ...u,
+          ...(change.name !== undefined && { name: change.name || null }),
+          ...(change.email !== undefined && { email: change.email || null }),
+          ...(change.photoUrl === null && { photoUrl: null }),
+        }));
+        if (!user) return c.json({ error: "User not found" }, 404);
+        return c.json({ user: await accountView(kv, user) });
+      },
+    );
+}

@@ -1,0 +1,78 @@
+/**
+ * A tenant's people (spec sections 2 "Admin Users", 6, 7): the caller's own
+ * roles, the member list for admins, and role changes.
+ */
+import { type Context, Hono } from "hono";
+import * as z from "zod/mini";
+import { withSuper } from "../../kv/accounts.ts";
+import { changeRole, getRoles, listMembers } from "../../kv/members.ts";
+import { getUser, getUsers } from "../../kv/users.ts";
+import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { jsonBody } from "../middleware/json_body.ts";
+
+export const ADMIN_REQUIRED = "Access denied - admin privileges required";
+export const SUPER_FOR_ADMIN = "Only super admins can assign admin roles";
+const ROLE_ERROR = `Role must be one of: ${TENANT_ROLES.join(", ")}`;
+
+const roleBody = z.object({ role: z.string({ error: ROLE_ERROR }) });
+
+export function userRolesApi(deps: AppDeps, auth: AuthServices) {
+  return new Hono<Env>()
+    .use(requireAuth(deps, auth), tenantRoles(deps))
+    .get("/", (c) => c.json({ roles: c.get("roles") }));
+}
+
+export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
+  const { kv, clock } = deps;
+  const app = new Hono<Env>();
+  // Per route, not app.use: this app is mounted at /{tenant}/api beside public routes.
+  const admins = [requireAuth(deps, auth), tenantRoles(deps, { allow: ["admin"], message: ADMIN_REQUIRED })] as const;
+
+  app.get("/users", ...admins, async (c) => {
+    const members = await listMembers(kv, c.get("tenant").code);
+    const users = await getUsers(kv, [...members.keys()]);
+    return c.json({
+      users: users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        phoneNumber: u.phoneNumber,
+        photoUrl: u.photoUrl,
+        roles: withSuper(members.get(u.id)!.roles, u),
+        // Ride status and driver availability join this once rides exist; until then nobody is riding.
+        status: "inactive",
+        createdAt: u.createdAt,
+      })),
+    });
+  });
+
+  /** Shared rules of adding and removing a role; answers the roles after the change. */
+  async function change(c: Context<Env>, role: unknown, add: boolean) {
+    if (!isTenantRole(role)) return c.json({ error: ROLE_ERROR }, 400);
+    if (role === "admin" && !c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_ADMIN }, 403);
+    const target = await getUser(kv, c.req.param("id") ?? "");
+    if (!target) return c.json({ error: "User not found" }, 404);
+    if (target.isSuper) return c.json({ error: "A super admin's roles cannot be changed here" }, 403);
+    const tenant = c.get("tenant").code;
+    if (!add && !(await getRoles(kv, tenant, target.id)).includes(role as TenantRole)) {
+      return c.json({ error: `User does not have the ${role} role` }, 404);
+    }
+    const roles = await changeRole(kv, { tenant, userId: target.id, role, add, now: clock.now() });
+    deps.log!({
+      event: add ? "role.granted" : "role.revoked",
+      tenant,
+      userId: target.id,
+      role,
+      by: c.get("user").id,
+      requestId: c.get("requestId"),
+    });
+    return c.json({ id: target.id, roles });
+  }
+
+  app.post("/user/:id/roles", ...admins, jsonBody(roleBody), (c) => change(c, c.req.valid("json").role, true));
+  app.delete("/user/:id/roles", ...admins, (c) => change(c, c.req.query("role"), false));
+  return app;
+}

@@ -1,0 +1,14 @@
+/** What the sign-in routes share, built once per app from the config. */
+import { type TokenSigner, tokenSigner } from "../lib/jwt.ts";
+import { otpKey } from "../lib/otp.ts";
+import type { AppDeps } from "./env.ts";
+
+export interface AuthServices {
+  signer: TokenSigner;
+  otpKey: Promise<CryptoKey>;
+}
+
+export function authServices({ config }: AppDeps): AuthServices {
+  if (!config.jwtSecret) throw new Error("createApp needs config.jwtSecret (main.ts supplies a generated one)");
+  return { signer: tokenSigner(config.jwtSecret, config.publicUrl), otpKey: otpKey(config.jwtSecret) };
+}

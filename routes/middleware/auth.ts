@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from "hono";
+import { withSuper } from "../../kv/accounts.ts";
+import { getRoles } from "../../kv/members.ts";
+import { getSession } from "../../kv/sessions.ts";
+import { getUser } from "../../kv/users.ts";
+import type { Role } from "../../lib/roles.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+
+export const AUTH_REQUIRED = "Authentication required - please log in";
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+
+/**
+ * Lets a request through only with a valid bearer token whose session still
+ * exists and whose user still exists: a logout or a deleted user takes effect
+ * on the next call. Puts `user` and `session` on the context.
+ */
+export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): MiddlewareHandler<Env> {
+  return async function requireAuth(c, next) {
+    const header = c.req.header("authorization") ?? "";
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (!token) return c.json({ error: AUTH_REQUIRED }, 401);
+    const now = clock.now();
+    const claims = await signer.verify(token, now);
+    const session = claims && await getSession(kv, claims.sessionId, now);
+    const user = session && session.userId === claims.userId ? await getUser(kv, session.userId) : null;
+    if (!session || !user) return c.json({ error: SESSION_EXPIRED }, 401);
+    c.set("session", session);
+    c.set("user", user);
+    await next();
+  };
+}
+
+/**
+ * Reads the signed-in user's roles in the path's tenant from KV on every call
+ * (never from the token), so a removed role takes effect at once. With
+ * `allow`, answers 403 `message` unless the user has one of those roles
+ * (super always passes).
+ */
+export function tenantRoles(
+  { kv }: AppDeps,
+  { allow, message = "Access denied" }: { allow?: Role[]; message?: string } = {},
+): MiddlewareHandler<Env> {
+  return async function tenantRoles(c, next) {
+    const user = c.get("user");
+    const roles = withSuper(await getRoles(kv, c.get("tenant").code, user.id), user);
+    if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return c.json({ error: message }, 403);
+    c.set("roles", roles);
+    await next();
+  };
+}
