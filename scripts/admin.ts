@@ -2,91 +2,69 @@
  * `deno task admin <command>`: the operator's command line. It opens the same
  * KV the server uses (KV_PATH) and goes through kv/ like the server does.
  */
-import { openStore } from "../kv/open.ts";
-import { createTenant, listTenants } from "../kv/tenants.ts";
-import { ConfigError, loadConfig } from "../lib/config.ts";
-import { type Schedule, serviceAreaSchema, type Tenant, tenantCodeSchema } from "../lib/schemas.ts";
 import { parseArgs } from "node:util";
+import { changeRole } from "../kv/members.ts";
+import { openStore } from "../kv/open.ts";
+import { clearFailures } from "../kv/otp.ts";
+import { createTenant, getTenant, listTenants } from "../kv/tenants.ts";
+import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
+import { ConfigError, loadConfig } from "../lib/config.ts";
+import { formatPhone, normalizePhone } from "../lib/phone.ts";
+import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
+import { type Schedule, serviceAreaSchema, type Tenant, tenantCodeSchema } from "../lib/schemas.ts";
 
 const HELP = `Hopper admin
 
 Usage: deno task admin <command> [options]
 
 Commands:
-  tenant list                       List every tenant.
-  tenant create --code CODE --name NAME --lat=LAT --lng=LNG
-                [--radius METERS] [--label "downtown X"] [--timezone ZONE]
-                                    Create a tenant (empty schedule; radius 805 m,
-                                    timezone America/New_York unless given).
+  tenant:list                       List every tenant.
+  tenant:create --code CODE --name NAME --lat=LAT --lng=LNG
+                [--radius-m METERS] [--area-label "downtown X"] [--timezone ZONE]
+                                    Create a tenant with an empty weekly schedule
+                                    (defaults: 805 m, America/New_York).
+  user:grant --tenant CODE --phone PHONE --role rider|driver|admin
+                                    Give a role; the user is created if they have
+                                    never signed in.
+  user:revoke --tenant CODE --phone PHONE --role rider|driver|admin
+                                    Take a role away.
+  user:super --phone PHONE [--revoke]
+                                    Make (or unmake) a super admin.
+  user:unlock --phone PHONE         Clear a number locked by failed sign-in codes.
   help                              Show this text.
 
+Negative numbers need "=": --lng=-82.2271
 Example:
-  deno task admin tenant create --code greer --name "City of Greer" --lat=34.9387 --lng=-82.2271
+  deno task admin tenant:create --code greer --name "City of Greer" --lat=34.9387 --lng=-82.2271
 
 Environment: KV_PATH (default ./data/shuttle.kv) picks the store.`;
 
-export async function runAdmin(args: string[], kv: Deno.Kv, out: (line: string) => void): Promise<number> {
-  const [group, command, ...rest] = args;
-  if (group === "tenant" && command === "list") {
-    const tenants = await listTenants(kv);
-    if (tenants.length === 0) out("No tenants.");
-    for (const t of tenants) {
-      const { lat, lng, radiusMeters } = t.serviceArea;
-      out(`${t.code}\t${t.name}\t${t.timezone}\t${lat},${lng} r=${radiusMeters}m`);
-    }
-    return 0;
+type Out = (line: string) => void;
+
+class UsageError extends Error {}
+
+function options(args: string[], spec: Record<string, "string" | "boolean">) {
+  try {
+    return parseArgs({
+      args,
+      options: Object.fromEntries(Object.entries(spec).map(([k, type]) => [k, { type }])),
+      strict: true,
+    }).values as Record<string, string | boolean | undefined>;
+  } catch (err) {
+    throw new UsageError((err as Error).message.split("\n")[0]);
   }
-  if (group === "tenant" && command === "create") {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: rest,
-        options: {
-          code: { type: "string" },
-          name: { type: "string" },
-          lat: { type: "string" },
-          lng: { type: "string" },
-          radius: { type: "string", default: "805" },
-          label: { type: "string" },
-          timezone: { type: "string", default: "America/New_York" },
-        },
-      }));
-    } catch (err) {
-      return fail(out, (err as Error).message.split("\n")[0] + " (write negative numbers as --lng=-82.2271)");
-    }
-    const code = tenantCodeSchema.safeParse(values.code ?? "");
-    if (!code.success) return fail(out, `--code: ${code.error.issues[0].message}`);
-    const name = values.name?.trim();
-    if (!name) return fail(out, "--name is required");
-    if (!isTimeZone(values.timezone!)) return fail(out, `--timezone: unknown time zone "${values.timezone}"`);
-    const area = serviceAreaSchema.safeParse({
-      lat: Number(values.lat),
-      lng: Number(values.lng),
-      radiusMeters: Number(values.radius),
-      label: values.label ?? `downtown ${name}`,
-    });
-    if (values.lat === undefined || values.lng === undefined || !area.success) {
-      return fail(out, "--lat and --lng must be coordinates and --radius a distance in meters (up to 50000)");
-    }
-    const tenant: Tenant = {
-      code: code.data,
-      name,
-      timezone: values.timezone!,
-      serviceArea: area.data,
-      createdAt: Date.now(),
-    };
-    const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };
-    if (!await createTenant(kv, tenant, empty)) return fail(out, `A tenant with code "${tenant.code}" already exists`);
-    out(`Created ${tenant.name} at /${tenant.code}`);
-    return 0;
-  }
-  out(HELP);
-  return group === undefined || group === "help" ? 0 : 2;
 }
 
-function fail(out: (line: string) => void, message: string): number {
-  out(`Error: ${message}`);
-  return 1;
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function phoneOption(values: Record<string, string | boolean | undefined>): string {
+  const phone = normalizePhone(required(values, "phone"));
+  if (!phone) throw new UsageError("--phone must be a 10-digit phone number");
+  return phone;
 }
 
 function isTimeZone(zone: string): boolean {
@@ -95,6 +73,97 @@ function isTimeZone(zone: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promise<void>> = {
+  async "tenant:list"(kv, _args, out) {
+    const tenants = await listTenants(kv);
+    if (tenants.length === 0) out("No tenants.");
+    for (const t of tenants) {
+      const { lat, lng, radiusMeters } = t.serviceArea;
+      out(`${t.code}\t${t.name}\t${t.timezone}\t${lat},${lng} r=${radiusMeters}m`);
+    }
+  },
+
+  async "tenant:create"(kv, args, out) {
+    const values = options(args, {
+      code: "string",
+      name: "string",
+      lat: "string",
+      lng: "string",
+      "radius-m": "string",
+      "area-label": "string",
+      timezone: "string",
+    });
+    const code = tenantCodeSchema.safeParse(values.code ?? "");
+    if (!code.success) throw new UsageError(`--code: ${code.error.issues[0].message}`);
+    const name = required(values, "name");
+    const timezone = (values.timezone as string | undefined) ?? "America/New_York";
+    if (!isTimeZone(timezone)) throw new UsageError(`--timezone: unknown time zone "${timezone}"`);
+    const area = serviceAreaSchema.safeParse({
+      lat: Number(required(values, "lat")),
+      lng: Number(required(values, "lng")),
+      radiusMeters: Number(values["radius-m"] ?? 805),
+      label: (values["area-label"] as string | undefined) ?? `downtown ${name}`,
+    });
+    if (!area.success) {
+      throw new UsageError("--lat and --lng must be coordinates and --radius-m a distance in meters (up to 50000)");
+    }
+    const tenant: Tenant = { code: code.data, name, timezone, serviceArea: area.data, createdAt: Date.now() };
+    const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };
+    if (!await createTenant(kv, tenant, empty)) {
+      throw new UsageError(`A tenant with code "${tenant.code}" already exists`);
+    }
+    out(`Created ${tenant.name} at /${tenant.code}`);
+  },
+
+  "user:grant": (kv, args, out) => roleCommand(kv, args, out, true),
+  "user:revoke": (kv, args, out) => roleCommand(kv, args, out, false),
+
+  async "user:super"(kv, args, out) {
+    const values = options(args, { phone: "string", revoke: "boolean" });
+    const phone = phoneOption(values);
+    const user = await getOrCreateUserByPhone(kv, phone, Date.now());
+    await updateUser(kv, user.id, (u) => ({ ...u, isSuper: !values.revoke }));
+    out(`${formatPhone(phone)} is ${values.revoke ? "no longer" : "now"} a super admin`);
+  },
+
+  async "user:unlock"(kv, args, out) {
+    const phone = phoneOption(options(args, { phone: "string" }));
+    await clearFailures(kv, phone);
+    out(`${formatPhone(phone)} can sign in again`);
+  },
+};
+
+async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) {
+  const values = options(args, { tenant: "string", phone: "string", role: "string" });
+  const code = required(values, "tenant");
+  const phone = phoneOption(values);
+  const role = required(values, "role");
+  if (!isTenantRole(role)) throw new UsageError(`--role must be one of: ${TENANT_ROLES.join(", ")}`);
+  const tenant = await getTenant(kv, code);
+  if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
+  const user = await getOrCreateUserByPhone(kv, phone, Date.now());
+  const roles = await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add, now: Date.now() });
+  out(`${formatPhone(phone)} in ${tenant.name}: ${roles.length ? roles.join(", ") : "no roles"}`);
+}
+
+/** Runs one command; answers the exit code (0 ok, 1 refused, 2 unknown command). */
+export async function runAdmin(args: string[], kv: Deno.Kv, out: Out): Promise<number> {
+  const [name, ...rest] = args;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    out(HELP);
+    return name === undefined || name === "help" ? 0 : 2;
+  }
+  try {
+    await command(kv, rest, out);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    out(`Error: ${err.message}`);
+    return 1;
   }
 }
 

@@ -37,7 +37,7 @@ const phoneField = z.string({ error: PHONE_ERROR });
 const loginSchema = z.object({ phoneNumber: phoneField });
 const verifySchema = z.object({
   phoneNumber: phoneField,
-  code: z.unknown(),
+  code: z.optional(z.unknown()),
   tenantCode: z.optional(z.nullable(z.string())),
 });
 

@@ -37,3 +37,29 @@ export function postJson(body: unknown): RequestInit {
 export async function html(res: Response): Promise<string> {
   return (await res.text()).replaceAll("<!-- -->", "");
 }
+
+type TestApp = Awaited<ReturnType<typeof makeApp>>;
+
+/** The newest code the recording SMS sender texted to `phone`. */
+export function sentCode(t: TestApp, phone: string): string {
+  const message = t.sms.sent.findLast((m) => m.to === phone);
+  const code = message?.body.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code was texted to ${phone}`);
+  return code;
+}
+
+/** Signs in through the real API; answers the token and the user view. */
+export async function signIn(t: TestApp, phone: string, tenantCode?: string) {
+  const sent = await t.request("/api/auth/login", postJson({ phoneNumber: phone }));
+  if (sent.status !== 200) throw new Error(`login answered ${sent.status}: ${await sent.text()}`);
+  const res = await t.request(
+    "/api/auth/verify",
+    postJson({ phoneNumber: phone, code: sentCode(t, phone), tenantCode }),
+  );
+  if (res.status !== 200) throw new Error(`verify answered ${res.status}: ${await res.text()}`);
+  return await res.json() as { token: string; user: { id: string; tenants: { code: string; roles: string[] }[] } };
+}
+
+export function bearer(token: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } };
+}

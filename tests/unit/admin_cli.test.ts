@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { keys } from "../../kv/keys.ts";
+import { getRoles } from "../../kv/members.ts";
+import { addFailure, getFailures } from "../../kv/otp.ts";
+import { seedDemoTenant } from "../../kv/seed.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
+import { getUserByPhone } from "../../kv/users.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 
 async function run(kv: Deno.Kv, ...args: string[]) {
@@ -13,45 +18,51 @@ describe("admin CLI: tenants", () => {
     using kv = await Deno.openKv(":memory:");
     const created = await run(
       kv,
-      "tenant",
-      "create",
+      "tenant:create",
       "--code",
       "campus",
       "--name",
       "State Campus",
       "--lat=34.5",
       "--lng=-82.1",
+      "--radius-m",
+      "600",
+      "--area-label",
+      "the quad",
     );
     expect(created).toEqual({ code: 0, out: "Created State Campus at /campus" });
     expect(await getTenant(kv, "campus")).toMatchObject({
       name: "State Campus",
       timezone: "America/New_York",
-      serviceArea: { lat: 34.5, lng: -82.1, radiusMeters: 805, label: "downtown State Campus" },
+      serviceArea: { lat: 34.5, lng: -82.1, radiusMeters: 600, label: "the quad" },
     });
     expect(Object.values(await getSchedule(kv, "campus")).flat()).toEqual([]);
-    expect((await run(kv, "tenant", "list")).out).toBe("campus\tState Campus\tAmerica/New_York\t34.5,-82.1 r=805m");
+    expect((await run(kv, "tenant:list")).out).toBe("campus\tState Campus\tAmerica/New_York\t34.5,-82.1 r=600m");
   });
 
   it("refuses bad input with a message and exit code 1, writing nothing", async () => {
     using kv = await Deno.openKv(":memory:");
     const cases: [string[], string][] = [
       [["--code", "api", "--name", "X", "--lat=1", "--lng=1"], "reserved"],
+      [["--code", "Big", "--name", "X", "--lat=1", "--lng=1"], "lowercase"],
       [["--code", "ok", "--lat=1", "--lng=1"], "--name is required"],
       [["--code", "ok", "--name", "X", "--lat=91", "--lng=1"], "--lat and --lng"],
-      [["--code", "ok", "--name", "X", "--lat=1"], "--lat and --lng"],
+      [["--code", "ok", "--name", "X", "--lat=1"], "--lng is required"],
       [["--code", "ok", "--name", "X", "--lat=1", "--lng=1", "--timezone", "Mars/Base"], "unknown time zone"],
+      [["--code", "ok", "--name", "X", "--lat", "1", "--lng", "-2"], "ambiguous"],
+      [["--code", "ok", "--bogus", "1"], "Unknown option"],
     ];
     for (const [args, message] of cases) {
-      const res = await run(kv, "tenant", "create", ...args);
+      const res = await run(kv, "tenant:create", ...args);
       expect(res.code, args.join(" ")).toBe(1);
       expect(res.out, args.join(" ")).toContain(message);
     }
-    expect((await run(kv, "tenant", "list")).out).toBe("No tenants.");
+    expect((await run(kv, "tenant:list")).out).toBe("No tenants.");
   });
 
   it("refuses a code that is taken", async () => {
     using kv = await Deno.openKv(":memory:");
-    const args = ["tenant", "create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1"];
+    const args = ["tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1"];
     expect((await run(kv, ...args)).code).toBe(0);
     expect(await run(kv, ...args)).toEqual({ code: 1, out: 'Error: A tenant with code "town" already exists' });
   });
@@ -62,5 +73,56 @@ describe("admin CLI: tenants", () => {
     const unknown = await run(kv, "frobnicate");
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain("Usage: deno task admin");
+  });
+});
+
+describe("admin CLI: users", () => {
+  it("grants and revokes roles, creating a user who never signed in", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 0);
+    const granted = await run(kv, "user:grant", "--tenant", "greer", "--phone", "(864) 555-0177", "--role", "driver");
+    expect(granted).toEqual({ code: 0, out: "(864) 555-0177 in City of Greer: driver" });
+    const user = await getUserByPhone(kv, "8645550177");
+    expect(await getRoles(kv, "greer", user!.id)).toEqual(["driver"]);
+    await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550177", "--role", "admin");
+    const revoked = await run(kv, "user:revoke", "--tenant", "greer", "--phone", "8645550177", "--role", "driver");
+    expect(revoked.out).toBe("(864) 555-0177 in City of Greer: admin");
+    expect(await getRoles(kv, "greer", user!.id)).toEqual(["admin"]);
+  });
+
+  it("refuses an unknown tenant, a bad phone or role", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 0);
+    const cases: [string[], string][] = [
+      [["--tenant", "nowhere", "--phone", "8645550177", "--role", "driver"], 'No tenant with code "nowhere"'],
+      [["--tenant", "greer", "--phone", "555", "--role", "driver"], "--phone must be a 10-digit phone number"],
+      [
+        ["--tenant", "greer", "--phone", "8645550177", "--role", "super"],
+        "--role must be one of: rider, driver, admin",
+      ],
+      [["--phone", "8645550177", "--role", "driver"], "--tenant is required"],
+    ];
+    for (const [args, message] of cases) {
+      const res = await run(kv, "user:grant", ...args);
+      expect(res, args.join(" ")).toEqual({ code: 1, out: `Error: ${message}` });
+    }
+    expect(await getUserByPhone(kv, "8645550177")).toBeNull();
+  });
+
+  it("makes and unmakes a super admin", async () => {
+    using kv = await Deno.openKv(":memory:");
+    expect((await run(kv, "user:super", "--phone", "8645550150")).out).toBe("(864) 555-0150 is now a super admin");
+    expect((await getUserByPhone(kv, "8645550150"))?.isSuper).toBe(true);
+    await run(kv, "user:super", "--phone", "8645550150", "--revoke");
+    expect((await getUserByPhone(kv, "8645550150"))?.isSuper).toBe(false);
+  });
+
+  it("unlocks a number locked by failed codes", async () => {
+    using kv = await Deno.openKv(":memory:");
+    for (let i = 0; i < 100; i++) await addFailure(kv, "8645550142", 0);
+    expect((await getFailures(kv, "8645550142")).permanent).toBe(true);
+    expect((await run(kv, "user:unlock", "--phone", "8645550142")).code).toBe(0);
+    expect((await getFailures(kv, "8645550142")).consecutive).toBe(0);
+    expect((await kv.get(keys.authFailures("8645550142"))).value).toBeNull();
   });
 });
