@@ -41,6 +41,7 @@ function Header({ site, account }: { site: Site; account?: ReactNode }) {
           <nav className="site-nav" aria-label="Main">
             <a href={`${site.base}/about`}>About</a>
             <a href={`${site.base}/contact`}>Contact</a>
+            <a className="site-nav__signin" href={`${site.base}/login`}>Sign in</a>
           </nav>
         )}
       </div>
