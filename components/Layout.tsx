@@ -7,25 +7,27 @@ import { PRODUCT, type Site } from "./site.ts";
  * the header reads "Hopper · {tenant name}" and every link stays in the tenant.
  */
 export function Layout(
-  { site, children, wide = false, account }: {
+  { site, children, wide = false, account, loginLink = true }: {
     site: Site;
     children: ReactNode;
     wide?: boolean;
     /** Replaces the About/Contact links on app pages: the signed-in user's badge and menu (an island). */
     account?: ReactNode;
+    /** False on the login pages themselves. */
+    loginLink?: boolean;
   },
 ) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={site} account={account} />
+      <Header site={site} account={account} loginLink={loginLink} />
       <main id="main" className={wide ? "main" : "main main--narrow"}>{children}</main>
       <Footer site={site} />
     </>
   );
 }
 
-function Header({ site, account }: { site: Site; account?: ReactNode }) {
+function Header({ site, account, loginLink }: { site: Site; account?: ReactNode; loginLink: boolean }) {
   const home = site.tenant ? `${site.base}/login` : "/";
   return (
     <header className="site-header">
@@ -41,7 +43,7 @@ function Header({ site, account }: { site: Site; account?: ReactNode }) {
           <nav className="site-nav" aria-label="Main">
             <a href={`${site.base}/about`}>About</a>
             <a href={`${site.base}/contact`}>Contact</a>
-            <a className="site-nav__signin" href={`${site.base}/login`}>Sign in</a>
+            {loginLink && <a className="site-nav__login" href={`${site.base}/login`}>Login</a>}
           </nav>
         )}
       </div>

@@ -57,7 +57,11 @@ export function loginPath(tenant?: string): string {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  /**
+   * `serverError` is the server's own `{ error }` text, null when the answer
+   * had none (a proxy's 502, say): screens then show their own fallback text.
+   */
+  constructor(readonly status: number, message: string, readonly serverError: string | null = null) {
     super(message);
     this.name = "ApiError";
   }
@@ -82,6 +86,9 @@ export async function api<T>(
     clearAuth();
     location.assign(loginPath(tenant));
   }
-  if (!res.ok) throw new ApiError(res.status, typeof data?.error === "string" ? data.error : res.statusText);
+  if (!res.ok) {
+    const serverError = typeof data?.error === "string" ? data.error : null;
+    throw new ApiError(res.status, serverError ?? res.statusText, serverError);
+  }
   return data as T;
 }

@@ -1,0 +1,24 @@
+/**
+ * The frame of the signed-in tenant pages (rider, driver, profile, admin):
+ * the tenant Layout with the UserMenu island in the header's account slot.
+ */
+import type { ReactNode } from "react";
+import UserMenu from "../islands/UserMenu.tsx";
+import { Island } from "./Island.tsx";
+import { Layout } from "./Layout.tsx";
+import type { Site } from "./site.ts";
+
+/** The tenant code of a tenant page's site. */
+export function tenantOf(site: Site): string {
+  if (!site.tenant) throw new Error("The signed-in pages exist only under a tenant");
+  return site.tenant.code;
+}
+
+export function AppLayout({ site, children }: { site: Site; children: ReactNode }) {
+  const tenant = tenantOf(site);
+  return (
+    <Layout site={site} account={<Island name="UserMenu" component={UserMenu} props={{ tenant }} />}>
+      {children}
+    </Layout>
+  );
+}

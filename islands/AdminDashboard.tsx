@@ -1,0 +1,122 @@
+/**
+ * The Admin Dashboard (spec section 2): cards to Trips, Users and Schedule,
+ * and System Settings marked "Coming soon". Behind the access guard (admin
+ * required) and the admin pages' own second guard, whose texts show while
+ * the guard decides and while it sends a visitor away.
+ */
+import type { ReactNode } from "react";
+import { Loading, useGuard } from "../components/Guard.tsx";
+
+/** 24px line icons, drawn in the card's colour. */
+const ICONS: Record<string, ReactNode> = {
+  trips: (
+    <>
+      <circle cx="6" cy="18" r="2.5" />
+      <circle cx="18" cy="6" r="2.5" />
+      <path d="M8.5 18H15a3.5 3.5 0 0 0 0-7H9a3.5 3.5 0 0 1 0-7h6.5" />
+    </>
+  ),
+  users: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+      <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.3c2.1.8 3.5 2.9 3.5 5.7" />
+    </>
+  ),
+  schedule: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3.5 2" />
+    </>
+  ),
+  settings: (
+    <>
+      <circle cx="12" cy="12" r="3" />
+      <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
+    </>
+  ),
+};
+
+function Icon({ name }: { name: string }) {
+  return (
+    <svg
+      className="dash-card__icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {ICONS[name]}
+    </svg>
+  );
+}
+
+export interface AdminDashboardProps {
+  tenant: string;
+}
+
+export const AUTH_REQUIRED = { title: "Authentication Required", text: "Please log in to access this area." };
+export const ACCESS_DENIED = { title: "Access Denied", text: "You don't have admin permission for this tenant." };
+
+export function adminCards(tenant: string) {
+  return [
+    { title: "Trips", text: "View all trips and track status", href: `/${tenant}/admin/trips`, icon: "trips" },
+    {
+      title: "Users",
+      text: "View all registered users and their roles",
+      href: `/${tenant}/admin/users`,
+      icon: "users",
+    },
+    {
+      title: "Schedule",
+      text: "Manage shuttle schedules and routes",
+      href: `/${tenant}/admin/schedule`,
+      icon: "schedule",
+    },
+  ];
+}
+
+export default function AdminDashboard({ tenant }: AdminDashboardProps) {
+  const guard = useGuard(tenant, "admin");
+  if (guard.status === "loading") return <Loading />;
+  if (guard.status === "signed-out") return <GuardMessage {...AUTH_REQUIRED} />;
+  if (guard.status === "refused") return <GuardMessage {...ACCESS_DENIED} />;
+  return (
+    <>
+      <h1>Admin Dashboard</h1>
+      <ul className="dash-cards">
+        {adminCards(tenant).map((card) => (
+          <li key={card.href}>
+            <a className="dash-card" href={card.href}>
+              <Icon name={card.icon} />
+              <span className="dash-card__title">{card.title}</span>
+              <span className="dash-card__text">{card.text}</span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <div className="dash-card dash-card--soon">
+            <Icon name="settings" />
+            <span className="dash-card__title">System Settings</span>
+            <span className="dash-card__text">Coming soon</span>
+          </div>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function GuardMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="guard-message" role="alert">
+      <h1>{title}</h1>
+      <p>{text}</p>
+    </div>
+  );
+}

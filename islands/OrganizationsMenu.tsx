@@ -1,0 +1,89 @@
+import { useEffect, useState } from "react";
+import { api, AUTH_EVENT, clearAuth, getToken, getUser, type SignedInUser } from "../lib/auth_client.ts";
+
+export interface OrganizationsMenuProps {
+  /**
+   * Called once the visitor is signed out (by this menu's Logout or anywhere
+   * else). Without it the menu offers a Login link instead, as the global
+   * header menu does for a visitor who is not signed in.
+   */
+  onSignedOut?: () => void;
+}
+
+export const ORGANIZATIONS_TITLE = "Your Organizations";
+export const NO_ORGANIZATIONS = "No organizations found";
+export const LOADING_TENANTS = "Loading tenants...";
+
+/**
+ * The global menu's content (spec section 2, "Global header menu"): the
+ * signed-in user's organizations, each linking to its rider page with the
+ * user's roles there, and Logout. The user is read from localStorage after
+ * mount (the server renders "Loading tenants...") and re-read whenever the
+ * sign-in state changes in this page or another tab.
+ */
+export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProps) {
+  /** undefined: not read yet; null: signed out. */
+  const [user, setUser] = useState<SignedInUser | null | undefined>(undefined);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    const read = () => setUser(getToken() ? getUser() : null);
+    read();
+    addEventListener(AUTH_EVENT, read);
+    addEventListener("storage", read);
+    return () => {
+      removeEventListener(AUTH_EVENT, read);
+      removeEventListener("storage", read);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (user === null) onSignedOut?.();
+  }, [user, onSignedOut]);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await api("/api/auth/logout", { method: "POST" });
+    } catch {
+      // The server could not end the session (offline, already expired): sign out here all the same.
+    }
+    clearAuth();
+    setLeaving(false);
+  }
+
+  if (user === null) {
+    return onSignedOut ? null : <a className="button" href="/login">Login</a>;
+  }
+
+  const tenants = user?.tenants ?? [];
+  return (
+    <section className="orgs" aria-labelledby="orgs-title">
+      <h2 id="orgs-title" className="orgs__title">{ORGANIZATIONS_TITLE}</h2>
+      {user === undefined
+        ? <p className="muted" role="status">{LOADING_TENANTS}</p>
+        : tenants.length === 0
+        ? <p className="muted">{NO_ORGANIZATIONS}</p>
+        : (
+          <ul className="orgs__list">
+            {tenants.map((tenant) => (
+              <li key={tenant.code}>
+                <a className="orgs__link" href={`/${tenant.code}/rider`}>
+                  <span className="orgs__name">{tenant.name}</span>
+                  <span className="orgs__roles">{tenant.roles.join(", ")}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      <button
+        type="button"
+        className="button button--secondary orgs__logout"
+        onClick={logout}
+        disabled={leaving || user === undefined}
+      >
+        {leaving ? "Logging out..." : "Logout"}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The signed-in user's corner of the tenant header (spec section 2, "Header"):
+ * role badge (hidden for a rider only), name or formatted phone, photo or
+ * placeholder, and a hamburger button opening the menu. Rendered on the app
+ * pages only, never on /login. Signed out (and on the server) it renders
+ * nothing; it follows sign-in changes through AUTH_EVENT.
+ *
+ * The menu is a disclosure (button with aria-expanded and aria-controls, then
+ * plain links), not an ARIA menu: links keep their usual keyboard and screen
+ * reader behaviour. Escape and a click outside close it.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { Avatar } from "../components/Avatar.tsx";
+import { loadRoles } from "../components/Guard.tsx";
+import { RoleBadge } from "../components/RoleBadge.tsx";
+import { api, AUTH_EVENT, clearAuth, getToken, getUser, loginPath, type SignedInUser } from "../lib/auth_client.ts";
+import { formatPhone } from "../lib/phone.ts";
+import type { Role } from "../lib/roles.ts";
+
+export interface UserMenuProps {
+  tenant: string;
+}
+
+interface MenuLink {
+  label: string;
+  href: string;
+}
+
+/** The menu's sections for these roles (spec section 2): Account always, Driver for drivers and admins, Admin for admins. */
+export function menuSections(tenant: string, roles: readonly Role[]): { title: string; links: MenuLink[] }[] {
+  const base = `/${tenant}`;
+  const admin = roles.includes("admin") || roles.includes("super");
+  const sections = [{
+    title: "Account",
+    links: [{ label: "Request a Ride", href: `${base}/rider` }, { label: "Profile Settings", href: `${base}/profile` }],
+  }];
+  if (admin || roles.includes("driver")) {
+    sections.push({ title: "Driver", links: [{ label: "Driver Dashboard", href: `${base}/driver` }] });
+  }
+  if (admin) {
+    sections.push({
+      title: "Admin",
+      links: [
+        { label: "Admin Dashboard", href: `${base}/admin` },
+        { label: "Trips", href: `${base}/admin/trips` },
+        { label: "Users", href: `${base}/admin/users` },
+      ],
+    });
+  }
+  return sections;
+}
+
+/** The name shown for a user: their name, else their formatted phone number. */
+export function displayName(user: Pick<SignedInUser, "name" | "phoneNumber">): string {
+  return user.name?.trim() || formatPhone(user.phoneNumber);
+}
+
+export default function UserMenu({ tenant }: UserMenuProps) {
+  const [user, setUser] = useState<SignedInUser | null>(null);
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  /** The current path, to mark its link; read after mount (the server has no location). */
+  const [here, setHere] = useState("");
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // The stored user, now and whenever it changes (profile saved, signed out, another tab).
+  useEffect(() => {
+    const read = () => setUser(getToken() ? getUser() : null);
+    read();
+    setHere(location.pathname.replace(/\/+$/, ""));
+    addEventListener(AUTH_EVENT, read);
+    addEventListener("storage", read);
+    return () => {
+      removeEventListener(AUTH_EVENT, read);
+      removeEventListener("storage", read);
+    };
+  }, []);
+
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    loadRoles(tenant).then((found) => {
+      if (live) setRoles(found ?? []);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tenant, signedIn]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: Event) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    // Focus moving out of the menu (Tab past its last link) closes it too.
+    document.addEventListener("focusin", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onPointer);
+    };
+  }, [open]);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await api("/api/auth/logout", { method: "POST", tenant });
+    } catch {
+      // Signing out on this device must work even when the server cannot be reached.
+    }
+    clearAuth();
+    location.assign(loginPath(tenant));
+  }
+
+  if (!user) return null;
+  const name = displayName(user);
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <RoleBadge roles={roles} hideRider />
+      <span className="user-menu__name">{name}</span>
+      <Avatar name={user.name} photoUrl={user.photoUrl} />
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Account menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+          {open
+            ? <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            : <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />}
+        </svg>
+      </button>
+      <nav id={menuId} className="user-menu__panel" aria-label="Account" hidden={!open}>
+        <div className="user-menu__who">
+          <span className="user-menu__who-name">{name}</span>
+          {user.name?.trim() && <span className="user-menu__who-phone">{formatPhone(user.phoneNumber)}</span>}
+        </div>
+        {menuSections(tenant, roles).map((section) => (
+          <div key={section.title} className="user-menu__section">
+            <p className="user-menu__heading" id={`${menuId}-${section.title}`}>{section.title}</p>
+            <ul aria-labelledby={`${menuId}-${section.title}`}>
+              {section.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} aria-current={link.href === here ? "page" : undefined}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <button type="button" className="user-menu__logout" onClick={logout} disabled={leaving}>
+          {leaving ? "Logging out..." : "Logout"}
+        </button>
+      </nav>
+    </div>
+  );
+}
