@@ -160,8 +160,13 @@ if (import.meta.main) {
     const bytes = await pageScriptBytes(app.url, path);
     rows.push(`| JavaScript on \`${path}\` | ${bytes} bytes | | 0 ${bytes === 0 ? "✓" : "✗"} |`);
   }
-  const contact = await pageScriptBytes(app.url, "/contact");
-  rows.push(`| JavaScript on \`/contact\` (gzip) | ${f(contact / 1024, 1)} KiB | | (no target) |`);
+  for (
+    const [path, target] of [["/login", 15], ["/greer/login", 15], ["/greer/rider", 25], ["/contact", null]] as const
+  ) {
+    const kib = (await pageScriptBytes(app.url, path)) / 1024;
+    const goal = target === null ? "(no target)" : `≤ ${target} KiB ${kib <= target ? "✓" : "✗"}`;
+    rows.push(`| JavaScript on \`${path}\` (gzip) | ${f(kib, 1)} KiB | | ${goal} |`);
+  }
   await app.stop();
   await Deno.remove(dir, { recursive: true });
 
