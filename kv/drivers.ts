@@ -1,0 +1,78 @@
+/**
+ * Driver availability and location per tenant (spec sections 3 Driver, 7).
+ * A driver counts as available only while online with a location reported in
+ * the last 10 minutes, so a phone that died does not keep promising rides.
+ */
+import type { Point } from "../lib/geo.ts";
+import { bumpDrivers } from "./feed.ts";
+import { keys } from "./keys.ts";
+
+export const DRIVER_STALE_MS = 10 * 60 * 1000;
+
+export interface DriverState {
+  userId: string;
+  isAvailable: boolean;
+  location: Point | null;
+  /** Last availability change or location report: the heartbeat. */
+  updatedAt: number;
+}
+
+export interface AvailableDriver {
+  id: string;
+  name: string | null;
+  location: Point;
+}
+
+export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string): Promise<DriverState | null> {
+  return (await kv.get<DriverState>(keys.driver(tenant, userId))).value;
+}
+
+/**
+ * Records availability (and the location sent with it), or only a location
+ * (`isAvailable` undefined). Each write also rings the drivers doorbell so
+ * riders' maps follow.
+ */
+export async function setDriverState(
+  kv: Deno.Kv,
+  { tenant, userId, isAvailable, location, now }: {
+    tenant: string;
+    userId: string;
+    isAvailable?: boolean;
+    location?: Point | null;
+    now: number;
+  },
+): Promise<DriverState> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entry = await kv.get<DriverState>(keys.driver(tenant, userId));
+    const previous = entry.value;
+    const next: DriverState = {
+      userId,
+      isAvailable: isAvailable ?? previous?.isAvailable ?? false,
+      location: location === undefined ? previous?.location ?? null : location,
+      updatedAt: now,
+    };
+    const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
+    bumpDrivers(op, tenant);
+    if ((await op.commit()).ok) return next;
+  }
+  throw new Error("Could not update the driver: too much contention");
+}
+
+export function isCounted(state: DriverState, now: number): state is DriverState & { location: Point } {
+  return state.isAvailable && state.location !== null && now - state.updatedAt <= DRIVER_STALE_MS;
+}
+
+/** Drivers who are online with a fresh location, with their names. */
+export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: number): Promise<AvailableDriver[]> {
+  const states: (DriverState & { location: Point })[] = [];
+  for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
+    if (isCounted(e.value, now)) states.push(e.value);
+  }
+  const out: AvailableDriver[] = [];
+  for (let i = 0; i < states.length; i += 10) {
+    const batch = states.slice(i, i + 10);
+    const users = await kv.getMany<{ name: string | null }[]>(batch.map((s) => keys.user(s.userId)));
+    batch.forEach((s, j) => out.push({ id: s.userId, name: users[j].value?.name ?? null, location: s.location }));
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * The per-tenant change feed that sockets follow (ARCHITECTURE.md "Live
+ * updates"). `kv.watch` may skip values, so it is a doorbell, not a log: each
+ * ride change appends ["feed", tenant, seq] and moves ["feed_head", tenant] to
+ * seq in the same atomic commit as the ride itself. A watcher wakes on the
+ * head and reads every entry after the last seq it saw, so two changes landing
+ * between two wake-ups are both delivered, in order.
+ * Driver availability and locations only bump ["drivers_head", tenant]: a
+ * watcher re-reads the available drivers when it moves.
+ */
+import type { Ride } from "./rides.ts";
+import { keys } from "./keys.ts";
+
+/** Entries outlive any socket's gap: a watcher that fell further behind resynchronises from the lists. */
+export const FEED_TTL_MS = 10 * 60 * 1000;
+
+export interface FeedEntry {
+  seq: number;
+  /** "new" for a fresh request, else "update" (spec section 7 socket messages). */
+  type: "new" | "update";
+  ride: Ride;
+  /** The status before this change (null for new): lets a watcher tell who could see the ride before. */
+  previous: Ride["status"] | null;
+  at: number;
+}
+
+export async function readHead(kv: Deno.Kv, tenant: string): Promise<Deno.KvEntryMaybe<number>> {
+  return await kv.get<number>(keys.feedHead(tenant));
+}
+
+/**
+ * Adds the feed entry for a ride change to `op`, checking the head it read:
+ * a concurrent change in the same tenant makes the commit fail and the caller retry.
+ */
+export function appendToFeed(
+  op: Deno.AtomicOperation,
+  tenant: string,
+  head: Deno.KvEntryMaybe<number>,
+  entry: Omit<FeedEntry, "seq">,
+): number {
+  const seq = (head.value ?? 0) + 1;
+  op.check(head)
+    .set(keys.feed(tenant, seq), { ...entry, seq }, { expireIn: FEED_TTL_MS })
+    .set(keys.feedHead(tenant), seq);
+  return seq;
+}
+
+/** Entries after `afterSeq`, oldest first. */
+export async function readFeedAfter(kv: Deno.Kv, tenant: string, afterSeq: number): Promise<FeedEntry[]> {
+  const out: FeedEntry[] = [];
+  const iter = kv.list<FeedEntry>({ prefix: keys.feedFrom(tenant), start: keys.feed(tenant, afterSeq + 1) });
+  for await (const e of iter) out.push(e.value);
+  return out;
+}
+
+/** Marks a change of available drivers or their locations (no contention: a sum). */
+export function bumpDrivers(op: Deno.AtomicOperation, tenant: string): void {
+  op.sum(keys.driversHead(tenant), 1n);
+}

@@ -1,0 +1,235 @@
+/**
+ * Rides and their indexes. Every write of a ride goes in one atomic commit
+ * with all of its index entries and its feed entry, checked against what was
+ * read, so a lost race is a clean 409 and never a half-written ride.
+ */
+import { ulid } from "../lib/ids.ts";
+import type { Point } from "../lib/geo.ts";
+import { isActive, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
+import { appendToFeed, readHead } from "./feed.ts";
+import { keys } from "./keys.ts";
+
+export interface Ride {
+  id: string;
+  tenant: string;
+  creatorId: string;
+  assignedDriverId: string | null;
+  status: RideStatus;
+  pickup: Point;
+  dropoff: Point | null;
+  destination: string | null;
+  passengerCt: number;
+  requestedAt: number;
+  acceptedAt: number | null;
+  onTheWayAt: number | null;
+  arrivedAt: number | null;
+  pickedUpAt: number | null;
+  completedAt: number | null;
+  canceledAt: number | null;
+  noShowAt: number | null;
+  riderName: string | null;
+  riderPhone: string;
+  riderPhotoUrl: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  updatedAt: number;
+}
+
+export interface NewRide {
+  tenant: string;
+  creatorId: string;
+  pickup: Point;
+  dropoff: Point | null;
+  destination: string | null;
+  passengerCt: number;
+  rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
+}
+
+const MAX_RETRIES = 20;
+
+/** Index writes for a ride in `status`: one place decides every copy (STYLE.md). */
+function writeIndexes(op: Deno.AtomicOperation, ride: Ride): void {
+  const { tenant, id, creatorId, assignedDriverId, status } = ride;
+  op.set(keys.rideByRider(tenant, creatorId, id), true);
+  if (isActive(status)) {
+    op.set(keys.activeRide(tenant, id), status);
+    op.set(keys.riderActive(tenant, creatorId), id);
+    if (assignedDriverId) op.set(keys.driverActive(tenant, assignedDriverId, id), status);
+  } else {
+    op.delete(keys.activeRide(tenant, id));
+    op.delete(keys.riderActive(tenant, creatorId));
+    if (assignedDriverId) op.delete(keys.driverActive(tenant, assignedDriverId, id));
+  }
+}
+
+export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "active_ride" };
+
+/**
+ * Creates a pending ride. The rider's active-ride slot is checked empty in the
+ * same commit, so a double click makes one ride and the second gets "active_ride".
+ */
+export async function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const slot = await kv.get<string>(keys.riderActive(input.tenant, input.creatorId));
+    if (slot.value) return { ok: false, reason: "active_ride" };
+    const head = await readHead(kv, input.tenant);
+    const ride: Ride = {
+      id: ulid(now),
+      tenant: input.tenant,
+      creatorId: input.creatorId,
+      assignedDriverId: null,
+      status: "pending",
+      pickup: input.pickup,
+      dropoff: input.dropoff,
+      destination: input.destination,
+      passengerCt: input.passengerCt,
+      requestedAt: now,
+      acceptedAt: null,
+      onTheWayAt: null,
+      arrivedAt: null,
+      pickedUpAt: null,
+      completedAt: null,
+      canceledAt: null,
+      noShowAt: null,
+      riderName: input.rider.name,
+      riderPhone: input.rider.phoneNumber,
+      riderPhotoUrl: input.rider.photoUrl,
+      driverName: null,
+      driverPhone: null,
+      updatedAt: now,
+    };
+    const op = kv.atomic()
+      .check(slot)
+      .check({ key: keys.ride(ride.tenant, ride.id), versionstamp: null })
+      .set(keys.ride(ride.tenant, ride.id), ride);
+    writeIndexes(op, ride);
+    appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
+    if ((await op.commit()).ok) return { ok: true, ride };
+  }
+  throw new Error("Could not create the ride: too much contention");
+}
+
+export async function getRide(kv: Deno.Kv, tenant: string, id: string): Promise<Ride | null> {
+  return (await kv.get<Ride>(keys.ride(tenant, id))).value;
+}
+
+/** The rider's active ride in the tenant, or null. */
+export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+  const id = (await kv.get<string>(keys.riderActive(tenant, userId))).value;
+  return id ? await getRide(kv, tenant, id) : null;
+}
+
+/** Every active ride of the tenant (pending to picked-up). */
+export async function listActiveRides(kv: Deno.Kv, tenant: string): Promise<Ride[]> {
+  const ids: string[] = [];
+  for await (const e of kv.list({ prefix: keys.activeRides(tenant) })) ids.push(String(e.key[2]));
+  return await getRides(kv, tenant, ids);
+}
+
+async function getRides(kv: Deno.Kv, tenant: string, ids: string[]): Promise<Ride[]> {
+  const out: Ride[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const entries = await kv.getMany<Ride[]>(ids.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
+    for (const e of entries) if (e.value) out.push(e.value);
+  }
+  return out;
+}
+
+/** The statuses of the driver's active rides, by ride id. */
+export async function driverActiveStatuses(
+  kv: Deno.Kv,
+  tenant: string,
+  driverId: string,
+): Promise<Map<string, RideStatus>> {
+  const out = new Map<string, RideStatus>();
+  for await (const e of kv.list<RideStatus>({ prefix: keys.driverActives(tenant, driverId) })) {
+    out.set(String(e.key[3]), e.value);
+  }
+  return out;
+}
+
+/** One page of the tenant's rides, newest first. */
+export async function listRides(
+  kv: Deno.Kv,
+  tenant: string,
+  { limit = 100, cursor }: { limit?: number; cursor?: string } = {},
+): Promise<{ values: Ride[]; cursor: string | null }> {
+  const iter = kv.list<Ride>({ prefix: keys.rides(tenant) }, { limit, cursor, reverse: true });
+  const values: Ride[] = [];
+  for await (const e of iter) values.push(e.value);
+  return { values, cursor: values.length === limit && iter.cursor ? iter.cursor : null };
+}
+
+export type UpdateResult =
+  | { ok: true; ride: Ride; changed: boolean }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "refused"; status: 403 | 404 | 409; error: string };
+
+/**
+ * Moves a ride to `to` after `decide` approves it against the ride as read,
+ * committing only if the ride is still exactly that version: of two drivers
+ * accepting at once, one commits and the other re-reads an accepted ride and
+ * is refused. A repeat of the move that already happened answers unchanged.
+ */
+export async function updateRideStatus(
+  kv: Deno.Kv,
+  { tenant, id, to, actorId, driver, now, decide }: {
+    tenant: string;
+    id: string;
+    to: RideStatus;
+    actorId: string;
+    /** Set when the actor accepts: who the ride is assigned to. */
+    driver?: { name: string | null; phoneNumber: string };
+    now: number;
+    decide: (ride: Ride) => Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }>;
+  },
+): Promise<UpdateResult> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const entry = await kv.get<Ride>(keys.ride(tenant, id));
+    const current = entry.value;
+    if (!current) return { ok: false, reason: "not_found" };
+    const repeat = current.status === to &&
+      (current.assignedDriverId === actorId || current.creatorId === actorId);
+    if (repeat) return { ok: true, ride: current, changed: false };
+    const verdict = await decide(current);
+    if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
+
+    const ride: Ride = { ...current, status: to, updatedAt: now, [STAGE_TIME[to]]: now };
+    if (to === "accepted") {
+      ride.assignedDriverId = actorId;
+      ride.driverName = driver?.name ?? null;
+      ride.driverPhone = driver?.phoneNumber ?? null;
+    }
+    const head = await readHead(kv, tenant);
+    const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
+    writeIndexes(op, ride);
+    appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
+    if ((await op.commit()).ok) return { ok: true, ride, changed: true };
+  }
+  throw new Error("Could not update the ride: too much contention");
+}
+
+/**
+ * Removes a ride and every index entry. An active ride leaves the live lists
+ * as canceled (the feed says so), since the sockets' messages know no delete.
+ */
+export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const entry = await kv.get<Ride>(keys.ride(tenant, id));
+    const ride = entry.value;
+    if (!ride) return null;
+    const op = kv.atomic().check(entry).delete(keys.ride(tenant, id)).delete(keys.rideByRider(tenant, ride.creatorId, id));
+    if (isActive(ride.status)) {
+      const head = await readHead(kv, tenant);
+      op.delete(keys.activeRide(tenant, id));
+      const slot = await kv.get<string>(keys.riderActive(tenant, ride.creatorId));
+      op.check(slot);
+      if (slot.value === id) op.delete(keys.riderActive(tenant, ride.creatorId));
+      if (ride.assignedDriverId) op.delete(keys.driverActive(tenant, ride.assignedDriverId, id));
+      const gone: Ride = { ...ride, status: "canceled", canceledAt: now, updatedAt: now };
+      appendToFeed(op, tenant, head, { type: "update", ride: gone, previous: ride.status, at: now });
+    }
+    if ((await op.commit()).ok) return ride;
+  }
+  throw new Error("Could not delete the ride: too much contention");
+}

@@ -1,0 +1,108 @@
+/**
+ * Ride statuses and the transition table (spec section 4), shared by the
+ * server, which enforces it, and the islands, which show only legal buttons.
+ */
+export const RIDE_STATUSES = [
+  "pending",
+  "accepted",
+  "on-the-way",
+  "arrived",
+  "picked-up",
+  "completed",
+  "canceled",
+  "no-show",
+] as const;
+export type RideStatus = typeof RIDE_STATUSES[number];
+
+export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
+export const FINAL_STATUSES: readonly RideStatus[] = ["completed", "canceled", "no-show"];
+/** A driver may have only one ride in these at a time. */
+export const IN_PROGRESS: readonly RideStatus[] = ["on-the-way", "arrived"];
+
+export function isRideStatus(value: unknown): value is RideStatus {
+  return typeof value === "string" && (RIDE_STATUSES as readonly string[]).includes(value);
+}
+
+export function isActive(status: RideStatus): boolean {
+  return ACTIVE_STATUSES.includes(status);
+}
+
+/** Driver list order: arrived 5, picked-up 4, on-the-way 3, accepted 2, pending 1; then newest first. */
+export const STATUS_PRIORITY: Partial<Record<RideStatus, number>> = {
+  arrived: 5,
+  "picked-up": 4,
+  "on-the-way": 3,
+  accepted: 2,
+  pending: 1,
+};
+
+export function compareForDriver(
+  a: { status: RideStatus; requestedAt: number },
+  b: { status: RideStatus; requestedAt: number },
+): number {
+  return (STATUS_PRIORITY[b.status] ?? 0) - (STATUS_PRIORITY[a.status] ?? 0) || b.requestedAt - a.requestedAt;
+}
+
+/** The moves a driver makes (spec section 4), besides canceling. */
+const DRIVER_MOVES: Partial<Record<RideStatus, readonly RideStatus[]>> = {
+  pending: ["accepted"],
+  accepted: ["on-the-way"],
+  "on-the-way": ["arrived", "no-show"],
+  arrived: ["completed"],
+  "picked-up": ["completed"],
+};
+
+/** Field recording when a ride reached each status. */
+export const STAGE_TIME = {
+  pending: "requestedAt",
+  accepted: "acceptedAt",
+  "on-the-way": "onTheWayAt",
+  arrived: "arrivedAt",
+  "picked-up": "pickedUpAt",
+  completed: "completedAt",
+  canceled: "canceledAt",
+  "no-show": "noShowAt",
+} as const satisfies Record<RideStatus, string>;
+
+export interface MoveActor {
+  userId: string;
+  /** Drives (driver or admin in this tenant, or super). */
+  drives: boolean;
+}
+
+export type MoveCheck =
+  | { ok: true }
+  | { ok: false; status: 403 | 404 | 409; error: string };
+
+export const ANOTHER_IN_PROGRESS = "Another ride is already in progress";
+
+/**
+ * Whether `actor` may move `ride` to `to`. `busy` says whether the actor
+ * already has another ride on-the-way or arrived. Pure: the caller commits.
+ */
+export function checkMove(
+  ride: { status: RideStatus; creatorId: string; assignedDriverId: string | null },
+  to: RideStatus,
+  actor: MoveActor,
+  busy = false,
+): MoveCheck {
+  const from = ride.status;
+  const illegal: MoveCheck = { ok: false, status: 409, error: `Cannot change a ride from ${from} to ${to}` };
+  const isRider = ride.creatorId === actor.userId;
+  const isAssigned = ride.assignedDriverId === actor.userId;
+
+  if (!actor.drives || (isRider && !isAssigned && to === "canceled")) {
+    // Riders: only their own ride, only to cancel it.
+    if (!isRider) return { ok: false, status: 404, error: "Ride not found" };
+    if (to !== "canceled" || !isActive(from)) return illegal;
+    return { ok: true };
+  }
+  if (FINAL_STATUSES.includes(from)) return illegal;
+  if (from !== "pending" && !isAssigned) {
+    return { ok: false, status: 403, error: "This ride is assigned to another driver" };
+  }
+  if (to === "canceled") return { ok: true };
+  if (!DRIVER_MOVES[from]?.includes(to)) return illegal;
+  if (to === "on-the-way" && busy) return { ok: false, status: 409, error: ANOTHER_IN_PROGRESS };
+  return { ok: true };
+}
