@@ -9,6 +9,7 @@ import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
 import type { AuthServices } from "./auth_services.ts";
+import { liveRoutes } from "./ws.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import type { PageServer } from "./html.ts";
 import { appPages } from "./app_pages.tsx";
@@ -36,6 +37,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api/schedule", scheduleApi(deps));
   app.route("/api/user/roles", userRolesApi(deps, auth));
   app.route("/api", tenantUsersApi(deps, auth));
+  app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));
