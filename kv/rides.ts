@@ -161,7 +161,7 @@ export async function listRides(
 }
 
 export type UpdateResult =
-  | { ok: true; ride: Ride; changed: boolean }
+  | { ok: true; ride: Ride; changed: boolean; from: RideStatus }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "refused"; status: 403 | 404 | 409; error: string };
 
@@ -190,7 +190,7 @@ export async function updateRideStatus(
     if (!current) return { ok: false, reason: "not_found" };
     const repeat = current.status === to &&
       (current.assignedDriverId === actorId || current.creatorId === actorId);
-    if (repeat) return { ok: true, ride: current, changed: false };
+    if (repeat) return { ok: true, ride: current, changed: false, from: current.status };
     const verdict = await decide(current);
     if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
 
@@ -204,7 +204,7 @@ export async function updateRideStatus(
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
     writeIndexes(op, ride);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
-    if ((await op.commit()).ok) return { ok: true, ride, changed: true };
+    if ((await op.commit()).ok) return { ok: true, ride, changed: true, from: current.status };
   }
   throw new Error("Could not update the ride: too much contention");
 }
@@ -218,7 +218,9 @@ export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: n
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;
     if (!ride) return null;
-    const op = kv.atomic().check(entry).delete(keys.ride(tenant, id)).delete(keys.rideByRider(tenant, ride.creatorId, id));
+    const op = kv.atomic().check(entry).delete(keys.ride(tenant, id)).delete(
+      keys.rideByRider(tenant, ride.creatorId, id),
+    );
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));

@@ -5,6 +5,8 @@
 import { Hono } from "hono";
 import { getTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
+import { driversApi } from "./api/drivers.ts";
+import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
@@ -37,6 +39,8 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api/schedule", scheduleApi(deps));
   app.route("/api/user/roles", userRolesApi(deps, auth));
   app.route("/api", tenantUsersApi(deps, auth));
+  app.route("/api", ridesApi(deps, auth));
+  app.route("/api", driversApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));

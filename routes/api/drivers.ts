@@ -1,0 +1,77 @@
+/**
+ * Drivers (spec sections 3 Driver, 6, 7): availability, location reports and
+ * the list riders see. Availability and location need the driver or admin role.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import * as z from "zod/mini";
+import { getDriverState, listAvailableDrivers, setDriverState } from "../../kv/drivers.ts";
+import { isPoint } from "../../lib/geo.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { jsonBody } from "../middleware/json_body.ts";
+
+const INVALID_LOCATION = "Location must have numeric lat and lng";
+const availabilityBody = z.object({ isAvailable: z.optional(z.unknown()), location: z.optional(z.unknown()) });
+const locationBody = z.object({ location: z.optional(z.unknown()) });
+
+export function driversApi(deps: AppDeps, auth: AuthServices) {
+  const { kv, clock } = deps;
+  const app = new Hono<Env>();
+  const drivers = [
+    requireAuth(deps, auth),
+    tenantRoles(deps, { allow: ["driver", "admin"], message: "Access denied - driver privileges required" }),
+  ] as const;
+  const members = [
+    requireAuth(deps, auth),
+    tenantRoles(deps, { allow: ["rider", "driver", "admin"], message: "You are not a member of this service" }),
+  ] as const;
+  const small = bodyLimit({ maxSize: 2048, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+
+  app.get("/drivers/availability", ...drivers, async (c) => {
+    const state = await getDriverState(kv, c.get("tenant").code, c.get("user").id);
+    return c.json({ isAvailable: state?.isAvailable ?? false });
+  });
+
+  app.put("/drivers/availability", ...drivers, small, jsonBody(availabilityBody), async (c) => {
+    const { isAvailable, location } = c.req.valid("json");
+    if (typeof isAvailable !== "boolean") return c.json({ error: "isAvailable must be true or false" }, 400);
+    if (location !== undefined && location !== null && !isPoint(location)) {
+      return c.json({ error: INVALID_LOCATION }, 400);
+    }
+    const state = await setDriverState(kv, {
+      tenant: c.get("tenant").code,
+      userId: c.get("user").id,
+      isAvailable,
+      location: location ? { lat: location.lat, lng: location.lng } : undefined,
+      now: clock.now(),
+    });
+    deps.log!({
+      event: "driver.availability",
+      tenant: c.get("tenant").code,
+      userId: c.get("user").id,
+      to: isAvailable ? "available" : "unavailable",
+      requestId: c.get("requestId"),
+    });
+    return c.json({ isAvailable: state.isAvailable, location: state.location });
+  });
+
+  app.put("/users/location", ...drivers, small, jsonBody(locationBody), async (c) => {
+    const { location } = c.req.valid("json");
+    if (!isPoint(location)) return c.json({ error: INVALID_LOCATION }, 400);
+    const state = await setDriverState(kv, {
+      tenant: c.get("tenant").code,
+      userId: c.get("user").id,
+      location: { lat: location.lat, lng: location.lng },
+      now: clock.now(),
+    });
+    return c.json({ location: state.location });
+  });
+
+  app.get("/drivers/available", ...members, async (c) => {
+    return c.json(await listAvailableDrivers(kv, c.get("tenant").code, clock.now()));
+  });
+
+  return app;
+}

@@ -1,0 +1,213 @@
+/**
+ * Rides (spec sections 3, 4, 5, 7; issue 4). The server is the authority:
+ * every rule a screen shows is enforced here, and each change commits with
+ * its indexes and feed entry in one atomic write (kv/rides.ts).
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import * as z from "zod/mini";
+import { listAvailableDrivers } from "../../kv/drivers.ts";
+import {
+  createRide,
+  deleteRide,
+  driverActiveStatuses,
+  getActiveRideOf,
+  listActiveRides,
+  listRides,
+  type Ride,
+  updateRideStatus,
+} from "../../kv/rides.ts";
+import { insideArea, isPoint, outsideAreaText, type Point } from "../../lib/geo.ts";
+import { checkMove, compareForDriver, IN_PROGRESS, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
+import type { Role } from "../../lib/roles.ts";
+import type { AuthServices } from "../auth_services.ts";
+import type { AppDeps, Env } from "../env.ts";
+import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { jsonBody } from "../middleware/json_body.ts";
+
+export const NO_LOCATION = "Location not available.";
+export const NO_DESTINATION = "Please select a destination on the map or enter a destination.";
+export const NO_DRIVERS = "No drivers are currently available. Please try again later.";
+export const ACTIVE_RIDE = "You already have an active ride.";
+const NOT_MEMBER = "You are not a member of this service";
+const DESTINATION_MAX = 200;
+
+const rideRequest = z.object({
+  pickup: z.optional(z.unknown()),
+  dropoff: z.optional(z.unknown()),
+  destination: z.optional(z.unknown()),
+  passengerCt: z.optional(z.unknown()),
+});
+const statusChange = z.object({ status: z.optional(z.unknown()) });
+
+const drives = (roles: Role[]) => roles.some((r) => r === "driver" || r === "admin" || r === "super");
+
+/** The admin's view of a ride (spec section 3, Trip). */
+export function toTrip(ride: Ride) {
+  return {
+    id: ride.id,
+    destination: ride.destination,
+    passengerCount: ride.passengerCt,
+    status: ride.status,
+    requestedAt: ride.requestedAt,
+    acceptedAt: ride.acceptedAt,
+    completedAt: ride.completedAt,
+    rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
+    ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+  };
+}
+
+type Parsed = {
+  ok: true;
+  value: { pickup: Point; dropoff: Point | null; destination: string | null; passengerCt: number };
+} | {
+  ok: false;
+  error: string;
+};
+
+/** The request's rules in the spec's order: pickup, destination, passengers. */
+function parseRequest(body: z.infer<typeof rideRequest>): Parsed {
+  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: NO_LOCATION };
+  if (!isPoint(body.pickup)) return { ok: false, error: "Pickup must be a location with numeric lat and lng" };
+  const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
+  if (dropoff !== null && !isPoint(dropoff)) {
+    return { ok: false, error: "Dropoff must be a location with numeric lat and lng" };
+  }
+  if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
+    return { ok: false, error: "Destination must be text" };
+  }
+  const destination = typeof body.destination === "string" ? body.destination.trim() : "";
+  if (destination.length > DESTINATION_MAX) {
+    return { ok: false, error: `Destination must be at most ${DESTINATION_MAX} characters` };
+  }
+  if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION };
+  const passengerCt = body.passengerCt ?? 1;
+  if (typeof passengerCt !== "number" || !Number.isInteger(passengerCt) || passengerCt < 1 || passengerCt > 5) {
+    return { ok: false, error: "Passengers must be a whole number from 1 to 5" };
+  }
+  const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
+  return {
+    ok: true,
+    value: {
+      pickup: point(body.pickup),
+      dropoff: dropoff && point(dropoff),
+      destination: destination || null,
+      passengerCt,
+    },
+  };
+}
+
+export function ridesApi(deps: AppDeps, auth: AuthServices) {
+  const { kv, clock } = deps;
+  const log = deps.log!;
+  const app = new Hono<Env>();
+  const member = [
+    requireAuth(deps, auth),
+    tenantRoles(deps, { allow: ["rider", "driver", "admin"], message: NOT_MEMBER }),
+  ] as const;
+  const driver = [
+    requireAuth(deps, auth),
+    tenantRoles(deps, { allow: ["driver", "admin"], message: "Access denied - driver privileges required" }),
+  ] as const;
+  const admin = [
+    requireAuth(deps, auth),
+    tenantRoles(deps, { allow: ["admin"], message: "Access denied - admin privileges required" }),
+  ] as const;
+  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+
+  const rideEvent = (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) =>
+    log({
+      event,
+      tenant: ride.tenant,
+      userId: c.get("user").id,
+      rideId: ride.id,
+      from,
+      to,
+      requestId: c.get("requestId"),
+    });
+
+  app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
+    const parsed = parseRequest(c.req.valid("json"));
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    const tenant = c.get("tenant");
+    const { pickup, dropoff } = parsed.value;
+    for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
+      if (!insideArea(point, tenant.serviceArea)) return c.json({ error: outsideAreaText(tenant.serviceArea) }, 400);
+    }
+    const now = clock.now();
+    if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) return c.json({ error: NO_DRIVERS }, 409);
+    const user = c.get("user");
+    const result = await createRide(kv, {
+      tenant: tenant.code,
+      creatorId: user.id,
+      ...parsed.value,
+      rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
+    }, now);
+    if (!result.ok) return c.json({ error: ACTIVE_RIDE }, 409);
+    rideEvent(c, "ride.requested", result.ride, null, "pending");
+    return c.json({ ride: result.ride }, 201);
+  });
+
+  app.get("/rides/my", ...member, async (c) => {
+    return c.json(await getActiveRideOf(kv, c.get("tenant").code, c.get("user").id));
+  });
+
+  app.put("/rides/:id", ...member, small, jsonBody(statusChange), async (c) => {
+    const to = c.req.valid("json").status;
+    if (!isRideStatus(to)) return c.json({ error: `Status must be one of: ${RIDE_STATUSES.join(", ")}` }, 400);
+    const tenant = c.get("tenant").code;
+    const user = c.get("user");
+    const actor = { userId: user.id, drives: drives(c.get("roles")) };
+    const result = await updateRideStatus(kv, {
+      tenant,
+      id: c.req.param("id"),
+      to,
+      actorId: user.id,
+      driver: { name: user.name, phoneNumber: user.phoneNumber },
+      now: clock.now(),
+      decide: async (ride) => {
+        const busy = to === "on-the-way" &&
+          [...(await driverActiveStatuses(kv, tenant, user.id))].some(([id, s]) =>
+            id !== ride.id && IN_PROGRESS.includes(s)
+          );
+        return checkMove(ride, to, actor, busy);
+      },
+    });
+    if (!result.ok) {
+      if (result.reason === "not_found") return c.json({ error: "Ride not found" }, 404);
+      return c.json({ error: result.error }, result.status);
+    }
+    if (result.changed) rideEvent(c, "ride.status", result.ride, result.from, to);
+    return c.json({ ride: result.ride });
+  });
+
+  app.get("/driver/rides", ...driver, async (c) => {
+    const me = c.get("user").id;
+    const rides = (await listActiveRides(kv, c.get("tenant").code))
+      .filter((r) => r.status === "pending" || r.assignedDriverId === me)
+      .sort(compareForDriver);
+    return c.json(rides);
+  });
+
+  app.get("/admin/rides", ...admin, async (c) => {
+    const limit = Math.min(500, Math.max(1, Number(c.req.query("limit")) || 100));
+    const cursor = c.req.query("cursor") || undefined;
+    let page;
+    try {
+      page = await listRides(kv, c.get("tenant").code, { limit, cursor });
+    } catch {
+      return c.json({ error: "Invalid cursor" }, 400);
+    }
+    if (page.cursor) c.header("x-next-cursor", page.cursor);
+    return c.json(page.values.map(toTrip));
+  });
+
+  app.delete("/rides/:id", ...admin, async (c) => {
+    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now());
+    if (!ride) return c.json({ error: "Ride not found" }, 404);
+    rideEvent(c, "ride.deleted", ride, ride.status, "deleted");
+    return c.json({ ok: true });
+  });
+
+  return app;
+}
