@@ -76,3 +76,19 @@ export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: num
   }
   return out;
 }
+
+/** Which of these drivers count as available now. */
+export async function availableAmong(
+  kv: Deno.Kv,
+  tenant: string,
+  userIds: string[],
+  now: number,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 10) {
+    const batch = userIds.slice(i, i + 10);
+    const states = await kv.getMany<DriverState[]>(batch.map((id) => keys.driver(tenant, id)));
+    states.forEach((s, j) => s.value && isCounted(s.value, now) && out.add(batch[j]));
+  }
+  return out;
+}

@@ -235,3 +235,25 @@ export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: n
   }
   throw new Error("Could not delete the ride: too much contention");
 }
+
+/** For each rider id, the status of their active ride in the tenant (absent when none). */
+export async function activeStatusOfRiders(
+  kv: Deno.Kv,
+  tenant: string,
+  userIds: string[],
+): Promise<Map<string, RideStatus>> {
+  const out = new Map<string, RideStatus>();
+  const rideIds = new Map<string, string>();
+  for (let i = 0; i < userIds.length; i += 10) {
+    const batch = userIds.slice(i, i + 10);
+    const slots = await kv.getMany<string[]>(batch.map((id) => keys.riderActive(tenant, id)));
+    slots.forEach((slot, j) => slot.value && rideIds.set(batch[j], slot.value));
+  }
+  const riders = [...rideIds.keys()];
+  for (let i = 0; i < riders.length; i += 10) {
+    const batch = riders.slice(i, i + 10);
+    const statuses = await kv.getMany<RideStatus[]>(batch.map((u) => keys.activeRide(tenant, rideIds.get(u)!)));
+    statuses.forEach((s, j) => s.value && out.set(batch[j], s.value));
+  }
+  return out;
+}

@@ -5,7 +5,9 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { withSuper } from "../../kv/accounts.ts";
+import { availableAmong } from "../../kv/drivers.ts";
 import { changeRole, getRoles, listMembers } from "../../kv/members.ts";
+import { activeStatusOfRiders } from "../../kv/rides.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
@@ -32,8 +34,15 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   const admins = [requireAuth(deps, auth), tenantRoles(deps, { allow: ["admin"], message: ADMIN_REQUIRED })] as const;
 
   app.get("/users", ...admins, async (c) => {
-    const members = await listMembers(kv, c.get("tenant").code);
+    const tenant = c.get("tenant").code;
+    const members = await listMembers(kv, tenant);
     const users = await getUsers(kv, [...members.keys()]);
+    const driverIds = users.filter((u) => members.get(u.id)!.roles.includes("driver")).map((u) => u.id);
+    const available = await availableAmong(kv, tenant, driverIds, clock.now());
+    const riding = await activeStatusOfRiders(kv, tenant, users.map((u) => u.id));
+    /** Spec section 4 "User status badge": drivers available/unavailable; others their ride's status. */
+    const status = (id: string) =>
+      driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
     return c.json({
       users: users.map((u) => ({
         id: u.id,
@@ -42,8 +51,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
         phoneNumber: u.phoneNumber,
         photoUrl: u.photoUrl,
         roles: withSuper(members.get(u.id)!.roles, u),
-        // Ride status and driver availability join this once rides exist; until then nobody is riding.
-        status: "inactive",
+        status: status(u.id),
         createdAt: u.createdAt,
       })),
     });

@@ -191,3 +191,20 @@ describe("drivers", () => {
     expect((await t.request("/greer/api/drivers/availability", post(rider.token, {}))).status).toBe(404);
   });
 });
+
+describe("user status in the admin's user list", () => {
+  it("shows drivers as available or unavailable and others by their active ride", async () => {
+    using t = await makeApp();
+    const w = await rideWorld(t);
+    const { ride } = await (await requestRide(t, w.rider.token)).json();
+    await t.request(`/greer/api/rides/${ride.id}`, put(w.driver.token, { status: "accepted" }));
+    await t.request("/greer/api/drivers/availability", put(w.driver2.token, { isAvailable: false }));
+    const { users } = await (await t.request("/greer/api/users", bearer(w.admin.token))).json();
+    const status = Object.fromEntries(users.map((u: { id: string; status: string }) => [u.id, u.status]));
+    expect(status[w.rider.user.id]).toBe("accepted");
+    expect(status[w.rider2.user.id]).toBe("inactive");
+    expect(status[w.driver.user.id]).toBe("available");
+    expect(status[w.driver2.user.id]).toBe("unavailable");
+    expect(status[w.admin.user.id]).toBe("inactive");
+  });
+});
