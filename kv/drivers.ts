@@ -6,6 +6,7 @@
 import type { Point } from "../lib/geo.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { backoff } from "./retry.ts";
 
 export const DRIVER_STALE_MS = 10 * 60 * 1000;
 
@@ -54,6 +55,7 @@ export async function setDriverState(
     const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
     bumpDrivers(op, tenant);
     if ((await op.commit()).ok) return next;
+    await backoff(attempt);
   }
   throw new Error("Could not update the driver: too much contention");
 }

@@ -1,5 +1,6 @@
 import type { TenantRole } from "../lib/roles.ts";
 import { keys } from "./keys.ts";
+import { backoff } from "./retry.ts";
 
 export interface Membership {
   roles: TenantRole[];
@@ -47,6 +48,7 @@ export async function changeRole(
         .set(keys.userTenant(userId, tenant), true);
     }
     if ((await op.commit()).ok) return roles;
+    await backoff(attempt);
   }
   throw new Error("Could not change the role: too much contention");
 }

@@ -1,6 +1,7 @@
 import { CODE_TTL_MS, constantTimeEqual, MAX_CODE_ATTEMPTS } from "../lib/otp.ts";
 import { type FailureState, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
 import { keys } from "./keys.ts";
+import { backoff } from "./retry.ts";
 
 interface StoredCode {
   hash: string;
@@ -36,6 +37,7 @@ export async function checkCode(kv: Deno.Kv, phone: string, hash: string, now: n
       });
     }
     if ((await op.commit()).ok) return match ? "ok" : "wrong";
+    await backoff(attempt);
   }
   return "wrong";
 }
@@ -50,6 +52,7 @@ export async function addFailure(kv: Deno.Kv, phone: string, now: number): Promi
     const entry = await kv.get<FailureState>(keys.authFailures(phone));
     const next = recordFailure(entry.value ?? NO_FAILURES, now);
     if ((await kv.atomic().check(entry).set(keys.authFailures(phone), next).commit()).ok) return next;
+    await backoff(attempt);
   }
   throw new Error("Could not record the failure: too much contention");
 }

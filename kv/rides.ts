@@ -8,6 +8,7 @@ import type { Point } from "../lib/geo.ts";
 import { isActive, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { backoff } from "./retry.ts";
 
 export interface Ride {
   id: string;
@@ -105,6 +106,7 @@ export async function createRide(kv: Deno.Kv, input: NewRide, now: number): Prom
     writeIndexes(op, ride);
     appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
     if ((await op.commit()).ok) return { ok: true, ride };
+    await backoff(attempt);
   }
   throw new Error("Could not create the ride: too much contention");
 }
@@ -205,6 +207,7 @@ export async function updateRideStatus(
     writeIndexes(op, ride);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     if ((await op.commit()).ok) return { ok: true, ride, changed: true, from: current.status };
+    await backoff(attempt);
   }
   throw new Error("Could not update the ride: too much contention");
 }
@@ -232,6 +235,7 @@ export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: n
       appendToFeed(op, tenant, head, { type: "update", ride: gone, previous: ride.status, at: now });
     }
     if ((await op.commit()).ok) return ride;
+    await backoff(attempt);
   }
   throw new Error("Could not delete the ride: too much contention");
 }

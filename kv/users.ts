@@ -1,5 +1,6 @@
 import { ulid } from "../lib/ids.ts";
 import { keys } from "./keys.ts";
+import { backoff } from "./retry.ts";
 
 export interface User {
   id: string;
@@ -59,6 +60,7 @@ export async function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: nu
       .set(keys.userByPhone(phone), user.id)
       .commit();
     if (res.ok) return user;
+    await backoff(attempt);
   }
   throw new Error("Could not create the user: too much contention");
 }
@@ -75,6 +77,7 @@ export async function updateUser(
     const next = change(entry.value);
     const res = await kv.atomic().check(entry).set(keys.user(id), next).commit();
     if (res.ok) return next;
+    await backoff(attempt);
   }
   throw new Error("Could not update the user: too much contention");
 }

@@ -34,7 +34,7 @@ export interface Env {
   Bindings: { remoteAddr?: { hostname: string } };
 }
 
-/** True for JSON API paths: /api/... and /{tenant}/api/... */
+/** True for machine paths that answer JSON, never pages: /api/..., /{tenant}/api/... and /{tenant}/ws/... */
 export function isApiPath(path: string): boolean {
-  return /^\/(?:[^/]+\/)?api(?:\/|$)/.test(path);
+  return /^\/(?:[^/]+\/)?(?:api|ws)(?:\/|$)/.test(path);
 }

@@ -1,8 +1,102 @@
-/** The live sockets under a tenant: /{tenant}/ws/riders and /{tenant}/ws/drivers. */
+/**
+ * The live sockets under a tenant: /{tenant}/ws/riders and /{tenant}/ws/drivers
+ * (spec section 7). The token comes in the query string (browsers cannot set
+ * headers on a WebSocket) and is checked as a bearer token is. A refusal still
+ * upgrades and then closes with the code (1008 access, 1011 server fault), so
+ * the browser sees the code instead of a bare failed handshake.
+ */
 import { Hono } from "hono";
+import type { Context } from "hono";
+import { upgradeWebSocket } from "hono/deno";
 import type { AuthServices } from "./auth_services.ts";
 import type { AppDeps, Env } from "./env.ts";
+import { type Admission, admit, CLOSE } from "./live/admission.ts";
+import type { Client } from "./live/client.ts";
+import { LiveHub } from "./live/hub.ts";
+import type { LiveSettings } from "./live/settings.ts";
+import type { SocketKind } from "./live/visibility.ts";
+import { jsonLogger } from "../lib/log.ts";
 
-export function liveRoutes(_deps: AppDeps, _auth: AuthServices) {
-  return new Hono<Env>();
+export { liveStats } from "./live/hub.ts";
+
+type Refusal = Extract<Admission, { ok: false }>;
+
+export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<LiveSettings> = {}): Hono<Env> {
+  const log = deps.log ?? jsonLogger();
+  const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log }, settings);
+  const { maxIncomingBytes, idleTimeoutSeconds } = hub.settings;
+  const app = new Hono<Env>();
+
+  async function connect(c: Context<Env>, kind: SocketKind) {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      return c.json({ error: "Expected a WebSocket upgrade" }, 426, { upgrade: "websocket" });
+    }
+    const tenant = c.get("tenant").code;
+    let refusal: Refusal = { ok: false, code: CLOSE.serverError, reason: "Server error" };
+    let client: Client | null = null;
+    try {
+      const verdict = await admit(
+        { kv: deps.kv, now: deps.clock.now(), signer: auth.signer },
+        tenant,
+        kind,
+        c.req.query("token"),
+      );
+      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId);
+      else refusal = verdict;
+    } catch (error) {
+      log({
+        event: "live.error",
+        level: "error",
+        stage: "connect",
+        tenant,
+        kind,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+    try {
+      return await upgradeWebSocket(c, {
+        onOpen(_event, ws) {
+          if (client && ws.raw) return hub.open(client, ws.raw);
+          ws.close(refusal.code, refusal.reason);
+          log({ event: "live.disconnect", tenant, userId: refusal.userId ?? null, kind, code: refusal.code });
+        },
+        onMessage(event) {
+          if (!client || client.closed) return;
+          const size = byteSize(event.data, maxIncomingBytes);
+          if (size > maxIncomingBytes) {
+            hub.leave(client, CLOSE.tooBig, "Message too big", { close: true });
+            return;
+          }
+          // Only a ping is answered (clients that cannot send protocol pings may keep the line warm so).
+          if (typeof event.data === "string" && size <= 64 && isPing(event.data)) client.send('{"type":"pong"}');
+        },
+        onClose(event) {
+          if (client) hub.leave(client, event.code);
+        },
+      }, { idleTimeout: idleTimeoutSeconds });
+    } catch (error) {
+      if (client) hub.leave(client, CLOSE.serverError, "Upgrade failed", { log: false });
+      throw error;
+    }
+  }
+
+  app.get("/riders", (c) => connect(c, "riders"));
+  app.get("/drivers", (c) => connect(c, "drivers"));
+  return app;
+}
+
+/** The message's size in bytes (exact once a string could pass `limit`). */
+function byteSize(data: unknown, limit: number): number {
+  if (typeof data === "string") return data.length * 3 <= limit ? data.length : new TextEncoder().encode(data).length;
+  if (data instanceof Blob) return data.size;
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return data.byteLength;
+  return 0;
+}
+
+function isPing(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { type?: unknown })?.type === "ping";
+  } catch {
+    return false;
+  }
 }

@@ -306,3 +306,16 @@ describe("tenant isolation", () => {
       .toBe(403);
   });
 });
+
+describe("contention on one tenant's feed", () => {
+  it("commits every one of many simultaneous ride requests", async () => {
+    using t = await makeApp();
+    await rideWorld(t);
+    const riders = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(t, `86455504${String(i).padStart(2, "0")}`, "greer")),
+    );
+    const answers = await Promise.all(riders.map((r) => requestRide(t, r.token)));
+    expect(answers.map((a) => a.status)).toEqual(riders.map(() => 201));
+    expect((await t.kv.get<number>(keys.feedHead("greer"))).value).toBe(12);
+  });
+});

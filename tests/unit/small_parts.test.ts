@@ -54,6 +54,7 @@ describe("isApiPath", () => {
     expect(isApiPath("/greer/api/tenant")).toBe(true);
     expect(isApiPath("/greer/apiary")).toBe(false);
     expect(isApiPath("/greer/about")).toBe(false);
+    expect(isApiPath("/greer/ws/riders")).toBe(true);
   });
 });
 
@@ -64,5 +65,14 @@ describe("tenantCodeSchema", () => {
     for (const bad of ["api", "about", "G", "Greer", "-x", "a".repeat(33), "a/b"]) {
       expect(tenantCodeSchema.safeParse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+describe("hitRateLimit under contention", () => {
+  it("counts 40 simultaneous hits on one subject without refusing any under the limit", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const opts = { bucket: "t", subject: "a", limit: 30, windowMs: 60_000, now: 0 };
+    const results = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(kv, opts)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(30);
   });
 });

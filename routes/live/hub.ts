@@ -1,0 +1,156 @@
+/**
+ * The socket registry: one Room (and so one KV watch) per tenant with
+ * connected sockets, created by the first socket and stopped with the last.
+ * Logs live.connect / live.disconnect and counts open sockets for metrics.
+ */
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/log.ts";
+import { CLOSE } from "./admission.ts";
+import { Client, type LiveSocket } from "./client.ts";
+import { Room } from "./room.ts";
+import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from "./settings.ts";
+import type { SocketKind } from "./visibility.ts";
+
+export interface LiveStats {
+  /** Open sockets by kind. */
+  riders: number;
+  drivers: number;
+  /** KV watch loops running (one per tenant with sockets; a stopping one counts until it has ended). */
+  watchers: number;
+}
+
+export interface HubDeps {
+  kv: Deno.Kv;
+  clock: Clock;
+  log: Logger;
+}
+
+const hubsByStore = new WeakMap<Deno.Kv, Set<LiveHub>>();
+
+/** Open sockets and watchers of every hub serving this store (the app's deps.kv), for metrics. */
+export function liveStats(kv: Deno.Kv): LiveStats {
+  const total: LiveStats = { riders: 0, drivers: 0, watchers: 0 };
+  for (const hub of hubsByStore.get(kv) ?? []) {
+    const s = hub.stats();
+    total.riders += s.riders;
+    total.drivers += s.drivers;
+    total.watchers += s.watchers;
+  }
+  return total;
+}
+
+export class LiveHub {
+  readonly settings: LiveSettings;
+  #rooms = new Map<string, Room>();
+  #roomOf = new Map<Client, Room>();
+  #open = { riders: 0, drivers: 0 };
+  #opened = new Set<Client>();
+  #watchers = 0;
+
+  constructor(private readonly deps: HubDeps, settings: Partial<LiveSettings> = {}) {
+    this.settings = { ...DEFAULT_LIVE_SETTINGS, ...settings };
+    const hubs = hubsByStore.get(deps.kv) ?? new Set();
+    hubs.add(this);
+    hubsByStore.set(deps.kv, hubs);
+  }
+
+  stats(): LiveStats {
+    return { ...this.#open, watchers: this.#watchers };
+  }
+
+  /**
+   * Registers a socket about to be upgraded and waits until its tenant's watch
+   * has read where it starts: every change committed after this resolves
+   * reaches the socket. Throws when KV fails (the caller closes 1011).
+   */
+  async join(tenant: string, kind: SocketKind, userId: string, sessionId: string): Promise<Client> {
+    const room = this.#rooms.get(tenant) ?? this.#createRoom(tenant);
+    const client = new Client(
+      tenant,
+      kind,
+      userId,
+      sessionId,
+      this.settings.maxBufferedBytes,
+      (c, code, reason) => this.leave(c, code, reason, { close: true }),
+    );
+    room.add(client);
+    this.#roomOf.set(client, room);
+    try {
+      await room.watch.ready;
+    } catch (error) {
+      if (this.#rooms.get(tenant) === room) this.#rooms.delete(tenant);
+      this.leave(client, CLOSE.serverError, "Server error", { log: false });
+      throw error;
+    }
+    const timer = setTimeout(() => {
+      if (!client.socket) this.leave(client, CLOSE.goingAway, "Never opened");
+    }, this.settings.openTimeoutMs);
+    Deno.unrefTimer(timer);
+    return client;
+  }
+
+  /** The socket opened: sends what queued, greets riders with the available drivers. */
+  open(client: Client, socket: LiveSocket): void {
+    if (client.closed) {
+      socket.close(client.closeCode, client.closeReason);
+      return;
+    }
+    client.attach(socket);
+    if (client.closed) return; // the queue was too long
+    this.#opened.add(client);
+    this.#open[client.kind]++;
+    this.deps.log({ event: "live.connect", tenant: client.tenant, userId: client.userId, kind: client.kind });
+    this.#roomOf.get(client)?.greet(client);
+  }
+
+  /** Forgets the client (once); with `close`, closes its socket with `code`. Stops the watch with the last socket. */
+  leave(
+    client: Client,
+    code: number,
+    reason = "",
+    { close = false, log = true }: { close?: boolean; log?: boolean } = {},
+  ): void {
+    if (client.closed) return;
+    client.closed = true;
+    client.closeCode = code;
+    client.closeReason = reason;
+    client.seen.clear();
+    if (this.#opened.delete(client)) this.#open[client.kind]--;
+    const room = this.#roomOf.get(client);
+    this.#roomOf.delete(client);
+    if (room) {
+      room.remove(client);
+      if (room.size === 0) {
+        room.stop();
+        if (this.#rooms.get(room.tenant) === room) this.#rooms.delete(room.tenant);
+      }
+    }
+    if (close && client.socket) {
+      try {
+        client.socket.close(code, reason);
+      } catch { /* already closing */ }
+    }
+    if (log) {
+      this.deps.log({
+        event: "live.disconnect",
+        level: code === CLOSE.serverError ? "error" : "info",
+        tenant: client.tenant,
+        userId: client.userId,
+        kind: client.kind,
+        code,
+      });
+    }
+  }
+
+  #createRoom(tenant: string): Room {
+    const room = new Room(tenant, {
+      ...this.deps,
+      settings: this.settings,
+      drop: (client, code, reason) => this.leave(client, code, reason, { close: true }),
+    });
+    this.#rooms.set(tenant, room);
+    this.#watchers++;
+    room.watch.done.finally(() => this.#watchers--);
+    return room;
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The sockets of one tenant and the one feed watch serving them. Each feed
+ * entry is serialised once and sent to every socket allowed to see it; sends
+ * never wait on a client, so one slow socket does not hold up the rest.
+ */
+import { listAvailableDrivers } from "../../kv/drivers.ts";
+import type { FeedEntry } from "../../kv/feed.ts";
+import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
+import { getActiveRideOf, getRide, listActiveRides, type Ride } from "../../kv/rides.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/log.ts";
+import { CLOSE, stillAllowed } from "./admission.ts";
+import type { Client } from "./client.ts";
+import type { LiveSettings } from "./settings.ts";
+import { coalesce, type Coalescer } from "./throttle.ts";
+import { inList, shouldTell } from "./visibility.ts";
+
+export interface RoomDeps {
+  kv: Deno.Kv;
+  clock: Clock;
+  log: Logger;
+  settings: LiveSettings;
+  /** Removes a client from the hub and closes its socket with `code`. */
+  drop(client: Client, code: number, reason: string): void;
+}
+
+export class Room {
+  readonly drivers = new Set<Client>();
+  /** Rider sockets by user id: a ride goes only to its creator's sockets. */
+  readonly riders = new Map<string, Set<Client>>();
+  readonly watch: FeedWatch;
+  #driverUpdates: Coalescer;
+  #driversTicket = 0;
+  #tick: ReturnType<typeof setInterval>;
+  #stopped = false;
+  #checking = false;
+
+  constructor(readonly tenant: string, private readonly deps: RoomDeps) {
+    const { settings } = deps;
+    this.#driverUpdates = coalesce(() => this.#broadcastDrivers(), settings.driverUpdatesMs, {
+      onError: (error) => this.#error("drivers", error),
+    });
+    this.watch = watchFeed(deps.kv, tenant, {
+      entries: (entries) => {
+        for (const entry of entries) this.#fanOut(entry);
+      },
+      resync: () => this.#resync(),
+      drivers: () => this.#driverUpdates.trigger(),
+      error: (error, attempt) => this.#error("watch", error, attempt),
+    }, { initialBackoffMs: settings.initialBackoffMs, maxBackoffMs: settings.maxBackoffMs });
+    this.#tick = setInterval(() => this.#recheck(), settings.recheckMs);
+  }
+
+  get size(): number {
+    return this.drivers.size + this.#riderCount();
+  }
+
+  #riderCount(): number {
+    let n = 0;
+    for (const set of this.riders.values()) n += set.size;
+    return n;
+  }
+
+  *clients(): Iterable<Client> {
+    yield* this.drivers;
+    for (const set of this.riders.values()) yield* set;
+  }
+
+  add(client: Client): void {
+    if (client.kind === "drivers") this.drivers.add(client);
+    else {
+      const set = this.riders.get(client.userId) ?? new Set();
+      set.add(client);
+      this.riders.set(client.userId, set);
+    }
+  }
+
+  remove(client: Client): void {
+    if (client.kind === "drivers") this.drivers.delete(client);
+    else {
+      const set = this.riders.get(client.userId);
+      set?.delete(client);
+      if (set?.size === 0) this.riders.delete(client.userId);
+    }
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.watch.stop();
+    this.#driverUpdates.cancel();
+    clearInterval(this.#tick);
+  }
+
+  /** Sends a newly opened rider socket the available drivers. */
+  async greet(client: Client): Promise<void> {
+    if (client.kind !== "riders") return;
+    try {
+      await this.#sendDrivers([client]);
+    } catch (error) {
+      this.#error("drivers", error);
+    }
+  }
+
+  #fanOut(entry: FeedEntry): void {
+    let text: string | undefined;
+    const tell = (client: Client) => {
+      if (!shouldTell(client, entry)) return;
+      client.send(text ??= JSON.stringify({ type: entry.type, ride: entry.ride }));
+      track(client, entry.ride);
+    };
+    for (const client of this.drivers) tell(client);
+    for (const client of this.riders.get(entry.ride.creatorId) ?? []) tell(client);
+  }
+
+  /**
+   * Entries expired unread: sends every socket its list as it stands now (as
+   * updates), and the current record of each ride it was told about that has
+   * since left its list, so the client drops it.
+   */
+  async #resync(): Promise<void> {
+    const active = this.drivers.size > 0 ? await listActiveRides(this.deps.kv, this.tenant) : [];
+    const byId = new Map(active.map((r) => [r.id, r]));
+    for (const client of [...this.drivers]) {
+      await this.#resyncClient(client, active.filter((r) => inList(client, r)), byId);
+    }
+    for (const [userId, set] of [...this.riders]) {
+      const ride = await getActiveRideOf(this.deps.kv, this.tenant, userId);
+      for (const client of [...set]) await this.#resyncClient(client, ride ? [ride] : [], byId);
+    }
+  }
+
+  async #resyncClient(client: Client, current: Ride[], known: Map<string, Ride>): Promise<void> {
+    const ids = new Set(current.map((r) => r.id));
+    const left: Ride[] = [];
+    for (const [id, told] of client.seen) {
+      if (ids.has(id)) continue;
+      const now = this.deps.clock.now();
+      // Gone from KV (deleted): it leaves lists as canceled, as deleteRide's feed entry says.
+      left.push(
+        known.get(id) ?? await getRide(this.deps.kv, this.tenant, id) ??
+          { ...told, status: "canceled", canceledAt: now, updatedAt: now },
+      );
+    }
+    client.seen = new Map(current.map((r) => [r.id, r]));
+    for (const ride of [...left, ...current]) client.send(JSON.stringify({ type: "update", ride }));
+  }
+
+  #broadcastDrivers(): Promise<void> {
+    const riders = [...this.riders.values()].flatMap((set) => [...set]);
+    return riders.length > 0 ? this.#sendDrivers(riders) : Promise.resolve();
+  }
+
+  /**
+   * Reads the available drivers and sends them to `clients`. Reads are
+   * numbered: a client never gets a read older than one it already has, nor
+   * the same list twice in a row.
+   */
+  async #sendDrivers(clients: Client[]): Promise<void> {
+    const ticket = ++this.#driversTicket;
+    const drivers = await listAvailableDrivers(this.deps.kv, this.tenant, this.deps.clock.now());
+    const text = JSON.stringify({ type: "driver-updates", drivers });
+    for (const client of clients) {
+      if (client.driversTicket >= ticket) continue;
+      client.driversTicket = ticket;
+      if (client.driversText === text) continue;
+      client.driversText = text;
+      client.send(text);
+    }
+  }
+
+  /**
+   * Every recheckMs: drops sockets whose session was revoked or whose role
+   * was removed (HTTP checks these on every call; a socket on this tick), and
+   * re-reads the drivers, who drop out of the list when their location is
+   * stale without any write ringing the doorbell.
+   */
+  async #recheck(): Promise<void> {
+    if (this.#checking) return; // the previous round is still going
+    this.#checking = true;
+    if (this.riders.size > 0) this.#driverUpdates.trigger();
+    try {
+      for (const client of [...this.clients()]) {
+        if (this.#stopped) return;
+        if (client.closed) continue;
+        try {
+          const deps = { kv: this.deps.kv, now: this.deps.clock.now() };
+          if (!await stillAllowed(deps, this.tenant, client.kind, client)) {
+            this.deps.drop(client, CLOSE.policy, "Access revoked");
+          }
+        } catch (error) {
+          this.#error("recheck", error);
+        }
+      }
+    } finally {
+      this.#checking = false;
+    }
+  }
+
+  #error(stage: string, error: unknown, attempt?: number): void {
+    this.deps.log({
+      event: "live.error",
+      level: "error",
+      tenant: this.tenant,
+      stage,
+      attempt,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  }
+}
+
+/** Keeps `client.seen` to the rides in its list after this change. */
+function track(client: Client, ride: Ride): void {
+  if (inList(client, ride)) client.seen.set(ride.id, ride);
+  else client.seen.delete(ride.id);
+}

@@ -1,0 +1,33 @@
+/** The live sockets' limits and timings; tests shorten them. */
+export interface LiveSettings {
+  /**
+   * Deno.upgradeWebSocket's idleTimeout, in seconds: after half of it with
+   * nothing received Deno sends a protocol ping (browsers answer with a pong
+   * by themselves), and closes the socket with 1001 when nothing arrives by
+   * the end of it.
+   */
+  idleTimeoutSeconds: number;
+  /** Unsent bytes a socket may hold before it is dropped with 1013. */
+  maxBufferedBytes: number;
+  /** Largest message a client may send; bigger closes 1009. */
+  maxIncomingBytes: number;
+  /** At most one driver-updates per tenant per this window. */
+  driverUpdatesMs: number;
+  /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
+  recheckMs: number;
+  /** A socket admitted but not opened by then is forgotten. */
+  openTimeoutMs: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
+  idleTimeoutSeconds: 50,
+  maxBufferedBytes: 1024 * 1024,
+  maxIncomingBytes: 64 * 1024,
+  driverUpdatesMs: 1000,
+  recheckMs: 60_000,
+  openTimeoutMs: 30_000,
+  initialBackoffMs: 250,
+  maxBackoffMs: 10_000,
+};

@@ -1,0 +1,33 @@
+/**
+ * Who is told about which ride (issue text; spec sections 4 and 7). Drivers'
+ * lists show pending rides plus their own active ones; a rider sees only their
+ * own ride. Pure, so the hub and the tests share one reading of the rules.
+ */
+import type { FeedEntry } from "../../kv/feed.ts";
+import type { Ride } from "../../kv/rides.ts";
+import { isActive } from "../../lib/rides.ts";
+
+export type SocketKind = "riders" | "drivers";
+
+export interface Viewer {
+  kind: SocketKind;
+  userId: string;
+}
+
+/** Whether the ride belongs in the viewer's list as it now stands. */
+export function inList(viewer: Viewer, ride: Pick<Ride, "status" | "creatorId" | "assignedDriverId">): boolean {
+  if (!isActive(ride.status)) return false;
+  if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
+  return ride.status === "pending" || ride.assignedDriverId === viewer.userId;
+}
+
+/**
+ * Whether the viewer's socket is told about a change: the ride is (or stays)
+ * in their list, or it leaves it. A driver is told when a pending ride they
+ * could see is accepted by someone else or canceled (previous "pending"), and
+ * when their own ride ends; a rider only ever about their own ride.
+ */
+export function shouldTell(viewer: Viewer, { ride, previous }: Pick<FeedEntry, "ride" | "previous">): boolean {
+  if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
+  return ride.status === "pending" || ride.assignedDriverId === viewer.userId || previous === "pending";
+}
