@@ -11,6 +11,7 @@ import { getTenant } from "../kv/tenants.ts";
 import { authApi } from "./api/auth.ts";
 import { healthApi } from "./api/health.ts";
 import { inquiriesApi } from "./api/inquiries.ts";
+import { photosApi } from "./api/photos.ts";
 import { profileApi } from "./api/profile.ts";
 import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
@@ -46,6 +47,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/inquiries", inquiriesApi(deps));
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
+  app.route("/api/users", photosApi(deps, auth));
 
   app.get("/", async (c) => {
     const site = siteFor(c, deps);

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { getTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
+import { adminApi } from "./api/admin.ts";
 import { driversApi } from "./api/drivers.ts";
 import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
@@ -14,6 +15,7 @@ import type { AuthServices } from "./auth_services.ts";
 import { liveRoutes } from "./ws.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import type { PageServer } from "./html.ts";
+import { adminPages } from "./admin_pages.tsx";
 import { appPages } from "./app_pages.tsx";
 import { loginPages } from "./login_pages.tsx";
 import { contentPages } from "./site.tsx";
@@ -41,9 +43,11 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", tenantUsersApi(deps, auth));
   app.route("/api", ridesApi(deps, auth));
   app.route("/api", driversApi(deps, auth));
+  app.route("/api", adminApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));
+  app.route("/", adminPages(deps, page));
   return app;
 }
