@@ -3,6 +3,7 @@
  * KV the server uses (KV_PATH) and goes through kv/ like the server does.
  */
 import { parseArgs } from "node:util";
+import { exportEntries, importEntries } from "../kv/backup.ts";
 import { changeRole } from "../kv/members.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
@@ -31,6 +32,8 @@ Commands:
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.
   user:unlock --phone PHONE         Clear a number locked by failed sign-in codes.
+  export --out FILE                 Write every KV entry to FILE as JSON lines (a backup).
+  import --in FILE [--force]        Load a backup into an empty store (--force: a non-empty one).
   help                              Show this text.
 
 Negative numbers need "=": --lng=-82.2271
@@ -129,12 +132,53 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     out(`${formatPhone(phone)} is ${values.revoke ? "no longer" : "now"} a super admin`);
   },
 
+  async export(kv, args, out) {
+    const path = required(options(args, { out: "string" }), "out");
+    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    const writer = file.writable.getWriter();
+    const encoder = new TextEncoder();
+    try {
+      const count = await exportEntries(kv, (line) => writer.write(encoder.encode(line)));
+      out(`Exported ${count} entries to ${path}`);
+    } finally {
+      await writer.close();
+    }
+  },
+
+  async import(kv, args, out) {
+    const values = options(args, { in: "string", force: "boolean" });
+    const path = required(values, "in");
+    try {
+      await Deno.stat(path);
+    } catch {
+      throw new UsageError(`Cannot read ${path}`);
+    }
+    try {
+      const count = await importEntries(kv, fileLines(path), { force: values.force === true });
+      out(`Imported ${count} entries from ${path}`);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  },
+
   async "user:unlock"(kv, args, out) {
     const phone = phoneOption(options(args, { phone: "string" }));
     await clearFailures(kv, phone);
     out(`${formatPhone(phone)} can sign in again`);
   },
 };
+
+/** The lines of a file, read as a stream (a backup can be large). */
+async function* fileLines(path: string): AsyncGenerator<string> {
+  const file = await Deno.open(path, { read: true });
+  let rest = "";
+  for await (const chunk of file.readable.pipeThrough(new TextDecoderStream())) {
+    const parts = (rest + chunk).split("\n");
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  if (rest) yield rest;
+}
 
 async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) {
   const values = options(args, { tenant: "string", phone: "string", role: "string" });
