@@ -261,3 +261,13 @@ export async function activeStatusOfRiders(
   }
   return out;
 }
+
+/** Active rides of every tenant, counted by "tenant\nstatus" (for metrics). */
+export async function countActiveRides(kv: Deno.Kv): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for await (const e of kv.list<RideStatus>({ prefix: ["rides_active"] })) {
+    const key = `${String(e.key[1])}\n${e.value}`;
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
+}

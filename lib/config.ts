@@ -15,6 +15,10 @@ export interface Config {
   contactEmail: string;
   jwtSecret: string | null;
   sentryDsn: string | null;
+  /** Sentry DSN for browsers; the browser SDK loads only when this is set. */
+  publicSentryDsn: string | null;
+  /** Turns GET /metrics on, behind this bearer token. */
+  metricsToken: string | null;
   mapStyleUrl: string | null;
   sms: {
     provider: SmsProvider;
@@ -51,6 +55,8 @@ const rules = {
   CONTACT_EMAIL: [z.email(), "must be an email address"],
   JWT_SECRET: [text(32), "must be at least 32 characters"],
   SENTRY_DSN: [url, "must be a Sentry DSN URL"],
+  PUBLIC_SENTRY_DSN: [url, "must be a Sentry DSN URL"],
+  METRICS_TOKEN: [text(16), "must be at least 16 characters"],
   MAP_STYLE_URL: [url, "must be an http(s) URL of a MapLibre style"],
   SMS_PROVIDER: [z.enum(["console", "twilio"]), "must be console or twilio"],
   TWILIO_ACCOUNT_SID: [z.string().check(z.regex(/^AC[0-9a-fA-F]{32}$/)), "must look like AC followed by 32 hex digits"],
@@ -103,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     contactEmail: read(env, "CONTACT_EMAIL") ?? "info@hopper.example",
     jwtSecret: read(env, "JWT_SECRET") ?? null,
     sentryDsn: read(env, "SENTRY_DSN") ?? null,
+    publicSentryDsn: read(env, "PUBLIC_SENTRY_DSN") ?? null,
+    metricsToken: read(env, "METRICS_TOKEN") ?? null,
     mapStyleUrl: read(env, "MAP_STYLE_URL") ?? null,
     sms,
     trustProxy: trust === "true" || trust === "1",

@@ -4,6 +4,7 @@
  * for one POST). The console sender is the embedded default for a fresh machine.
  */
 import type { Config } from "./config.ts";
+import type { Metrics } from "./metrics.ts";
 
 export interface SmsSender {
   /** Sends `body` to a 10-digit US number. Throws SmsError when the provider refuses. */
@@ -69,6 +70,21 @@ export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch):
         throw new SmsError(`Twilio answered ${res.status}: ${detail.slice(0, 200)}`, res.status);
       }
       await res.body?.cancel();
+    },
+  };
+}
+
+/** Counts each send as sent or failed in the metrics. */
+export function countingSender(inner: SmsSender, metrics: Metrics): SmsSender {
+  return {
+    async send(to, body) {
+      try {
+        await inner.send(to, body);
+        metrics.sms.inc({ outcome: "sent" });
+      } catch (err) {
+        metrics.sms.inc({ outcome: "failed" });
+        throw err;
+      }
     },
   };
 }

@@ -7,10 +7,13 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
 import { jsonLogger } from "../lib/log.ts";
+import { Metrics } from "../lib/metrics.ts";
+import { countingSender } from "../lib/sms.ts";
 import { getTenant } from "../kv/tenants.ts";
 import { authApi } from "./api/auth.ts";
 import { healthApi } from "./api/health.ts";
 import { inquiriesApi } from "./api/inquiries.ts";
+import { metricsApi } from "./api/metrics.ts";
 import { photosApi } from "./api/photos.ts";
 import { profileApi } from "./api/profile.ts";
 import { authServices } from "./auth_services.ts";
@@ -30,20 +33,22 @@ export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
 export function createApp(appDeps: AppDeps): Hono<Env> {
   const log = appDeps.log ?? jsonLogger();
-  const deps = { ...appDeps, log };
+  const metrics = appDeps.metrics ?? new Metrics();
+  const deps = { ...appDeps, log, metrics, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const page = pageServer(assets.manifest);
   // strict: false, so "/greer/" and "/about/" answer like "/greer" and "/about".
   const app = new Hono<Env>({ strict: false });
 
-  app.use(requestLog(log));
+  app.use(requestLog(log, metrics));
   app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https:") }));
   // JSON answers; pages and bundles arrive already compressed and are skipped.
   app.use(compress({ threshold: 1024 }));
 
   app.route("/", assetRoutes(assets));
   app.route("/healthz", healthApi(deps));
+  app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));

@@ -2,6 +2,7 @@
 import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { Logger } from "../lib/log.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import type { Session } from "../kv/sessions.ts";
 import type { User } from "../kv/users.ts";
 import type { Role } from "../lib/roles.ts";
@@ -17,6 +18,8 @@ export interface AppDeps {
   /** Static files and the island manifest; loaded from ./static when omitted. */
   assets?: Assets;
   log?: Logger;
+  /** This process's counters; createApp makes one when omitted. */
+  metrics?: Metrics;
 }
 
 export interface Env {

@@ -115,7 +115,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   ] as const;
   const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
 
-  const rideEvent = (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) =>
+  const rideEvent = (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) => {
+    deps.metrics?.rideChanges.inc({ tenant: ride.tenant, to });
     log({
       event,
       tenant: ride.tenant,
@@ -125,6 +126,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       to,
       requestId: c.get("requestId"),
     });
+  };
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const parsed = parseRequest(c.req.valid("json"));
