@@ -9,6 +9,7 @@ import { generatedSecret } from "./kv/secrets.ts";
 import { formatPhone } from "./lib/phone.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
+import { sentryReporter } from "./lib/error_reporter.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./routes/app.tsx";
@@ -38,7 +39,11 @@ if (config.sms.provider === "console") {
   console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
 }
 
-const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log });
+const reporter = config.sentryDsn
+  ? sentryReporter({ dsn: config.sentryDsn, release: `hopper@${config.version}` })
+  : undefined;
+if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
+const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log, reporter });
 
 Deno.serve({
   port: config.port,

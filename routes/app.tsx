@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
+import { scrubText } from "../lib/error_reporter.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { countingSender } from "../lib/sms.ts";
@@ -85,14 +86,17 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || "Bad request" }, err.status);
     }
+    // The route pattern that was running (a middleware's "/*" dropped), never the raw path.
+    const route = c.req.routePath.replace(/\/\*$/, "") || "/";
+    deps.reporter?.capture(err, { route, tenant: c.get("tenant")?.code, requestId: c.get("requestId") });
     log({
       event: "error",
       level: "error",
       requestId: c.get("requestId"),
       path: c.req.path,
       tenant: c.get("tenant")?.code,
-      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
-      stack: err instanceof Error ? err.stack : undefined,
+      error: scrubText(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
+      stack: err instanceof Error && err.stack ? scrubText(err.stack) : undefined,
     });
     if (isApiPath(c.req.path)) return c.json({ error: "Something went wrong. Please try again." }, 500);
     const site = siteFor(c, deps);

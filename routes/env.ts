@@ -1,6 +1,7 @@
 /** The one typed context (STYLE.md): what the app's middleware puts on `c`. */
 import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
+import type { ErrorReporter } from "../lib/error_reporter.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Metrics } from "../lib/metrics.ts";
 import type { Session } from "../kv/sessions.ts";
@@ -20,6 +21,8 @@ export interface AppDeps {
   log?: Logger;
   /** This process's counters; createApp makes one when omitted. */
   metrics?: Metrics;
+  /** Where unhandled errors are reported (Sentry when SENTRY_DSN is set); nothing when omitted. */
+  reporter?: ErrorReporter;
 }
 
 export interface Env {
