@@ -24,7 +24,7 @@ export const noReporter: ErrorReporter = { capture() {}, flush: () => Promise.re
 const PATTERNS: [RegExp, string][] = [
   [/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, "[token]"],
   [/\b(Bearer|token=|ticket=)\s*[\w.-]+/gi, "$1 [token]"],
-  [/\+?1?[\s(.-]*\d{3}[\s).-]*\d{3}[\s.-]*\d{4}\b/g, "[phone]"],
+  [/(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g, "[phone]"],
   [/\b(code["'\s:=]+)\d{4}\b/gi, "$1[code]"],
 ];
 
