@@ -38,12 +38,19 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const deps = { ...appDeps, log, metrics, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
-  const page = pageServer(assets.manifest);
+  const { publicSentryDsn, version } = deps.config;
+  const page = pageServer(
+    assets.manifest,
+    publicSentryDsn ? { dsn: publicSentryDsn, release: `hopper@${version}` } : null,
+  );
   // strict: false, so "/greer/" and "/about/" answer like "/greer" and "/about".
   const app = new Hono<Env>({ strict: false });
 
   app.use(requestLog(log, metrics));
-  app.use(securityHeaders({ https: deps.config.publicUrl.startsWith("https:") }));
+  app.use(securityHeaders({
+    https: deps.config.publicUrl.startsWith("https:"),
+    connect: publicSentryDsn ? [new URL(publicSentryDsn).origin] : [],
+  }));
   // JSON answers; pages and bundles arrive already compressed and are skipped.
   app.use(compress({ threshold: 1024 }));
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { fingerprint } from "../lib/hash.ts";
 import { encodeAll, type Encoded, encodedBody } from "./compression.ts";
 import type { Manifest } from "./assets.ts";
-import { type PageMeta, renderPage } from "./render.tsx";
+import { type BrowserReporting, type PageMeta, renderPage } from "./render.tsx";
 
 interface Rendered {
   body: Encoded;
@@ -17,7 +17,7 @@ const MAX_CACHED = 2000;
  * path plus whatever it depends on, such as the tenant's name) and then served
  * from memory with an ETag, so a repeat visit costs a 304.
  */
-export function pageServer(manifest: Manifest) {
+export function pageServer(manifest: Manifest, reporting: BrowserReporting | null = null) {
   const cache = new Map<string, Rendered>();
   const encoder = new TextEncoder();
 
@@ -28,7 +28,7 @@ export function pageServer(manifest: Manifest) {
   ): Response {
     let page = cache.get(key);
     if (!page) {
-      const bytes = encoder.encode(renderPage(manifest, meta, render()));
+      const bytes = encoder.encode(renderPage(manifest, meta, render(), reporting));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);

@@ -20,7 +20,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function renderPage(manifest: Manifest, meta: PageMeta, body: ReactNode): string {
+/** Set when PUBLIC_SENTRY_DSN is: pages with islands then tell the browser where to report. */
+export interface BrowserReporting {
+  dsn: string;
+  release: string;
+}
+
+export function renderPage(
+  manifest: Manifest,
+  meta: PageMeta,
+  body: ReactNode,
+  reporting: BrowserReporting | null = null,
+): string {
   const used = new Set<string>();
   const html = renderToString(<IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>);
   const preload = new Set<string>();
@@ -37,6 +48,11 @@ export function renderPage(manifest: Manifest, meta: PageMeta, body: ReactNode):
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? DEFAULT_DESCRIPTION)}">` +
     '<meta name="theme-color" content="#1e3a8a">' +
+    (reporting && scripts.length
+      ? `<meta name="hopper-sentry" content="${escapeHtml(reporting.dsn)}" data-release="${
+        escapeHtml(reporting.release)
+      }">`
+      : "") +
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<link rel="stylesheet" href="${manifest.css}">` +
     [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +

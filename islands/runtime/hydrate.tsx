@@ -6,6 +6,7 @@
 import { type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+import { reportError } from "./report.ts";
 
 /** Marks the island's element once React owns it (`data-hydrated`), for tests and styling. */
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
@@ -21,7 +22,12 @@ export function hydrate(name: string, Island: FunctionComponent<any>): void {
     const props = JSON.parse(el.dataset.props ?? "{}");
     hydrateRoot(
       el,
-      <ErrorBoundary onError={(error) => console.error(`island ${name} failed`, error)}>
+      <ErrorBoundary
+        onError={(error) => {
+          console.error(`island ${name} failed`, error);
+          reportError(error);
+        }}
+      >
         <Hydrated el={el}>
           <Island {...props} />
         </Hydrated>

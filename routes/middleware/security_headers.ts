@@ -5,14 +5,19 @@ import type { MiddlewareHandler } from "hono";
  * load from /build/ and carry their props in data attributes. Map tiles and
  * styles may come from any https host (MAP_STYLE_URL decides which).
  */
-export function securityHeaders({ https }: { https: boolean }): MiddlewareHandler {
+export function securityHeaders(
+  { https, connect = [] }: {
+    https: boolean; /** Extra origins scripts may call (the browser's Sentry). */
+    connect?: string[];
+  },
+): MiddlewareHandler {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' https:",
-    "connect-src 'self' https:",
+    ["connect-src 'self' https:", ...connect].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -6,7 +6,9 @@ export function startFakeSentry() {
     const url = new URL(req.url);
     if (req.method === "POST" && /^\/api\/\d+\/envelope\/?$/.test(url.pathname)) {
       envelopes.push(await req.text());
-      return Response.json({ id: crypto.randomUUID().replaceAll("-", "") });
+      return Response.json({ id: crypto.randomUUID().replaceAll("-", "") }, {
+        headers: { "access-control-allow-origin": "*" },
+      });
     }
     if (req.method === "OPTIONS") {
       return new Response(null, {
