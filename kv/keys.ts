@@ -23,6 +23,13 @@ export const keys = {
   rideByRider: (tenant: string, userId: string, id: string) => ["rides_by_rider", tenant, userId, id] as const,
   driverActive: (tenant: string, driverId: string, id: string) => ["driver_active", tenant, driverId, id] as const,
   driverActives: (tenant: string, driverId: string) => ["driver_active", tenant, driverId] as const,
+  /** The admin trip-status index (lib/trips.ts): newest first within each status. */
+  rideByTripStatus: (tenant: string, status: string, id: string) =>
+    ["rides_by_trip_status", tenant, status, id] as const,
+  ridesByTripStatus: (tenant: string, status: string) => ["rides_by_trip_status", tenant, status] as const,
+  tripStatusIndex: (tenant: string) => ["rides_by_trip_status", tenant] as const,
+  /** How many of the tenant's rides are in each ride status (a KvU64 kept by every ride write). */
+  rideCount: (tenant: string, status: string) => ["ride_counts", tenant, status] as const,
   driver: (tenant: string, userId: string) => ["drivers", tenant, userId] as const,
   drivers: (tenant: string) => ["drivers", tenant] as const,
   feed: (tenant: string, seq: number) => ["feed", tenant, seq] as const,
@@ -33,9 +40,14 @@ export const keys = {
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
+  /** Who did what to whom in a tenant (admin actions), oldest first. */
+  audit: (tenant: string, id: string) => ["audit", tenant, id] as const,
+  audits: (tenant: string) => ["audit", tenant] as const,
   inquiry: (id: string) => ["inquiries", id] as const,
   inquiries: () => ["inquiries"] as const,
   rateWindow: (bucket: string, subject: string, windowStart: number) =>
     ["rate_limits", bucket, subject, windowStart] as const,
   health: () => ["health"] as const,
+  /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
+  photo: (userId: string) => ["photos", userId] as const,
 };

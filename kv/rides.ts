@@ -8,6 +8,7 @@ import type { Point } from "../lib/geo.ts";
 import { isActive, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { recordRideChange } from "./ride_stats.ts";
 import { backoff } from "./retry.ts";
 
 export interface Ride {
@@ -104,6 +105,7 @@ export async function createRide(kv: Deno.Kv, input: NewRide, now: number): Prom
       .check({ key: keys.ride(ride.tenant, ride.id), versionstamp: null })
       .set(keys.ride(ride.tenant, ride.id), ride);
     writeIndexes(op, ride);
+    recordRideChange(op, ride.tenant, ride.id, null, ride.status);
     appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
     if ((await op.commit()).ok) return { ok: true, ride };
     await backoff(attempt);
@@ -205,6 +207,7 @@ export async function updateRideStatus(
     const head = await readHead(kv, tenant);
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
     writeIndexes(op, ride);
+    recordRideChange(op, tenant, id, current.status, ride.status);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     if ((await op.commit()).ok) return { ok: true, ride, changed: true, from: current.status };
     await backoff(attempt);
@@ -224,6 +227,7 @@ export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: n
     const op = kv.atomic().check(entry).delete(keys.ride(tenant, id)).delete(
       keys.rideByRider(tenant, ride.creatorId, id),
     );
+    recordRideChange(op, tenant, id, ride.status, null);
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));

@@ -33,3 +33,15 @@ export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<
 export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {
   await kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id)).commit();
 }
+
+/** Ends every session of the user (their tokens stop working on the next call). Answers how many there were. */
+export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<number> {
+  const ids: string[] = [];
+  for await (const e of kv.list({ prefix: keys.userSessions(userId) })) ids.push(String(e.key[2]));
+  for (let i = 0; i < ids.length; i += 100) {
+    const op = kv.atomic();
+    for (const id of ids.slice(i, i + 100)) op.delete(keys.session(id)).delete(keys.userSession(userId, id));
+    await op.commit();
+  }
+  return ids.length;
+}

@@ -28,3 +28,8 @@ export async function listTenants(kv: Deno.Kv): Promise<Tenant[]> {
 export async function getSchedule(kv: Deno.Kv, tenant: string): Promise<Schedule> {
   return (await kv.get<Schedule>(keys.schedule(tenant))).value ?? {};
 }
+
+/** Replaces the tenant's weekly schedule (validated by the caller with lib/schedule_rules.ts). */
+export async function setSchedule(kv: Deno.Kv, tenant: string, schedule: Schedule): Promise<void> {
+  await kv.set(keys.schedule(tenant), schedule);
+}

@@ -32,6 +32,8 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
       return c.json({ error: "Expected a WebSocket upgrade" }, 426, { upgrade: "websocket" });
     }
     const tenant = c.get("tenant").code;
+    // ?scope=all: an admin's socket told about every ride (the trips screen, issue 7).
+    const everything = c.req.query("scope") === "all";
     let refusal: Refusal = { ok: false, code: CLOSE.serverError, reason: "Server error" };
     let client: Client | null = null;
     try {
@@ -40,8 +42,9 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         tenant,
         kind,
         c.req.query("token"),
+        { everything },
       );
-      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId);
+      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId, { everything });
       else refusal = verdict;
     } catch (error) {
       log({

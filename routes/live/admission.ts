@@ -2,7 +2,8 @@
  * Who may open which socket. The token is checked as a bearer token is
  * (routes/middleware/auth.ts): signature and expiry, then a live session of
  * that user, then the user. The drivers socket needs the driver or admin role
- * in the tenant (or super); the riders socket any role in it.
+ * in the tenant (or super); the riders socket any role in it. Asking for
+ * every ride (scope=all, the admin trips screen) needs admin or super.
  */
 import { withSuper } from "../../kv/accounts.ts";
 import { getRoles } from "../../kv/members.ts";
@@ -26,8 +27,9 @@ export type Admission =
   | { ok: true; userId: string; sessionId: string }
   | { ok: false; code: number; reason: string; userId?: string };
 
-export function mayOpen(kind: SocketKind, roles: readonly Role[]): boolean {
-  if (kind === "riders") return roles.length > 0;
+export function mayOpen(kind: SocketKind, roles: readonly Role[], everything = false): boolean {
+  if (kind === "riders") return !everything && roles.length > 0;
+  if (everything) return roles.some((r) => r === "super" || r === "admin");
   return roles.some((r) => r === "super" || r === "admin" || r === "driver");
 }
 
@@ -41,12 +43,12 @@ export async function stillAllowed(
   { kv, now }: Deps,
   tenant: string,
   kind: SocketKind,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId, everything = false }: { userId: string; sessionId: string; everything?: boolean },
 ): Promise<boolean> {
   const session = await getSession(kv, sessionId, now);
   const user = session && session.userId === userId ? await getUser(kv, userId) : null;
   if (!user) return false;
-  return mayOpen(kind, withSuper(await getRoles(kv, tenant, user.id), user));
+  return mayOpen(kind, withSuper(await getRoles(kv, tenant, user.id), user), everything);
 }
 
 /** The verdict for a connection attempt with `token`. KV failures throw (the caller closes 1011). */
@@ -55,6 +57,7 @@ export async function admit(
   tenant: string,
   kind: SocketKind,
   token: string | undefined,
+  { everything = false }: { everything?: boolean } = {},
 ): Promise<Admission> {
   const refused = (reason: string, userId?: string): Admission => ({ ok: false, code: CLOSE.policy, reason, userId });
   if (!token) return refused("Authentication required");
@@ -63,6 +66,6 @@ export async function admit(
   const user = session && session.userId === claims.userId ? await getUser(deps.kv, session.userId) : null;
   if (!claims || !user) return refused("Session expired");
   const roles = withSuper(await getRoles(deps.kv, tenant, user.id), user);
-  if (!mayOpen(kind, roles)) return refused("Access denied", user.id);
+  if (!mayOpen(kind, roles, everything)) return refused("Access denied", user.id);
   return { ok: true, userId: user.id, sessionId: claims.sessionId };
 }

@@ -25,6 +25,8 @@ export class Client implements Viewer {
   /** Code and reason it was dropped with, for a socket that opens afterwards. */
   closeCode: number = CLOSE.normal;
   closeReason = "";
+  /** An admin's socket opened with scope=all: told about every ride (visibility.ts). */
+  everything = false;
   /** Rides in this client's list as last told, by id: what a resynchronisation must correct. */
   seen = new Map<string, Ride>();
   /** The newest driver-updates read this client was sent, and its text. */

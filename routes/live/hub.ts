@@ -63,7 +63,13 @@ export class LiveHub {
    * has read where it starts: every change committed after this resolves
    * reaches the socket. Throws when KV fails (the caller closes 1011).
    */
-  async join(tenant: string, kind: SocketKind, userId: string, sessionId: string): Promise<Client> {
+  async join(
+    tenant: string,
+    kind: SocketKind,
+    userId: string,
+    sessionId: string,
+    { everything = false }: { everything?: boolean } = {},
+  ): Promise<Client> {
     const room = this.#rooms.get(tenant) ?? this.#createRoom(tenant);
     const client = new Client(
       tenant,
@@ -73,6 +79,7 @@ export class LiveHub {
       this.settings.maxBufferedBytes,
       (c, code, reason) => this.leave(c, code, reason, { close: true }),
     );
+    client.everything = everything;
     room.add(client);
     this.#roomOf.set(client, room);
     try {

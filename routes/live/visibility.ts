@@ -1,7 +1,9 @@
 /**
  * Who is told about which ride (issue text; spec sections 4 and 7). Drivers'
  * lists show pending rides plus their own active ones; a rider sees only their
- * own ride. Pure, so the hub and the tests share one reading of the rules.
+ * own ride. Admins who ask for it (the trips screen: /ws/drivers?scope=all,
+ * issue 7) see every ride change. Pure, so the hub and the tests share one
+ * reading of the rules.
  */
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../kv/rides.ts";
@@ -12,12 +14,15 @@ export type SocketKind = "riders" | "drivers";
 export interface Viewer {
   kind: SocketKind;
   userId: string;
+  /** An admin's drivers socket opened with scope=all: told about every ride of the tenant. */
+  everything?: boolean;
 }
 
 /** Whether the ride belongs in the viewer's list as it now stands. */
 export function inList(viewer: Viewer, ride: Pick<Ride, "status" | "creatorId" | "assignedDriverId">): boolean {
   if (!isActive(ride.status)) return false;
   if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
+  if (viewer.everything) return true;
   return ride.status === "pending" || ride.assignedDriverId === viewer.userId;
 }
 
@@ -29,5 +34,6 @@ export function inList(viewer: Viewer, ride: Pick<Ride, "status" | "creatorId" |
  */
 export function shouldTell(viewer: Viewer, { ride, previous }: Pick<FeedEntry, "ride" | "previous">): boolean {
   if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
+  if (viewer.everything) return true;
   return ride.status === "pending" || ride.assignedDriverId === viewer.userId || previous === "pending";
 }

@@ -1,0 +1,95 @@
+/**
+ * Removing a user from a tenant (issue 7, "Delete"; the spec's placeholder
+ * made real): their active rides there end as canceled through the feed, so
+ * riders' and drivers' sockets hear it; then their membership, its index and
+ * their driver state go in one commit with an audit record of who did it;
+ * last, when they belong to no tenant any more, every session ends.
+ *
+ * The user record itself stays: their past rides keep their name, and
+ * signing in again later starts them as nobody's member.
+ */
+import { isActive, type RideStatus } from "../lib/rides.ts";
+import type { TenantRole } from "../lib/roles.ts";
+import { addAudit, type AuditRecord } from "./audit.ts";
+import { bumpDrivers } from "./feed.ts";
+import { keys } from "./keys.ts";
+import { listUserTenantCodes, type Membership } from "./members.ts";
+import { backoff } from "./retry.ts";
+import { driverActiveStatuses, type Ride, updateRideStatus } from "./rides.ts";
+import { revokeAllSessions } from "./sessions.ts";
+
+export interface Removal {
+  /** The roles they had in the tenant. */
+  roles: TenantRole[];
+  /** Rides that were active and are now canceled, with the status each was in. */
+  canceled: { ride: Ride; from: RideStatus }[];
+  /** Sessions ended (0 while they still belong to another tenant). */
+  sessionsEnded: number;
+  audit: AuditRecord;
+}
+
+/**
+ * Removes `userId` from `tenant` on behalf of `by`. Null when they are not a
+ * member (nothing is changed then). Rides go first so that a failure midway
+ * leaves a member who can be removed again, never a ride stuck with a driver
+ * who is gone.
+ */
+export async function removeUserFromTenant(
+  kv: Deno.Kv,
+  { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
+): Promise<Removal | null> {
+  if (!(await kv.get<Membership>(keys.member(tenant, userId))).value) return null;
+
+  // Their own ride as a rider, and every ride assigned to them as a driver.
+  const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
+  const own = (await kv.get<string>(keys.riderActive(tenant, userId))).value;
+  if (own) rideIds.add(own);
+  const canceled: Removal["canceled"] = [];
+  for (const id of rideIds) {
+    const result = await updateRideStatus(kv, {
+      tenant,
+      id,
+      to: "canceled",
+      actorId: by,
+      now,
+      // Only still-active rides: one that ended meanwhile stays as it ended.
+      decide: (ride) =>
+        Promise.resolve(
+          isActive(ride.status) ? { ok: true } : { ok: false, status: 409, error: "The ride has already ended" },
+        ),
+    });
+    if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
+  }
+
+  let removed: { roles: TenantRole[]; audit: AuditRecord } | null = null;
+  for (let attempt = 0; attempt < 10 && !removed; attempt++) {
+    const [member, driver] = await kv.getMany<[Membership, unknown]>([
+      keys.member(tenant, userId),
+      keys.driver(tenant, userId),
+    ]);
+    if (!member.value) return null; // removed by someone else meanwhile
+    const op = kv.atomic()
+      .check(member)
+      .check(driver)
+      .delete(keys.member(tenant, userId))
+      .delete(keys.userTenant(userId, tenant));
+    if (driver.value) {
+      op.delete(keys.driver(tenant, userId));
+      bumpDrivers(op, tenant); // riders' maps drop them
+    }
+    const audit = addAudit(op, tenant, {
+      at: now,
+      action: "user.removed",
+      by,
+      target: userId,
+      details: { roles: member.value.roles, canceledRides: canceled.map((c) => c.ride.id) },
+    });
+    if ((await op.commit()).ok) removed = { roles: member.value.roles, audit };
+    else await backoff(attempt);
+  }
+  if (!removed) throw new Error("Could not remove the user: too much contention");
+
+  const elsewhere = (await listUserTenantCodes(kv, userId)).length > 0;
+  const sessionsEnded = elsewhere ? 0 : await revokeAllSessions(kv, userId);
+  return { ...removed, canceled, sessionsEnded };
+}

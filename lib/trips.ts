@@ -1,0 +1,86 @@
+/**
+ * The admin's view of rides (spec sections 3 "Trip", 4): the Trip shape, and
+ * the five statuses the admin screens show. The ride engine has eight; the
+ * stages between accepted and completed (on-the-way, arrived, picked-up) show
+ * as accepted, in its blue, with their own label, and count, filter and page
+ * as accepted: they are an accepted ride under way. Shared by the server
+ * (GET /{tenant}/api/admin/rides, the trip-status index and counters) and the
+ * trips screen, which turns live ride messages into trips with the same
+ * function.
+ */
+import type { Ride } from "../kv/rides.ts";
+import type { RideStatus } from "./rides.ts";
+
+export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show"] as const;
+export type TripStatus = typeof TRIP_STATUSES[number];
+
+/** The filter's and tiles' words (spec section 2, "Admin Trips"). */
+export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  completed: "Completed",
+  canceled: "Canceled",
+  "no-show": "No Show",
+};
+
+/** What a trip's badge says: the ride's own stage, so an admin can tell "On the way" from "Accepted". */
+export const RIDE_STATUS_LABELS: Record<RideStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  "on-the-way": "On the way",
+  arrived: "Arrived",
+  "picked-up": "Picked up",
+  completed: "Completed",
+  canceled: "Canceled",
+  "no-show": "No Show",
+};
+
+export function isTripStatus(value: unknown): value is TripStatus {
+  return typeof value === "string" && (TRIP_STATUSES as readonly string[]).includes(value);
+}
+
+/** The admin status of a ride status: the stages under way are accepted. */
+export function tripStatusOf(status: RideStatus): TripStatus {
+  switch (status) {
+    case "on-the-way":
+    case "arrived":
+    case "picked-up":
+      return "accepted";
+    default:
+      return status;
+  }
+}
+
+export interface Trip {
+  id: string;
+  destination: string | null;
+  passengerCount: number;
+  /** The ride's own status (eight values); tripStatusOf gives the admin's five. */
+  status: RideStatus;
+  requestedAt: number;
+  acceptedAt: number | null;
+  completedAt: number | null;
+  rider: { name: string | null; phoneNumber: string };
+  /** Absent until a driver accepts. */
+  driver?: { name: string | null; phoneNumber: string | null };
+}
+
+export function toTrip(ride: Ride): Trip {
+  return {
+    id: ride.id,
+    destination: ride.destination,
+    passengerCount: ride.passengerCt,
+    status: ride.status,
+    requestedAt: ride.requestedAt,
+    acceptedAt: ride.acceptedAt,
+    completedAt: ride.completedAt,
+    rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
+    ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+  };
+}
+
+/** Trip counts by admin status, and their sum. */
+export interface TripCounts {
+  total: number;
+  counts: Record<TripStatus, number>;
+}
