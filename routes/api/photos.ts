@@ -1,8 +1,100 @@
-/** Profile photos: upload (POST /api/users/profile/image-upload) and serving (GET /api/users/{id}/photo). */
+/**
+ * Profile photos (issue 6; spec sections 3, 5, 7):
+ * - POST /api/users/profile/image-upload, multipart field `image` → { imageUrl, user }.
+ *   Mounted under /api/users, but the path lies inside profileApi's mount, whose
+ *   requireAuth runs first (it is registered first in routes/app.tsx).
+ * - GET /api/users/{id}/photo?v={hash}: public, so an <img> can load it.
+ */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { accountView } from "../../kv/accounts.ts";
+import { getPhoto, savePhoto } from "../../kv/photos.ts";
+import { makeProfilePhoto, PhotoError } from "../../lib/images/profile_photo.ts";
+import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
+import { AUTH_REQUIRED } from "../middleware/auth.ts";
+import { rateLimit } from "../middleware/rate_limit.ts";
 
-export function photosApi(_deps: AppDeps, _auth: AuthServices) {
-  return new Hono<Env>();
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
+
+export function photosApi(deps: AppDeps, _auth: AuthServices) {
+  const { kv, clock } = deps;
+  const log = deps.log ?? (() => {});
+  return new Hono<Env>()
+    .post(
+      "/profile/image-upload",
+      // profileApi's requireAuth put the user here; never process an upload without one.
+      async function signedIn(c, next) {
+        if (!c.get("user")) return c.json({ error: AUTH_REQUIRED }, 401);
+        await next();
+      },
+      // Decoding is the costliest thing a signed-in user can ask for: bound it.
+      rateLimit({
+        kv,
+        now: () => clock.now(),
+        bucket: "photo_uploads",
+        limit: 30,
+        windowMs: 60 * 60 * 1000,
+        subject: (c) => c.get("user").id,
+        message: "Too many photo uploads. Please try again later.",
+      }),
+      // Refuses by Content-Length before reading, or as soon as a streamed body passes the limit.
+      bodyLimit({
+        maxSize: PHOTO_MAX_BYTES + PHOTO_BODY_ALLOWANCE,
+        onError: (c) => c.json({ error: TOO_LARGE_TEXT }, 413),
+      }),
+      async (c) => {
+        const user = c.get("user");
+        if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
+          return c.json({ error: NOT_MULTIPART }, 415);
+        }
+        let file: FormDataEntryValue | null;
+        try {
+          file = (await c.req.raw.formData()).get("image");
+        } catch {
+          return c.json({ error: MISSING_IMAGE_TEXT }, 400);
+        }
+        if (!(file instanceof File) || file.size === 0) return c.json({ error: MISSING_IMAGE_TEXT }, 400);
+        // The whole body may be a little over 5 MB; the file itself may not.
+        if (file.size > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
+        const started = performance.now();
+        let photo;
+        try {
+          photo = await makeProfilePhoto(new Uint8Array(await file.arrayBuffer()));
+        } catch (err) {
+          if (!(err instanceof PhotoError)) throw err;
+          log({ event: "profile.photo_refused", userId: user.id, status: err.status, requestId: c.get("requestId") });
+          return c.json({ error: err.message }, err.status);
+        }
+        const saved = await savePhoto(kv, user.id, photo, clock.now());
+        if (!saved?.photoUrl) return c.json({ error: "User not found" }, 404);
+        log({
+          event: "profile.photo_updated",
+          userId: user.id,
+          bytesIn: file.size,
+          bytesStored: photo.bytes.length,
+          contentType: photo.contentType,
+          ms: Math.round(performance.now() - started),
+          requestId: c.get("requestId"),
+        });
+        return c.json({ imageUrl: saved.photoUrl, user: await accountView(kv, saved) });
+      },
+    )
+    .get("/:id/photo", async (c) => {
+      const id = c.req.param("id");
+      const photo = ULID.test(id) ? await getPhoto(kv, id) : null;
+      if (!photo) return c.json({ error: "No photo" }, 404);
+      const etag = `"${photo.hash}"`;
+      // The URL names the bytes (?v=hash), so that URL may be kept for good. Private: a removed
+      // photo must not live on in a shared cache. Any other URL is checked every time.
+      const headers = {
+        "content-type": photo.contentType,
+        etag,
+        "cache-control": c.req.query("v") === photo.hash ? "private, max-age=31536000, immutable" : "no-cache",
+      };
+      if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+      return c.body(photo.bytes, 200, headers);
+    });
 }

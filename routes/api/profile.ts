@@ -2,7 +2,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountView } from "../../kv/accounts.ts";
-import { updateUser } from "../../kv/users.ts";
+import { updateUserRemovingPhoto } from "../../kv/photos.ts";
+import { updateUser, type User } from "../../kv/users.ts";
 import { profileUpdateSchema } from "../../lib/schemas.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
@@ -21,12 +22,16 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
       async (c) => {
         const change = c.req.valid("json");
         // Absent fields stay as they are; an empty name or email clears it.
-        const user = await updateUser(kv, c.get("user").id, (u) => ({
+        const apply = (u: User): User => ({
           ...u,
           ...(change.name !== undefined && { name: change.name || null }),
           ...(change.email !== undefined && { email: change.email || null }),
-          ...(change.photoUrl === null && { photoUrl: null }),
-        }));
+        });
+        // photoUrl: null removes the photo: the bytes go in the same commit as the user's change.
+        const id = c.get("user").id;
+        const user = change.photoUrl === null
+          ? await updateUserRemovingPhoto(kv, id, apply)
+          : await updateUser(kv, id, apply);
         if (!user) return c.json({ error: "User not found" }, 404);
         return c.json({ user: await accountView(kv, user) });
       },

@@ -1,0 +1,88 @@
+/**
+ * An uploaded file → the stored profile photo (issue 6): judged by its bytes,
+ * sized from its header before any pixel is decoded, decoded, cropped to a
+ * centred square, resized to 256 × 256, turned upright by its EXIF
+ * orientation, and encoded afresh as WebP (JPEG when WebP cannot be made).
+ * Only pixels travel from input to output, so no metadata (EXIF, GPS, XMP,
+ * ICC, comments) survives.
+ */
+import { decodeImage, encodeJpeg, encodeWebp, resizeSquare } from "./codecs.ts";
+import { readOrientation } from "./exif.ts";
+import { readHeader } from "./header.ts";
+import { cropSquare, orient, type Rgba } from "./pixels.ts";
+import {
+  INVALID_TYPE_TEXT,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_SIZE,
+  TOO_LARGE_TEXT,
+  TOO_MANY_PIXELS_TEXT,
+  UNREADABLE_TEXT,
+} from "./rules.ts";
+import { sniffImageType } from "./sniff.ts";
+
+/** A refused upload: the status and text the API answers. */
+export class PhotoError extends Error {
+  constructor(readonly status: 400 | 413 | 415, message: string) {
+    super(message);
+    this.name = "PhotoError";
+  }
+}
+
+export interface Photo {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: "image/webp" | "image/jpeg";
+}
+
+/** Stored photos stay well under Deno KV's 64 KiB value limit; quality steps down until one fits. */
+export const PHOTO_MAX_STORED_BYTES = 48 * 1024;
+const QUALITIES = [82, 70, 55, 40];
+
+export type Encoder = (img: Rgba, quality: number) => Promise<Photo>;
+
+export const webpEncoder: Encoder = async (img, quality) => ({
+  bytes: await encodeWebp(img, quality),
+  contentType: "image/webp",
+});
+export const jpegEncoder: Encoder = async (img, quality) => ({
+  bytes: await encodeJpeg(img, quality),
+  contentType: "image/jpeg",
+});
+
+/** The first encoder that works, at the best quality that fits PHOTO_MAX_STORED_BYTES. */
+export async function encodePhoto(img: Rgba, encoders: Encoder[] = [webpEncoder, jpegEncoder]): Promise<Photo> {
+  let lastError: unknown = new Error("No encoder");
+  for (const encoder of encoders) {
+    try {
+      for (const quality of QUALITIES) {
+        const photo = await encoder(img, quality);
+        if (photo.bytes.length > 0 && photo.bytes.length <= PHOTO_MAX_STORED_BYTES) return photo;
+      }
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
+/** The stored photo made from an uploaded file; throws PhotoError for a file it refuses. */
+export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]): Promise<Photo> {
+  if (bytes.length > PHOTO_MAX_BYTES) throw new PhotoError(413, TOO_LARGE_TEXT);
+  const type = sniffImageType(bytes);
+  if (!type) throw new PhotoError(415, INVALID_TYPE_TEXT);
+  const header = readHeader(bytes, type);
+  if (!header) throw new PhotoError(400, UNREADABLE_TEXT);
+  if (header.width * header.height > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  let pixels: Rgba;
+  try {
+    pixels = await decodeImage(bytes, type);
+  } catch {
+    throw new PhotoError(400, UNREADABLE_TEXT);
+  }
+  // The header said one size and the pixels another: not a file to trust.
+  if (pixels.width * pixels.height > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  // Reduce by whole factors while at least twice the target, so the resampler sees a small image.
+  const square = cropSquare(pixels, PHOTO_SIZE * 2);
+  const small = await resizeSquare(square, PHOTO_SIZE);
+  return await encodePhoto(orient(small, readOrientation(header.exif)), encoders);
+}
