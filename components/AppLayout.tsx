@@ -14,10 +14,11 @@ export function tenantOf(site: Site): string {
   return site.tenant.code;
 }
 
-export function AppLayout({ site, children }: { site: Site; children: ReactNode }) {
+/** `wide`: the full container width, for tables (the admin console); otherwise a reading column. */
+export function AppLayout({ site, wide = false, children }: { site: Site; wide?: boolean; children: ReactNode }) {
   const tenant = tenantOf(site);
   return (
-    <Layout site={site} account={<Island name="UserMenu" component={UserMenu} props={{ tenant }} />}>
+    <Layout site={site} wide={wide} account={<Island name="UserMenu" component={UserMenu} props={{ tenant }} />}>
       {children}
     </Layout>
   );

@@ -5,7 +5,9 @@
  * the guard decides and while it sends a visitor away.
  */
 import type { ReactNode } from "react";
-import { Loading, useGuard } from "../components/Guard.tsx";
+import { AdminGuard } from "../components/admin/AdminGuard.tsx";
+
+export { ACCESS_DENIED, AUTH_REQUIRED } from "../components/admin/AdminGuard.tsx";
 
 /** 24px line icons, drawn in the card's colour. */
 const ICONS: Record<string, ReactNode> = {
@@ -61,9 +63,6 @@ export interface AdminDashboardProps {
   tenant: string;
 }
 
-export const AUTH_REQUIRED = { title: "Authentication Required", text: "Please log in to access this area." };
-export const ACCESS_DENIED = { title: "Access Denied", text: "You don't have admin permission for this tenant." };
-
 export function adminCards(tenant: string) {
   return [
     { title: "Trips", text: "View all trips and track status", href: `/${tenant}/admin/trips`, icon: "trips" },
@@ -83,10 +82,10 @@ export function adminCards(tenant: string) {
 }
 
 export default function AdminDashboard({ tenant }: AdminDashboardProps) {
-  const guard = useGuard(tenant, "admin");
-  if (guard.status === "loading") return <Loading />;
-  if (guard.status === "signed-out") return <GuardMessage {...AUTH_REQUIRED} />;
-  if (guard.status === "refused") return <GuardMessage {...ACCESS_DENIED} />;
+  return <AdminGuard tenant={tenant}>{() => <Cards tenant={tenant} />}</AdminGuard>;
+}
+
+function Cards({ tenant }: { tenant: string }) {
   return (
     <>
       <h1>Admin Dashboard</h1>
@@ -109,14 +108,5 @@ export default function AdminDashboard({ tenant }: AdminDashboardProps) {
         </li>
       </ul>
     </>
-  );
-}
-
-function GuardMessage({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="guard-message" role="alert">
-      <h1>{title}</h1>
-      <p>{text}</p>
-    </div>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * The trips table (spec section 2, "Admin Trips"): Trip Details, Rider,
+ * Driver, Status, Timeline, Actions. A real table on a wide screen; each row
+ * becomes a labelled card on a phone (static/css/admin.css, data-label).
+ */
+import { formatPhone } from "../../lib/phone.ts";
+import { relativeTime } from "../../lib/relative_time.ts";
+import { RIDE_STATUS_LABELS, type Trip, tripStatusOf } from "../../lib/trips.ts";
+
+export const NO_DRIVER = "No driver assigned";
+
+/** Destination, or "Trip" and the first 8 characters of the id. */
+export function tripTitle(trip: Pick<Trip, "id" | "destination">): string {
+  return trip.destination?.trim() || `Trip ${trip.id.slice(0, 8)}`;
+}
+
+export function passengers(n: number): string {
+  return `${n} passenger${n === 1 ? "" : "s"}`;
+}
+
+export function TripStatusBadge({ status }: { status: Trip["status"] }) {
+  return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{RIDE_STATUS_LABELS[status]}</span>;
+}
+
+function When({ label, at, now }: { label: string; at: number | null; now: number }) {
+  return (
+    <div className="timeline__item">
+      <dt>{label}</dt>
+      <dd>
+        {at ? <time dateTime={new Date(at).toISOString()} title={full(at)}>{relativeTime(at, now)}</time> : "N/A"}
+      </dd>
+    </div>
+  );
+}
+
+function full(at: number): string {
+  return new Date(at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function TripsTable(
+  { trips, now, onDelete }: { trips: Trip[]; now: number; onDelete: (trip: Trip) => void },
+) {
+  return (
+    <table className="data-table trips-table">
+      <caption className="visually-hidden">Trips, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Trip Details</th>
+          <th scope="col">Rider</th>
+          <th scope="col">Driver</th>
+          <th scope="col">Status</th>
+          <th scope="col">Timeline</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {trips.map((trip) => {
+          const title = tripTitle(trip);
+          return (
+            <tr key={trip.id}>
+              <td data-label="Trip Details">
+                <span className="cell__main">{title}</span>
+                <span className="cell__sub">{passengers(trip.passengerCount)}</span>
+              </td>
+              <td data-label="Rider">
+                {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
+                <span className={trip.rider.name ? "cell__sub cell__phone" : "cell__main cell__phone"}>
+                  {formatPhone(trip.rider.phoneNumber)}
+                </span>
+              </td>
+              <td data-label="Driver">
+                {trip.driver
+                  ? (
+                    <>
+                      {trip.driver.name && <span className="cell__main">{trip.driver.name}</span>}
+                      <span className={trip.driver.name ? "cell__sub cell__phone" : "cell__main cell__phone"}>
+                        {formatPhone(trip.driver.phoneNumber)}
+                      </span>
+                    </>
+                  )
+                  : <span className="cell__none">{NO_DRIVER}</span>}
+              </td>
+              <td data-label="Status">
+                <TripStatusBadge status={trip.status} />
+              </td>
+              <td data-label="Timeline">
+                <dl className="timeline">
+                  <When label="Requested" at={trip.requestedAt} now={now} />
+                  <When label="Accepted" at={trip.acceptedAt} now={now} />
+                  <When label="Completed" at={trip.completedAt} now={now} />
+                </dl>
+              </td>
+              <td data-label="Actions" className="cell--actions">
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  aria-label={`Delete trip ${title}`}
+                  title="Delete trip"
+                  onClick={() => onDelete(trip)}
+                >
+                  <TrashIcon />
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}

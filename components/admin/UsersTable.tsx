@@ -1,0 +1,119 @@
+/**
+ * The users list (spec section 2, "Admin Users"): User, Contact, Roles,
+ * Status, Joined, Actions. A table on a wide screen, labelled cards on a
+ * phone. Neither action shows for a super admin's row; Delete shows only to
+ * a super admin.
+ */
+import { Avatar } from "../Avatar.tsx";
+import { ROLE_LABELS } from "../RoleBadge.tsx";
+import { formatPhone } from "../../lib/phone.ts";
+import type { Role } from "../../lib/roles.ts";
+import { userStatusLabel, userStatusTone } from "./texts.ts";
+
+export interface AdminUser {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string;
+  photoUrl: string | null;
+  roles: Role[];
+  status: string | null;
+  createdAt: number | null;
+}
+
+export const UNNAMED = "Unnamed User";
+
+export function userName(user: Pick<AdminUser, "name">): string {
+  return user.name?.trim() || UNNAMED;
+}
+
+/** Joined as a short date ("Nov 21, 2026"), or "Unknown". */
+export function joined(createdAt: number | null | undefined): string {
+  if (typeof createdAt !== "number" || !Number.isFinite(createdAt) || createdAt <= 0) return "Unknown";
+  return new Date(createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+}
+
+const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
+
+export function UsersTable(
+  { users, viewerIsSuper, onManage, onDelete }: {
+    users: AdminUser[];
+    viewerIsSuper: boolean;
+    onManage: (user: AdminUser) => void;
+    onDelete: (user: AdminUser) => void;
+  },
+) {
+  return (
+    <table className="data-table users-table">
+      <caption className="visually-hidden">Users</caption>
+      <thead>
+        <tr>
+          <th scope="col">User</th>
+          <th scope="col">Contact</th>
+          <th scope="col">Roles</th>
+          <th scope="col">Status</th>
+          <th scope="col">Joined</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const name = userName(user);
+          const isSuper = user.roles.includes("super");
+          return (
+            <tr key={user.id}>
+              <td data-label="User" className="cell--user">
+                <Avatar name={user.name} photoUrl={user.photoUrl} />
+                <span className="cell__stack">
+                  <span className={user.name?.trim() ? "cell__main" : "cell__main cell__none"}>{name}</span>
+                  <span className="cell__sub cell__id" title={user.id}>{user.id.slice(0, 8)}</span>
+                </span>
+              </td>
+              <td data-label="Contact">
+                <span className="cell__main cell__phone">{formatPhone(user.phoneNumber)}</span>
+                {user.email && <span className="cell__sub cell__email">{user.email}</span>}
+              </td>
+              <td data-label="Roles">
+                <span className="role-chips">
+                  {ROLE_ORDER.filter((r) => user.roles.includes(r)).map((r) => (
+                    <span key={r} className={`role-badge role-badge--${r}`}>{ROLE_LABELS[r]}</span>
+                  ))}
+                </span>
+              </td>
+              <td data-label="Status">
+                <span className={`status-badge status-badge--${userStatusTone(user.status)}`}>
+                  {userStatusLabel(user.status)}
+                </span>
+              </td>
+              <td data-label="Joined">{joined(user.createdAt)}</td>
+              <td data-label="Actions" className="cell--actions">
+                {isSuper ? <span className="cell__none">—</span> : (
+                  <span className="row-actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={`Manage roles of ${name}`}
+                      onClick={() => onManage(user)}
+                    >
+                      Manage Roles
+                    </button>
+                    {viewerIsSuper && (
+                      <button
+                        type="button"
+                        className="button button--danger-outline button--small"
+                        aria-label={`Delete ${name}`}
+                        onClick={() => onDelete(user)}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

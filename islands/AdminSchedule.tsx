@@ -1,0 +1,286 @@
+/**
+ * Admin Schedule (spec section 2; issue 7): the weekly timetable riders see
+ * when no driver is online. Seven day rows, Sunday (0) to Saturday (6), each
+ * with its slots (start and end time inputs, remove) and an add-slot button
+ * (new slots 09:00-17:00). The editor checks with lib/schedule_rules.ts, the
+ * module the server checks with, and shows each problem beside its slot
+ * before anything is sent; "Save Schedule" sends PUT /{tenant}/api/admin/schedule.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { AdminGuard } from "../components/admin/AdminGuard.tsx";
+import { AdminNav } from "../components/admin/AdminNav.tsx";
+import { scheduleSaveError } from "../components/admin/texts.ts";
+import { Loading } from "../components/Guard.tsx";
+import { ScheduleList } from "../components/ScheduleList.tsx";
+import { api, AUTH_EVENT, getToken } from "../lib/auth_client.ts";
+import { checkSchedule, DAY_KEYS, DAY_NAMES, type ScheduleIssue } from "../lib/schedule_rules.ts";
+import type { Schedule } from "../lib/schemas.ts";
+
+export interface AdminScheduleProps {
+  tenant: string;
+}
+
+/** A slot as the editor holds it (spec section 3: id, startTime, endTime). */
+export interface EditorSlot {
+  id: string;
+  startTime: string;
+  endTime: string;
+}
+type Week = EditorSlot[][];
+
+export const NEW_SLOT = { startTime: "09:00", endTime: "17:00" } as const;
+export const SAVED = "Schedule saved successfully!";
+export const SIGNED_OUT = "Please log in to manage schedules.";
+export const LOAD_FAILED = "The saved schedule could not be loaded, so every day shows empty. Saving would replace it.";
+export const FIX_FIRST = "Please fix the problems marked above before saving.";
+
+let nextId = 0;
+const slotId = () => `slot-${++nextId}`;
+
+function toWeek(schedule: Schedule | null | undefined): Week {
+  return DAY_KEYS.map((key) =>
+    (schedule?.[key] ?? []).map((s) => ({ id: slotId(), startTime: s.start, endTime: s.end }))
+  );
+}
+
+function toSchedule(week: Week): Schedule {
+  const out: Schedule = {};
+  week.forEach((slots, day) => out[DAY_KEYS[day]] = slots.map((s) => ({ start: s.startTime, end: s.endTime })));
+  return out;
+}
+
+export default function AdminSchedule({ tenant }: AdminScheduleProps) {
+  return <AdminGuard tenant={tenant}>{() => <ScheduleScreen tenant={tenant} />}</AdminGuard>;
+}
+
+/** Whether a token is stored, following sign-outs in this tab and others. */
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(true);
+  useEffect(() => {
+    const read = () => setSignedIn(getToken() !== null);
+    read();
+    addEventListener(AUTH_EVENT, read);
+    addEventListener("storage", read);
+    return () => {
+      removeEventListener(AUTH_EVENT, read);
+      removeEventListener("storage", read);
+    };
+  }, []);
+  return signedIn;
+}
+
+function ScheduleScreen({ tenant }: { tenant: string }) {
+  const signedIn = useSignedIn();
+  const [week, setWeek] = useState<Week>(() => toWeek(null));
+  const [phase, setPhase] = useState<"loading" | "ready">("loading");
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const load = useCallback(async ({ quiet = false } = {}) => {
+    if (!quiet) setPhase("loading");
+    try {
+      const data = await api<{ schedule?: Schedule | null }>(`/${tenant}/api/schedule`, { tenant });
+      setWeek(toWeek(data?.schedule));
+      setLoadFailed(false);
+    } catch {
+      // Spec section 8: a load failure shows empty days.
+      if (!quiet) {
+        setWeek(toWeek(null));
+        setLoadFailed(true);
+      }
+    }
+    setPhase("ready");
+  }, [tenant]);
+
+  useEffect(() => {
+    if (signedIn) load();
+  }, [signedIn, load]);
+
+  const schedule = useMemo(() => toSchedule(week), [week]);
+  const issues = useMemo(() => {
+    const result = checkSchedule(schedule);
+    return result.ok ? [] : result.issues;
+  }, [schedule]);
+
+  if (!signedIn) return <p className="guard-message notice notice--error" role="alert">{SIGNED_OUT}</p>;
+
+  const edit = (day: number, change: (slots: EditorSlot[]) => EditorSlot[]) => {
+    setMessage(null);
+    setWeek((w) => w.map((slots, d) => (d === day ? change(slots) : slots)));
+  };
+
+  async function save(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setMessage(null);
+    if (issues.length > 0) {
+      setAttempted(true);
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (!getToken()) return;
+    setSaving(true);
+    try {
+      await api(`/${tenant}/api/admin/schedule`, { method: "PUT", body: { schedule }, tenant });
+      setMessage({ kind: "success", text: SAVED });
+      setAttempted(false);
+      await load({ quiet: true });
+    } catch (err) {
+      setMessage({ kind: "error", text: scheduleSaveError(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-page" aria-labelledby="schedule-title">
+      <AdminNav tenant={tenant} current="schedule" />
+      <div className="admin-head">
+        <h1 id="schedule-title">Schedule</h1>
+      </div>
+      <p className="muted">
+        Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and
+        the slots of a day may not overlap.
+      </p>
+      {phase === "loading"
+        ? <Loading text="Loading schedule..." />
+        : (
+          <form ref={formRef} className="schedule-editor" onSubmit={save} noValidate>
+            <div className="schedule-editor__days">
+              {loadFailed && <p className="notice notice--error" role="alert">{LOAD_FAILED}</p>}
+              <ol className="day-rows">
+                {week.map((slots, day) => (
+                  <DayRow
+                    key={day}
+                    day={day}
+                    slots={slots}
+                    issues={issues.filter((i) => i.day === day)}
+                    onChange={(change) => edit(day, change)}
+                  />
+                ))}
+              </ol>
+              {issues.some((i) => i.day === null) && (
+                <ul className="field-errors" role="alert">
+                  {issues.filter((i) => i.day === null).map((i) => <li key={i.message}>{i.message}</li>)}
+                </ul>
+              )}
+            </div>
+            <div className="schedule-editor__side">
+              <div className="schedule-editor__save">
+                {attempted && issues.length > 0 && <p className="notice notice--error" role="alert">{FIX_FIRST}</p>}
+                {message && (
+                  <p
+                    className={`notice notice--${message.kind}`}
+                    role={message.kind === "error" ? "alert" : "status"}
+                  >
+                    {message.text}
+                  </p>
+                )}
+                <button type="submit" className="button button--large" disabled={saving}>
+                  {saving ? "Saving..." : "Save Schedule"}
+                </button>
+              </div>
+              <section className="schedule-editor__preview" aria-labelledby="schedule-preview">
+                <h2 id="schedule-preview">What riders see</h2>
+                {issues.length > 0
+                  ? <p className="muted">Shown once every slot is valid.</p>
+                  : <ScheduleList schedule={schedule} />}
+              </section>
+            </div>
+          </form>
+        )}
+    </section>
+  );
+}
+
+function DayRow(
+  { day, slots, issues, onChange }: {
+    day: number;
+    slots: EditorSlot[];
+    issues: ScheduleIssue[];
+    onChange: (change: (slots: EditorSlot[]) => EditorSlot[]) => void;
+  },
+) {
+  const name = DAY_NAMES[day];
+  const headingId = useId();
+  const dayIssues = issues.filter((i) => i.slot === null);
+  const set = (id: string, field: "startTime" | "endTime", value: string) =>
+    onChange((list) => list.map((s) => (s.id === id ? { ...s, [field]: value } : s)));
+  return (
+    <li className="day-row" aria-labelledby={headingId}>
+      <div className="day-row__head">
+        <h2 className="day-row__name" id={headingId}>{name}</h2>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`Add time slot to ${name}`}
+          onClick={() => onChange((list) => [...list, { id: slotId(), ...NEW_SLOT }])}
+        >
+          <span aria-hidden="true">+</span> Add slot
+        </button>
+      </div>
+      {slots.length === 0 ? <p className="day-row__empty">No time slots</p> : (
+        <ul className="slots">
+          {slots.map((slot, index) => {
+            const mine = issues.filter((i) => i.slot === index);
+            const errorId = `${slot.id}-errors`;
+            const invalid = (field: "start" | "end") => mine.some((i) => i.field === field || i.field === null);
+            const label = `${name} slot ${index + 1}`;
+            return (
+              <li key={slot.id} className="slot">
+                <div className="slot__times">
+                  <label className="slot__field">
+                    <span className="slot__label">Start</span>
+                    <input
+                      type="time"
+                      value={slot.startTime}
+                      aria-label={`${label} start time`}
+                      aria-invalid={invalid("start")}
+                      aria-describedby={mine.length ? errorId : undefined}
+                      onChange={(e) => set(slot.id, "startTime", e.target.value)}
+                    />
+                  </label>
+                  <span className="slot__dash" aria-hidden="true">–</span>
+                  <label className="slot__field">
+                    <span className="slot__label">End</span>
+                    <input
+                      type="time"
+                      value={slot.endTime}
+                      aria-label={`${label} end time`}
+                      aria-invalid={invalid("end")}
+                      aria-describedby={mine.length ? errorId : undefined}
+                      onChange={(e) => set(slot.id, "endTime", e.target.value)}
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger"
+                    aria-label={`Remove ${label}`}
+                    title="Remove slot"
+                    onClick={() => onChange((list) => list.filter((s) => s.id !== slot.id))}
+                  >
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                    </svg>
+                  </button>
+                </div>
+                {mine.length > 0 && (
+                  <ul className="field-errors" id={errorId}>
+                    {mine.map((i) => <li key={i.message}>{i.message}</li>)}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dayIssues.length > 0 && (
+        <ul className="field-errors">
+          {dayIssues.map((i) => <li key={i.message}>{i.message}</li>)}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * Admin Users (spec section 2; issue 7): count tiles, search, role filter,
+ * the list, the Manage Roles modal and, for super admins, Delete, which
+ * removes the user from this tenant (DELETE /{tenant}/api/user/{id}).
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { AdminGuard } from "../components/admin/AdminGuard.tsx";
+import { AdminNav } from "../components/admin/AdminNav.tsx";
+import { Modal } from "../components/admin/Modal.tsx";
+import { StatTiles } from "../components/admin/StatTiles.tsx";
+import { roleChangeError, userDeleteError, usersLoadError } from "../components/admin/texts.ts";
+import { type AdminUser, userName, UsersTable } from "../components/admin/UsersTable.tsx";
+import { Loading } from "../components/Guard.tsx";
+import { ROLE_LABELS } from "../components/RoleBadge.tsx";
+import { api } from "../lib/auth_client.ts";
+import { formatPhone } from "../lib/phone.ts";
+import { type Role, TENANT_ROLES, type TenantRole } from "../lib/roles.ts";
+
+export interface AdminUsersProps {
+  tenant: string;
+}
+
+export type RoleFilter = "all" | TenantRole;
+export const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "rider", label: "Riders" },
+  { value: "driver", label: "Drivers" },
+  { value: "admin", label: "Admins" },
+];
+export const DELETE_WARNING = "This action cannot be undone.";
+
+/** Spec section 2: name, phone or email, case-insensitive; a phone matches by its digits however it is typed. */
+export function matchesSearch(user: AdminUser, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  if (user.name?.toLowerCase().includes(q) || user.email?.toLowerCase().includes(q)) return true;
+  const digits = q.replace(/\D/g, "");
+  if (digits && /^[\d\s()+.-]+$/.test(q) && user.phoneNumber.replace(/\D/g, "").includes(digits)) return true;
+  return formatPhone(user.phoneNumber).toLowerCase().includes(q);
+}
+
+/** Admins count super admins too: both run the console. */
+export function hasRole(user: Pick<AdminUser, "roles">, role: TenantRole): boolean {
+  return user.roles.includes(role) || (role === "admin" && user.roles.includes("super"));
+}
+
+export default function AdminUsers({ tenant }: AdminUsersProps) {
+  return <AdminGuard tenant={tenant}>{(roles) => <UsersScreen tenant={tenant} viewerRoles={roles} />}</AdminGuard>;
+}
+
+type Phase = "loading" | "ready" | "error";
+type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: AdminUser } | null;
+
+function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Role[] }) {
+  const viewerIsSuper = viewerRoles.includes("super");
+  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [error, setError] = useState("");
+  const [query, setQuery] = useState("");
+  const [roleFilter, setRoleFilter] = useState<RoleFilter>("all");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState("");
+
+  const load = useCallback(async ({ quiet = false } = {}) => {
+    if (!quiet) setPhase("loading");
+    try {
+      const data = await api<{ users?: AdminUser[] } | AdminUser[]>(`/${tenant}/api/users`, { tenant });
+      // Spec section 7: "users array, or a bare array".
+      const list = Array.isArray(data) ? data : Array.isArray(data?.users) ? data.users : [];
+      setUsers(list);
+      setPhase("ready");
+    } catch (err) {
+      if (quiet) return;
+      setError(usersLoadError(err));
+      setPhase("error");
+    }
+  }, [tenant]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const shown = useMemo(
+    () => users.filter((u) => matchesSearch(u, query) && (roleFilter === "all" || hasRole(u, roleFilter))),
+    [users, query, roleFilter],
+  );
+  const tiles = [
+    { key: "total", label: "Total Users", count: users.length, tone: "neutral" },
+    { key: "rider", label: "Riders", count: users.filter((u) => hasRole(u, "rider")).length, tone: "completed" },
+    { key: "driver", label: "Drivers", count: users.filter((u) => hasRole(u, "driver")).length, tone: "accepted" },
+    { key: "admin", label: "Admins", count: users.filter((u) => hasRole(u, "admin")).length, tone: "super" },
+  ];
+  const filtering = query.trim() !== "" || roleFilter !== "all";
+
+  const changed = (user: AdminUser, roles: Role[]) => {
+    setUsers((list) => list.map((u) => (u.id === user.id ? { ...u, roles } : u)));
+    setDialog((
+      d,
+    ) => (d?.kind === "roles" && d.user.id === user.id ? { kind: "roles", user: { ...d.user, roles } } : d));
+    // A new driver's status is availability, not rides: read the list again for it.
+    load({ quiet: true });
+  };
+  const removed = (user: AdminUser) => {
+    setUsers((list) => list.filter((u) => u.id !== user.id));
+    setDialog(null);
+    setNotice(`${userName(user)} was removed from this organization.`);
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="users-title">
+      <AdminNav tenant={tenant} current="users" />
+      <div className="admin-head">
+        <h1 id="users-title">Users</h1>
+      </div>
+      {phase === "loading" && <Loading text="Loading users..." />}
+      {phase === "error" && <p className="notice notice--error" role="alert">{error}</p>}
+      {phase === "ready" && (
+        <>
+          <StatTiles label="Users by role" tiles={tiles} />
+          <div className="admin-toolbar">
+            <div className="admin-toolbar__field admin-toolbar__field--grow">
+              <label htmlFor="user-search">Search</label>
+              <input
+                id="user-search"
+                type="search"
+                placeholder="Name, phone or email"
+                autoComplete="off"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </div>
+            <div className="admin-toolbar__field">
+              <label htmlFor="user-role-filter">Role</label>
+              <select
+                id="user-role-filter"
+                value={roleFilter}
+                onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}
+              >
+                {ROLE_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+              </select>
+            </div>
+          </div>
+          {notice && <p className="notice notice--success" role="status">{notice}</p>}
+          <h2 className="admin-list-title">Users ({shown.length})</h2>
+          {shown.length === 0
+            ? (
+              <p className="empty-state">
+                {filtering ? "No users match your search criteria." : "No users found."}
+              </p>
+            )
+            : (
+              <UsersTable
+                users={shown}
+                viewerIsSuper={viewerIsSuper}
+                onManage={(user) => {
+                  setNotice("");
+                  setDialog({ kind: "roles", user });
+                }}
+                onDelete={(user) => {
+                  setNotice("");
+                  setDialog({ kind: "delete", user });
+                }}
+              />
+            )}
+        </>
+      )}
+      {dialog?.kind === "roles" && (
+        <RolesDialog
+          tenant={tenant}
+          user={dialog.user}
+          onChanged={changed}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDialog
+          tenant={tenant}
+          user={dialog.user}
+          onDeleted={removed}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function RolesDialog(
+  { tenant, user, onChanged, onClose }: {
+    tenant: string;
+    user: AdminUser;
+    onChanged: (user: AdminUser, roles: Role[]) => void;
+    onClose: () => void;
+  },
+) {
+  const [busy, setBusy] = useState<TenantRole | null>(null);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+
+  async function toggle(role: TenantRole) {
+    const add = !user.roles.includes(role);
+    setBusy(role);
+    setError("");
+    setDone("");
+    try {
+      const path = add ? `/${tenant}/api/user/${user.id}/roles` : `/${tenant}/api/user/${user.id}/roles?role=${role}`;
+      const answer = await api<{ roles?: Role[] }>(path, {
+        method: add ? "POST" : "DELETE",
+        body: add ? { role } : undefined,
+        tenant,
+      });
+      const roles = Array.isArray(answer?.roles)
+        ? answer.roles
+        : add
+        ? [...user.roles, role]
+        : user.roles.filter((r) => r !== role);
+      onChanged(user, roles);
+      setDone(`${ROLE_LABELS[role]} role ${add ? "added" : "removed"}.`);
+    } catch (err) {
+      setError(roleChangeError(err, add));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Modal
+      title="Manage Roles"
+      busy={busy !== null}
+      onClose={onClose}
+      actions={
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy !== null}>
+          Cancel
+        </button>
+      }
+    >
+      <p className="modal__subject">{userName(user)}</p>
+      <ul className="role-list">
+        {TENANT_ROLES.map((role) => {
+          const has = user.roles.includes(role);
+          return (
+            <li key={role} className="role-list__item">
+              <span className="role-list__name">
+                {ROLE_LABELS[role]}
+                <span className="role-list__state">{has ? "Has this role" : "Not assigned"}</span>
+              </span>
+              <button
+                type="button"
+                className={has ? "button button--danger-outline button--small" : "button button--small"}
+                aria-label={`${has ? "Remove" : "Add"} ${ROLE_LABELS[role]} role`}
+                onClick={() => toggle(role)}
+                disabled={busy !== null}
+                data-autofocus={role === "rider" ? true : undefined}
+              >
+                {busy === role ? "Saving..." : has ? "Remove" : "Add"}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {error && <p className="notice notice--error" role="alert">{error}</p>}
+      {done && <p className="notice notice--success" role="status">{done}</p>}
+    </Modal>
+  );
+}
+
+function DeleteDialog(
+  { tenant, user, onDeleted, onClose }: {
+    tenant: string;
+    user: AdminUser;
+    onDeleted: (user: AdminUser) => void;
+    onClose: () => void;
+  },
+) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function confirm() {
+    setBusy(true);
+    setError("");
+    try {
+      await api(`/${tenant}/api/user/${user.id}`, { method: "DELETE", tenant });
+      onDeleted(user);
+    } catch (err) {
+      setError(userDeleteError(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Delete User"
+      busy={busy}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={busy} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>
+            {busy ? "Deleting..." : "Delete User"}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Are you sure you want to delete <strong>{userName(user)}</strong>{" "}
+        ({formatPhone(user.phoneNumber)})? They leave this organization, their active ride here is canceled, and they
+        are signed out if they belong to no other organization.
+      </p>
+      <p className="modal__warning">{DELETE_WARNING}</p>
+      {error && <p className="notice notice--error" role="alert">{error}</p>}
+    </Modal>
+  );
+}
