@@ -86,7 +86,7 @@ export function UsersTable(
                 </span>
               </td>
               <td data-label="Joined">{joined(user.createdAt)}</td>
-              <td data-label="Actions" className="cell--actions">
+              <td data-label="Actions" className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
                 {isSuper ? <span className="cell__none">—</span> : (
                   <span className="row-actions">
                     <button

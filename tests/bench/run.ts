@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { benchAdminTrips } from "./admin_trips.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
@@ -169,6 +170,8 @@ if (import.meta.main) {
   }
   await app.stop();
   await Deno.remove(dir, { recursive: true });
+
+  rows.push(...await benchAdminTrips(start));
 
   const cold = await coldStart();
   rows.push(

@@ -1,0 +1,166 @@
+/**
+ * The admin trips page with a long history (issue 7): 10,000 rides in KV,
+ * written through kv/rides.ts (so counters and the trip-status index are
+ * kept as in production), then the real server answers the calls the trips
+ * screen makes when it opens: the first page, the counts, and a first page
+ * filtered to a rare status. Reported as median and p95 of sequential calls
+ * over HTTP on loopback.
+ *
+ * Run alone: `deno run -A tests/bench/admin_trips.ts` (also part of `deno task bench`).
+ */
+import { fileURLToPath } from "node:url";
+import { createRide, updateRideStatus } from "../../kv/rides.ts";
+import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
+import { createSession } from "../../kv/sessions.ts";
+import { getUserByPhone } from "../../kv/users.ts";
+import { tokenSigner } from "../../lib/jwt.ts";
+import type { RideStatus } from "../../lib/rides.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const RIDES = 10_000;
+const CALLS = 200;
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const ISSUER = "http://bench.local";
+/** The trips screen asks for 50 at a time (islands/AdminTrips.tsx PAGE_SIZE). */
+const TARGET_MS = 50;
+
+/** A believable mix, most rides long finished: 1 in 100 no-show, so the filtered page must skip far. */
+function finalStatus(i: number): RideStatus {
+  if (i % 100 === 7) return "no-show";
+  if (i % 10 === 3) return "canceled";
+  if (i >= RIDES - 20) return i % 2 ? "pending" : "accepted";
+  return "completed";
+}
+
+/** Writes the demo tenant and RIDES rides through kv/; answers a bearer token of the demo admin. */
+export async function seedTrips(kvPath: string): Promise<{ token: string; seedMs: number }> {
+  const kv = await Deno.openKv(kvPath);
+  const started = performance.now();
+  try {
+    const now = Date.now() - RIDES * 60_000;
+    await seedDemoTenant(kv, now);
+    for (let i = 0; i < RIDES; i++) {
+      const at = now + i * 60_000;
+      const res = await createRide(kv, {
+        tenant: "greer",
+        // Each rider holds one active ride at a time: spread the few active ones over riders.
+        creatorId: `bench-rider-${i}`,
+        pickup: { lat: 34.9387, lng: -82.2271 },
+        dropoff: null,
+        destination: `Stop ${i}`,
+        passengerCt: 1 + (i % 5),
+        rider: { name: `Rider ${i}`, phoneNumber: "8645559999", photoUrl: null },
+      }, at);
+      if (!res.ok) throw new Error(`ride ${i}: ${res.reason}`);
+      const to = finalStatus(i);
+      if (to === "pending") continue;
+      await updateRideStatus(kv, {
+        tenant: "greer",
+        id: res.ride.id,
+        to,
+        actorId: "bench-driver",
+        driver: { name: "Bench Driver", phoneNumber: "8645550101" },
+        now: at + 30_000,
+        decide: () => Promise.resolve({ ok: true }),
+      });
+    }
+    const admin = await getUserByPhone(kv, DEMO_ADMIN_PHONE);
+    if (!admin) throw new Error("the demo admin was not seeded");
+    const session = await createSession(kv, admin.id, Date.now());
+    const token = await tokenSigner(SECRET, ISSUER).sign({ userId: admin.id, sessionId: session.id }, Date.now());
+    return { token, seedMs: performance.now() - started };
+  } finally {
+    kv.close();
+  }
+}
+
+async function timeCalls(url: string, token: string): Promise<{ p50: number; p95: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < CALLS + 10; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const body = await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body)}`);
+    // The first 10 warm the server up (JIT, KV page cache).
+    if (i >= 10) times.push(performance.now() - started);
+    bytes = body.byteLength;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(CALLS / 2)], p95: times[Math.floor(CALLS * 0.95)], bytes };
+}
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Seeds a store, serves it with `start` (run.ts's), and answers the report's rows. */
+export async function benchAdminTrips(
+  start: (script: string, env: Record<string, string>) => Promise<Server>,
+): Promise<string[]> {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/trips.kv`;
+  const { token, seedMs } = await seedTrips(kvPath);
+  const server = await start("main.ts", { KV_PATH: kvPath, JWT_SECRET: SECRET, PUBLIC_URL: ISSUER });
+  const rows: string[] = [];
+  try {
+    const f = (n: number) => n.toFixed(2);
+    for (
+      const [what, path] of [
+        ["first page of 50", "/greer/api/admin/rides?limit=50"],
+        ["counts (tiles, Y of 'Showing X of Y')", "/greer/api/admin/rides/counts"],
+        ["first page filtered to no-show (1 in 100)", "/greer/api/admin/rides?limit=50&status=no-show"],
+      ]
+    ) {
+      const t = await timeCalls(server.url + path, token);
+      rows.push(
+        `| admin trips, ${RIDES.toLocaleString("en-US")} rides in KV: ${what} | median ${f(t.p50)} ms, p95 ${
+          f(t.p95)
+        } ms (${t.bytes} bytes) | | p95 ≤ ${TARGET_MS} ms ${t.p95 <= TARGET_MS ? "✓" : "✗"} |`,
+      );
+    }
+    rows.push(
+      `| admin trips: writing the ${RIDES.toLocaleString("en-US")} rides through kv/ (set-up, not a target) | ${
+        (seedMs / 1000).toFixed(1)
+      } s | | |`,
+    );
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+  return rows;
+}
+
+if (import.meta.main) {
+  // Alone: a minimal start() that waits for the "listening" line.
+  const start = async (script: string, env: Record<string, string>): Promise<Server> => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", script],
+      cwd: ROOT,
+      env: { PORT: "0", ...env },
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`${script} exited before listening:\n${seen}`);
+      seen += value;
+      const match = seen.match(/listening on (http:\/\/localhost:\d+)/);
+      if (!match) continue;
+      (async () => {
+        while (!(await reader.read()).done);
+      })();
+      return {
+        url: match[1],
+        async stop() {
+          child.kill("SIGTERM");
+          await child.status;
+        },
+      };
+    }
+  };
+  for (const row of await benchAdminTrips(start)) console.log(row);
+}

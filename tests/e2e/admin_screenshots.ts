@@ -1,0 +1,132 @@
+/**
+ * `deno run -A tests/e2e/admin_screenshots.ts`: screenshots of each admin
+ * page at desktop (1280 px) and phone (360 px) width into docs/screenshots/
+ * (issue 7). Starts the real server on a fresh KV with a fake SMS provider,
+ * fills it with a small believable tenant, and signs in a super admin (so
+ * Delete shows on the users page).
+ */
+import { fileURLToPath } from "node:url";
+import { changeRole } from "../../kv/members.ts";
+import { createRide, updateRideStatus } from "../../kv/rides.ts";
+import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
+import type { RideStatus } from "../../lib/rides.ts";
+import { startFakeTwilio } from "../helpers/fake_twilio.ts";
+import { launchBrowser } from "./browser.ts";
+import { startServer } from "./server.ts";
+
+const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } };
+const PAGES = {
+  dashboard: "/greer/admin",
+  trips: "/greer/admin/trips",
+  users: "/greer/admin/users",
+  schedule: "/greer/admin/schedule",
+};
+
+const PEOPLE: [phone: string, name: string | null, email: string | null, roles: ("rider" | "driver" | "admin")[]][] = [
+  ["8645550201", "Ada Lovelace", "ada@example.org", ["rider"]],
+  ["8645550202", "Grace Hopper", "grace@example.org", ["rider", "driver"]],
+  ["8645550203", null, null, ["rider"]],
+  ["8645550204", "Katherine Johnson", "kj@example.org", ["rider", "admin"]],
+  ["8645550205", "Alan Turing", null, ["rider"]],
+];
+
+const TRIPS: [destination: string | null, rider: number, passengers: number, hoursAgo: number, path: RideStatus[]][] = [
+  ["Farmers Market", 0, 2, 0.1, []],
+  [null, 4, 1, 0.5, ["accepted", "on-the-way"]],
+  ["Greer Station", 1, 3, 2, ["accepted"]],
+  ["City Hall", 0, 1, 5, ["accepted", "on-the-way", "arrived", "completed"]],
+  ["Library", 2, 1, 26, ["canceled"]],
+  ["Trailblazer Park", 4, 4, 50, ["accepted", "on-the-way", "no-show"]],
+];
+
+async function seed(kvPath: string, now: number) {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const ids: string[] = [];
+    for (const [i, [phone, name, email, roles]] of PEOPLE.entries()) {
+      const user = await getOrCreateUserByPhone(kv, phone, now - (40 - i * 7) * 86_400_000);
+      await updateUser(kv, user.id, (u) => ({ ...u, name, email }));
+      for (const role of roles) await changeRole(kv, { tenant: "greer", userId: user.id, role, add: true, now });
+      ids.push(user.id);
+    }
+    const driver = await getOrCreateUserByPhone(kv, "8645550101", now);
+    await updateUser(kv, driver.id, (u) => ({ ...u, name: "Dee Driver" }));
+    for (const [destination, rider, passengerCt, hoursAgo, path] of [...TRIPS].reverse()) {
+      let at = now - hoursAgo * 3_600_000;
+      const [, name, ,] = PEOPLE[rider];
+      const res = await createRide(kv, {
+        tenant: "greer",
+        creatorId: ids[rider],
+        pickup: { lat: 34.9387, lng: -82.2271 },
+        dropoff: destination ? null : { lat: 34.9401, lng: -82.2262 },
+        destination,
+        passengerCt,
+        rider: { name, phoneNumber: PEOPLE[rider][0], photoUrl: null },
+      }, at);
+      if (!res.ok) throw new Error(`ride for ${name}: ${res.reason}`);
+      for (const to of path) {
+        at += 4 * 60_000;
+        await updateRideStatus(kv, {
+          tenant: "greer",
+          id: res.ride.id,
+          to,
+          actorId: driver.id,
+          driver: { name: "Dee Driver", phoneNumber: "8645550101" },
+          now: at,
+          decide: () => Promise.resolve({ ok: true }),
+        });
+      }
+    }
+    const root = await getOrCreateUserByPhone(kv, "8645550100", now);
+    await updateUser(kv, root.id, (u) => ({ ...u, name: "Sam Super", isSuper: true }));
+  } finally {
+    kv.close();
+  }
+}
+
+if (import.meta.main) {
+  const twilio = startFakeTwilio();
+  const server = await startServer({ env: twilio.env });
+  const browser = await launchBrowser();
+  try {
+    await seed(server.kvPath, Date.now());
+    const post = (path: string, body: unknown) =>
+      fetch(server.url + path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    await post("/api/auth/login", { phoneNumber: "8645550100" });
+    const session = await post("/api/auth/verify", {
+      phoneNumber: "8645550100",
+      code: twilio.codeFor("8645550100"),
+      tenantCode: "greer",
+    });
+    await Deno.mkdir(OUT, { recursive: true });
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport, baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto("/greer/about");
+      await page.evaluate(({ token, user }) => {
+        localStorage.setItem("authToken", token);
+        localStorage.setItem("user", JSON.stringify(user));
+      }, session);
+      for (const [name, path] of Object.entries(PAGES)) {
+        await page.goto(path);
+        await page.locator("main h1").first().waitFor();
+        await page.locator("main .loading").waitFor({ state: "detached" });
+        if (name === "trips") await page.locator(".live-badge--live").waitFor();
+        await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
+        const file = `${OUT}admin-${name}-${width}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`wrote ${file}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await twilio.stop();
+  }
+}
