@@ -1,4 +1,9 @@
-/** A user's photo, or a placeholder with their initials (or a person icon when they have no name). */
+/**
+ * A user's photo, or a placeholder with their initials (or a person icon when
+ * they have no name). A photo that fails to load (removed since the URL was
+ * copied, say into a ride) falls back to the placeholder.
+ */
+import { useState } from "react";
 
 /** Up to two initials from a name: "Ada Lovelace" → "AL", "grace" → "G"; "" without letters. */
 export function initials(name: string | null | undefined): string {
@@ -17,8 +22,11 @@ export function Avatar(
   },
 ) {
   const className = `avatar avatar--${size}`;
+  const [failed, setFailed] = useState<string | null>(null);
   // Decorative: the user's name is always written beside it.
-  if (photoUrl) return <img className={className} src={photoUrl} alt="" />;
+  if (photoUrl && failed !== photoUrl) {
+    return <img className={className} src={photoUrl} alt="" decoding="async" onError={() => setFailed(photoUrl)} />;
+  }
   const letters = initials(name);
   return (
     <span className={`${className} avatar--placeholder`} aria-hidden="true">

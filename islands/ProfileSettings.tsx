@@ -1,16 +1,21 @@
 /**
  * Profile Settings (spec section 2): phone number (read-only), role badge,
- * photo or placeholder, Name and Email Address, "Save Changes". Needs only
- * sign-in. Photo upload and removal come in a later issue.
+ * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
+ * Email Address, "Save Changes". Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
- * section 5), then replaces the stored user so the header follows at once.
+ * section 5). A new photo is first drawn small and upright in the browser
+ * (lib/images/downscale_client.ts), then uploaded; the server checks it again.
+ * Every answer's user replaces the stored one, so the header follows at once.
+ * One action runs at a time, so a late answer never undoes a newer one.
  */
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
 import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../lib/auth_client.ts";
+import { downscaleForUpload } from "../lib/images/downscale_client.ts";
+import { INVALID_TYPE_TEXT, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, TOO_LARGE_TEXT } from "../lib/images/rules.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";
 
@@ -20,6 +25,10 @@ export interface ProfileSettingsProps {
 
 export const SAVED_TEXT = "Profile updated successfully!";
 export const SAVE_ERROR = "Failed to update profile";
+export const UPLOADED_TEXT = "Profile image updated successfully!";
+export const UPLOAD_ERROR = "Failed to upload image";
+export const REMOVED_TEXT = "Profile image removed successfully!";
+export const REMOVE_ERROR = "Failed to remove image";
 export const LOAD_ERROR = "Your profile could not be loaded. Please try again.";
 
 /** The PUT /api/users/profile body: trimmed values, empty ones left out. */
@@ -30,18 +39,42 @@ export function profilePayload(name: string, email: string): { name?: string; em
   return payload;
 }
 
+/**
+ * What to upload for a chosen file: the browser's small upright copy, else the
+ * file itself; or the spec's text when it can be refused here. The server
+ * judges by the bytes, so the declared type is only a first filter.
+ */
+export async function photoToUpload(file: File): Promise<{ file: File } | { error: string }> {
+  if (file.type && !file.type.startsWith("image/")) return { error: INVALID_TYPE_TEXT };
+  const small = await downscaleForUpload(file);
+  if (small) return { file: small };
+  // This browser could not read it: send it as it is when the rules allow.
+  if (!(PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) return { error: INVALID_TYPE_TEXT };
+  if (file.size > PHOTO_MAX_BYTES) return { error: TOO_LARGE_TEXT };
+  return { file };
+}
+
 export default function ProfileSettings({ tenant }: ProfileSettingsProps) {
   return <Guard tenant={tenant}>{(roles) => <ProfileForm tenant={tenant} roles={roles} />}</Guard>;
 }
 
 type Loaded = { status: "loading" } | { status: "ready"; user: SignedInUser } | { status: "error" };
-type Saving = { status: "idle" } | { status: "saving" } | { status: "saved" } | { status: "error"; text: string };
+type Busy = "idle" | "saving" | "uploading" | "removing";
+/** The last action's outcome, shown beside the part of the screen it concerns. */
+type Notice = { area: "photo" | "form"; kind: "success" | "error"; text: string } | null;
+
+/** The server's own words when it sent some (e.g. a bad email), else the screen's text. */
+function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.serverError ? err.serverError : fallback;
+}
 
 function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
-  const [saving, setSaving] = useState<Saving>({ status: "idle" });
+  const [busy, setBusy] = useState<Busy>("idle");
+  const [notice, setNotice] = useState<Notice>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -63,47 +96,141 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     };
   }, [tenant]);
 
+  /** Stores the answer's user (the header listens) and shows it here. */
+  function accept(data: { user: SignedInUser; token?: string }) {
+    saveAuth(data.token ?? null, data.user);
+    setLoaded({ status: "ready", user: data.user });
+  }
+
   /** Typing again hides the last save's message. */
   function edit(set: (value: string) => void, value: string) {
     set(value);
-    if (saving.status === "saved" || saving.status === "error") setSaving({ status: "idle" });
+    if (notice?.area === "form") setNotice(null);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving.status === "saving") return;
-    setSaving({ status: "saving" });
+    if (busy !== "idle") return;
+    setBusy("saving");
+    setNotice(null);
     try {
       const data = await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
         method: "PUT",
         body: profilePayload(name, email),
         tenant,
       });
-      saveAuth(data.token ?? null, data.user);
-      setLoaded({ status: "ready", user: data.user });
+      accept(data);
       setName(data.user.name ?? "");
       setEmail(data.user.email ?? "");
-      setSaving({ status: "saved" });
+      setNotice({ area: "form", kind: "success", text: SAVED_TEXT });
     } catch (err) {
-      // The server's own words when it sent some (e.g. a bad email), else the spec's text.
-      const text = err instanceof ApiError && err.serverError ? err.serverError : SAVE_ERROR;
-      setSaving({ status: "error", text });
+      setNotice({ area: "form", kind: "error", text: errorText(err, SAVE_ERROR) });
+    } finally {
+      setBusy("idle");
+    }
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const chosen = input.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    input.value = "";
+    if (!chosen || busy !== "idle") return;
+    setBusy("uploading");
+    setNotice(null);
+    try {
+      const prepared = await photoToUpload(chosen);
+      if ("error" in prepared) {
+        setNotice({ area: "photo", kind: "error", text: prepared.error });
+        return;
+      }
+      const body = new FormData();
+      body.set("image", prepared.file);
+      const data = await api<{ imageUrl: string; user: SignedInUser; token?: string }>(
+        "/api/users/profile/image-upload",
+        { method: "POST", body, tenant },
+      );
+      accept(data);
+      setNotice({ area: "photo", kind: "success", text: UPLOADED_TEXT });
+    } catch (err) {
+      setNotice({ area: "photo", kind: "error", text: errorText(err, UPLOAD_ERROR) });
+    } finally {
+      setBusy("idle");
+    }
+  }
+
+  async function removePhoto() {
+    if (busy !== "idle") return;
+    setBusy("removing");
+    setNotice(null);
+    try {
+      accept(
+        await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
+          method: "PUT",
+          body: { photoUrl: null },
+          tenant,
+        }),
+      );
+      setNotice({ area: "photo", kind: "success", text: REMOVED_TEXT });
+    } catch (err) {
+      setNotice({ area: "photo", kind: "error", text: errorText(err, REMOVE_ERROR) });
+    } finally {
+      setBusy("idle");
     }
   }
 
   if (loaded.status === "loading") return <Loading text="Loading profile..." />;
   if (loaded.status === "error") return <p className="notice notice--error" role="alert">{LOAD_ERROR}</p>;
   const { user } = loaded;
-  const busy = saving.status === "saving";
+  const idle = busy === "idle";
+  const shown = (area: "photo" | "form") =>
+    notice?.area === area && (
+      <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
+        {notice.text}
+      </p>
+    );
   return (
     <section className="panel profile" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Profile Settings</h1>
       <div className="profile__head">
-        <Avatar name={user.name} photoUrl={user.photoUrl} size="large" />
+        <div className="profile__photo" aria-busy={busy === "uploading" || busy === "removing"}>
+          <Avatar name={user.name} photoUrl={user.photoUrl} size="large" />
+        </div>
         <div className="profile__who">
           <p className="profile__name">{user.name?.trim() || formatPhone(user.phoneNumber)}</p>
           <RoleBadge roles={roles} />
         </div>
+      </div>
+      <div className="profile__photo-panel" role="group" aria-labelledby={`${id}-photo`}>
+        <p id={`${id}-photo`} className="profile__photo-title">Profile Photo</p>
+        <div className="profile__photo-actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!idle}
+            aria-describedby={`${id}-photo-hint`}
+            onClick={() => fileRef.current?.click()}
+          >
+            {busy === "uploading" ? "Uploading..." : "Upload New Photo"}
+          </button>
+          {user.photoUrl && (
+            <button type="button" className="button button--danger" disabled={!idle} onClick={removePhoto}>
+              {busy === "removing" ? "Removing..." : "Remove Photo"}
+            </button>
+          )}
+          <input
+            ref={fileRef}
+            type="file"
+            accept={PHOTO_MIME_TYPES.join(",")}
+            hidden
+            aria-label="Profile photo file"
+            onChange={onFile}
+          />
+        </div>
+        <p id={`${id}-photo-hint`} className="field__hint">
+          JPEG, PNG, WebP or GIF, up to 5 MB. Photos are cropped to a square and resized automatically.
+        </p>
+        {shown("photo")}
       </div>
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
@@ -138,10 +265,9 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
             onChange={(e) => edit(setEmail, e.currentTarget.value)}
           />
         </div>
-        {saving.status === "saved" && <p className="notice notice--success" role="status">{SAVED_TEXT}</p>}
-        {saving.status === "error" && <p className="notice notice--error" role="alert">{saving.text}</p>}
-        <button type="submit" className="button button--large" disabled={busy}>
-          {busy ? "Saving..." : "Save Changes"}
+        {shown("form")}
+        <button type="submit" className="button button--large" disabled={!idle}>
+          {busy === "saving" ? "Saving..." : "Save Changes"}
         </button>
       </form>
     </section>

@@ -70,7 +70,8 @@ export class ApiError extends Error {
 /**
  * Calls the API with the stored token. A 401 signs out and goes to the login
  * page (spec section 6); a 403 keeps the user signed in. Non-2xx answers throw
- * ApiError carrying the server's `error` text when it sent one.
+ * ApiError carrying the server's `error` text when it sent one. A FormData
+ * body is sent as multipart (the photo upload); any other body as JSON.
  */
 export async function api<T>(
   path: string,
@@ -79,8 +80,11 @@ export async function api<T>(
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const multipart = body instanceof FormData;
+  // The browser writes a multipart body's content type itself, with its boundary.
+  if (body !== undefined && !multipart) headers["content-type"] = "application/json";
+  const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
+  const res = await fetch(path, { method, headers, body: payload });
   const data = await res.json().catch(() => null);
   if (res.status === 401 && token) {
     clearAuth();

@@ -25,7 +25,7 @@ export const QUADRANTS = {
   bottomRight: [240, 210, 40],
 } as const;
 
-function picture(width = 64, height = 48): Rgba {
+export function picture(width = 64, height = 48): Rgba {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -39,7 +39,7 @@ function picture(width = 64, height = 48): Rgba {
 }
 
 /** The picture turned a quarter to the left: EXIF orientation 6 turns it back. */
-function turnedLeft(img: Rgba): Rgba {
+export function turnedLeft(img: Rgba): Rgba {
   const { width: w, height: h } = img;
   const data = new Uint8ClampedArray(w * h * 4);
   // Stored (a, b) shows at (w - 1 - b, a) once turned right.

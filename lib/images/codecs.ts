@@ -81,13 +81,30 @@ function initCodecs(): Promise<void> {
 }
 
 /**
- * The JPEG and WebP decoders get a fresh instance for every photo: WebAssembly
- * memory only grows, and one 40-megapixel photo would otherwise keep ~160 MB
- * for the life of the process. Instantiating an already compiled module costs
- * well under a millisecond.
+ * After a large photo the JPEG or WebP decoder is replaced by a fresh
+ * instance: WebAssembly memory only grows, and one 40-megapixel photo would
+ * otherwise keep ~160 MB for the life of the process. Small photos (what the
+ * browser sends after drawing them small) keep the instance, so a run of
+ * uploads leaves no old instances waiting for the garbage collector.
+ * Instantiating an already compiled module takes well under a millisecond; a
+ * decode in flight keeps the instance it started with.
  */
-async function freshDecoder(init: unknown, specifier: string): Promise<void> {
-  await (init as InitWithModule)(await wasmModule(specifier));
+const RENEW_AFTER_PIXELS = 4_000_000;
+const decoderReady = new Set<string>();
+async function withDecoder(init: unknown, specifier: string, decode: () => Promise<ImageData>): Promise<ImageData> {
+  const renew = async () => (init as InitWithModule)(await wasmModule(specifier));
+  if (!decoderReady.has(specifier)) {
+    await renew();
+    decoderReady.add(specifier);
+  }
+  let pixels = RENEW_AFTER_PIXELS; // a failed decode may have grown the memory as well
+  try {
+    const img = await decode();
+    pixels = img.width * img.height;
+    return img;
+  } finally {
+    if (pixels >= RENEW_AFTER_PIXELS) await renew();
+  }
 }
 
 function decodeGif(bytes: Uint8Array): Rgba {
@@ -116,13 +133,15 @@ export async function decodeImage(bytes: Uint8Array, type: ImageType): Promise<R
       img = await decodePngWasm(buffer);
       break;
     case "jpeg":
-      await freshDecoder(initJpegDecoder, "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm");
       // Orientation is applied later, to the small square, not to the full photo.
-      img = await decodeJpegWasm(buffer, { preserveOrientation: false });
+      img = await withDecoder(
+        initJpegDecoder,
+        "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm",
+        () => decodeJpegWasm(buffer, { preserveOrientation: false }),
+      );
       break;
     case "webp":
-      await freshDecoder(initWebpDecoder, "@jsquash/webp/codec/dec/webp_dec.wasm");
-      img = await decodeWebpWasm(buffer);
+      img = await withDecoder(initWebpDecoder, "@jsquash/webp/codec/dec/webp_dec.wasm", () => decodeWebpWasm(buffer));
       break;
   }
   if (!img || img.data.length !== img.width * img.height * 4) throw new Error("Decoder returned no pixels");

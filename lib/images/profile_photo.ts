@@ -51,7 +51,7 @@ export const jpegEncoder: Encoder = async (img, quality) => ({
 
 /** The first encoder that works, at the best quality that fits PHOTO_MAX_STORED_BYTES. */
 export async function encodePhoto(img: Rgba, encoders: Encoder[] = [webpEncoder, jpegEncoder]): Promise<Photo> {
-  let lastError: unknown = new Error("No encoder");
+  let lastError: unknown = new Error(`No encoder made the photo fit ${PHOTO_MAX_STORED_BYTES} bytes`);
   for (const encoder of encoders) {
     try {
       for (const quality of QUALITIES) {

@@ -2,7 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
+import UserMenu from "../../islands/UserMenu.tsx";
 import { AUTH_EVENT, getUser, type SignedInUser } from "../../lib/auth_client.ts";
+import { INVALID_TYPE_TEXT, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
 import { callsTo, json, makeUser, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
 
 beforeEach(() => {
@@ -18,13 +20,17 @@ afterEach(() => {
 
 const SERVER_USER = makeUser({ name: "Ada King", email: "ada@analytical.org", phoneNumber: "8645550123" });
 
-function setUp({ put, get }: { put?: Route; get?: Route } = {}) {
+const PHOTO_URL = "/api/users/01USER0000000000000000000/photo?v=0123456789abcdef";
+
+function setUp({ put, get, upload }: { put?: Route; get?: Route; upload?: Route } = {}) {
   signIn(makeUser({ name: "Old Name" }));
   return stubApi({
     roles: ["driver", "rider"],
     routes: {
       "GET /api/users/profile": get ?? (() => json({ user: SERVER_USER })),
       "PUT /api/users/profile": put ?? ((init) => json({ user: { ...SERVER_USER, ...JSON.parse(String(init.body)) } })),
+      "POST /api/users/profile/image-upload": upload ??
+        (() => json({ imageUrl: PHOTO_URL, user: { ...SERVER_USER, photoUrl: PHOTO_URL } })),
     },
   });
 }
@@ -50,15 +56,18 @@ describe("ProfileSettings", () => {
     expect(container.querySelector(".role-badge")?.textContent).toBe("Driver");
     expect(container.querySelector(".avatar--placeholder")?.textContent).toBe("AK");
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeDefined();
-    // Photo upload comes later.
-    expect(screen.queryByText(/Upload New Photo|Remove Photo/)).toBeNull();
+    // No photo yet: one can be uploaded, none removed.
+    expect(screen.getByRole("button", { name: "Upload New Photo" })).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Remove Photo" })).toBeNull();
   });
 
-  it("shows the photo when the user has one", async () => {
+  it("shows the photo when the user has one, with Upload New Photo and Remove Photo", async () => {
     setUp({ get: () => json({ user: { ...SERVER_USER, photoUrl: "/photos/ada.webp" } }) });
     const { container } = render(<ProfileSettings tenant="greer" />);
     await screen.findByLabelText("Name");
     expect(container.querySelector("img.avatar")?.getAttribute("src")).toBe("/photos/ada.webp");
+    expect(screen.getByRole("button", { name: "Upload New Photo" })).toBeDefined();
+    expect(screen.getByRole("button", { name: "Remove Photo" })).toBeDefined();
   });
 
   it("saves the trimmed name and email, says so and replaces the stored user at once", async () => {
@@ -132,5 +141,222 @@ describe("ProfileSettings", () => {
     render(<ProfileSettings tenant="greer" />);
     await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/greer/login"));
     expect(screen.queryByLabelText("Name")).toBeNull();
+  });
+});
+
+const fileInput = () => screen.getByLabelText("Profile photo file") as HTMLInputElement;
+const jpeg = (size = 2048, name = "camera.jpg", type = "image/jpeg") =>
+  new File([new Uint8Array(size).fill(0xff)], name, { type });
+
+/** Chooses `file` in the hidden picker the Upload New Photo button opens. */
+function choose(file: File) {
+  fireEvent.change(fileInput(), { target: { files: [file] } });
+}
+
+/** The image part of the one upload made. */
+function uploaded(fetchMock: ReturnType<typeof setUp>): File {
+  const calls = callsTo(fetchMock, "POST", "/api/users/profile/image-upload");
+  expect(calls).toHaveLength(1);
+  const body = calls[0][1]?.body;
+  expect(body).toBeInstanceOf(FormData);
+  return (body as FormData).get("image") as File;
+}
+
+function deferred() {
+  let answer!: (res: Response) => void;
+  const promise = new Promise<Response>((r) => answer = r);
+  return { route: () => promise, answer };
+}
+
+describe("ProfileSettings photo", () => {
+  it("Upload New Photo opens a picker of the four image types", async () => {
+    setUp();
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    const click = vi.spyOn(fileInput(), "click");
+    fireEvent.click(screen.getByRole("button", { name: "Upload New Photo" }));
+    expect(click).toHaveBeenCalled();
+    expect(fileInput().accept).toBe("image/jpeg,image/png,image/webp,image/gif");
+  });
+
+  it("uploads the chosen photo, says so, shows it and replaces the stored user at once", async () => {
+    const fetchMock = setUp();
+    const { container } = render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    const events = vi.fn();
+    addEventListener(AUTH_EVENT, events);
+    const file = jpeg();
+    choose(file);
+
+    expect((await screen.findByRole("status")).textContent).toBe("Profile image updated successfully!");
+    // This browser (happy-dom) cannot draw it smaller, so the file goes as it is; the server checks it.
+    expect(uploaded(fetchMock)).toBe(file);
+    const [call] = callsTo(fetchMock, "POST", "/api/users/profile/image-upload");
+    const headers = new Headers(call[1]?.headers);
+    expect(headers.get("authorization")).toBe("Bearer token-abc");
+    expect(headers.get("content-type")).toBeNull(); // the browser adds the multipart boundary
+    expect(getUser()?.photoUrl).toBe(PHOTO_URL);
+    expect(localStorage.getItem("authToken")).toBe("token-abc");
+    expect(events).toHaveBeenCalled();
+    expect(container.querySelector(".profile__photo img.avatar")?.getAttribute("src")).toBe(PHOTO_URL);
+    expect(screen.getByRole("button", { name: "Remove Photo" })).toBeDefined();
+    removeEventListener(AUTH_EVENT, events);
+  });
+
+  it("shows Uploading... and holds every button while the upload runs", async () => {
+    const upload = deferred();
+    setUp({ upload: upload.route });
+    const { container } = render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    choose(jpeg());
+    const button = await screen.findByRole("button", { name: "Uploading..." }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Save Changes" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(container.querySelector(".profile__photo")?.getAttribute("aria-busy")).toBe("true");
+    act(() => upload.answer(json({ imageUrl: PHOTO_URL, user: { ...SERVER_USER, photoUrl: PHOTO_URL } })));
+    expect(await screen.findByRole("button", { name: "Upload New Photo" })).toBeDefined();
+    expect((screen.getByRole("button", { name: "Save Changes" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(container.querySelector(".profile__photo")?.getAttribute("aria-busy")).toBe("false");
+  });
+
+  it("shows the server's refusal text and keeps the stored user", async () => {
+    setUp({ upload: () => json({ error: INVALID_TYPE_TEXT }, 415) });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    choose(jpeg());
+    expect((await screen.findByRole("alert")).textContent).toBe(INVALID_TYPE_TEXT);
+    expect(getUser()?.name).toBe("Old Name");
+    expect(getUser()?.photoUrl).toBeNull();
+  });
+
+  it("shows Failed to upload image when the upload fails without a reason", async () => {
+    setUp({ upload: () => Promise.reject(new TypeError("Failed to fetch")) });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    choose(jpeg());
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to upload image");
+  });
+
+  it("refuses a file that is no image without uploading it", async () => {
+    const fetchMock = setUp();
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    choose(new File(["%PDF-1.7"], "cv.pdf", { type: "application/pdf" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Invalid file type. Please select a JPEG, PNG, WebP, or GIF image.",
+    );
+    expect(callsTo(fetchMock, "POST", "/api/users/profile/image-upload")).toHaveLength(0);
+  });
+
+  it("refuses a file over 5 MB that the browser cannot shrink, without uploading it", async () => {
+    const fetchMock = setUp();
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    choose(jpeg(5 * 1024 * 1024 + 1));
+    expect((await screen.findByRole("alert")).textContent).toBe(TOO_LARGE_TEXT);
+    expect(TOO_LARGE_TEXT).toBe("File is too large. Please select an image smaller than 5MB.");
+    expect(callsTo(fetchMock, "POST", "/api/users/profile/image-upload")).toHaveLength(0);
+  });
+
+  it("uploads a small upright copy drawn on a canvas when the browser can draw the photo", async () => {
+    const fetchMock = setUp();
+    const close = vi.fn();
+    const bitmap = vi.fn(() => Promise.resolve({ width: 4000, height: 3000, close }));
+    vi.stubGlobal("createImageBitmap", bitmap);
+    const drawImage = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(
+      { drawImage } as unknown as CanvasRenderingContext2D,
+    );
+    const canvases: HTMLCanvasElement[] = [];
+    vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation(function (this: HTMLCanvasElement, done, type) {
+      canvases.push(this);
+      done(new Blob([new Uint8Array(900)], { type: type ?? "image/png" }));
+    });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    // 8 MB from the camera: too big to send, fine once drawn small.
+    const original = jpeg(8 * 1024 * 1024);
+    choose(original);
+
+    await screen.findByText("Profile image updated successfully!");
+    expect(bitmap).toHaveBeenCalledWith(original, { imageOrientation: "from-image" });
+    expect([canvases[0].width, canvases[0].height]).toEqual([683, 512]);
+    expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 683, 512);
+    expect(close).toHaveBeenCalled();
+    const sent = uploaded(fetchMock);
+    expect([sent.name, sent.type, sent.size]).toEqual(["photo.webp", "image/webp", 900]);
+  });
+
+  it("removes the photo, says so, shows the placeholder and replaces the stored user", async () => {
+    const fetchMock = setUp({ get: () => json({ user: { ...SERVER_USER, photoUrl: PHOTO_URL } }) });
+    const { container } = render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    fireEvent.click(screen.getByRole("button", { name: "Remove Photo" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Profile image removed successfully!");
+    const [call] = callsTo(fetchMock, "PUT", "/api/users/profile");
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ photoUrl: null });
+    expect(container.querySelector(".profile__photo .avatar--placeholder")?.textContent).toBe("AK");
+    expect(screen.queryByRole("button", { name: "Remove Photo" })).toBeNull();
+    expect(getUser()?.photoUrl).toBeNull();
+    expect(getUser()?.name).toBe("Ada King");
+  });
+
+  it("shows Removing... while removing", async () => {
+    const put = deferred();
+    setUp({ get: () => json({ user: { ...SERVER_USER, photoUrl: PHOTO_URL } }), put: put.route });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    fireEvent.click(screen.getByRole("button", { name: "Remove Photo" }));
+    const button = await screen.findByRole("button", { name: "Removing..." }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Upload New Photo" }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => put.answer(json({ user: SERVER_USER })));
+    expect(await screen.findByText("Profile image removed successfully!")).toBeDefined();
+  });
+
+  it("shows the server's text, else Failed to remove image, when removal fails", async () => {
+    setUp({
+      get: () => json({ user: { ...SERVER_USER, photoUrl: PHOTO_URL } }),
+      put: () => json({ error: "Something went wrong. Please try again." }, 500),
+    });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    fireEvent.click(screen.getByRole("button", { name: "Remove Photo" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Something went wrong. Please try again.");
+    cleanup();
+
+    setUp({
+      get: () => json({ user: { ...SERVER_USER, photoUrl: PHOTO_URL } }),
+      put: () => new Response("Bad gateway", { status: 502 }),
+    });
+    render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    fireEvent.click(screen.getByRole("button", { name: "Remove Photo" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to remove image");
+    expect(getUser()?.name).toBe("Old Name"); // the stored user is untouched
+  });
+
+  it("puts the new photo in the header at once", async () => {
+    setUp();
+    const { container } = render(
+      <>
+        <UserMenu tenant="greer" />
+        <ProfileSettings tenant="greer" />
+      </>,
+    );
+    await screen.findByLabelText("Name");
+    expect(container.querySelector(".user-menu img")).toBeNull();
+    choose(jpeg());
+    await screen.findByText("Profile image updated successfully!");
+    await waitFor(() => expect(container.querySelector(".user-menu img.avatar")?.getAttribute("src")).toBe(PHOTO_URL));
+    expect(container.querySelector(".user-menu__name")?.textContent).toBe("Ada King");
+  });
+
+  it("falls back to the placeholder when the photo does not load", async () => {
+    setUp({ get: () => json({ user: { ...SERVER_USER, photoUrl: PHOTO_URL } }) });
+    const { container } = render(<ProfileSettings tenant="greer" />);
+    await screen.findByLabelText("Name");
+    fireEvent.error(container.querySelector(".profile__photo img")!);
+    expect(container.querySelector(".profile__photo .avatar--placeholder")?.textContent).toBe("AK");
   });
 });
