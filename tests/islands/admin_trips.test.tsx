@@ -266,6 +266,22 @@ describe("AdminTrips", () => {
     await waitFor(() => expect(callsTo(fetchMock, "GET", "/greer/api/admin/rides/counts")).toHaveLength(2));
   });
 
+  it("puts the focus on Cancel in the dialog, closes it with Escape and gives the focus back", async () => {
+    const fetchMock = setUp();
+    render(<AdminTrips tenant="greer" />);
+    await screen.findByText("Showing 2 of 7 trips");
+    const trigger = screen.getByRole("button", { name: "Delete trip City Hall" });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = screen.getByRole("dialog", { name: "Delete trip" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Cancel" }));
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+    expect(callsTo(fetchMock, "DELETE", `/greer/api/rides/${DONE.id}`)).toHaveLength(0);
+  });
+
   it.each([
     [403, { error: "Access denied - admin privileges required" }, "Access denied - insufficient privileges"],
     [401, { error: "Your session has expired. Please log in again." }, "Authentication required - please log in"],
