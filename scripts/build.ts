@@ -3,6 +3,11 @@
  * per island (code-split, minified), the stylesheet, and manifest.json, which
  * the server reads to write <script> and <link> tags. Run by `deno task build`
  * (and before start and test). `--watch` rebuilds on change (deno task dev).
+ *
+ * MapLibre's worker and stylesheet are copied in beside the chunks (see
+ * VENDOR_FILES): MapLibre 6 starts its worker from `maplibre-gl-worker.mjs`
+ * next to the chunk holding it, and the map links its stylesheet from there
+ * too, so only pages that show a map load either.
  */
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
@@ -76,10 +81,34 @@ const writeManifest = (outdir: string): esbuild.Plugin => ({
   },
 });
 
+/**
+ * Files copied as they are from node_modules into the build, under these names.
+ * Both are asked for with `?v=<maplibre version>` (MapLibre does so for its
+ * worker; components/map/ShuttleMap.tsx for the stylesheet), so the year-long
+ * immutable cache of /build/ cannot serve an old copy after an upgrade.
+ */
+export const VENDOR_FILES: Record<string, string> = {
+  "maplibre-gl-worker.mjs": "node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs",
+  "maplibre-gl.css": "node_modules/maplibre-gl/dist/maplibre-gl.css",
+};
+
+/** Copies VENDOR_FILES into `outdir` (without their source-map comments, whose maps are not shipped), precompressed. */
+export async function copyVendorFiles(outdir: string): Promise<void> {
+  await Deno.mkdir(outdir, { recursive: true });
+  for (const [name, source] of Object.entries(VENDOR_FILES)) {
+    const text = (await Deno.readTextFile(join(ROOT, source))).replace(
+      /\n?\/[/*][#@] sourceMappingURL=\S+(?: \*\/)?\s*$/,
+      "\n",
+    );
+    await Deno.writeTextFile(join(outdir, name), text);
+  }
+  await precompress(Object.keys(VENDOR_FILES).map((name) => relative(ROOT, join(outdir, name))));
+}
+
 /** Writes NAME.br and NAME.gz beside each script and stylesheet, so the server never compresses them. */
 async function precompress(outputs: string[]) {
   for (const file of outputs) {
-    if (!/\.(js|css)$/.test(file)) continue;
+    if (!/\.(m?js|css)$/.test(file)) continue;
     const path = join(ROOT, file);
     const encoded = encodeAll(await Deno.readFile(path), 11);
     if (encoded.br) await Deno.writeFile(`${path}.br`, encoded.br);
@@ -119,6 +148,7 @@ export async function build(): Promise<void> {
   const fresh = `${OUT_DIR}.${Deno.pid}`;
   await esbuild.build(options(fresh));
   await esbuild.stop();
+  await copyVendorFiles(fresh);
   const old = `${OUT_DIR}.old.${Deno.pid}`;
   await Deno.rename(OUT_DIR, old).catch(() => {});
   await Deno.rename(fresh, OUT_DIR);
@@ -129,6 +159,7 @@ export async function watch(): Promise<esbuild.BuildContext> {
   await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
   const ctx = await esbuild.context(options(OUT_DIR));
   await ctx.watch();
+  await copyVendorFiles(OUT_DIR);
   return ctx;
 }
 

@@ -1,0 +1,81 @@
+/**
+ * The map without WebGL: the service area and the pins drawn as SVG on the
+ * plain background, to scale. It fills the map box while the WebGL map's
+ * chunk loads, and stays if that map cannot run, so the screen always shows
+ * where the area is and where the pins are, and a tap still picks a point.
+ */
+import type { MouseEvent } from "react";
+import type { Point } from "../../lib/geo.ts";
+import type { ServiceArea } from "../../lib/schemas.ts";
+import { PIN_IMAGES, PIN_SIZE } from "./styles.ts";
+import type { MapPin, MapViewProps } from "./types.ts";
+
+const M_PER_DEG_LAT = 111_320;
+
+/** Metres east and north of the area's centre (flat within a few km). */
+export function toLocal(area: ServiceArea, p: Point): { x: number; y: number } {
+  return {
+    x: (p.lng - area.lng) * M_PER_DEG_LAT * Math.cos((area.lat * Math.PI) / 180),
+    y: (p.lat - area.lat) * M_PER_DEG_LAT,
+  };
+}
+
+export function fromLocal(area: ServiceArea, x: number, y: number): Point {
+  return {
+    lat: area.lat + y / M_PER_DEG_LAT,
+    lng: area.lng + x / (M_PER_DEG_LAT * Math.cos((area.lat * Math.PI) / 180)),
+  };
+}
+
+export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
+  const r = area.radiusMeters;
+  const half = r * 1.15;
+  // Pins keep their screen size: about 40 px in a box a few hundred px across.
+  const pin = (half * 2 * PIN_SIZE) / 360;
+
+  const onClick = (e: MouseEvent<SVGSVGElement>) => {
+    const svg = e.currentTarget;
+    const matrix = svg.getScreenCTM?.();
+    if (!onPick || !matrix) return;
+    const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    // SVG y grows downwards; north is up.
+    onPick(fromLocal(area, at.x, -at.y));
+  };
+
+  return (
+    <div className="map-frame map-frame--static" role="region" aria-label={label}>
+      <svg
+        className="static-map"
+        viewBox={`${-half} ${-half} ${half * 2} ${half * 2}`}
+        preserveAspectRatio="xMidYMid meet"
+        onClick={onClick}
+        aria-hidden="true"
+      >
+        <circle className="static-map__area" cx="0" cy="0" r={r} />
+        {pins.map((p) => <StaticPin key={`${p.kind}:${p.id}`} pin={p} area={area} size={pin} />)}
+      </svg>
+      <ul className="sr-only">
+        {pins.map((p) => <li key={`${p.kind}:${p.id}`}>{p.title}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+function StaticPin({ pin, area, size }: { pin: MapPin; area: ServiceArea; size: number }) {
+  const { x, y } = toLocal(area, pin.at);
+  if (pin.kind === "ride") {
+    return (
+      <circle className={`static-map__ride ride-fill--${pin.status ?? "pending"}`} cx={x} cy={-y} r={size * 0.3} />
+    );
+  }
+  const bottom = pin.kind === "pickup" || pin.kind === "destination";
+  return (
+    <image
+      href={PIN_IMAGES[pin.kind]}
+      x={x - size / 2}
+      y={bottom ? -y - size : -y - size / 2}
+      width={size}
+      height={size}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * GPS through navigator.geolocation (spec sections 8, 9): high accuracy,
+ * positions at most 15 s old, 27 s to answer, and the spec's error texts.
+ * Browser-only: call from effects and handlers.
+ */
+import { useCallback, useEffect, useState } from "react";
+import type { Point } from "./geo.ts";
+
+export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 15_000, timeout: 27_000 };
+
+/** The rider screen's words when the browser has no geolocation. */
+export const GEO_UNSUPPORTED_RIDER = "Geolocation not supported by your browser.";
+/** The driver screen's words for the same (spec section 8 lists both). */
+export const GEO_UNSUPPORTED_DRIVER = "Geolocation is not supported by this browser.";
+
+export function locationErrorText(error: { message?: string; code?: number }): string {
+  const reason = error.message || REASONS[error.code ?? 0] || "unknown error";
+  return `Error getting location: ${reason}`;
+}
+
+const REASONS: Record<number, string> = {
+  1: "permission denied",
+  2: "position unavailable",
+  3: "timed out",
+};
+
+export function geolocationAvailable(): boolean {
+  return typeof navigator !== "undefined" && "geolocation" in navigator && !!navigator.geolocation;
+}
+
+export interface LocationWatch {
+  stop(): void;
+}
+
+/**
+ * Watches the position: `onPoint` on each fix, `onError` with the spec's
+ * text on each failure (the watch goes on: a timeout is often followed by a
+ * fix). Without geolocation, `onError(unsupported)` once.
+ */
+export function watchLocation(
+  onPoint: (point: Point, accuracy: number) => void,
+  onError: (text: string) => void,
+  unsupported: string,
+): LocationWatch {
+  if (!geolocationAvailable()) {
+    onError(unsupported);
+    return { stop() {} };
+  }
+  const id = navigator.geolocation.watchPosition(
+    (pos) => onPoint({ lat: pos.coords.latitude, lng: pos.coords.longitude }, pos.coords.accuracy),
+    (err) => onError(locationErrorText(err)),
+    GEO_OPTIONS,
+  );
+  return { stop: () => navigator.geolocation.clearWatch(id) };
+}
+
+/**
+ * The device's position for a screen: the latest fix and the latest error
+ * text (cleared by the next fix). `retry` starts a fresh watch, for a
+ * "Find your location" button after a refusal or a timeout.
+ */
+export function useGeolocation(unsupported: string, enabled = true) {
+  const [point, setPoint] = useState<Point | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const watch = watchLocation(
+      (p) => {
+        setPoint((old) => (old && old.lat === p.lat && old.lng === p.lng ? old : p));
+        setError(null);
+      },
+      setError,
+      unsupported,
+    );
+    return () => watch.stop();
+  }, [enabled, unsupported, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { point, error, retry };
+}
