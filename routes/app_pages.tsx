@@ -10,11 +10,12 @@ import type { AppDeps, Env } from "./env.ts";
 import type { PageServer } from "./html.ts";
 import { AdminPage } from "./pages/admin.tsx";
 import { DriverPage } from "./pages/driver.tsx";
+import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
 import { RiderPage } from "./pages/rider.tsx";
 import { pageKey, siteFor } from "./site.tsx";
 
-const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site }> }> = {
+const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
   rider: { title: "Request a Ride", Page: RiderPage },
   driver: { title: "Driver Dashboard", Page: DriverPage },
   profile: { title: "Profile Settings", Page: ProfilePage },
@@ -27,7 +28,12 @@ export function appPages(deps: AppDeps, page: PageServer) {
     app.get(`/${path}`, (c) => {
       const site = siteFor(c, deps);
       const meta = { title: `${title} · ${site.tenant?.name ?? "Hopper"}` };
-      return page(c, { key: pageKey(c.req.path, site), meta }, () => <Page site={site} />);
+      // The rider and driver maps need the tenant's service area (spec section 9) and the map style;
+      // the area is part of the cache key, so a changed area shows at once.
+      const { lat, lng, radiusMeters, label } = c.get("tenant").serviceArea;
+      const map: MapSetup = { area: { lat, lng, radiusMeters, label }, styleUrl: deps.config.mapStyleUrl };
+      const key = `${pageKey(c.req.path, site)}|${lat},${lng},${radiusMeters},${label}`;
+      return page(c, { key, meta }, () => <Page site={site} map={map} />);
     });
   }
   return app;

@@ -2,12 +2,17 @@ import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import DriverScreen from "../../islands/DriverScreen.tsx";
+import type { MapSetup } from "../../components/map/types.ts";
 
-/** /{tenant}/driver: the island holds the access guard and everything behind it. */
-export function DriverPage({ site }: { site: Site }) {
+/** /{tenant}/driver: the island holds the access guard and everything behind it; the map needs the area. */
+export function DriverPage({ site, map }: { site: Site; map: MapSetup }) {
   return (
     <AppLayout site={site}>
-      <Island name="DriverScreen" component={DriverScreen} props={{ tenant: tenantOf(site) }} />
+      <Island
+        name="DriverScreen"
+        component={DriverScreen}
+        props={{ tenant: tenantOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
+      />
     </AppLayout>
   );
 }

@@ -2,12 +2,17 @@ import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import RiderScreen from "../../islands/RiderScreen.tsx";
+import type { MapSetup } from "../../components/map/types.ts";
 
-/** /{tenant}/rider: the island holds the access guard and everything behind it. */
-export function RiderPage({ site }: { site: Site }) {
+/** /{tenant}/rider: the island holds the access guard and everything behind it; the map needs the area. */
+export function RiderPage({ site, map }: { site: Site; map: MapSetup }) {
   return (
     <AppLayout site={site}>
-      <Island name="RiderScreen" component={RiderScreen} props={{ tenant: tenantOf(site) }} />
+      <Island
+        name="RiderScreen"
+        component={RiderScreen}
+        props={{ tenant: tenantOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
+      />
     </AppLayout>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * Stands in for components/map/MapView.tsx in happy-dom, where MapLibre cannot
+ * run: it lists the pins it was given and lets a test tap the map at a point.
+ *
+ *   vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
+ *   tapMap({ lat: 34.94, lng: -82.227 });
+ */
+import { act } from "@testing-library/react";
+import type { MapViewProps } from "../../components/map/types.ts";
+import type { Point } from "../../lib/geo.ts";
+
+let latest: MapViewProps | null = null;
+
+export function MapView(props: MapViewProps) {
+  latest = props;
+  return (
+    <div data-testid="map" role="region" aria-label={props.label} data-picking={String(!!props.picking)}>
+      <ul>
+        {props.pins.map((pin) => (
+          <li
+            key={`${pin.kind}:${pin.id}`}
+            data-kind={pin.kind}
+            data-status={pin.status ?? ""}
+            data-at={`${pin.at.lat},${pin.at.lng}`}
+          >
+            {pin.title}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The props the map was last rendered with. */
+export function mapProps(): MapViewProps {
+  if (!latest) throw new Error("the map has not been rendered");
+  return latest;
+}
+
+/** A tap on the map at `point`, as MapLibre would report it. */
+export function tapMap(point: Point): void {
+  const onPick = mapProps().onPick;
+  if (!onPick) throw new Error("this map takes no taps");
+  act(() => onPick(point));
+}
+
+/** The pins on the map, as [kind, lat,lng, status] rows. */
+export function pinsOnMap(container: HTMLElement): { kind: string; at: string; status: string; title: string }[] {
+  return [...container.querySelectorAll<HTMLElement>('[data-testid="map"] li')].map((li) => ({
+    kind: li.dataset.kind ?? "",
+    at: li.dataset.at ?? "",
+    status: li.dataset.status ?? "",
+    title: li.textContent ?? "",
+  }));
+}
+
+export function resetMap(): void {
+  latest = null;
+}
