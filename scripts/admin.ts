@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { changeRole } from "../kv/members.ts";
+import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
 import { createTenant, getTenant, listTenants } from "../kv/tenants.ts";
@@ -32,6 +33,8 @@ Commands:
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.
   user:unlock --phone PHONE         Clear a number locked by failed sign-in codes.
+  stats:rebuild --tenant CODE       Recount a tenant's trips by status (after importing old data);
+                                    run it with the server stopped.
   export --out FILE                 Write every KV entry to FILE as JSON lines (a backup).
   import --in FILE [--force]        Load a backup into an empty store (--force: a non-empty one).
   help                              Show this text.
@@ -130,6 +133,14 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const user = await getOrCreateUserByPhone(kv, phone, Date.now());
     await updateUser(kv, user.id, (u) => ({ ...u, isSuper: !values.revoke }));
     out(`${formatPhone(phone)} is ${values.revoke ? "no longer" : "now"} a super admin`);
+  },
+
+  async "stats:rebuild"(kv, args, out) {
+    const code = required(options(args, { tenant: "string" }), "tenant");
+    if (!await getTenant(kv, code)) throw new UsageError(`No tenant with code "${code}"`);
+    const counts = await rebuildRideStats(kv, code);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    out(`Recounted ${total} trips in ${code}`);
   },
 
   async export(kv, args, out) {

@@ -126,3 +126,12 @@ describe("admin CLI: users", () => {
     expect((await kv.get(keys.authFailures("8645550142"))).value).toBeNull();
   });
 });
+
+describe("admin CLI: stats", () => {
+  it("recounts a tenant's trips, and refuses an unknown tenant", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 0);
+    expect(await run(kv, "stats:rebuild", "--tenant", "greer")).toEqual({ code: 0, out: "Recounted 0 trips in greer" });
+    expect((await run(kv, "stats:rebuild", "--tenant", "nowhere")).code).toBe(1);
+  });
+});
