@@ -62,6 +62,12 @@ async function signIn(phone: string, base = server.url): Promise<Session> {
   return call("/api/auth/verify", "POST", { phoneNumber: phone, code, tenantCode: "greer" }, undefined, base);
 }
 
+/** The demo driver signs in once per file: a number gets only 3 codes in 15 minutes. */
+let demoDriverSession: Session | undefined;
+async function demoDriver(): Promise<Session> {
+  return demoDriverSession ??= await signIn(DEMO_DRIVER);
+}
+
 /** A fresh rider number each time, so send limits never bite. */
 let nextRider = 8645550600;
 const riderPhone = () => String(nextRider++);
@@ -130,7 +136,7 @@ const card = (page: Page) => page.getByRole("region", { name: "Current Ride" });
 
 describe("a ride end to end", () => {
   it("goes from request to completed, the driver's list and the rider's card following live", async () => {
-    const driverSession = await signIn(DEMO_DRIVER);
+    const driverSession = await demoDriver();
     const driver = await openAs(driverSession, DRIVER_AT);
     const driverSeen = watchPage(driver);
     await goto(driver, "/greer/driver", "DriverScreen");
@@ -228,7 +234,7 @@ describe("a ride end to end", () => {
   });
 
   it("follows the ride by polling while the socket is blocked", async () => {
-    const driverSession = await signIn(DEMO_DRIVER);
+    const driverSession = await demoDriver();
     await driverOnline(driverSession);
     const rider = await openAs(await signIn(riderPhone()));
     // The riders socket never gets through, as behind a proxy that drops upgrades: the page's
@@ -281,6 +287,83 @@ describe("a ride end to end", () => {
     await rider.getByRole("button", { name: "Request Ride" }).waitFor({ timeout: 20_000 });
     expect(seen.errors).toEqual([]);
   }, 60_000);
+});
+
+describe("on a small phone", () => {
+  it("keeps the rider screen in place while the map loads, at 360 px, with 44 px touch targets", async () => {
+    await driverOnline(await demoDriver());
+    const rider = await openAs(await signIn(riderPhone()));
+    await rider.setViewportSize({ width: 360, height: 740 });
+    // Hold back the chunks asked for after hydration (the lazy map), to see the screen before and after them.
+    let hold = false;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => release = r);
+    await rider.route(/\/build\/chunk-[\w-]+\.js$/, async (route) => {
+      if (hold) await gate;
+      await route.continue();
+    });
+    await rider.goto("/greer/rider");
+    await rider.locator('[data-island="RiderScreen"][data-hydrated="true"]').waitFor();
+    hold = true;
+    await rider.getByRole("button", { name: "Request Ride" }).waitFor();
+    expect(await rider.locator(".map-box .static-map").isVisible()).toBe(true);
+    const layout = () =>
+      Promise.all(
+        [".map-box", ".ride-form__pickup", "#main form button[type=submit]"].map((sel) =>
+          rider.locator(sel).boundingBox()
+        ),
+      );
+    const before = await layout();
+    release();
+    await mapReady(rider);
+    expect(await layout()).toEqual(before);
+
+    // No sideways scrolling; every control big enough for a thumb.
+    const overflow = await rider.evaluate(() =>
+      document.documentElement.scrollWidth - document.documentElement.clientWidth
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const small = await rider.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("#main button, #main select, #main input, #main a")]
+        // Links inside the map's attribution line are text in a sentence (WCAG 2.5.8 exempts those).
+        .filter((el) => el.offsetParent !== null && !el.closest(".maplibregl-ctrl-attrib-inner"))
+        .map((el) => [el.textContent?.trim() || el.getAttribute("aria-label") || el.id, el.getBoundingClientRect()])
+        .filter(([, r]) => (r as DOMRect).height < 44)
+        .map(([name, r]) => `${name}: ${(r as DOMRect).height}px`)
+    );
+    expect(small).toEqual([]);
+  });
+
+  it("fits the driver screen at 360 px with 44 px touch targets, a ride's buttons included", async () => {
+    const driverSession = await demoDriver();
+    await driverOnline(driverSession);
+    const riderSession = await signIn(riderPhone());
+    await call("/greer/api/rides", "POST", {
+      pickup: { lat: GREER.latitude, lng: GREER.longitude },
+      destination: "Greer Station",
+      passengerCt: 1,
+    }, riderSession.token);
+    const driver = await openAs(driverSession, DRIVER_AT);
+    await driver.setViewportSize({ width: 360, height: 740 });
+    await goto(driver, "/greer/driver", "DriverScreen");
+    await driver.locator(".ride-item").first().waitFor();
+    await mapReady(driver);
+    const overflow = await driver.evaluate(() =>
+      document.documentElement.scrollWidth - document.documentElement.clientWidth
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const small = await driver.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("#main button, #main a, .map-box button")]
+        .filter((el) => el.offsetParent !== null && !el.closest(".maplibregl-ctrl-attrib-inner"))
+        .map((el) => [el.textContent?.trim() || el.getAttribute("aria-label"), el.getBoundingClientRect()])
+        .filter(([, r]) => (r as DOMRect).height < 44)
+        .map(([name, r]) => `${name}: ${(r as DOMRect).height}px`)
+    );
+    expect(small).toEqual([]);
+    // The first card's buttons are on the first screen, in thumb reach.
+    const accept = (await driver.getByRole("button", { name: "Accept" }).first().boundingBox())!;
+    expect(accept.y + accept.height).toBeLessThanOrEqual(740);
+  });
 });
 
 describe("the map without its style", () => {
