@@ -14,16 +14,16 @@ import type { MapViewProps } from "./types.ts";
 const ShuttleMap = lazy(() => import("./ShuttleMap.tsx"));
 
 export function MapView(props: MapViewProps) {
-  const [wanted, setWanted] = useState(false);
+  const [webglMap, setWebglMap] = useState(false);
   useEffect(() => {
-    // After the first paint of the screen, not during hydration's own frame.
-    const frame = requestAnimationFrame(() => setWanted(true));
+    // After the first paint of the screen, not during hydration's own frame; only where WebGL can run.
+    const frame = requestAnimationFrame(() => setWebglMap(webglAvailable()));
     return () => cancelAnimationFrame(frame);
   }, []);
   const fallback = <StaticMap {...props} />;
   return (
     <div className="map-box">
-      {wanted && webglAvailable()
+      {webglMap
         ? (
           <MapBoundary fallback={fallback}>
             <Suspense fallback={fallback}>
