@@ -44,6 +44,7 @@ describe("ProfileSettings", () => {
     setUp({ get: () => new Promise<Response>((r) => answer = r) });
     const { container } = render(<ProfileSettings tenant="greer" />);
     expect(await screen.findByText("Loading profile...")).toBeDefined();
+    await waitFor(() => expect(answer).toBeTypeOf("function"));
     answer(json({ user: SERVER_USER }));
     expect(await screen.findByRole("heading", { name: "Profile Settings" })).toBeDefined();
 

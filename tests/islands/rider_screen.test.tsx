@@ -147,6 +147,9 @@ describe("RiderScreen: the page and the map", () => {
     await screen.findByRole("heading", { name: "Request a Ride" });
     const count = document.querySelector(".online-count")!;
     expect(count.textContent).toBe("Loading...");
+    // The drivers call goes out once the screen has its roles: wait for it on a slow machine.
+    await waitFor(() => expect(typeof answer).toBe("function"));
+    expect(count.textContent).toBe("Loading...");
     await act(async () => {
       answer(json([driver("d1"), driver("d2", 34.94, -82.228)]));
       await Promise.resolve();
