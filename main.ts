@@ -9,7 +9,6 @@ import { generatedSecret } from "./kv/secrets.ts";
 import { formatPhone } from "./lib/phone.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
-import { sentryReporter } from "./lib/error_reporter.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./routes/app.tsx";
@@ -39,8 +38,12 @@ if (config.sms.provider === "console") {
   console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
 }
 
+// Loaded only when wanted: the Sentry SDK costs start-up time.
 const reporter = config.sentryDsn
-  ? sentryReporter({ dsn: config.sentryDsn, release: `hopper@${config.version}` })
+  ? (await import("./lib/error_reporter.ts")).sentryReporter({
+    dsn: config.sentryDsn,
+    release: `hopper@${config.version}`,
+  })
   : undefined;
 if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
 const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log, reporter });

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
-import { scrubText } from "../lib/error_reporter.ts";
+import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { countingSender } from "../lib/sms.ts";

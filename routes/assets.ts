@@ -41,15 +41,18 @@ interface StaticFile {
 export interface Assets {
   manifest: Manifest;
   files: Map<string, StaticFile>;
+  /** Where source maps are read from on demand (they are large and rarely asked for). */
+  buildDir?: string;
 }
 
-function readFile(path: string, cacheControl: string): StaticFile {
+function readFile(path: string, cacheControl: string, { compress }: { compress: boolean }): StaticFile {
   const identity = Deno.readFileSync(path);
   const type = TYPES[extname(path)] ?? "application/octet-stream";
-  // Bundles come with .br/.gz made by the build; small root files are compressed here.
+  // Bundles come with .br/.gz made by the build; only the small root files are compressed here,
+  // so start-up never spends time compressing (cold start, issue 9).
   const body: Encoded = existsSync(`${path}.br`)
     ? { identity, br: Deno.readFileSync(`${path}.br`), gzip: Deno.readFileSync(`${path}.gz`) }
-    : isCompressible(type)
+    : compress && isCompressible(type)
     ? encodeAll(identity)
     : { identity };
   return { body, type, etag: `"${fingerprint(identity)}"`, cacheControl };
@@ -74,13 +77,16 @@ export function loadAssets(staticDir: string): Assets {
   }
   const files = new Map<string, StaticFile>();
   for (const entry of Deno.readDirSync(buildDir)) {
-    if (!entry.isFile || entry.name === "manifest.json" || /\.(br|gz)$/.test(entry.name)) continue;
-    files.set(`/build/${entry.name}`, readFile(join(buildDir, entry.name), "public, max-age=31536000, immutable"));
+    if (!entry.isFile || entry.name === "manifest.json" || /\.(br|gz|map)$/.test(entry.name)) continue;
+    files.set(
+      `/build/${entry.name}`,
+      readFile(join(buildDir, entry.name), "public, max-age=31536000, immutable", { compress: false }),
+    );
   }
   for (const name of ROOT_FILES) {
-    files.set(`/${name}`, readFile(join(staticDir, name), "public, max-age=86400"));
+    files.set(`/${name}`, readFile(join(staticDir, name), "public, max-age=86400", { compress: true }));
   }
-  return { manifest, files };
+  return { manifest, files, buildDir };
 }
 
 export function assetRoutes(assets: Assets): Hono {
@@ -95,6 +101,19 @@ export function assetRoutes(assets: Assets): Hono {
   };
   const handler = (c: Context) =>
     serve(c.req.path, c.req.header("if-none-match"), c.req.header("accept-encoding")) ?? c.notFound();
+  app.get("/build/:name{.+\\.map}", async (c) => {
+    const name = c.req.param("name");
+    if (!assets.buildDir || !/^[\w.-]+\.map$/.test(name)) return c.notFound();
+    try {
+      const body = await Deno.readFile(join(assets.buildDir, name));
+      return c.body(body, 200, {
+        "content-type": TYPES[".map"],
+        "cache-control": "public, max-age=31536000, immutable",
+      });
+    } catch {
+      return c.notFound();
+    }
+  });
   app.get("/build/*", handler);
   for (const name of ROOT_FILES) app.get(`/${name}`, handler);
   return app;

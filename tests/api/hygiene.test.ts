@@ -69,6 +69,16 @@ describe("caching and compression", () => {
     expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain("Privacy Policy");
   });
 
+  it("serves a bundle's source map from disk, and 404 for an unknown one", async () => {
+    using t = await makeApp();
+    const html = await readHtml(await t.request("/contact"));
+    const src = html.match(/src="(\/build\/[^"]+\.js)"/)![1];
+    const map = await t.request(`${src}.map`);
+    expect(map.status).toBe(200);
+    expect((await map.json()).version).toBe(3);
+    expect((await t.request("/build/nope-123.js.map")).status).toBe(404);
+  });
+
   it("answers an unknown bundle with 404", async () => {
     using t = await makeApp();
     expect((await t.request("/build/nope-123.js")).status).toBe(404);
