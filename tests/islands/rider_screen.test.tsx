@@ -688,6 +688,7 @@ describe("RiderScreen: the schedule when no driver is online", () => {
     });
     render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
     expect(await screen.findByText("Loading schedule...")).toBeDefined();
+    await waitFor(() => expect(typeof answer).toBe("function"));
     answer(json({ error: "boom" }, 500));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The schedule could not be loaded. Please try again later.",
