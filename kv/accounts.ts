@@ -1,4 +1,5 @@
 /** The user as the API answers it (spec section 3, User): profile plus tenants with roles. */
+import type { Account } from "../lib/account.ts";
 import type { Role } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
@@ -6,15 +7,7 @@ import { listUserTenantCodes, type Membership } from "./members.ts";
 import { listTenants } from "./tenants.ts";
 import type { User } from "./users.ts";
 
-export interface AccountView {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phoneNumber: string;
-  photoUrl: string | null;
-  createdAt: number;
-  tenants: { code: string; name: string; roles: Role[] }[];
-}
+export type AccountView = Account;
 
 /** Roles as answered to clients: a super user also carries "super". */
 export function withSuper(roles: Role[], user: Pick<User, "isSuper">): Role[] {

@@ -4,23 +4,10 @@
  * API through `api()`, which adds the bearer token and signs out on a 401.
  * Runs only in the browser (effects and handlers), never during render.
  */
-import type { Role } from "./roles.ts";
+import type { Account, AccountTenant } from "./account.ts";
 
-export interface UserTenant {
-  code: string;
-  name: string;
-  roles: Role[];
-}
-
-export interface SignedInUser {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phoneNumber: string;
-  photoUrl: string | null;
-  createdAt: number;
-  tenants: UserTenant[];
-}
+export type UserTenant = AccountTenant;
+export type SignedInUser = Account;
 
 const TOKEN_KEY = "authToken";
 const USER_KEY = "user";

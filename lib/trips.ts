@@ -9,31 +9,19 @@
  * function.
  */
 import type { Ride } from "../kv/rides.ts";
+import { STATUS_LABELS } from "./ride_display.ts";
 import type { RideStatus } from "./rides.ts";
 
 export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show"] as const;
 export type TripStatus = typeof TRIP_STATUSES[number];
 
-/** The filter's and tiles' words (spec section 2, "Admin Trips"). */
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  completed: "Completed",
-  canceled: "Canceled",
-  "no-show": "No Show",
-};
-
-/** What a trip's badge says: the ride's own stage, so an admin can tell "On the way" from "Accepted". */
-export const RIDE_STATUS_LABELS: Record<RideStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  "on-the-way": "On the way",
-  arrived: "Arrived",
-  "picked-up": "Picked up",
-  completed: "Completed",
-  canceled: "Canceled",
-  "no-show": "No Show",
-};
+/**
+ * The filter's and tiles' words (spec section 2, "Admin Trips"): the same
+ * words as every status badge (lib/ride_display.ts), for the five it lists.
+ */
+export const TRIP_STATUS_LABELS = Object.fromEntries(
+  TRIP_STATUSES.map((s) => [s, STATUS_LABELS[s]]),
+) as Record<TripStatus, string>;
 
 export function isTripStatus(value: unknown): value is TripStatus {
   return typeof value === "string" && (TRIP_STATUSES as readonly string[]).includes(value);

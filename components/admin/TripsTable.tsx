@@ -5,7 +5,8 @@
  */
 import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
-import { RIDE_STATUS_LABELS, type Trip, tripStatusOf } from "../../lib/trips.ts";
+import { statusLabel } from "../../lib/ride_display.ts";
+import { type Trip, tripStatusOf } from "../../lib/trips.ts";
 
 export const NO_DRIVER = "No driver assigned";
 
@@ -19,7 +20,7 @@ export function passengers(n: number): string {
 }
 
 export function TripStatusBadge({ status }: { status: Trip["status"] }) {
-  return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{RIDE_STATUS_LABELS[status]}</span>;
+  return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{statusLabel(status)}</span>;
 }
 
 function When({ label, at, now }: { label: string; at: number | null; now: number }) {

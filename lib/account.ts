@@ -1,0 +1,18 @@
+/** The signed-in user as the API answers it (spec section 3, User): one shape for server and browser. */
+import type { Role } from "./roles.ts";
+
+export interface AccountTenant {
+  code: string;
+  name: string;
+  roles: Role[];
+}
+
+export interface Account {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string;
+  photoUrl: string | null;
+  createdAt: number;
+  tenants: AccountTenant[];
+}
