@@ -39,6 +39,16 @@ export function liveStats(kv: Deno.Kv): LiveStats {
   return total;
 }
 
+/**
+ * Closes every socket of every hub serving this store with `code` (1001 on a
+ * graceful shutdown) and stops their watches. Answers how many it closed.
+ */
+export function closeAllLive(kv: Deno.Kv, code: number = CLOSE.goingAway, reason = "Server shutting down"): number {
+  let closed = 0;
+  for (const hub of hubsByStore.get(kv) ?? []) closed += hub.closeAll(code, reason);
+  return closed;
+}
+
 export class LiveHub {
   readonly settings: LiveSettings;
   #rooms = new Map<string, Room>();
@@ -56,6 +66,13 @@ export class LiveHub {
 
   stats(): LiveStats {
     return { ...this.#open, watchers: this.#watchers };
+  }
+
+  /** Closes every socket with `code`; the last one of each tenant stops its watch. */
+  closeAll(code: number, reason: string): number {
+    const clients = [...this.#roomOf.keys()];
+    for (const client of clients) this.leave(client, code, reason, { close: true });
+    return clients.length;
   }
 
   /**

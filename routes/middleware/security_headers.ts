@@ -20,7 +20,7 @@ export function securityHeaders(
     ["connect-src 'self' https:", ...connect].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self' mailto:",
     "frame-ancestors 'none'",
   ].join("; ");
