@@ -1,0 +1,185 @@
+/**
+ * Checks every ride index against the primary ride records (issue 10, items 5
+ * and 6): what a crash or a lost race must never leave behind. Answers one
+ * line per problem found, [] for a consistent store:
+ *
+ *   expect(await rideIndexProblems(kv)).toEqual([]);
+ *
+ * Covers every tenant in the store: rides_by_rider, rides_active,
+ * rider_active (at most one active ride per rider), driver_active,
+ * rides_by_trip_status, ride_counts and the feed (seq monotonic, head at or
+ * past the last entry, each ride's newest entry showing its current status).
+ */
+import { keys } from "../../kv/keys.ts";
+import type { FeedEntry } from "../../kv/feed.ts";
+import type { Ride } from "../../kv/rides.ts";
+import { isActive, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
+import { tripStatusOf } from "../../lib/trips.ts";
+
+/** The first part of a key shape: lists every tenant's entries of that kind. */
+const all = (key: readonly Deno.KvKeyPart[]): Deno.KvKey => [key[0]];
+
+async function entries<T>(kv: Deno.Kv, key: readonly Deno.KvKeyPart[]): Promise<Deno.KvEntry<T>[]> {
+  const out: Deno.KvEntry<T>[] = [];
+  for await (const e of kv.list<T>({ prefix: all(key) })) out.push(e);
+  return out;
+}
+
+const show = (key: Deno.KvKey) => JSON.stringify(key, (_, v) => typeof v === "bigint" ? `${v}n` : v);
+
+export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
+  const problems: string[] = [];
+  const rides = new Map<string, Ride>(); // by "tenant/id"
+  const at = (tenant: unknown, id: unknown) => rides.get(`${String(tenant)}/${String(id)}`);
+
+  for (const e of await entries<Ride>(kv, keys.ride("", ""))) {
+    const [, tenant, id] = e.key.map(String);
+    const ride = e.value;
+    if (ride?.id !== id || ride.tenant !== tenant || !isRideStatus(ride.status)) {
+      problems.push(`${show(e.key)} holds a ride that is not itself (id ${ride?.id}, status ${ride?.status})`);
+      continue;
+    }
+    rides.set(`${tenant}/${id}`, ride);
+  }
+
+  problems.push(...await checkRiderIndexes(kv, rides, at));
+  problems.push(...await checkActiveIndexes(kv, rides, at));
+  problems.push(...await checkStats(kv, rides, at));
+  problems.push(...await checkFeed(kv, rides));
+  return problems;
+}
+
+type Lookup = (tenant: unknown, id: unknown) => Ride | undefined;
+
+async function checkRiderIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const e of await entries(kv, keys.rideByRider("", "", ""))) {
+    const [, tenant, userId, id] = e.key.map(String);
+    const ride = at(tenant, id);
+    if (!ride) problems.push(`${show(e.key)} points at a missing ride`);
+    else if (ride.creatorId !== userId) {
+      problems.push(`${show(e.key)} names ${userId}, the ride's rider is ${ride.creatorId}`);
+    } else seen.add(`${tenant}/${id}`);
+  }
+  for (const k of rides.keys()) {
+    if (!seen.has(k)) problems.push(`ride ${k} is missing from rides_by_rider`);
+  }
+  return problems;
+}
+
+async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+  const problems: string[] = [];
+  const active = new Set<string>();
+  for (const e of await entries<RideStatus>(kv, keys.activeRide("", ""))) {
+    const [, tenant, id] = e.key.map(String);
+    const ride = at(tenant, id);
+    if (!ride) problems.push(`${show(e.key)} points at a missing ride`);
+    else if (!isActive(ride.status)) problems.push(`${show(e.key)} lists a ${ride.status} ride`);
+    else if (e.value !== ride.status) problems.push(`${show(e.key)} says ${e.value}, the ride is ${ride.status}`);
+    else active.add(`${tenant}/${id}`);
+  }
+  const riderSlots = new Map<string, unknown>(); // "tenant/userId" → ride id
+  for (const e of await entries<string>(kv, keys.riderActive("", ""))) {
+    const [, tenant, userId] = e.key.map(String);
+    riderSlots.set(`${tenant}/${userId}`, e.value);
+    const ride = at(tenant, e.value);
+    if (!ride) problems.push(`${show(e.key)} points at missing ride ${e.value}`);
+    else if (ride.creatorId !== userId) problems.push(`${show(e.key)} points at ${userId}'s ride of ${ride.creatorId}`);
+    else if (!isActive(ride.status)) problems.push(`${show(e.key)} points at a ${ride.status} ride`);
+  }
+  const driverSlots = new Set<string>();
+  for (const e of await entries<RideStatus>(kv, keys.driverActive("", "", ""))) {
+    const [, tenant, driverId, id] = e.key.map(String);
+    const ride = at(tenant, id);
+    if (!ride) problems.push(`${show(e.key)} points at a missing ride`);
+    else if (ride.assignedDriverId !== driverId) {
+      problems.push(`${show(e.key)} but the ride's driver is ${ride.assignedDriverId}`);
+    } else if (!isActive(ride.status)) problems.push(`${show(e.key)} lists a ${ride.status} ride`);
+    else if (e.value !== ride.status) problems.push(`${show(e.key)} says ${e.value}, the ride is ${ride.status}`);
+    else driverSlots.add(`${tenant}/${id}`);
+  }
+  for (const [k, ride] of rides) {
+    if (!isActive(ride.status)) continue;
+    if (!active.has(k)) problems.push(`active ride ${k} (${ride.status}) is missing from rides_active`);
+    const slot = riderSlots.get(`${ride.tenant}/${ride.creatorId}`);
+    if (slot !== ride.id) {
+      problems.push(`active ride ${k}: rider_active of ${ride.creatorId} holds ${slot ?? "nothing"}`);
+    }
+    if (ride.assignedDriverId && !driverSlots.has(k)) problems.push(`active ride ${k} is missing from driver_active`);
+  }
+  return problems;
+}
+
+async function checkStats(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+  const problems: string[] = [];
+  const indexed = new Set<string>();
+  for (const e of await entries(kv, keys.rideByTripStatus("", "", ""))) {
+    const [, tenant, tripStatus, id] = e.key.map(String);
+    const ride = at(tenant, id);
+    if (!ride) problems.push(`${show(e.key)} points at a missing ride`);
+    else if (tripStatusOf(ride.status) !== tripStatus) problems.push(`${show(e.key)} lists a ${ride.status} ride`);
+    else indexed.add(`${tenant}/${id}`);
+  }
+  const expected = new Map<string, bigint>(); // "tenant\nstatus" → rides
+  for (const [k, ride] of rides) {
+    if (!indexed.has(k)) problems.push(`ride ${k} (${ride.status}) is missing from rides_by_trip_status`);
+    const c = `${ride.tenant}\n${ride.status}`;
+    expected.set(c, (expected.get(c) ?? 0n) + 1n);
+  }
+  const counted = new Map<string, bigint>();
+  for (const e of await entries<Deno.KvU64>(kv, keys.rideCount("", ""))) {
+    counted.set(`${String(e.key[1])}\n${String(e.key[2])}`, e.value.value);
+  }
+  const tenants = new Set([...expected.keys(), ...counted.keys()].map((c) => c.split("\n")[0]));
+  for (const tenant of tenants) {
+    for (const status of RIDE_STATUSES) {
+      const c = `${tenant}\n${status}`;
+      const want = expected.get(c) ?? 0n;
+      const got = counted.get(c) ?? 0n;
+      if (want !== got) problems.push(`ride_counts ${tenant} ${status} is ${got}, there are ${want} such rides`);
+    }
+  }
+  return problems;
+}
+
+async function checkFeed(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[]> {
+  const problems: string[] = [];
+  const heads = new Map<string, number>();
+  for (const e of await entries<number>(kv, keys.feedHead(""))) heads.set(String(e.key[1]), e.value);
+  const last = new Map<string, number>(); // tenant → last seq seen
+  const newest = new Map<string, FeedEntry>(); // "tenant/rideId" → newest entry
+  for (const e of await entries<FeedEntry>(kv, keys.feed("", 0))) {
+    const [, tenant, seq] = e.key;
+    const entry = e.value;
+    const before = last.get(String(tenant));
+    if (typeof seq !== "number" || entry.seq !== seq) problems.push(`${show(e.key)} holds seq ${entry.seq}`);
+    if (before !== undefined && typeof seq === "number" && seq <= before) {
+      problems.push(`${show(e.key)} follows seq ${before}`);
+    }
+    if (typeof seq === "number") last.set(String(tenant), seq);
+    if (entry.ride?.tenant !== tenant) problems.push(`${show(e.key)} holds a ride of ${entry.ride?.tenant}`);
+    const k = `${String(tenant)}/${entry.ride?.id}`;
+    const prior = newest.get(k);
+    if (entry.type === "new" && (entry.previous !== null || entry.ride.status !== "pending" || prior)) {
+      problems.push(`${show(e.key)} is a "new" entry for a ride already seen or not pending`);
+    }
+    if (prior && entry.previous !== prior.ride.status) {
+      problems.push(`${show(e.key)} says ${k} was ${entry.previous}, its previous entry made it ${prior.ride.status}`);
+    }
+    newest.set(k, entry);
+  }
+  for (const [tenant, seq] of last) {
+    const head = heads.get(tenant);
+    if (head === undefined || head < seq) problems.push(`feed_head of ${tenant} is ${head}, behind entry ${seq}`);
+  }
+  for (const [k, entry] of newest) {
+    const ride = rides.get(k);
+    if (!ride) {
+      if (isActive(entry.ride.status)) problems.push(`feed leaves deleted ride ${k} ${entry.ride.status}`);
+    } else if (entry.ride.status !== ride.status || entry.ride.updatedAt !== ride.updatedAt) {
+      problems.push(`feed's newest entry for ${k} shows ${entry.ride.status}, the ride is ${ride.status}`);
+    }
+  }
+  return problems;
+}
