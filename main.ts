@@ -1,8 +1,10 @@
 /**
- * Entry point: read config, open KV, seed the demo tenant on first start,
- * serve. Everything else lives in routes/app.tsx.
+ * Entry point: read config, lock and open KV, seed the demo tenant on first
+ * start, serve until SIGTERM or SIGINT. Everything else lives in
+ * routes/app.tsx; the graceful stop in routes/shutdown.ts.
  */
 import denoJson from "./deno.json" with { type: "json" };
+import { lockStore, StoreLockedError } from "./kv/lock.ts";
 import { openStore } from "./kv/open.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "./kv/seed.ts";
 import { generatedSecret } from "./kv/secrets.ts";
@@ -12,6 +14,7 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./routes/app.tsx";
+import { exitOnSignals, shutDown } from "./routes/shutdown.ts";
 
 function startupConfig() {
   try {
@@ -25,8 +28,22 @@ function startupConfig() {
   }
 }
 
+/** One server per KV file (kv/lock.ts): a second one stops here naming the file. */
+async function storeLock(kvPath: string | null) {
+  try {
+    return await lockStore(kvPath);
+  } catch (err) {
+    if (err instanceof StoreLockedError) {
+      console.error(err.message);
+      Deno.exit(1);
+    }
+    throw err;
+  }
+}
+
 const loaded = startupConfig();
 const log = jsonLogger();
+const lock = await storeLock(loaded.kvPath);
 const kv = await openStore(loaded.kvPath);
 if (!loaded.jwtSecret) {
   console.log("JWT_SECRET is not set: signing sessions with a secret generated once and kept in KV.");
@@ -48,7 +65,7 @@ const reporter = config.sentryDsn
 if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
 const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log, reporter });
 
-Deno.serve({
+const server = Deno.serve({
   port: config.port,
   onListen: ({ hostname, port }) => {
     const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
@@ -63,3 +80,5 @@ Deno.serve({
     }
   },
 }, (req, info) => app.fetch(req, info));
+
+exitOnSignals(log, () => shutDown({ kv, server, log, lock }));
