@@ -23,6 +23,12 @@ export interface TestServer {
   output(): string;
   /** Kills the server, waits for it to exit and removes its temporary directory. */
   stop(): Promise<void>;
+  /** The server's process id. */
+  pid: number;
+  /** Resolves with the exit status once the server has ended. */
+  status: Promise<Deno.CommandStatus>;
+  /** Sends `signal` (SIGKILL: a crash; SIGTERM: a graceful stop) and answers the exit status; keeps KV_PATH. */
+  kill(signal: Deno.Signal): Promise<Deno.CommandStatus>;
 }
 
 export interface StartOptions {
@@ -34,7 +40,7 @@ export interface StartOptions {
 
 export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions = {}): Promise<TestServer> {
   const dir = await Deno.makeTempDir({ prefix: "hopper-e2e-" });
-  const kvPath = join(dir, "hopper.kv");
+  const kvPath = env.KV_PATH ?? join(dir, "hopper.kv");
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: REPO_ROOT,
@@ -90,7 +96,26 @@ export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions
       );
       child.status.then((s) => reject(new Error(`server exited early with code ${s.code}; it printed:\n${log}`)));
     });
-    return { url: `http://localhost:${port}`, port, kvPath, output: () => log, stop };
+    const kill = async (signal: Deno.Signal) => {
+      try {
+        child.kill(signal);
+      } catch {
+        // Already exited.
+      }
+      const status = await child.status;
+      await Promise.all([stdoutDone, stderrDone]);
+      return status;
+    };
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      kvPath,
+      output: () => log,
+      stop,
+      pid: child.pid,
+      status: child.status,
+      kill,
+    };
   } catch (err) {
     await stop();
     throw err;
