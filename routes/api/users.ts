@@ -65,7 +65,10 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     if (!target) return c.json({ error: "User not found" }, 404);
     if (target.isSuper) return c.json({ error: "A super admin's roles cannot be changed here" }, 403);
     const tenant = c.get("tenant").code;
-    if (!add && !(await getRoles(kv, tenant, target.id)).includes(role as TenantRole)) {
+    const held = await getRoles(kv, tenant, target.id);
+    // Someone of another tenant is unknown here (issue 10): people join a tenant by signing in at it.
+    if (held.length === 0) return c.json({ error: "User not found" }, 404);
+    if (!add && !held.includes(role as TenantRole)) {
       return c.json({ error: `User does not have the ${role} role` }, 404);
     }
     const roles = await changeRole(kv, { tenant, userId: target.id, role, add, now: clock.now() });

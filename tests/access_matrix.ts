@@ -1,0 +1,225 @@
+/**
+ * Who may do what (issue 10, item 1): every HTTP route and socket of the app
+ * × caller × tenant → the outcome a client sees. tests/api/access_matrix.test.ts
+ * walks the whole table against the real app and fails when the app has a
+ * route this table does not list.
+ *
+ * Callers are members of tenant A (rider, driver, admin), a super admin (a
+ * member of no tenant) and anonymous. "own": the path names tenant A and any
+ * object id in it is tenant A's. "other": the path names tenant B, where the
+ * caller has no membership, and object ids are tenant B's. Outcomes are the
+ * answer's status, or for a socket 101 (opened and answering) or the close
+ * code. Each list is [anonymous, rider, driver, admin, super].
+ *
+ * The rule: the tenant in the path must match a membership of the caller
+ * (super excepted), so "other" answers no 2xx to anyone but super, except on
+ * `public` rows (the same answer for anyone, holding nothing of a person) and
+ * the `self` row (the caller's own roles there: `[]`). Object ids of another
+ * tenant answer 404 (`foreignId`: path of tenant A, id of tenant B).
+ */
+export const CALLERS = ["anonymous", "rider", "driver", "admin", "super"] as const;
+export type Caller = typeof CALLERS[number];
+type Outcomes = readonly [number, number, number, number, number];
+
+export interface AccessRow {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The route pattern as Hono lists it in `app.routes`. */
+  path: string;
+  /** A query string that makes a variant of the route (same pattern, other rule). */
+  query?: string;
+  /**
+   * Sockets: "token" sends the caller's session token (`?token=`, the spec's
+   * clients); "ticket" a single-use ticket the caller got from its own
+   * tenant A (`POST /greer/api/ws-ticket`, the islands), used on the path's tenant.
+   */
+  credential?: "token" | "ticket";
+  kind: "api" | "page" | "asset" | "socket";
+  own: Outcomes;
+  other: Outcomes;
+  /** Same answer for anyone, signed in or not: no person's data in it. */
+  public?: true;
+  /** Answers about the caller only (a non-member hears `{ roles: [] }`). */
+  self?: true;
+  /** The path holds an object id: with tenant A's path and tenant B's id, what the callers get. */
+  foreignId?: Outcomes;
+}
+
+const SAME = (o: Outcomes) => ({ own: o, other: o });
+const ALL_200: Outcomes = [200, 200, 200, 200, 200];
+const SIGNED_IN_200: Outcomes = [401, 200, 200, 200, 200];
+const NON_MEMBER: Outcomes = [401, 403, 403, 403, 200];
+const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
+const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
+const ADMINS: Outcomes = [401, 403, 403, 200, 200];
+const OPEN = 101;
+const POLICY = 1008;
+
+const page = (path: string, outcomes: Outcomes = ALL_200): AccessRow => ({
+  method: "GET",
+  path,
+  kind: "page",
+  ...SAME(outcomes),
+  public: true,
+});
+
+export const ACCESS_MATRIX: readonly AccessRow[] = [
+  // Static files and machine routes.
+  { method: "GET", path: "/build/*", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/build/:name{.+\\.map}", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/shuttle.png", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/flag.png", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/person.png", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/favicon.svg", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/robots.txt", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/healthz", kind: "api", ...SAME(ALL_200), public: true },
+  // Only METRICS_TOKEN opens it: a user's session token is not it.
+  { method: "GET", path: "/metrics", kind: "api", ...SAME([401, 401, 401, 401, 401]), public: true },
+
+  // Sign-in and the signed-in user's own account (no tenant in the path).
+  { method: "POST", path: "/api/inquiries", kind: "api", ...SAME([201, 201, 201, 201, 201]), public: true },
+  { method: "POST", path: "/api/auth/login", kind: "api", ...SAME(ALL_200), public: true },
+  // Signing in at tenant B makes the caller a rider of B: that is how anyone joins a tenant.
+  { method: "POST", path: "/api/auth/verify", kind: "api", ...SAME(ALL_200), public: true },
+  { method: "POST", path: "/api/auth/logout", kind: "api", ...SAME(SIGNED_IN_200) },
+  { method: "GET", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
+  { method: "PUT", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
+  { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
+  // Photos load in <img> without a token; ids are unguessable ULIDs (docs/architecture.md).
+  { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
+
+  // Site pages.
+  page("/"),
+  page("/about"),
+  page("/contact"),
+  page("/terms"),
+  page("/privacy"),
+  page("/login"),
+
+  // Tenant API.
+  { method: "GET", path: "/:tenant/api/tenant", kind: "api", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/:tenant/api/schedule", kind: "api", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/:tenant/api/user/roles", kind: "api", ...SAME(SIGNED_IN_200), self: true },
+  { method: "GET", path: "/:tenant/api/users", kind: "api", own: ADMINS, other: NON_MEMBER },
+  {
+    method: "POST",
+    path: "/:tenant/api/user/:id/roles",
+    kind: "api",
+    own: ADMINS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 403, 404, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/:tenant/api/user/:id/roles",
+    kind: "api",
+    own: ADMINS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 403, 404, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/:tenant/api/user/:id",
+    kind: "api",
+    own: [401, 403, 403, 403, 200],
+    other: NON_MEMBER,
+    foreignId: [401, 403, 403, 403, 404],
+  },
+  {
+    method: "POST",
+    path: "/:tenant/api/rides",
+    kind: "api",
+    own: [401, 201, 201, 201, 201],
+    other: NON_MEMBER_CREATED,
+  },
+  { method: "GET", path: "/:tenant/api/rides/my", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  // Moving someone else's ride: a rider hears 404 (not theirs), drivers accept it.
+  {
+    method: "PUT",
+    path: "/:tenant/api/rides/:id",
+    kind: "api",
+    own: [401, 404, 200, 200, 200],
+    other: NON_MEMBER,
+    foreignId: [401, 404, 404, 404, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/:tenant/api/rides/:id",
+    kind: "api",
+    own: ADMINS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 403, 404, 404],
+  },
+  { method: "GET", path: "/:tenant/api/driver/rides", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/rides", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/rides/counts", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "PUT", path: "/:tenant/api/admin/schedule", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "PUT", path: "/:tenant/api/users/location", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/drivers/available", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  { method: "POST", path: "/:tenant/api/ws-ticket", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+
+  // Sockets with the session token (?token=, as the spec's clients send it).
+  {
+    method: "GET",
+    path: "/:tenant/ws/riders",
+    kind: "socket",
+    credential: "token",
+    own: [POLICY, OPEN, OPEN, OPEN, OPEN],
+    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+  },
+  {
+    method: "GET",
+    path: "/:tenant/ws/drivers",
+    kind: "socket",
+    credential: "token",
+    own: [POLICY, POLICY, OPEN, OPEN, OPEN],
+    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+  },
+  {
+    method: "GET",
+    path: "/:tenant/ws/drivers",
+    query: "scope=all",
+    kind: "socket",
+    credential: "token",
+    own: [POLICY, POLICY, POLICY, OPEN, OPEN],
+    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+  },
+  // Sockets with a ticket: a ticket of tenant A opens nothing of tenant B, not even for super.
+  {
+    method: "GET",
+    path: "/:tenant/ws/riders",
+    kind: "socket",
+    credential: "ticket",
+    own: [POLICY, OPEN, OPEN, OPEN, OPEN],
+    other: [POLICY, POLICY, POLICY, POLICY, POLICY],
+  },
+  {
+    method: "GET",
+    path: "/:tenant/ws/drivers",
+    kind: "socket",
+    credential: "ticket",
+    own: [POLICY, POLICY, OPEN, OPEN, OPEN],
+    other: [POLICY, POLICY, POLICY, POLICY, POLICY],
+  },
+
+  // Tenant pages: shells anyone may load; the islands ask the API, which decides.
+  page("/:tenant", [302, 302, 302, 302, 302]),
+  page("/:tenant/login"),
+  page("/:tenant/about"),
+  page("/:tenant/contact"),
+  page("/:tenant/terms"),
+  page("/:tenant/privacy"),
+  page("/:tenant/rider"),
+  page("/:tenant/driver"),
+  page("/:tenant/profile"),
+  page("/:tenant/admin"),
+  page("/:tenant/admin/trips"),
+  page("/:tenant/admin/users"),
+  page("/:tenant/admin/schedule"),
+];
+
+/** "GET /:tenant/api/users" */
+export function routeKey(row: Pick<AccessRow, "method" | "path">): string {
+  return `${row.method} ${row.path}`;
+}

@@ -1,0 +1,226 @@
+/**
+ * Walks tests/access_matrix.ts against the real app (issue 10, item 1): every
+ * route and socket, every caller, own and other tenant, and object ids of the
+ * other tenant. Fails on any outcome the table does not say, on any 2xx (or
+ * open socket) across tenants for anyone but super, and on any id or phone
+ * number of one tenant's people and rides in an answer about the other.
+ */
+import { describe, expect, it } from "vitest";
+import { ACCESS_MATRIX, type AccessRow, type Caller, CALLERS, routeKey } from "../access_matrix.ts";
+import { accessWorld, type Person, TENANT_A, TENANT_B, type World } from "../helpers/access_world.ts";
+import { bearer, postJson, sentCode } from "../helpers/app.ts";
+import { LiveClient, serve } from "../helpers/live.ts";
+import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
+
+type Scope = "own" | "other" | "foreignId";
+interface Cell {
+  w: World;
+  caller: Caller;
+  me: Person | null;
+  /** The tenant in the path, and the tenant whose objects the path names. */
+  tenant: string;
+  idTenant: string;
+}
+interface Call {
+  path: string;
+  init?: RequestInit;
+}
+
+const manifest = JSON.parse(await Deno.readTextFile(new URL("../../static/build/manifest.json", import.meta.url)));
+const bundle: string = Object.values(manifest.islands as Record<string, { entry: string }>)[0].entry;
+const photo = await Deno.readFile(new URL("../fixtures/photo.png", import.meta.url));
+
+const auth = (cell: Cell, init: RequestInit = {}) => cell.me ? bearer(cell.me.token, init) : init;
+const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body), method });
+
+/** How to make each route's request, valid enough that only access decides the outcome. */
+const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
+  "GET /build/*": () => ({ path: bundle }),
+  "GET /build/:name{.+\\.map}": () => ({ path: `${bundle}.map` }),
+  "GET /shuttle.png": () => ({ path: "/shuttle.png" }),
+  "GET /flag.png": () => ({ path: "/flag.png" }),
+  "GET /person.png": () => ({ path: "/person.png" }),
+  "GET /favicon.svg": () => ({ path: "/favicon.svg" }),
+  "GET /robots.txt": () => ({ path: "/robots.txt" }),
+  "GET /healthz": () => ({ path: "/healthz" }),
+  "GET /metrics": () => ({ path: "/metrics" }),
+  "POST /api/inquiries": (c) => ({
+    path: "/api/inquiries",
+    init: auth(c, postJson({ name: "Pat", email: "pat@example.com", message: "Hello", tenant: c.tenant })),
+  }),
+  "POST /api/auth/login": (c) => ({
+    path: "/api/auth/login",
+    init: auth(c, postJson({ phoneNumber: c.w.freshPhone() })),
+  }),
+  "POST /api/auth/verify": async (c) => {
+    const phone = c.w.freshPhone();
+    await c.w.t.request("/api/auth/login", postJson({ phoneNumber: phone }), c.w.address());
+    return {
+      path: "/api/auth/verify",
+      init: auth(c, postJson({ phoneNumber: phone, code: sentCode(c.w.t, phone), tenantCode: c.tenant })),
+    };
+  },
+  "POST /api/auth/logout": async (c) => {
+    // A session of its own, so the caller's main token lives on for the other cells.
+    const me = c.me && await c.w.signIn(c.me.phone);
+    return { path: "/api/auth/logout", init: me ? bearer(me.token, { method: "POST" }) : { method: "POST" } };
+  },
+  "GET /api/users/profile": (c) => ({ path: "/api/users/profile", init: auth(c) }),
+  "PUT /api/users/profile": (c) => ({ path: "/api/users/profile", init: auth(c, json("PUT", { name: "Matrix" })) }),
+  "POST /api/users/profile/image-upload": (c) => {
+    const form = new FormData();
+    form.append("image", new File([photo], "photo.png", { type: "image/png" }));
+    return { path: "/api/users/profile/image-upload", init: auth(c, { method: "POST", body: form }) };
+  },
+  "GET /api/users/:id/photo": (c) => ({ path: `/api/users/${c.w.people[c.idTenant].subject.id}/photo`, init: auth(c) }),
+  "GET /:tenant/api/user/roles": (c) => ({ path: `/${c.tenant}/api/user/roles`, init: auth(c) }),
+  "POST /:tenant/api/user/:id/roles": async (c) => ({
+    path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant)).id}/roles`,
+    init: auth(c, postJson({ role: "driver" })),
+  }),
+  "DELETE /:tenant/api/user/:id/roles": async (c) => ({
+    path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant, "driver")).id}/roles?role=driver`,
+    init: auth(c, { method: "DELETE" }),
+  }),
+  "DELETE /:tenant/api/user/:id": async (c) => ({
+    path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant)).id}`,
+    init: auth(c, { method: "DELETE" }),
+  }),
+  "POST /:tenant/api/rides": (c) => ({
+    path: `/${c.tenant}/api/rides`,
+    init: auth(c, postJson({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1 })),
+  }),
+  "PUT /:tenant/api/rides/:id": async (c) => ({
+    path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
+    init: auth(c, json("PUT", { status: "accepted" })),
+  }),
+  "DELETE /:tenant/api/rides/:id": async (c) => ({
+    path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
+    init: auth(c, { method: "DELETE" }),
+  }),
+  "POST /:tenant/api/ws-ticket": (c) => ({ path: `/${c.tenant}/api/ws-ticket`, init: auth(c, { method: "POST" }) }),
+  "PUT /:tenant/api/admin/schedule": (c) => ({
+    path: `/${c.tenant}/api/admin/schedule`,
+    init: auth(c, json("PUT", { schedule: { "1": [{ start: "08:00", end: "12:00" }] } })),
+  }),
+  "PUT /:tenant/api/drivers/availability": (c) => ({
+    path: `/${c.tenant}/api/drivers/availability`,
+    init: auth(c, json("PUT", { isAvailable: true, location: CENTRE })),
+  }),
+  "PUT /:tenant/api/users/location": (c) => ({
+    path: `/${c.tenant}/api/users/location`,
+    init: auth(c, json("PUT", { location: CENTRE })),
+  }),
+};
+
+/** Rows without an entry above: a GET of the path with the tenant filled in. */
+function callFor(row: AccessRow, cell: Cell): Call | Promise<Call> {
+  const make = CALLS[routeKey(row)];
+  if (make) return make(cell);
+  if (row.method !== "GET" || row.path.includes(":id")) throw new Error(`no request for ${routeKey(row)}`);
+  return { path: row.path.replace(":tenant", cell.tenant), init: auth(cell) };
+}
+
+/** Opens the socket: 101 once it answers a ping, else the close code. Every text it got goes in `texts`. */
+async function socketOutcome(url: string, texts: string[]): Promise<number> {
+  const client = new LiveClient(url);
+  const pong = client.opened.then(async (opened) => {
+    if (!opened) return null;
+    client.socket.send('{"type":"ping"}');
+    while (!client.messages.some((m) => m.type === "pong") && client.closeCode === null) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return client.closeCode === null ? 101 : null;
+  });
+  const outcome = await Promise.race([pong, client.closed.then(({ code }) => code)]);
+  await client.close();
+  texts.push(...client.texts);
+  return outcome ?? client.closeCode ?? 0;
+}
+
+/** `token=…`, or `ticket=…` got by the caller from its own tenant A. */
+async function credential(w: World, row: AccessRow, me: Person): Promise<string> {
+  if (row.credential !== "ticket") return `token=${me.token}`;
+  const res = await w.t.request(`/${TENANT_A}/api/ws-ticket`, bearer(me.token, { method: "POST" }), w.address());
+  if (res.status !== 200) throw new Error(`ws-ticket answered ${res.status}`);
+  return `ticket=${encodeURIComponent((await res.json()).ticket)}`;
+}
+
+const is2xx = (status: number) => (status >= 200 && status < 300) || status === 101;
+
+async function walk(row: AccessRow) {
+  using w = await accessWorld({ METRICS_TOKEN: "metrics-token-0123456789" });
+  const server = row.kind === "socket" ? serve(w.t.app) : null;
+  const problems: string[] = [];
+  const scopes: Scope[] = row.foreignId ? ["own", "other", "foreignId"] : ["own", "other"];
+  try {
+    for (const scope of scopes) {
+      for (const [i, caller] of CALLERS.entries()) {
+        const me = w.callers[caller];
+        const cell: Cell = {
+          w,
+          caller,
+          me,
+          tenant: scope === "other" ? TENANT_B : TENANT_A,
+          idTenant: scope === "own" ? TENANT_A : TENANT_B,
+        };
+        const label = `${caller} ${scope}`;
+        const expected = row[scope]![i];
+        let status: number;
+        let body: string;
+        if (server) {
+          const query = [row.query, me && await credential(w, row, me)].filter(Boolean).join("&");
+          const texts: string[] = [];
+          status = await socketOutcome(server.ws(`${row.path.replace(":tenant", cell.tenant)}?${query}`), texts);
+          body = texts.join("\n");
+        } else {
+          const { path, init } = await callFor(row, cell);
+          const res = await w.t.request(path, init, w.address());
+          status = res.status;
+          body = await res.text();
+          if (row.kind === "api" && status >= 400 && status < 500) {
+            const error = (JSON.parse(body) as { error?: unknown }).error;
+            if (typeof error !== "string") problems.push(`${label}: ${status} without { error }: ${body}`);
+          }
+        }
+        if (status !== expected) problems.push(`${label}: ${status}, table says ${expected}`);
+        // The rule itself, whatever the table says.
+        const acrossTenants = scope === "foreignId" || (scope === "other" && row.path.startsWith("/:tenant"));
+        if (acrossTenants && caller !== "super" && !row.public && is2xx(status)) {
+          if (!(row.self && body === '{"roles":[]}')) problems.push(`${label}: ${status} across tenants: ${body}`);
+        }
+        const otherTenant = cell.tenant === TENANT_A ? TENANT_B : TENANT_A;
+        const mine = new Set(me ? [me.id, me.phone] : []);
+        for (const record of w.records[otherTenant]) {
+          if (!mine.has(record) && body.includes(record)) {
+            problems.push(`${label}: the answer holds ${otherTenant}'s ${record}`);
+          }
+        }
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+  return problems;
+}
+
+describe("access matrix", () => {
+  it("lists every route and socket of the app, and nothing else", async () => {
+    using w = await accessWorld();
+    const inApp = new Set(
+      w.t.app.routes.filter((r) => !(r.method === "ALL" && r.path.endsWith("*"))).map((r) =>
+        routeKey({ method: r.method as "GET", path: r.path })
+      ),
+    );
+    const inTable = new Set(ACCESS_MATRIX.map(routeKey));
+    expect([...inApp].filter((k) => !inTable.has(k)), "routes missing from tests/access_matrix.ts").toEqual([]);
+    expect([...inTable].filter((k) => !inApp.has(k)), "rows for routes the app does not have").toEqual([]);
+  });
+
+  for (const row of ACCESS_MATRIX) {
+    const variant = [row.query, row.credential].filter(Boolean).join(", ");
+    it(`${routeKey(row)}${variant ? ` (${variant})` : ""}`, { timeout: 30_000 }, async () => {
+      expect(await walk(row)).toEqual([]);
+    });
+  }
+});

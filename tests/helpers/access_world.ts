@@ -1,0 +1,122 @@
+/**
+ * Two tenants with people in each, for the access matrix: tenant A (the demo
+ * "greer") holds the callers (rider, driver, admin); both tenants hold an
+ * online driver, a rider with an active ride and a plain member. A super
+ * admin belongs to no tenant. Every id and phone number of a tenant's people
+ * and rides is kept in `records`, so a test can look for them in answers
+ * about the other tenant.
+ */
+import { changeRole } from "../../kv/members.ts";
+import { keys } from "../../kv/keys.ts";
+import { savePhoto } from "../../kv/photos.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
+import { createTenant } from "../../kv/tenants.ts";
+import { makeApp, postJson, sentCode } from "./app.ts";
+import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
+
+export type TestApp = Awaited<ReturnType<typeof makeApp>>;
+export const TENANT_A = "greer";
+export const TENANT_B = "campus";
+
+export interface Person {
+  id: string;
+  phone: string;
+  token: string;
+}
+
+export type World = Awaited<ReturnType<typeof accessWorld>>;
+
+export async function accessWorld(env: Record<string, string> = {}) {
+  const t = await makeApp(env);
+  await createTenant(t.kv, {
+    code: TENANT_B,
+    name: "State Campus",
+    timezone: "America/New_York",
+    serviceArea: { ...CENTRE, radiusMeters: 805, label: "the quad" },
+    createdAt: 0,
+  }, {});
+  const records: Record<string, Set<string>> = { [TENANT_A]: new Set(), [TENANT_B]: new Set() };
+  let nextPhone = 0;
+  let nextAddress = 0;
+  /** A client address of its own, so the per-address limits never decide an outcome here. */
+  const address = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
+  const freshPhone = () => `86455${String(20000 + nextPhone++).padStart(5, "0")}`;
+
+  /** Signs in through the real API (at `tenant` when given), from an address of its own. */
+  async function signIn(phone: string, tenant?: string): Promise<Person> {
+    const sent = await t.request("/api/auth/login", postJson({ phoneNumber: phone }), address());
+    if (sent.status !== 200) throw new Error(`login answered ${sent.status}: ${await sent.text()}`);
+    const res = await t.request(
+      "/api/auth/verify",
+      postJson({ phoneNumber: phone, code: sentCode(t, phone), tenantCode: tenant }),
+      address(),
+    );
+    if (res.status !== 200) throw new Error(`verify answered ${res.status}: ${await res.text()}`);
+    const { token, user } = await res.json();
+    return { id: user.id, phone, token };
+  }
+
+  /** A new rider of `tenant` (recorded as that tenant's). */
+  async function member(tenant: string, role?: "driver"): Promise<Person> {
+    const person = await signIn(freshPhone(), tenant);
+    if (role) await changeRole(t.kv, { tenant, userId: person.id, role, add: true, now: t.clock.now() });
+    records[tenant].add(person.id).add(person.phone);
+    return person;
+  }
+
+  /** A new pending ride of `tenant`, requested by a new rider. */
+  async function pendingRide(tenant: string): Promise<string> {
+    const rider = await member(tenant);
+    const res = await t.request(
+      `/${tenant}/api/rides`,
+      post(rider.token, { pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, destination: "Matrix stop" }),
+    );
+    if (res.status !== 201) throw new Error(`ride request answered ${res.status}: ${await res.text()}`);
+    const { ride } = await res.json();
+    records[tenant].add(ride.id);
+    return ride.id;
+  }
+
+  async function online(tenant: string, driver: Person) {
+    const res = await t.request(
+      `/${tenant}/api/drivers/availability`,
+      put(driver.token, { isAvailable: true, location: CENTRE }),
+    );
+    if (res.status !== 200) throw new Error(`availability answered ${res.status}`);
+  }
+
+  const rider = await signIn("8645550142", TENANT_A);
+  const driver = await signIn(DEMO_DRIVER_PHONE, TENANT_A);
+  const admin = await signIn(DEMO_ADMIN_PHONE, TENANT_A);
+  for (const p of [rider, driver, admin]) records[TENANT_A].add(p.id).add(p.phone);
+  const superPhone = "8645550150";
+  const boss = await signIn(superPhone);
+  const entry = await t.kv.get<Record<string, unknown>>(keys.user(boss.id));
+  await t.kv.set(keys.user(boss.id), { ...entry.value, isSuper: true });
+
+  const photo = await Deno.readFile(new URL("../fixtures/photo.webp", import.meta.url));
+  const people: Record<string, { driver: Person; subject: Person; rideId: string }> = {};
+  for (const tenant of [TENANT_A, TENANT_B]) {
+    const onlineDriver = await member(tenant, "driver");
+    await online(tenant, onlineDriver);
+    const rideId = await pendingRide(tenant);
+    const subject = await member(tenant);
+    await savePhoto(t.kv, subject.id, { bytes: photo, contentType: "image/webp" }, t.clock.now());
+    people[tenant] = { driver: onlineDriver, subject, rideId };
+  }
+  // The caller driver is online too, so its own-tenant calls see a working shift.
+  await online(TENANT_A, driver);
+
+  return {
+    t,
+    callers: { anonymous: null, rider, driver, admin, super: boss } as Record<string, Person | null>,
+    people,
+    records,
+    address,
+    freshPhone,
+    signIn,
+    member,
+    pendingRide,
+    [Symbol.dispose]: () => t.kv.close(),
+  };
+}
