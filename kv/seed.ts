@@ -5,6 +5,7 @@
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
 import { changeRole } from "./members.ts";
+import { forgetTenants } from "./tenants.ts";
 import { getOrCreateUserByPhone } from "./users.ts";
 
 /** Demo staff of the demo tenant (555-01xx numbers are reserved for fiction). */
@@ -51,6 +52,7 @@ export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant |
       .set(keys.schedule(tenant.code), DEMO_SCHEDULE);
   }
   const res = await op.commit();
+  forgetTenants(kv);
   if (!res.ok || hasTenant) return null;
   for (const [phone, role] of [[DEMO_ADMIN_PHONE, "admin"], [DEMO_DRIVER_PHONE, "driver"]] as const) {
     const user = await getOrCreateUserByPhone(kv, phone, now);

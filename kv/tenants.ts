@@ -7,6 +7,33 @@ export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | nul
 }
 
 /**
+ * How long a tenant read is reused by `tenantOf`. Tenants are created (here or
+ * by the admin CLI's process) and never edited, so a short reuse spares every
+ * request under /{tenant} a KV read and shows a new tenant within this long.
+ */
+export const TENANT_REUSE_MS = 2000;
+const recent = new WeakMap<Deno.Kv, Map<string, { tenant: Promise<Tenant | null>; until: number }>>();
+
+/** The tenant with this code as read at most TENANT_REUSE_MS ago (the request path's hot read). */
+export function tenantOf(kv: Deno.Kv, code: string): Promise<Tenant | null> {
+  let byCode = recent.get(kv);
+  if (!byCode) recent.set(kv, byCode = new Map());
+  const now = performance.now();
+  const hit = byCode.get(code);
+  if (hit && hit.until > now) return hit.tenant;
+  if (byCode.size >= 10_000) byCode.clear(); // unknown codes probed by a crawler cannot grow it without bound
+  const tenant = getTenant(kv, code);
+  byCode.set(code, { tenant, until: now + TENANT_REUSE_MS });
+  tenant.catch(() => byCode.delete(code)); // a failed read is not reused
+  return tenant;
+}
+
+/** Drops what tenantOf keeps for this store, after a tenant is written in this process. */
+export function forgetTenants(kv: Deno.Kv): void {
+  recent.delete(kv);
+}
+
+/**
  * Creates a tenant and its schedule in one commit.
  * Returns false (and writes nothing) when the code is taken.
  */
@@ -16,6 +43,7 @@ export async function createTenant(kv: Deno.Kv, tenant: Tenant, schedule: Schedu
     .set(keys.tenant(tenant.code), tenant)
     .set(keys.schedule(tenant.code), schedule)
     .commit();
+  forgetTenants(kv);
   return res.ok;
 }
 

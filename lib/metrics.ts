@@ -18,7 +18,7 @@ class Counter {
   readonly values = new Map<string, { labels: Labels; value: number }>();
   constructor(readonly name: string, readonly help: string) {}
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
+    const key = JSON.stringify(labels); // cheaper than labelText on the request path; callers keep one label order
     const entry = this.values.get(key);
     if (entry) entry.value += by;
     else this.values.set(key, { labels, value: by });
@@ -34,7 +34,7 @@ class Histogram {
   readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
   constructor(readonly name: string, readonly help: string) {}
   observe(labels: Labels, ms: number): void {
-    const key = labelText(labels);
+    const key = JSON.stringify(labels);
     let s = this.series.get(key);
     if (!s) this.series.set(key, s = { labels, counts: BUCKETS_MS.map(() => 0), sum: 0, count: 0 });
     for (let i = 0; i < BUCKETS_MS.length; i++) if (ms <= BUCKETS_MS[i]) s.counts[i]++;

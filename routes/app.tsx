@@ -10,7 +10,7 @@ import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { countingSender } from "../lib/sms.ts";
-import { getTenant } from "../kv/tenants.ts";
+import { tenantOf } from "../kv/tenants.ts";
 import { authApi } from "./api/auth.ts";
 import { healthApi } from "./api/health.ts";
 import { inquiriesApi } from "./api/inquiries.ts";
@@ -22,7 +22,8 @@ import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import { pageServer } from "./html.ts";
 import { requestLog } from "./middleware/request_log.ts";
-import { securityHeaders } from "./middleware/security_headers.ts";
+import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
+import { PageShortcut } from "./page_shortcut.ts";
 import { LandingPage } from "./pages/landing.tsx";
 import { NotFoundPage } from "./pages/not_found.tsx";
 import { ServerErrorPage } from "./pages/server_error.tsx";
@@ -39,18 +40,21 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const { publicSentryDsn, version } = deps.config;
+  const security = {
+    https: deps.config.publicUrl.startsWith("https:"),
+    connect: publicSentryDsn ? [new URL(publicSentryDsn).origin] : [],
+  };
+  const shortcut = new PageShortcut({ log, metrics, headers: securityHeaderList(security) });
   const page = pageServer(
     assets.manifest,
     publicSentryDsn ? { dsn: publicSentryDsn, release: `hopper@${version}` } : null,
+    shortcut,
   );
   // strict: false, so "/greer/" and "/about/" answer like "/greer" and "/about".
   const app = new Hono<Env>({ strict: false });
 
   app.use(requestLog(log, metrics));
-  app.use(securityHeaders({
-    https: deps.config.publicUrl.startsWith("https:"),
-    connect: publicSentryDsn ? [new URL(publicSentryDsn).origin] : [],
-  }));
+  app.use(securityHeaders(security));
   // JSON answers; pages and bundles arrive already compressed and are skipped.
   app.use(compress({ threshold: 1024 }));
 
@@ -65,7 +69,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.get("/", async (c) => {
     const site = siteFor(c, deps);
     // The landing page links the demo tenant while it exists.
-    const demo = await getTenant(deps.kv, "greer");
+    const demo = await tenantOf(deps.kv, "greer");
     return page(
       c,
       {
@@ -114,5 +118,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     );
   });
 
+  // Pages the app has rendered are answered from memory before routing (routes/page_shortcut.ts).
+  const routed = app.fetch;
+  app.fetch = (req, ...rest) => shortcut.answer(req) ?? routed(req, ...rest);
   return app;
 }

@@ -30,13 +30,29 @@ export function encodeAll(body: Uint8Array<ArrayBuffer>, quality = 6): Encoded {
   };
 }
 
+const ACCEPTS = {
+  br: /(^|[\s,])br(?![\w-])(?!;\s*q=0(\.0*)?(,|$))/,
+  gzip: /(^|[\s,])gzip(?![\w-])(?!;\s*q=0(\.0*)?(,|$))/,
+};
+/** What each Accept-Encoding value seen allows: browsers send a handful of distinct values, so it is read once. */
+const accepted = new Map<string, { br: boolean; gzip: boolean }>();
+
+function acceptedBy(acceptEncoding: string): { br: boolean; gzip: boolean } {
+  let seen = accepted.get(acceptEncoding);
+  if (!seen) {
+    seen = { br: ACCEPTS.br.test(acceptEncoding), gzip: ACCEPTS.gzip.test(acceptEncoding) };
+    if (accepted.size >= 256) accepted.clear();
+    accepted.set(acceptEncoding, seen);
+  }
+  return seen;
+}
+
 /** The best encoding this client accepts that we have, or null for identity. */
-export function pickEncoding(acceptEncoding: string | undefined, have: Encoded): Encoding | null {
+export function pickEncoding(acceptEncoding: string | null | undefined, have: Encoded): Encoding | null {
   if (!acceptEncoding) return null;
-  const accepts = (name: string) =>
-    new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!;\\s*q=0(\\.0*)?(,|$))`).test(acceptEncoding);
-  if (have.br && accepts("br")) return "br";
-  if (have.gzip && accepts("gzip")) return "gzip";
+  const accepts = acceptedBy(acceptEncoding);
+  if (have.br && accepts.br) return "br";
+  if (have.gzip && accepts.gzip) return "gzip";
   return null;
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { fingerprint } from "../lib/hash.ts";
 import { encodeAll, type Encoded, encodedBody } from "./compression.ts";
 import type { Manifest } from "./assets.ts";
+import type { PageShortcut } from "./page_shortcut.ts";
 import { type BrowserReporting, type PageMeta, renderPage } from "./render.tsx";
 
 interface Rendered {
@@ -17,7 +18,11 @@ const MAX_CACHED = 2000;
  * path plus whatever it depends on, such as the tenant's name) and then served
  * from memory with an ETag, so a repeat visit costs a 304.
  */
-export function pageServer(manifest: Manifest, reporting: BrowserReporting | null = null) {
+export function pageServer(
+  manifest: Manifest,
+  reporting: BrowserReporting | null = null,
+  shortcut: PageShortcut | null = null,
+) {
   const cache = new Map<string, Rendered>();
   const encoder = new TextEncoder();
 
@@ -34,12 +39,17 @@ export function pageServer(manifest: Manifest, reporting: BrowserReporting | nul
       cache.set(key, page);
     }
     const { body, headers: encoding } = encodedBody(c.req.header("accept-encoding"), page.body);
-    const headers = {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-cache",
-      etag: page.etag,
-      ...encoding,
-    };
+    const own = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", etag: page.etag };
+    if (status === 200 && c.req.method === "GET" && shortcut) {
+      shortcut.remember(c.req.path, {
+        body: page.body,
+        etag: page.etag,
+        headers: Object.entries(own),
+        route: c.req.routePath,
+        tenant: c.get("tenant")?.code,
+      });
+    }
+    const headers = { ...own, ...encoding };
     if (status === 200 && c.req.header("if-none-match") === page.etag) {
       return new Response(null, { status: 304, headers });
     }

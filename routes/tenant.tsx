@@ -3,7 +3,7 @@
  * of unknown tenants to "/", answers unknown tenants' API calls with 404 JSON.
  */
 import { Hono } from "hono";
-import { getTenant } from "../kv/tenants.ts";
+import { tenantOf } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
 import { adminApi } from "./api/admin.ts";
 import { driversApi } from "./api/drivers.ts";
@@ -11,6 +11,7 @@ import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
+import { wsTicketApi } from "./api/ws_ticket.ts";
 import type { AuthServices } from "./auth_services.ts";
 import { liveRoutes } from "./ws.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
@@ -28,7 +29,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.use("*", async function loadTenant(c, next) {
     const code = c.req.param("tenant") ?? "";
     if (RESERVED_CODES.has(code)) return c.notFound();
-    const tenant = TENANT_CODE_PATTERN.test(code) ? await getTenant(deps.kv, code) : null;
+    const tenant = TENANT_CODE_PATTERN.test(code) ? await tenantOf(deps.kv, code) : null;
     if (!tenant) {
       return isApiPath(c.req.path) ? c.json({ error: TENANT_NOT_FOUND }, 404) : c.redirect("/", 302);
     }
@@ -44,6 +45,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", ridesApi(deps, auth));
   app.route("/api", driversApi(deps, auth));
   app.route("/api", adminApi(deps, auth));
+  app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));

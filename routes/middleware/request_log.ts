@@ -6,30 +6,57 @@ import type { Env } from "../env.ts";
 
 const INCOMING_ID = /^[\w.-]{1,64}$/;
 
+/** The request's id: the caller's X-Request-Id when sane, else a new ULID. */
+export function requestIdFrom(incoming: string | null | undefined): string {
+  return incoming && INCOMING_ID.test(incoming) ? incoming : ulid();
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  /** The matched route pattern: the metrics label (never the raw path). */
+  route: string;
+  status: number;
+  started: number;
+  requestId: string;
+  tenant?: string;
+}
+
+/** Counts the request in the metrics and writes its one log line. */
+export function recordRequest(log: Logger, metrics: Metrics, r: RequestRecord): void {
+  const ms = Math.round((performance.now() - r.started) * 10) / 10;
+  metrics.requests.inc({ route: r.route, method: r.method, status: String(r.status) });
+  metrics.latency.observe({ route: r.route }, ms);
+  log({
+    event: "request",
+    level: r.status >= 500 ? "error" : "info",
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    ms,
+    requestId: r.requestId,
+    tenant: r.tenant,
+  });
+}
+
 /**
- * Gives each request an id (kept from X-Request-Id when sane) and writes one
- * JSON line when it ends. Only the path is logged: query strings can carry
- * tokens (`?token=` on sockets), so they never reach the log.
+ * Gives each request an id and writes one JSON line when it ends. Only the
+ * path is logged: query strings can carry tokens (`?token=` on sockets), so
+ * they never reach the log.
  */
 export function requestLog(log: Logger, metrics: Metrics): MiddlewareHandler<Env> {
   return async function requestLog(c, next) {
     const started = performance.now();
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : ulid();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     await next();
     c.res.headers.set("x-request-id", requestId);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    const route = c.req.routePath;
-    metrics.requests.inc({ route, method: c.req.method, status: String(c.res.status) });
-    metrics.latency.observe({ route }, ms);
-    log({
-      event: "request",
-      level: c.res.status >= 500 ? "error" : "info",
+    recordRequest(log, metrics, {
       method: c.req.method,
       path: c.req.path,
+      route: c.req.routePath,
       status: c.res.status,
-      ms,
+      started,
       requestId,
       tenant: c.get("tenant")?.code,
     });

@@ -1,16 +1,17 @@
 import type { MiddlewareHandler } from "hono";
 
+export interface SecurityOptions {
+  https: boolean;
+  /** Extra origins scripts may call (the browser's Sentry). */
+  connect?: string[];
+}
+
 /**
- * Security headers on every answer. The CSP allows no inline script: islands
- * load from /build/ and carry their props in data attributes. Map tiles and
- * styles may come from any https host (MAP_STYLE_URL decides which).
+ * The security headers of every answer. The CSP allows no inline script:
+ * islands load from /build/ and carry their props in data attributes. Map
+ * tiles and styles may come from any https host (MAP_STYLE_URL decides which).
  */
-export function securityHeaders(
-  { https, connect = [] }: {
-    https: boolean; /** Extra origins scripts may call (the browser's Sentry). */
-    connect?: string[];
-  },
-): MiddlewareHandler {
+export function securityHeaderList({ https, connect = [] }: SecurityOptions): [string, string][] {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -24,15 +25,24 @@ export function securityHeaders(
     "form-action 'self' mailto:",
     "frame-ancestors 'none'",
   ].join("; ");
+  const list: [string, string][] = [
+    ["content-security-policy", csp],
+    ["x-content-type-options", "nosniff"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["x-frame-options", "DENY"],
+    ["cross-origin-opener-policy", "same-origin"],
+    ["permissions-policy", "geolocation=(self), camera=(), microphone=(), payment=()"],
+  ];
+  if (https) list.push(["strict-transport-security", "max-age=31536000; includeSubDomains"]);
+  return list;
+}
+
+/** Sets securityHeaderList on every answer that goes through the app. */
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
+  const list = securityHeaderList(options);
   return async function securityHeaders(c, next) {
     await next();
     const h = c.res.headers;
-    h.set("content-security-policy", csp);
-    h.set("x-content-type-options", "nosniff");
-    h.set("referrer-policy", "strict-origin-when-cross-origin");
-    h.set("x-frame-options", "DENY");
-    h.set("cross-origin-opener-policy", "same-origin");
-    h.set("permissions-policy", "geolocation=(self), camera=(), microphone=(), payment=()");
-    if (https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of list) h.set(name, value);
   };
 }
