@@ -48,6 +48,12 @@ export const keys = {
   rateWindow: (bucket: string, subject: string, windowStart: number) =>
     ["rate_limits", bucket, subject, windowStart] as const,
   health: () => ["health"] as const,
+  /** A socket ticket by the SHA-256 of its text: single use, 30 s (kv/tickets.ts). */
+  wsTicket: (hash: string) => ["ws_tickets", hash] as const,
+  /** A logout or removed role that open sockets must hear (kv/access_changes.ts); the head is their doorbell. */
+  accessChange: (id: string) => ["access_changes", id] as const,
+  accessChanges: () => ["access_changes"] as const,
+  accessHead: () => ["access_head"] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
 };

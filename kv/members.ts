@@ -1,4 +1,5 @@
 import type { TenantRole } from "../lib/roles.ts";
+import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
 import { backoff } from "./retry.ts";
 
@@ -41,6 +42,7 @@ export async function changeRole(
     const roles = add ? (current.includes(role) ? current : [...current, role]) : current.filter((r) => r !== role);
     if (roles.length === current.length && roles.every((r, i) => r === current[i])) return current;
     const op = kv.atomic().check(entry);
+    if (!add) noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant are checked at once
     if (roles.length === 0) {
       op.delete(keys.member(tenant, userId)).delete(keys.userTenant(userId, tenant));
     } else {

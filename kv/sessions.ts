@@ -1,5 +1,6 @@
 import { ulid } from "../lib/ids.ts";
 import { SESSION_TTL_MS } from "../lib/jwt.ts";
+import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
 
 export interface Session {
@@ -31,7 +32,9 @@ export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<
 }
 
 export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {
-  await kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id)).commit();
+  const op = kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id));
+  noteAccessChange(op, { userId: session.userId, sessionId: session.id }); // its open sockets close at once
+  await op.commit();
 }
 
 /** Ends every session of the user (their tokens stop working on the next call). Answers how many there were. */
@@ -41,6 +44,7 @@ export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<nu
   for (let i = 0; i < ids.length; i += 100) {
     const op = kv.atomic();
     for (const id of ids.slice(i, i + 100)) op.delete(keys.session(id)).delete(keys.userSession(userId, id));
+    noteAccessChange(op, { userId }); // their open sockets close at once
     await op.commit();
   }
   return ids.length;

@@ -10,6 +10,7 @@
  */
 import { isActive, type RideStatus } from "../lib/rides.ts";
 import type { TenantRole } from "../lib/roles.ts";
+import { noteAccessChange } from "./access_changes.ts";
 import { addAudit, type AuditRecord } from "./audit.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -73,6 +74,7 @@ export async function removeUserFromTenant(
       .check(driver)
       .delete(keys.member(tenant, userId))
       .delete(keys.userTenant(userId, tenant));
+    noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant close at once
     if (driver.value) {
       op.delete(keys.driver(tenant, userId));
       bumpDrivers(op, tenant); // riders' maps drop them

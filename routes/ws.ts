@@ -1,9 +1,11 @@
 /**
  * The live sockets under a tenant: /{tenant}/ws/riders and /{tenant}/ws/drivers
- * (spec section 7). The token comes in the query string (browsers cannot set
- * headers on a WebSocket) and is checked as a bearer token is. A refusal still
- * upgrades and then closes with the code (1008 access, 1011 server fault), so
- * the browser sees the code instead of a bare failed handshake.
+ * (spec section 7). A single-use ticket (the islands) or the token (clients of
+ * the spec) comes in the query string (browsers cannot set headers on a
+ * WebSocket). A page from another origin is refused with 403 before the
+ * upgrade; any other refusal still upgrades and then closes with the code
+ * (1008 access, 1011 server fault), so the browser sees the code instead of a
+ * bare failed handshake. What a client sends is bounded in size and rate.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -15,7 +17,9 @@ import type { Client } from "./live/client.ts";
 import { LiveHub } from "./live/hub.ts";
 import type { LiveSettings } from "./live/settings.ts";
 import type { SocketKind } from "./live/visibility.ts";
+import { originAllowed } from "./live/origin.ts";
 import { jsonLogger } from "../lib/log.ts";
+import { TokenBucket } from "../lib/token_bucket.ts";
 
 export { liveStats } from "./live/hub.ts";
 
@@ -24,27 +28,33 @@ type Refusal = Extract<Admission, { ok: false }>;
 export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<LiveSettings> = {}): Hono<Env> {
   const log = deps.log ?? jsonLogger();
   const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log }, settings);
-  const { maxIncomingBytes, idleTimeoutSeconds } = hub.settings;
+  const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond } = hub.settings;
   const app = new Hono<Env>();
 
   async function connect(c: Context<Env>, kind: SocketKind) {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
       return c.json({ error: "Expected a WebSocket upgrade" }, 426, { upgrade: "websocket" });
     }
+    if (!originAllowed(c.req.header("origin"), deps.config.publicUrl)) {
+      return c.json({ error: "This page may not open a live connection" }, 403);
+    }
     const tenant = c.get("tenant").code;
     // ?scope=all: an admin's socket told about every ride (the trips screen, issue 7).
     const everything = c.req.query("scope") === "all";
     let refusal: Refusal = { ok: false, code: CLOSE.serverError, reason: "Server error" };
     let client: Client | null = null;
+    let entered = false;
     try {
+      const mark = await hub.enter();
+      entered = true;
       const verdict = await admit(
         { kv: deps.kv, now: deps.clock.now(), signer: auth.signer },
         tenant,
         kind,
-        c.req.query("token"),
+        { ticket: c.req.query("ticket"), token: c.req.query("token") },
         { everything },
       );
-      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId, { everything });
+      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId, { everything, mark });
       else refusal = verdict;
     } catch (error) {
       log({
@@ -55,7 +65,10 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         kind,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
+    } finally {
+      if (entered) hub.exit();
     }
+    const bucket = new TokenBucket(messageBurst, messagesPerSecond);
     try {
       return await upgradeWebSocket(c, {
         onOpen(_event, ws) {
@@ -68,6 +81,10 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
           const size = byteSize(event.data, maxIncomingBytes);
           if (size > maxIncomingBytes) {
             hub.leave(client, CLOSE.tooBig, "Message too big", { close: true });
+            return;
+          }
+          if (!bucket.take()) {
+            hub.leave(client, CLOSE.policy, "Too many messages", { close: true });
             return;
           }
           // Only a ping is answered (clients that cannot send protocol pings may keep the line warm so).

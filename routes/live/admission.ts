@@ -1,13 +1,15 @@
 /**
- * Who may open which socket. The token is checked as a bearer token is
- * (routes/middleware/auth.ts): signature and expiry, then a live session of
- * that user, then the user. The drivers socket needs the driver or admin role
+ * Who may open which socket. A ticket (kv/tickets.ts) is used up and must be
+ * for this tenant; a token is checked as a bearer token is
+ * (routes/middleware/auth.ts): signature and expiry. Either way, then a live
+ * session of that user, then the user. The drivers socket needs the driver or admin role
  * in the tenant (or super); the riders socket any role in it. Asking for
  * every ride (scope=all, the admin trips screen) needs admin or super.
  */
 import { withSuper } from "../../kv/accounts.ts";
 import { getRoles } from "../../kv/members.ts";
 import { getSession } from "../../kv/sessions.ts";
+import { redeemTicket } from "../../kv/tickets.ts";
 import { getUser } from "../../kv/users.ts";
 import type { TokenSigner } from "../../lib/jwt.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -51,20 +53,34 @@ export async function stillAllowed(
   return mayOpen(kind, withSuper(await getRoles(kv, tenant, user.id), user), everything);
 }
 
-/** The verdict for a connection attempt with `token`. KV failures throw (the caller closes 1011). */
+/** What a connection presents: a ticket (the islands) or a token (clients of the spec). */
+export interface Credentials {
+  ticket?: string;
+  token?: string;
+}
+
+/** The verdict for a connection attempt; a ticket wins over a token. KV failures throw (the caller closes 1011). */
 export async function admit(
   deps: Deps & { signer: TokenSigner },
   tenant: string,
   kind: SocketKind,
-  token: string | undefined,
+  { ticket, token }: Credentials,
   { everything = false }: { everything?: boolean } = {},
 ): Promise<Admission> {
   const refused = (reason: string, userId?: string): Admission => ({ ok: false, code: CLOSE.policy, reason, userId });
-  if (!token) return refused("Authentication required");
-  const claims = await deps.signer.verify(token, deps.now);
-  const session = claims && await getSession(deps.kv, claims.sessionId, deps.now);
+  let claims: { userId: string; sessionId: string } | null;
+  if (ticket !== undefined) {
+    const grant = await redeemTicket(deps.kv, ticket, deps.now);
+    if (!grant || grant.tenant !== tenant) return refused("Ticket expired or already used");
+    claims = grant;
+  } else {
+    if (!token) return refused("Authentication required");
+    claims = await deps.signer.verify(token, deps.now);
+  }
+  if (!claims) return refused("Session expired");
+  const session = await getSession(deps.kv, claims.sessionId, deps.now);
   const user = session && session.userId === claims.userId ? await getUser(deps.kv, session.userId) : null;
-  if (!claims || !user) return refused("Session expired");
+  if (!user) return refused("Session expired");
   const roles = withSuper(await getRoles(deps.kv, tenant, user.id), user);
   if (!mayOpen(kind, roles, everything)) return refused("Access denied", user.id);
   return { ok: true, userId: user.id, sessionId: claims.sessionId };

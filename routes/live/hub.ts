@@ -1,11 +1,15 @@
 /**
  * The socket registry: one Room (and so one KV watch) per tenant with
  * connected sockets, created by the first socket and stopped with the last.
+ * One AccessWatch per hub while it has sockets closes, at once, those of a
+ * session that ended or of a user whose role was taken away.
  * Logs live.connect / live.disconnect and counts open sockets for metrics.
  */
+import type { AccessChange } from "../../kv/access_changes.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
-import { CLOSE } from "./admission.ts";
+import { AccessWatch } from "./access_watch.ts";
+import { CLOSE, stillAllowed } from "./admission.ts";
 import { Client, type LiveSocket } from "./client.ts";
 import { Room } from "./room.ts";
 import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from "./settings.ts";
@@ -56,6 +60,14 @@ export class LiveHub {
   #open = { riders: 0, drivers: 0 };
   #opened = new Set<Client>();
   #watchers = 0;
+  /** Clients by user id, for access changes. */
+  #byUser = new Map<string, Set<Client>>();
+  #access: AccessWatch | null = null;
+  /** Connections between enter() and exit(): the access watch stays while any is under way. */
+  #entering = 0;
+  /** Access changes handed on while connections were being admitted, numbered, for join's check. */
+  #recent: { seq: number; change: AccessChange }[] = [];
+  #accessSeq = 0;
 
   constructor(private readonly deps: HubDeps, settings: Partial<LiveSettings> = {}) {
     this.settings = { ...DEFAULT_LIVE_SETTINGS, ...settings };
@@ -76,6 +88,30 @@ export class LiveHub {
   }
 
   /**
+   * Call before checking a connection's credentials (and exit() after join or
+   * refusal): starts the access watch if needed and answers a mark, so join
+   * can tell whether an access change was handed on while it was admitted.
+   * Throws when KV fails.
+   */
+  async enter(): Promise<number> {
+    this.#entering++;
+    const mark = this.#accessSeq;
+    try {
+      await this.#accessWatch().ready;
+    } catch (error) {
+      this.exit();
+      throw error;
+    }
+    return mark;
+  }
+
+  exit(): void {
+    this.#entering--;
+    if (this.#entering === 0) this.#recent = [];
+    this.#stopAccessIfIdle();
+  }
+
+  /**
    * Registers a socket about to be upgraded and waits until its tenant's watch
    * has read where it starts: every change committed after this resolves
    * reaches the socket. Throws when KV fails (the caller closes 1011).
@@ -85,7 +121,7 @@ export class LiveHub {
     kind: SocketKind,
     userId: string,
     sessionId: string,
-    { everything = false }: { everything?: boolean } = {},
+    { everything = false, mark }: { everything?: boolean; mark?: number } = {},
   ): Promise<Client> {
     const room = this.#rooms.get(tenant) ?? this.#createRoom(tenant);
     const client = new Client(
@@ -99,6 +135,9 @@ export class LiveHub {
     client.everything = everything;
     room.add(client);
     this.#roomOf.set(client, room);
+    const mine = this.#byUser.get(userId) ?? new Set();
+    mine.add(client);
+    this.#byUser.set(userId, mine);
     try {
       await room.watch.ready;
     } catch (error) {
@@ -106,6 +145,9 @@ export class LiveHub {
       this.leave(client, CLOSE.serverError, "Server error", { log: false });
       throw error;
     }
+    // An access change heard while this connection was admitted may postdate what admission read.
+    const heard = mark === undefined ? [] : this.#recent.filter((r) => r.seq > mark).map((r) => r.change);
+    if (heard.some((change) => affects(change, client))) await this.#recheck(client, heard);
     const timer = setTimeout(() => {
       if (!client.socket) this.leave(client, CLOSE.goingAway, "Never opened");
     }, this.settings.openTimeoutMs);
@@ -142,6 +184,10 @@ export class LiveHub {
     if (this.#opened.delete(client)) this.#open[client.kind]--;
     const room = this.#roomOf.get(client);
     this.#roomOf.delete(client);
+    const mine = this.#byUser.get(client.userId);
+    mine?.delete(client);
+    if (mine?.size === 0) this.#byUser.delete(client.userId);
+    this.#stopAccessIfIdle();
     if (room) {
       room.remove(client);
       if (room.size === 0) {
@@ -166,6 +212,61 @@ export class LiveHub {
     }
   }
 
+  #accessWatch(): AccessWatch {
+    this.#access ??= new AccessWatch(this.deps.kv, {
+      pollMs: this.settings.accessPollMs,
+      onChanges: (changes) => this.#heard(changes),
+      onError: (error) => this.#logError("access", error),
+    });
+    return this.#access;
+  }
+
+  #stopAccessIfIdle(): void {
+    if (this.#roomOf.size > 0 || this.#entering > 0 || !this.#access) return;
+    this.#access.stop();
+    this.#access = null;
+  }
+
+  /** Access changes from the watch: the sockets they name are closed (a logout) or checked again. */
+  #heard(changes: AccessChange[]): void {
+    for (const change of changes) {
+      if (this.#entering > 0) this.#recent.push({ seq: ++this.#accessSeq, change });
+      for (const client of [...this.#byUser.get(change.userId) ?? []]) {
+        if (affects(change, client)) void this.#recheck(client, [change]);
+      }
+    }
+  }
+
+  /**
+   * Closes `client` with 1008 when one of `changes` ended its own session
+   * (no read needed: sessions never come back), else when a fresh read of
+   * its session and roles no longer lets it in.
+   */
+  async #recheck(client: Client, changes: AccessChange[]): Promise<void> {
+    if (client.closed) return;
+    if (changes.some((c) => c.sessionId === client.sessionId)) {
+      this.leave(client, CLOSE.policy, "Signed out", { close: true });
+      return;
+    }
+    try {
+      const deps = { kv: this.deps.kv, now: this.deps.clock.now() };
+      if (!await stillAllowed(deps, client.tenant, client.kind, client)) {
+        this.leave(client, CLOSE.policy, "Access revoked", { close: true });
+      }
+    } catch (error) {
+      this.#logError("access", error); // the 60 s re-check tries again
+    }
+  }
+
+  #logError(stage: string, error: unknown): void {
+    this.deps.log({
+      event: "live.error",
+      level: "error",
+      stage,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  }
+
   #createRoom(tenant: string): Room {
     const room = new Room(tenant, {
       ...this.deps,
@@ -177,4 +278,11 @@ export class LiveHub {
     room.watch.done.finally(() => this.#watchers--);
     return room;
   }
+}
+
+/** Whether the change may concern this client: its user, and its session or tenant when the change names one. */
+function affects(change: AccessChange, client: Client): boolean {
+  if (change.userId !== client.userId) return false;
+  if (change.sessionId) return change.sessionId === client.sessionId;
+  return !change.tenant || change.tenant === client.tenant;
 }

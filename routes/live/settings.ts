@@ -11,6 +11,12 @@ export interface LiveSettings {
   maxBufferedBytes: number;
   /** Largest message a client may send; bigger closes 1009. */
   maxIncomingBytes: number;
+  /** Messages a client may send at once (a token bucket's size); beyond the bucket closes 1008. */
+  messageBurst: number;
+  /** Messages a second the bucket refills: a client's sustained rate. */
+  messagesPerSecond: number;
+  /** How often the access head is read besides its watch, for changes made by another process (the admin CLI). */
+  accessPollMs: number;
   /** At most one driver-updates per tenant per this window. */
   driverUpdatesMs: number;
   /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
@@ -25,6 +31,9 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   idleTimeoutSeconds: 50,
   maxBufferedBytes: 1024 * 1024,
   maxIncomingBytes: 64 * 1024,
+  messageBurst: 20,
+  messagesPerSecond: 5,
+  accessPollMs: 5000,
   driverUpdatesMs: 1000,
   recheckMs: 60_000,
   openTimeoutMs: 30_000,

@@ -1,0 +1,35 @@
+/**
+ * Access changes open sockets must hear at once (docs/live.md "Who stays in"):
+ * a session that ended (logout, every session of a removed user) or a role
+ * taken away in a tenant. Each is written in the same atomic commit as the
+ * change itself: an entry ["access_changes", id] that lives a few minutes and
+ * a sum on ["access_head"], the one key every server process watches. Sums
+ * never conflict, so logouts and role changes gain no contention.
+ */
+import { keys } from "./keys.ts";
+
+/** Entries outlive any watcher's wake-up by far; older changes are caught by the sockets' 60 s re-check. */
+export const ACCESS_CHANGE_TTL_MS = 5 * 60 * 1000;
+
+export interface AccessChange {
+  id: string;
+  userId: string;
+  /** Only this session ended (a logout). */
+  sessionId?: string;
+  /** Only this tenant's roles changed (a role removed, a user removed from the tenant). */
+  tenant?: string;
+}
+
+/** Adds the note of an access change to `op` (nothing else: the caller commits). */
+export function noteAccessChange(op: Deno.AtomicOperation, change: Omit<AccessChange, "id">): void {
+  const id = crypto.randomUUID();
+  op.set(keys.accessChange(id), { ...change, id }, { expireIn: ACCESS_CHANGE_TTL_MS })
+    .sum(keys.accessHead(), 1n);
+}
+
+/** Every access change still kept, in key order (not commit order: callers remember the ids they handled). */
+export async function listAccessChanges(kv: Deno.Kv): Promise<AccessChange[]> {
+  const out: AccessChange[] = [];
+  for await (const e of kv.list<AccessChange>({ prefix: keys.accessChanges() })) out.push(e.value);
+  return out;
+}
