@@ -12,7 +12,6 @@ import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
 import { wsTicketApi } from "./api/ws_ticket.ts";
-import { wsTicketApi } from "./api/ws_ticket.ts";
 import type { AuthServices } from "./auth_services.ts";
 import { liveRoutes } from "./ws.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
@@ -46,7 +45,6 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", ridesApi(deps, auth));
   app.route("/api", driversApi(deps, auth));
   app.route("/api", adminApi(deps, auth));
-  app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));
