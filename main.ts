@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./routes/app.tsx";
-import { exitOnSignals, shutDown } from "./routes/shutdown.ts";
+import { exitOnSignals, RequestGate, shutDown } from "./routes/shutdown.ts";
 
 function startupConfig() {
   try {
@@ -65,6 +65,7 @@ const reporter = config.sentryDsn
 if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
 const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log, reporter });
 
+const gate = new RequestGate();
 const server = Deno.serve({
   port: config.port,
   onListen: ({ hostname, port }) => {
@@ -79,6 +80,6 @@ const server = Deno.serve({
       );
     }
   },
-}, (req, info) => app.fetch(req, info));
+}, gate.wrap((req, info) => app.fetch(req, info)));
 
-exitOnSignals(log, () => shutDown({ kv, server, log, lock }));
+exitOnSignals(log, () => shutDown({ kv, server, gate, log, lock }));

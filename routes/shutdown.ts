@@ -1,14 +1,55 @@
 /**
- * Graceful shutdown on SIGTERM and SIGINT (issue 10, item 6): stop accepting
- * connections, close every live socket with 1001 so clients reconnect to the
+ * Graceful shutdown on SIGTERM and SIGINT (issue 10, item 6): stop taking new
+ * requests, close every live socket with 1001 so clients reconnect to the
  * next process at once, let requests in flight finish, close KV and release
  * the store lock. The batched log is written by the unload event Deno.exit
  * fires (lib/log.ts). A second signal, or requests still running after the
  * grace period, ends the process at once with exit code 1.
+ *
+ * Why a gate before server.shutdown(): on Deno 2.9 shutdown() makes the body
+ * of every request in flight unreadable at once (denoland/deno#36809), so a
+ * ride request half uploaded would fail with a 500. The gate answers new
+ * requests 503 while those in flight finish, and only then is the listener
+ * closed.
  */
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
 import { closeAllLive } from "./live/hub.ts";
+
+type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+
+export const STOPPING = "The server is restarting. Please try again in a moment.";
+
+/** Counts requests in flight; once closed, answers new ones 503 so a client retries elsewhere or later. */
+export class RequestGate {
+  #inFlight = 0;
+  #closed = false;
+  #idle: (() => void) | null = null;
+
+  wrap(handler: Handler): Handler {
+    return async (req, info) => {
+      if (this.#closed) {
+        return Response.json({ error: STOPPING }, {
+          status: 503,
+          headers: { "retry-after": "1", connection: "close" },
+        });
+      }
+      this.#inFlight++;
+      try {
+        return await handler(req, info);
+      } finally {
+        if (--this.#inFlight === 0) this.#idle?.();
+      }
+    };
+  }
+
+  /** Refuses new requests from now on; resolves once none is in flight. */
+  close(): Promise<void> {
+    this.#closed = true;
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle = resolve);
+  }
+}
 
 /** Long enough for any request the app serves; well inside systemd's 90 s TimeoutStopSec. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,21 +57,24 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 export interface Stoppable {
   kv: Deno.Kv;
   server: Deno.HttpServer;
+  gate: RequestGate;
   log: Logger;
   lock: StoreLock | null;
   graceMs?: number;
 }
 
 /** Stops the server as above; answers the exit code: 0 when everything in flight finished. */
-export async function shutDown({ kv, server, log, lock, graceMs = SHUTDOWN_GRACE_MS }: Stoppable): Promise<number> {
+export async function shutDown(
+  { kv, server, gate, log, lock, graceMs = SHUTDOWN_GRACE_MS }: Stoppable,
+): Promise<number> {
   const started = performance.now();
-  const drained = server.shutdown(); // stops accepting now; resolves once every request has its answer
+  const drained = gate.close();
   let sockets = closeAllLive(kv);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const finished = await Promise.race([
-    drained.then(() => true),
-    new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), graceMs)),
-  ]);
+  const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), graceMs));
+  // Handlers first (their bodies stay readable), then the listener and the responses still streaming.
+  let finished = await Promise.race([drained, late]) !== "late";
+  if (finished) finished = await Promise.race([server.shutdown(), late]) !== "late";
   clearTimeout(timer);
   sockets += closeAllLive(kv); // any socket that was being admitted while the server drained
   kv.close();
