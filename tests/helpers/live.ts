@@ -44,8 +44,9 @@ export class LiveClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   closeCode: number | null = null;
 
-  constructor(url: string) {
-    this.socket = new WebSocket(url);
+  /** `init.headers` (a Deno extension) sets request headers such as a page's Origin. */
+  constructor(url: string, init?: { headers: Record<string, string> }) {
+    this.socket = init ? new WebSocket(url, init as unknown as string[]) : new WebSocket(url);
     this.opened = new Promise((resolve) => {
       this.socket.addEventListener("open", () => resolve(true));
       this.socket.addEventListener("close", () => resolve(false));
@@ -150,4 +151,28 @@ export function handWatchedStore(kv: Deno.Kv) {
     },
   });
   return { store, ring, failNextList: () => failingLists++, streams };
+}
+
+/** Asks the real app for a socket ticket with `token`; answers the status and body. */
+export async function askTicket(
+  app: { request(path: string, init?: RequestInit): Response | Promise<Response> },
+  tenant: string,
+  token?: string,
+) {
+  const res = await app.request(`/${tenant}/api/ws-ticket`, {
+    method: "POST",
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.status, body: await res.json() as { ticket?: string; error?: string } };
+}
+
+/** Resolves with the close event's code once the client closes, or null if it is still open after `ms`. */
+export async function closedWithin(client: LiveClient, ms: number): Promise<{ code: number; reason: string } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), ms));
+  try {
+    return await Promise.race([client.closed, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
