@@ -25,10 +25,15 @@ export async function createSession(kv: Deno.Kv, userId: string, now: number): P
   return session;
 }
 
+/** Whether the session is still good at `now` (KV drops it a little later by itself). */
+export function isLive(session: Session, now: number): boolean {
+  return session.expiresAt > now;
+}
+
 /** The live session with this id, or null when revoked, expired or unknown. */
 export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<Session | null> {
   const session = (await kv.get<Session>(keys.session(id))).value;
-  return session && session.expiresAt > now ? session : null;
+  return session && isLive(session, now) ? session : null;
 }
 
 export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {

@@ -20,8 +20,24 @@ export interface TokenSigner {
   verify(token: string, now: number): Promise<TokenClaims | null>;
 }
 
+/** How many verified tokens a signer remembers (a token is ~200 bytes; the cache is cleared when full). */
+const VERIFIED_MAX = 10_000;
+
 export function tokenSigner(secret: string, issuer: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose re-imports a raw secret on every call, which halves what a request can do.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    [
+      "sign",
+      "verify",
+    ],
+  );
+  // A token's signature and claims never change, so a verified token is remembered until it expires.
+  // Only the check of the signature is skipped: the session is still read on every call (requireAuth).
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     async sign({ userId, sessionId }, now) {
       const iat = Math.floor(now / 1000);
@@ -32,11 +48,17 @@ export function tokenSigner(secret: string, issuer: string): TokenSigner {
         .setAudience(AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + SESSION_TTL_MS / 1000)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token, now) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > now) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ["HS256"],
           issuer,
           audience: AUDIENCE,
@@ -44,7 +66,10 @@ export function tokenSigner(secret: string, issuer: string): TokenSigner {
           requiredClaims: ["sub", "sid", "exp"],
         });
         if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, { claims, expiresAt: payload.exp! * 1000 });
+        return claims;
       } catch {
         return null;
       }

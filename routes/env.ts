@@ -6,7 +6,7 @@ import type { Logger } from "../lib/log.ts";
 import type { Metrics } from "../lib/metrics.ts";
 import type { Session } from "../kv/sessions.ts";
 import type { User } from "../kv/users.ts";
-import type { Role } from "../lib/roles.ts";
+import type { Role, TenantRole } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
 import type { Assets } from "./assets.ts";
@@ -33,6 +33,8 @@ export interface Env {
     /** Set by requireAuth: the signed-in user and their live session. */
     user: User;
     session: Session;
+    /** Set by requireAuth under /{tenant}: the membership's roles, read with the session (no "super"). */
+    memberRoles: TenantRole[];
     /** Set by tenantRoles: the user's roles in the path's tenant ("super" included for super admins). */
     roles: Role[];
   };

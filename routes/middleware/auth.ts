@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { withSuper } from "../../kv/accounts.ts";
 import { getRoles } from "../../kv/members.ts";
-import { getSession } from "../../kv/sessions.ts";
-import { getUser } from "../../kv/users.ts";
+import { readSignedIn } from "../../kv/signed_in.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
@@ -22,11 +21,12 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
     if (!token) return c.json({ error: AUTH_REQUIRED }, 401);
     const now = clock.now();
     const claims = await signer.verify(token, now);
-    const session = claims && await getSession(kv, claims.sessionId, now);
-    const user = session && session.userId === claims.userId ? await getUser(kv, session.userId) : null;
-    if (!session || !user) return c.json({ error: SESSION_EXPIRED }, 401);
-    c.set("session", session);
-    c.set("user", user);
+    const tenant = c.get("tenant")?.code;
+    const signedIn = claims && await readSignedIn(kv, { ...claims, tenant }, now);
+    if (!signedIn) return c.json({ error: SESSION_EXPIRED }, 401);
+    c.set("session", signedIn.session);
+    c.set("user", signedIn.user);
+    if (signedIn.roles) c.set("memberRoles", signedIn.roles);
     await next();
   };
 }
@@ -43,7 +43,8 @@ export function tenantRoles(
 ): MiddlewareHandler<Env> {
   return async function tenantRoles(c, next) {
     const user = c.get("user");
-    const roles = withSuper(await getRoles(kv, c.get("tenant").code, user.id), user);
+    // requireAuth read the membership with the session when the tenant was known (kv/signed_in.ts).
+    const roles = withSuper(c.get("memberRoles") ?? await getRoles(kv, c.get("tenant").code, user.id), user);
     if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return c.json({ error: message }, 403);
     c.set("roles", roles);
     await next();
