@@ -1,5 +1,5 @@
 import { CODE_TTL_MS, constantTimeEqual, MAX_CODE_ATTEMPTS } from "../lib/otp.ts";
-import { type FailureState, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
+import { afterSuccess, type FailureState, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
 import { keys } from "./keys.ts";
 import { backoff } from "./retry.ts";
 
@@ -57,7 +57,18 @@ export async function addFailure(kv: Deno.Kv, phone: string, now: number): Promi
   throw new Error("Could not record the failure: too much contention");
 }
 
-/** Success, or the operator's unlock: the count starts again. */
+/** A successful sign-in: the streak and any lock end; the total stays (lib/lockout.ts). */
+export async function endStreak(kv: Deno.Kv, phone: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entry = await kv.get<FailureState>(keys.authFailures(phone));
+    if (!entry.value) return;
+    if ((await kv.atomic().check(entry).set(keys.authFailures(phone), afterSuccess(entry.value)).commit()).ok) return;
+    await backoff(attempt);
+  }
+  throw new Error("Could not end the failure streak: too much contention");
+}
+
+/** The operator's unlock: every count starts again. */
 export async function clearFailures(kv: Deno.Kv, phone: string): Promise<void> {
   await kv.delete(keys.authFailures(phone));
 }

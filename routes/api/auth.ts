@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
 import { joinAsRider } from "../../kv/members.ts";
-import { addFailure, checkCode, clearFailures, getFailures, storeCode } from "../../kv/otp.ts";
+import { addFailure, checkCode, endStreak, getFailures, storeCode } from "../../kv/otp.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { createSession, revokeSession } from "../../kv/sessions.ts";
 import { getTenant } from "../../kv/tenants.ts";
@@ -31,10 +31,18 @@ const MINUTE = 60_000;
 export const SEND_LIMITS = {
   perPhone: [{ limit: 3, windowMs: 15 * MINUTE }, { limit: 10, windowMs: 24 * 60 * MINUTE }],
   perAddress: { limit: 30, windowMs: 60 * MINUTE },
+  /**
+   * Per tenant named in the request (issue 10): what one organisation's
+   * sign-ins may cost in texts. Requests naming no tenant, or one that does
+   * not exist, share the site-wide budget NO_TENANT, so inventing codes
+   * opens no new budget.
+   */
+  perTenant: { limit: 500, windowMs: 60 * MINUTE },
 };
+const NO_TENANT = "-";
 
 const phoneField = z.string({ error: PHONE_ERROR });
-const loginSchema = z.object({ phoneNumber: phoneField });
+const loginSchema = z.object({ phoneNumber: phoneField, tenantCode: z.optional(z.nullable(z.string())) });
 const verifySchema = z.object({
   phoneNumber: phoneField,
   code: z.optional(z.unknown()),
@@ -52,8 +60,14 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
 
+  /** The tenant a request names, when it exists; null otherwise. */
+  async function namedTenant(code: string | null | undefined) {
+    return code && TENANT_CODE_PATTERN.test(code) ? await getTenant(kv, code) : null;
+  }
+
   app.post("/login", small, jsonBody(loginSchema), async (c) => {
-    const phone = normalizePhone(c.req.valid("json").phoneNumber);
+    const body = c.req.valid("json");
+    const phone = normalizePhone(body.phoneNumber);
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     const now = clock.now();
 
@@ -80,6 +94,21 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
           { "retry-after": String(hit.retryAfter) },
         );
       }
+    }
+
+    // Last, so one abuser meets their own address and number limits before eating the tenant's budget.
+    const byTenant = await hitRateLimit(kv, {
+      bucket: "otp_tenant",
+      subject: (await namedTenant(body.tenantCode))?.code ?? NO_TENANT,
+      ...SEND_LIMITS.perTenant,
+      now,
+    });
+    if (!byTenant.allowed) {
+      return c.json(
+        { error: "Too many verification codes requested for this service. Please try again later." },
+        429,
+        { "retry-after": String(byTenant.retryAfter) },
+      );
     }
 
     const code = generateCode();
@@ -126,10 +155,9 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: WRONG_CODE }, 401);
     }
 
-    await clearFailures(kv, phone);
+    await endStreak(kv, phone);
     const user = await getOrCreateUserByPhone(kv, phone, now);
-    const tenantCode = body.tenantCode && TENANT_CODE_PATTERN.test(body.tenantCode) ? body.tenantCode : null;
-    const tenant = tenantCode ? await getTenant(kv, tenantCode) : null;
+    const tenant = await namedTenant(body.tenantCode);
     if (tenant) await joinAsRider(kv, tenant.code, user.id, now);
     const session = await createSession(kv, user.id, now);
     const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);
