@@ -6,10 +6,22 @@
  */
 import { createContext, type FunctionComponent, useContext } from "react";
 import { renderToString } from "react-dom/server";
+import { idScope, IdScopeContext } from "./dom_id.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 
 /** Names of the islands a page render used, filled during the render. */
 export const IslandsUsed = createContext<Set<string> | null>(null);
+
+/** How many markers of each island a page render has drawn so far (the browser numbers them in document order). */
+const markers = new WeakMap<Set<string>, Map<string, number>>();
+
+function markerIndex(used: Set<string>, name: string): number {
+  const counts = markers.get(used) ?? new Map<string, number>();
+  markers.set(used, counts);
+  const index = counts.get(name) ?? 0;
+  counts.set(name, index + 1);
+  return index;
+}
 
 export function Island<P extends object>(
   { name, component: Island, props }: { name: string; component: FunctionComponent<P>; props: P },
@@ -18,11 +30,13 @@ export function Island<P extends object>(
   if (!used) throw new Error("Island rendered outside renderPage");
   used.add(name);
   // Rendered as a root of its own, as the browser hydrates it, so ids from
-  // useId and the tree's shape match on both sides.
+  // useDomId and the tree's shape match on both sides.
   const html = renderToString(
-    <ErrorBoundary>
-      <Island {...props} />
-    </ErrorBoundary>,
+    <IdScopeContext.Provider value={idScope(name, markerIndex(used, name))}>
+      <ErrorBoundary>
+        <Island {...props} />
+      </ErrorBoundary>
+    </IdScopeContext.Provider>,
   );
   // The HTML is React's own rendering of our component, escaped by React: nothing from outside.
   // deno-lint-ignore react-no-danger

@@ -6,7 +6,8 @@
  * module the server checks with, and shows each problem beside its slot
  * before anything is sent; "Save Schedule" sends PUT /{tenant}/api/admin/schedule.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { scheduleSaveError } from "../components/admin/texts.ts";
@@ -204,7 +205,7 @@ function DayRow(
   },
 ) {
   const name = DAY_NAMES[day];
-  const headingId = useId();
+  const headingId = useDomId();
   const dayIssues = issues.filter((i) => i.slot === null);
   const set = (id: string, field: "startTime" | "endTime", value: string) =>
     onChange((list) => list.map((s) => (s.id === id ? { ...s, [field]: value } : s)));

@@ -9,7 +9,8 @@
  * Every answer's user replaces the stored one, so the header follows at once.
  * One action runs at a time, so a late answer never undoes a newer one.
  */
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
@@ -75,7 +76,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   const [busy, setBusy] = useState<Busy>("idle");
   const [notice, setNotice] = useState<Notice>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const id = useDomId();
 
   useEffect(() => {
     let live = true;

@@ -14,7 +14,8 @@
  * - The request is checked on the page first (lib/ride_display.ts), in the
  *   spec's order; the ride is refetched 500 ms after a request or a cancel.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { mapClick } from "../components/map/click.ts";
 import { MapView } from "../components/map/MapView.tsx";
@@ -348,7 +349,7 @@ interface RequestFormProps {
 }
 
 function RequestForm(p: RequestFormProps) {
-  const id = useId();
+  const id = useDomId();
   const errorId = `${id}-error`;
   return (
     <form

@@ -9,7 +9,8 @@
  * plain links), not an ARIA menu: links keep their usual keyboard and screen
  * reader behaviour. Escape and a click outside close it.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { loadRoles } from "../components/Guard.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
@@ -64,7 +65,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
   const [here, setHere] = useState("");
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const menuId = useDomId();
 
   // The stored user, now and whenever it changes (profile saved, signed out, another tab).
   useEffect(() => {

@@ -40,6 +40,22 @@ hydrate(${JSON.stringify(args.path)}, Island);`,
   },
 };
 
+/**
+ * The browser gets Preact, not React (issue 9): the islands are written
+ * against React's API and rendered by React 19 on the server, but their
+ * bundles import preact/compat, about 11 KiB gzip against React's 69. Every
+ * island and react-map-gl run on it; the browser tests (tests/e2e/) run on
+ * these bundles, the island tests (tests/islands/) on React. See
+ * docs/architecture.md, "Island bundles: Preact in production".
+ */
+export const PREACT_ALIASES: Record<string, string> = {
+  "react": "preact/compat",
+  "react-dom": "preact/compat",
+  "react-dom/client": "preact/compat/client",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+};
+
 function options(outdir: string): esbuild.BuildOptions {
   const entryPoints = [
     ...islandNames().map((name) => ({ in: `island:${name}`, out: name })),
@@ -61,6 +77,7 @@ function options(outdir: string): esbuild.BuildOptions {
     assetNames: "[name]-[hash]",
     jsx: "automatic",
     jsxImportSource: "react",
+    alias: PREACT_ALIASES,
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     nodePaths: [join(ROOT, "node_modules")],
@@ -125,7 +142,9 @@ export function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
       manifest.css = url(file);
       continue;
     }
-    const name = out.entryPoint.replace(/^island:/, "");
+    // Chunks reached by a dynamic import (the map, the Sentry SDK) are entry points to esbuild too; only islands are listed.
+    if (!out.entryPoint.startsWith("island:")) continue;
+    const name = out.entryPoint.slice("island:".length);
     const imports = new Set<string>();
     const walk = (f: string) => {
       for (const imp of meta.outputs[f]?.imports ?? []) {

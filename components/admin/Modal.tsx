@@ -4,7 +4,8 @@
  * back to what had it on close, Tab kept inside, Escape and the backdrop
  * close it (unless `busy`: a request in flight must finish first).
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useDomId } from "../dom_id.ts";
 
 export function Modal(
   { title, onClose, busy = false, children, actions }: {
@@ -16,7 +17,7 @@ export function Modal(
     actions: ReactNode;
   },
 ) {
-  const titleId = useId();
+  const titleId = useDomId();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;

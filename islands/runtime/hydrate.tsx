@@ -1,10 +1,13 @@
 /**
  * Browser side of the islands pipeline: each island bundle calls
  * `hydrate(name, Component)`, which hydrates every marker of that island on
- * the page with the props the server rendered it with.
+ * the page with the props the server rendered it with. Written against
+ * React's API; the production bundles run it on preact/compat (its
+ * hydrateRoot hydrates the server's React HTML: scripts/build.ts).
  */
 import { type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { idScope, IdScopeContext } from "../../components/dom_id.ts";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { reportError } from "./report.ts";
 
@@ -18,20 +21,22 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 
 // deno-lint-ignore no-explicit-any
 export function hydrate(name: string, Island: FunctionComponent<any>): void {
-  for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
+  document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`).forEach((el, index) => {
     const props = JSON.parse(el.dataset.props ?? "{}");
     hydrateRoot(
       el,
-      <ErrorBoundary
-        onError={(error) => {
-          console.error(`island ${name} failed`, error);
-          reportError(error);
-        }}
-      >
-        <Hydrated el={el}>
-          <Island {...props} />
-        </Hydrated>
-      </ErrorBoundary>,
+      <IdScopeContext.Provider value={idScope(name, index)}>
+        <ErrorBoundary
+          onError={(error) => {
+            console.error(`island ${name} failed`, error);
+            reportError(error);
+          }}
+        >
+          <Hydrated el={el}>
+            <Island {...props} />
+          </Hydrated>
+        </ErrorBoundary>
+      </IdScopeContext.Provider>,
     );
-  }
+  });
 }

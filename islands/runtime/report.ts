@@ -3,16 +3,16 @@
  * `<meta name="hopper-sentry" content=DSN data-release=…>` on pages only when
  * PUBLIC_SENTRY_DSN is set; without it this module does nothing and the
  * Sentry SDK is never fetched. With it, the SDK chunk loads on the first
- * error only, and every report is scrubbed like the server's.
+ * error only, and every report is scrubbed like the server's (the scrubber
+ * arrives with the SDK, so pages without errors never load either: issue 9's
+ * byte budgets).
  */
-import { scrubEvent } from "../../lib/scrub.ts";
-
 let ready: Promise<((error: unknown) => void) | null> | null = null;
 
 function sentry(): Promise<((error: unknown) => void) | null> {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="hopper-sentry"]');
   if (!meta?.content) return Promise.resolve(null);
-  return import("@sentry/browser").then((Sentry) => {
+  return Promise.all([import("@sentry/browser"), import("../../lib/scrub.ts")]).then(([Sentry, { scrubEvent }]) => {
     Sentry.init({
       dsn: meta.content,
       release: meta.dataset.release,
