@@ -1,0 +1,301 @@
+/**
+ * Lighthouse on the real pages (issue 9): mobile, throttled (Lighthouse's
+ * defaults), on Debian's Chromium. The real server runs as a child process
+ * on a temporary KV file; a fake Twilio on loopback receives the sign-in
+ * codes, so the rider, driver and admin sign in through the API as a phone
+ * would. Each session goes into the browser's localStorage (as the login
+ * form leaves it) before the pages that need it are audited.
+ *
+ * Lighthouse 13 runs with Node (`npx -y lighthouse@13.5.0`, the CLI) against
+ * a Chromium this script launches with remote debugging, so localStorage can
+ * be set first and kept (`--disable-storage-reset`; the HTTP cache is cleared
+ * before each audit, so every page loads cold).
+ *
+ * Run alone: `deno task build && deno run -A tests/bench/lighthouse.ts [path ...]`
+ * (also part of `deno task bench`); `LIGHTHOUSE_REPORTS=DIR` keeps the JSON reports.
+ * Scores vary from run to run on a busy machine.
+ */
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { startFakeTwilio } from "../helpers/fake_twilio.ts";
+import { startServer, type TestServer } from "../e2e/server.ts";
+import { CHROMIUM_PATH } from "../e2e/browser.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
+
+const LIGHTHOUSE = "lighthouse@13.5.0";
+const RIDER_PHONE = "8645550142";
+
+type Who = "anonymous" | "rider" | "driver" | "admin";
+
+interface PageTarget {
+  path: string;
+  who: Who;
+  /** Lighthouse's Performance score (0-100) the issue asks for; null: measured, no target. */
+  performance: number | null;
+}
+
+/** Accessibility and Best Practices must be 100 on every page. */
+export const PAGES: PageTarget[] = [
+  { path: "/", who: "anonymous", performance: 95 },
+  { path: "/greer/login", who: "anonymous", performance: 95 },
+  { path: "/about", who: "anonymous", performance: null },
+  { path: "/greer/rider", who: "rider", performance: 80 },
+  { path: "/greer/driver", who: "driver", performance: null },
+  { path: "/greer/admin", who: "admin", performance: null },
+  { path: "/greer/admin/trips", who: "admin", performance: null },
+  { path: "/greer/admin/users", who: "admin", performance: null },
+  { path: "/greer/admin/schedule", who: "admin", performance: null },
+];
+
+export interface LighthouseResult {
+  path: string;
+  who: Who;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Lab metrics, as Lighthouse displays them. */
+  metrics: string;
+  /** Audits below full marks: every one in Accessibility and Best Practices, the weighted metrics under 0.9. */
+  failing: string[];
+}
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+}
+interface Report {
+  runtimeError?: { code: string; message: string };
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+}
+
+/** What a report says, in the terms of the table. */
+export function summarize(path: string, who: Who, report: Report): LighthouseResult {
+  if (report.runtimeError) throw new Error(`${path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  if (new URL(report.finalDisplayedUrl).pathname !== path) {
+    throw new Error(`${path} ended on ${report.finalDisplayedUrl} (signed out?)`);
+  }
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failing: string[] = [];
+  for (const id of ["accessibility", "best-practices"]) {
+    for (const ref of report.categories[id].auditRefs) {
+      const audit = report.audits[ref.id];
+      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative") {
+        failing.push(audit.id);
+      }
+    }
+  }
+  for (const ref of report.categories.performance.auditRefs) {
+    const audit = report.audits[ref.id];
+    if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+      failing.push(`${audit.id} ${audit.displayValue ?? ""}`.trim());
+    }
+  }
+  const metric = (id: string, label: string) => `${label} ${report.audits[id]?.displayValue ?? "?"}`;
+  return {
+    path,
+    who,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    metrics: [
+      metric("first-contentful-paint", "FCP"),
+      metric("largest-contentful-paint", "LCP"),
+      metric("total-blocking-time", "TBT"),
+      metric("cumulative-layout-shift", "CLS"),
+    ].join(", "),
+    failing,
+  };
+}
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+
+async function signIn(server: TestServer, codeFor: (phone: string) => string | null, phone: string) {
+  const post = (path: string, body: unknown) =>
+    fetch(server.url + path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const sent = await post("/api/auth/login", { phoneNumber: phone });
+  if (!sent.ok) throw new Error(`login for ${phone} answered ${sent.status}: ${await sent.text()}`);
+  const verified = await post("/api/auth/verify", { phoneNumber: phone, code: codeFor(phone), tenantCode: "greer" });
+  if (!verified.ok) throw new Error(`verify for ${phone} answered ${verified.status}: ${await verified.text()}`);
+  return await verified.json() as Session;
+}
+
+/** Chromium with remote debugging on a free port, for Lighthouse to drive. */
+async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const profile = await Deno.makeTempDir({ prefix: "hopper-lighthouse-" });
+  const child = new Deno.Command(CHROMIUM_PATH, {
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      // chrome-launcher's defaults, which Lighthouse's own launch would use.
+      "--disable-extensions",
+      "--disable-component-extensions-with-background-pages",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-client-side-phishing-detection",
+      "--disable-sync",
+      "--metrics-recording-only",
+      "--disable-default-apps",
+      "--mute-audio",
+      "--no-default-browser-check",
+      "--no-first-run",
+      "--disable-backgrounding-occluded-windows",
+      "--disable-renderer-backgrounding",
+      "--disable-background-timer-throttling",
+      "--password-store=basic",
+      "about:blank",
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already exited.
+    }
+    await child.status;
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+  };
+  // Chromium writes the port it chose into DevToolsActivePort.
+  for (let i = 0; i < 200; i++) {
+    const text = await Deno.readTextFile(join(profile, "DevToolsActivePort")).catch(() => "");
+    const port = Number(text.split("\n")[0]);
+    if (port > 0) return { port, stop };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await stop();
+  throw new Error("Chromium did not open its debugging port within 10 s");
+}
+
+/** Leaves a session in localStorage as the login form does, and empties the HTTP cache. */
+async function prepareBrowser(browser: Browser, origin: string, session: Session | null): Promise<void> {
+  const context = browser.contexts()[0];
+  const page = await context.newPage();
+  try {
+    // A same-origin document that loads nothing else, so no stylesheet or script lands in the cache.
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate((s) => {
+      localStorage.clear();
+      if (s) {
+        localStorage.setItem("authToken", s.token);
+        localStorage.setItem("user", JSON.stringify(s.user));
+      }
+    }, session);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
+  } finally {
+    await page.close();
+  }
+}
+
+async function lighthouse(url: string, port: number, outPath: string): Promise<Report> {
+  const out = await new Deno.Command("npx", {
+    args: [
+      "-y",
+      LIGHTHOUSE,
+      url,
+      `--port=${port}`,
+      "--disable-storage-reset",
+      "--only-categories=performance,accessibility,best-practices",
+      "--output=json",
+      `--output-path=${outPath}`,
+      "--quiet",
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`lighthouse ${url} failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`);
+  }
+  return JSON.parse(await Deno.readTextFile(outPath));
+}
+
+/** Audits each page (all of PAGES by default) and answers one result per page. */
+export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<LighthouseResult[]> {
+  const twilio = startFakeTwilio();
+  // LIGHTHOUSE_REPORTS=dir keeps each page's full JSON report there (open in the Lighthouse viewer).
+  const keep = Deno.env.get("LIGHTHOUSE_REPORTS");
+  const reports = keep ?? await Deno.makeTempDir({ prefix: "hopper-lighthouse-reports-" });
+  let server: TestServer | undefined;
+  let chrome: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ env: twilio.env });
+    chrome = await launchChromium();
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const phones: Record<Exclude<Who, "anonymous">, string> = {
+      rider: RIDER_PHONE,
+      driver: DEMO_DRIVER_PHONE,
+      admin: DEMO_ADMIN_PHONE,
+    };
+    const sessions = new Map<Who, Session>();
+    const results: LighthouseResult[] = [];
+    for (const page of pages) {
+      let session: Session | null = null;
+      if (page.who !== "anonymous") {
+        session = sessions.get(page.who) ?? await signIn(server, twilio.codeFor, phones[page.who]);
+        sessions.set(page.who, session);
+      }
+      await prepareBrowser(browser, server.url, session);
+      const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.json`);
+      const report = await lighthouse(server.url + page.path, chrome.port, outPath);
+      results.push(summarize(page.path, page.who, report));
+    }
+    return results;
+  } finally {
+    await browser?.close().catch(() => {});
+    await chrome?.stop();
+    await server?.stop();
+    await twilio.stop();
+    if (!keep) await Deno.remove(reports, { recursive: true }).catch(() => {});
+  }
+}
+
+const mark = (ok: boolean) => ok ? "✓" : "✗";
+
+/** One row of docs/benchmarks.md's table per page (columns: what, measured, ratio, target). */
+export function lighthouseRow(r: LighthouseResult, target: PageTarget | undefined): string {
+  const perf = target?.performance ?? null;
+  const ok = r.accessibility === 100 && r.bestPractices === 100 && (perf === null || r.performance >= perf);
+  const failing = r.failing.length ? `; below full marks: ${r.failing.join(", ")}` : "";
+  const who = r.who === "anonymous" ? "" : `, signed in as ${r.who}`;
+  return `| Lighthouse mobile \`${r.path}\`${who}: Performance / Accessibility / Best Practices | ` +
+    `${r.performance} / ${r.accessibility} / ${r.bestPractices} (${r.metrics}${failing}) | | ` +
+    `${perf === null ? "—" : `≥ ${perf}`} / 100 / 100 ${mark(ok)} |`;
+}
+
+/** For tests/bench/run.ts: every page, as table rows. */
+export async function benchLighthouse(): Promise<string[]> {
+  const results = await runLighthouse();
+  return results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path)));
+}
+
+if (import.meta.main) {
+  const wanted = Deno.args.length ? PAGES.filter((p) => Deno.args.includes(p.path)) : PAGES;
+  if (wanted.length === 0) throw new Error(`no such page; pages: ${PAGES.map((p) => p.path).join(" ")}`);
+  for (const r of await runLighthouse(wanted)) {
+    console.log(
+      `${r.path.padEnd(24)} ${r.who.padEnd(9)} perf ${String(r.performance).padStart(3)}  a11y ${
+        String(r.accessibility).padStart(3)
+      }  bp ${String(r.bestPractices).padStart(3)}  ${r.metrics}`,
+    );
+    for (const f of r.failing) console.log(`    ${f}`);
+  }
+}
