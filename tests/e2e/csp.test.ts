@@ -1,0 +1,147 @@
+/**
+ * The Content-Security-Policy at work in a real browser (issue 10, item 8):
+ * the real server and headless Chromium. A rider names themself with markup
+ * that would run script; the admin users page and the header show it as text
+ * and nothing runs. A script element and an inline handler injected into the
+ * DOM do not run either, and the browser reports the violations. Logout
+ * clears the token and the stored user, and the token stops working.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SignedInUser } from "../../lib/auth_client.ts";
+import { startFakeTwilio } from "../helpers/fake_twilio.ts";
+import { DESKTOP, launchBrowser, watchPage } from "./browser.ts";
+import { startServer, type TestServer } from "./server.ts";
+
+/** 69 characters (names may have 80): an image whose error handler, and a script, would set globals. */
+const HOSTILE_NAME = "<img src=x onerror=window.__pwned=1><script>window.__pwned=2</script>";
+const CSP_REPORT = /Content Security Policy|Refused to (execute|load)/;
+
+let twilio: ReturnType<typeof startFakeTwilio>;
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  twilio = startFakeTwilio();
+  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+  await twilio?.stop();
+});
+
+type Session = { token: string; user: SignedInUser };
+
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, data: await res.json().catch(() => null) };
+}
+
+async function signIn(phone: string): Promise<Session> {
+  expect((await call("POST", "/api/auth/login", undefined, { phoneNumber: phone })).status).toBe(200);
+  const res = await call("POST", "/api/auth/verify", undefined, {
+    phoneNumber: phone,
+    code: twilio.codeFor(phone),
+    tenantCode: "greer",
+  });
+  expect(res.status, JSON.stringify(res.data)).toBe(200);
+  return res.data;
+}
+
+/** A page signed in as `session`, recording CSP reports (console) and violation events. */
+async function signedInPage(session: Session): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
+  });
+  const page = await context.newPage();
+  const watch = watchPage(page, { ignore: [CSP_REPORT] });
+  await page.goto("/greer/about");
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("authToken", token);
+    localStorage.setItem("user", JSON.stringify(user));
+  }, session);
+  return { page, watch };
+}
+
+const globals = (page: Page) =>
+  page.evaluate(() => {
+    const w = globalThis as unknown as Record<string, unknown>;
+    return { pwned: w.__pwned ?? null, injected: w.__injected ?? null, handler: w.__handler ?? null };
+  });
+const violations = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations);
+
+describe("the Content-Security-Policy in the browser", () => {
+  it("shows a hostile name as text on the admin users page and in the header, and runs none of it", async () => {
+    const rider = await signIn("8645550601");
+    const renamed = await call("PUT", "/api/users/profile", rider.token, { name: HOSTILE_NAME });
+    expect(renamed.status, JSON.stringify(renamed.data)).toBe(200);
+    const admin = await signIn("8645550100");
+
+    const { page, watch } = await signedInPage(admin);
+    await page.goto("/greer/admin/users");
+    await expect.poll(() => page.getByText(HOSTILE_NAME, { exact: true }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(await page.locator("img[onerror], main script").count()).toBe(0);
+    expect(await globals(page)).toEqual({ pwned: null, injected: null, handler: null });
+
+    const riderView = await signedInPage(renamed.data.user ? { ...rider, user: renamed.data.user } : rider);
+    await riderView.page.goto("/greer/profile");
+    await expect.poll(() => riderView.page.locator(".user-menu__name").textContent(), { timeout: 15_000 })
+      .toBe(HOSTILE_NAME);
+    expect(await globals(riderView.page)).toEqual({ pwned: null, injected: null, handler: null });
+    expect([...watch.errors, ...riderView.watch.errors]).toEqual([]);
+  });
+
+  it("blocks a script element and an inline handler injected into the page, and reports them", async () => {
+    const rider = await signIn("8645550602");
+    const { page, watch } = await signedInPage(rider);
+    const reports: string[] = [];
+    page.on("console", (msg) => CSP_REPORT.test(msg.text()) && reports.push(msg.text()));
+    await page.goto("/greer/rider");
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.head.append(script);
+      const box = document.createElement("div");
+      box.innerHTML = '<img src="/favicon.svg?x" onload="window.__handler = true">';
+      document.body.append(box);
+    });
+    await expect.poll(() => violations(page), { timeout: 10_000 }).toEqual(
+      expect.arrayContaining(["script-src-elem", "script-src-attr"]),
+    );
+    expect(await globals(page)).toEqual({ pwned: null, injected: null, handler: null });
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    // The page's own scripts (from /build/) ran: the islands hydrated.
+    await expect.poll(() => page.locator("[data-hydrated=true]").count()).toBeGreaterThan(0);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it("clears the token and the stored user on logout, and the token stops working", async () => {
+    const rider = await signIn("8645550603");
+    const { page } = await signedInPage(rider);
+    await page.goto("/greer/profile");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(/\/greer\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem("authToken"), localStorage.getItem("user")])).toEqual([
+      null,
+      null,
+    ]);
+    expect((await call("GET", "/api/users/profile", rider.token)).status).toBe(401);
+  });
+});
