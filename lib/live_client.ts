@@ -1,26 +1,33 @@
 /**
  * The browser side of the live sockets (spec section 7, docs/live.md):
- * `/{tenant}/ws/riders|drivers?token=…`, reconnecting with backoff, with a
+ * `/{tenant}/ws/riders|drivers?ticket=…`, reconnecting with backoff, with a
  * `connected` flag the rider screen uses to poll while the socket is down.
  *
+ * - Before every open (the first and each reconnect) it asks for a fresh
+ *   single-use ticket (`POST /{tenant}/api/ws-ticket`), so the long-lived
+ *   token never appears in a URL. A 401 or 403 there ends the loop (signed
+ *   out, or no longer a member); any other failure is retried with backoff.
  * - Every open (the first and each reconnect) calls `onOpen`: the screen
  *   refetches its lists then, and misses nothing (the server queues changes
  *   from the moment it accepts the socket).
  * - 1008 (refused: token, role) is an access restriction: logged, and no
  *   retry, since the same token would be refused again. 1011 (the server's
  *   check failed) is logged the same way, then retried with backoff.
- * - Any other close (1001 ping timeout, 1013 too slow, a network drop)
- *   reconnects with backoff: 1 s doubling to 30 s, with jitter, so a server
- *   restart is not met by every phone at once.
+ * - Any other close (1001 ping timeout or server restart, 1013 too slow, a
+ *   network drop) reconnects with full-jitter backoff (lib/backoff.ts: a
+ *   random wait up to 1 s, 2 s, 4 s … 30 s), so a server restart is not met
+ *   by every phone at once.
  * - A heartbeat ({type:"ping"} every 25 s, answered by {type:"pong"}) finds a
  *   dead connection a phone has not noticed (network switch, sleep).
  *
- * Browser-only: the hook opens the socket in an effect.
+ * The hook is browser-only (it opens the socket in an effect); LiveConnection
+ * also runs under Deno given `where` and `ticket` (tests/api/live_reconnect.test.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import type { AvailableDriver } from "../kv/drivers.ts";
 import type { Ride } from "../kv/rides.ts";
-import { getToken } from "./auth_client.ts";
+import { api, ApiError, getToken } from "./auth_client.ts";
+import { fullJitter, RECONNECT_BACKOFF } from "./backoff.ts";
 
 export type LiveKind = "riders" | "drivers";
 
@@ -33,15 +40,33 @@ export const HEARTBEAT_MS = 25_000;
 /** How long after a ping a silent socket is given up. */
 export const HEARTBEAT_GRACE_MS = 10_000;
 
-export function liveUrl(tenant: string, kind: LiveKind, token: string, where: { protocol: string; host: string }) {
-  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${where.host}/${encodeURIComponent(tenant)}/ws/${kind}?token=${encodeURIComponent(token)}`;
+export interface Where {
+  protocol: string;
+  host: string;
 }
 
-/** Wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … 30 s, each ±20%. */
+/** The socket's address with a token (a string: clients of the spec) or a single-use ticket (the islands). */
+export function liveUrl(tenant: string, kind: LiveKind, credential: string | { ticket: string }, where: Where) {
+  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
+  const query = typeof credential === "string"
+    ? `token=${encodeURIComponent(credential)}`
+    : `ticket=${encodeURIComponent(credential.ticket)}`;
+  return `${scheme}//${where.host}/${encodeURIComponent(tenant)}/ws/${kind}?${query}`;
+}
+
+/** Wait before reconnect attempt `attempt` (0-based): random(0, min(30 s, 1 s · 2^attempt)). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
-  return Math.round(base * (0.8 + 0.4 * random()));
+  return fullJitter(attempt, { ...RECONNECT_BACKOFF, random });
+}
+
+/** A fresh socket ticket for the signed-in user; null when nobody is signed in. */
+export async function requestTicket(tenant: string): Promise<string | null> {
+  if (!getToken()) return null;
+  const { ticket } = await api<{ ticket: string }>(`/${encodeURIComponent(tenant)}/api/ws-ticket`, {
+    method: "POST",
+    tenant,
+  });
+  return ticket;
 }
 
 /** Parses a server message; null for anything this client does not know. */
@@ -70,6 +95,10 @@ export interface LiveOptions {
   onOpen?(): void;
   onConnectedChange?(connected: boolean): void;
   log?(text: string): void;
+  /** Where the server is: the page's own location by default. */
+  where?: Where;
+  /** Answers a fresh ticket before each open (null: nobody signed in, give up); `requestTicket` by default. */
+  ticket?(tenant: string): Promise<string | null>;
 }
 
 /** One socket and its reconnect loop. `stop()` ends both for good. */
@@ -81,11 +110,13 @@ export class LiveConnection {
   #deadline: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
   #connected = false;
+  /** A ticket is being fetched: the next open is under way. */
+  #dialing = false;
 
   constructor(private readonly opts: LiveOptions) {}
 
   start(): void {
-    this.#connect();
+    void this.#connect();
   }
 
   get connected(): boolean {
@@ -94,11 +125,11 @@ export class LiveConnection {
 
   /** Reconnects now if the socket is down and waiting (the phone came back online, the tab was shown). */
   nudge(): void {
-    if (this.#stopped || this.#ws || this.#retry === undefined) return;
+    if (this.#stopped || this.#ws || this.#dialing || this.#retry === undefined) return;
     clearTimeout(this.#retry);
     this.#retry = undefined;
     this.#attempt = 0;
-    this.#connect();
+    void this.#connect();
   }
 
   stop(): void {
@@ -107,13 +138,28 @@ export class LiveConnection {
     this.#drop(1000, "Page closed");
   }
 
-  #connect(): void {
-    if (this.#stopped) return;
-    const token = getToken();
-    if (!token) return;
+  async #connect(): Promise<void> {
+    if (this.#stopped || this.#dialing) return;
+    this.#dialing = true;
+    let ticket: string | null;
+    try {
+      ticket = await (this.opts.ticket ?? requestTicket)(this.opts.tenant);
+    } catch (error) {
+      if (this.#stopped) return;
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        this.#log(`access restricted (ticket refused with ${error.status})`);
+        return;
+      }
+      this.#log(`no ticket: ${error instanceof Error ? error.message : String(error)}`);
+      this.#schedule();
+      return;
+    } finally {
+      this.#dialing = false;
+    }
+    if (this.#stopped || !ticket) return;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(liveUrl(this.opts.tenant, this.opts.kind, token, location));
+      ws = new WebSocket(liveUrl(this.opts.tenant, this.opts.kind, { ticket }, this.opts.where ?? location));
     } catch (error) {
       this.#log(`could not open: ${error instanceof Error ? error.message : String(error)}`);
       this.#schedule();
@@ -152,7 +198,7 @@ export class LiveConnection {
     const delay = backoffDelay(this.#attempt++);
     this.#retry = setTimeout(() => {
       this.#retry = undefined;
-      this.#connect();
+      void this.#connect();
     }, delay);
   }
 

@@ -365,7 +365,7 @@ describe("DriverScreen: live over /greer/ws/drivers (spec section 7)", () => {
     await open();
     await screen.findByText("No active ride requests");
     const socket = FakeSocket.latest();
-    expect(socket.url).toBe(`ws://${location.host}/greer/ws/drivers?token=token-abc`);
+    expect(socket.url).toBe(`ws://${location.host}/greer/ws/drivers?ticket=ticket-1`);
     socket.accept();
     const ride = makeRide({ riderName: "Newcomer" });
     socket.push({ type: "new", ride });

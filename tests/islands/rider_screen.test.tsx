@@ -186,9 +186,12 @@ describe("RiderScreen: the page and the map", () => {
     expect(screen.getByText("Your current location (GPS)")).toBeDefined();
   });
 
-  it("opens the socket /greer/ws/riders with the token", async () => {
-    await open();
-    expect(FakeSocket.latest().url).toBe(`ws://${location.host}/greer/ws/riders?token=token-abc`);
+  it("opens the socket /greer/ws/riders with a fresh single-use ticket, never the token", async () => {
+    const { fetchMock } = await open();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    expect(FakeSocket.latest().url).toBe(`ws://${location.host}/greer/ws/riders?ticket=ticket-1`);
+    const [[, init]] = callsTo(fetchMock, "POST", "/greer/api/ws-ticket");
+    expect(init?.headers).toMatchObject({ authorization: "Bearer token-abc" });
   });
 });
 
@@ -571,32 +574,34 @@ describe("RiderScreen: live and polling (spec sections 7, 9)", () => {
       first.accept();
       first.drop(code);
       expect(FakeSocket.all).toHaveLength(1);
+      // Full jitter with random() = 0.5: half of the 1 s window, each time with a fresh ticket.
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(999);
+        await vi.advanceTimersByTimeAsync(250);
       });
       expect(FakeSocket.all).toHaveLength(1);
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(1);
+        await vi.advanceTimersByTimeAsync(250);
       });
-      expect(FakeSocket.all).toHaveLength(2);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+      expect(FakeSocket.latest().url).toMatch(/\?ticket=ticket-2$/);
       const calls = callsTo(fetchMock, "GET", "/greer/api/rides/my").length;
       FakeSocket.latest().accept();
       await waitFor(() => expect(callsTo(fetchMock, "GET", "/greer/api/rides/my").length).toBe(calls + 1));
-      // Refused again: 1 s (the open reset the count), then 2 s.
+      // Refused again: half of 1 s (the open reset the count), then half of 2 s.
       FakeSocket.latest().drop(code);
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(1000);
+        await vi.advanceTimersByTimeAsync(500);
       });
-      expect(FakeSocket.all).toHaveLength(3);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(3));
       FakeSocket.latest().drop(code);
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(1999);
+        await vi.advanceTimersByTimeAsync(600);
       });
       expect(FakeSocket.all).toHaveLength(3);
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(1);
+        await vi.advanceTimersByTimeAsync(400);
       });
-      expect(FakeSocket.all).toHaveLength(4);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(4));
     },
   );
 

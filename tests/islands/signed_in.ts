@@ -8,6 +8,8 @@ import type { SignedInUser } from "../../lib/auth_client.ts";
 import type { Role } from "../../lib/roles.ts";
 
 export const TOKEN = "token-abc";
+/** What POST /{tenant}/api/ws-ticket answers unless a test routes it itself: "ticket-1", "ticket-2", … */
+export const TICKET_PREFIX = "ticket-";
 
 export function makeUser(overrides: Partial<SignedInUser> = {}): SignedInUser {
   return {
@@ -34,15 +36,20 @@ export const json = (body: unknown, status = 200) => new Response(JSON.stringify
 
 /**
  * Stubs fetch with routes keyed "METHOD /path"; anything else answers 404.
- * `roles` answers GET /greer/api/user/roles.
+ * `roles` answers GET /greer/api/user/roles; POST /{tenant}/api/ws-ticket
+ * answers a numbered ticket (the live sockets ask for one before each open).
  */
 export function stubApi({ roles, routes = {} }: { roles?: Role[] | Route; routes?: Record<string, Route> } = {}) {
+  let tickets = 0;
   const fetchMock: Mock<typeof fetch> = vi.fn<typeof fetch>((input, init = {}) => {
     const path = String(input);
     const key = `${init.method ?? "GET"} ${path}`;
     const route = key === "GET /greer/api/user/roles" && roles !== undefined
       ? (typeof roles === "function" ? roles : () => json({ roles }))
-      : routes[key];
+      : routes[key] ??
+        (/^POST \/[^/]+\/api\/ws-ticket$/.test(key)
+          ? () => json({ ticket: `${TICKET_PREFIX}${++tickets}` })
+          : undefined);
     return Promise.resolve(route ? route(init) : json({ error: "Not found" }, 404));
   });
   vi.stubGlobal("fetch", fetchMock);

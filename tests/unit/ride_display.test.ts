@@ -402,9 +402,9 @@ describe("live client rules", () => {
     );
   });
 
-  it("backs off 1 s doubling to 30 s, with ±20% jitter", () => {
-    const mid = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => backoffDelay(a, mid))).toEqual([
+  it("backs off with full jitter: random(0, min(30 s, 1 s · 2^attempt))", () => {
+    const top = () => 1 - Number.EPSILON;
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => Math.round(backoffDelay(a, top)))).toEqual([
       1000,
       2000,
       4000,
@@ -414,8 +414,8 @@ describe("live client rules", () => {
       30000,
       30000,
     ]);
-    expect(backoffDelay(0, () => 0)).toBe(800);
-    expect(backoffDelay(0, () => 1)).toBe(1200);
+    expect(backoffDelay(3, () => 0.5)).toBe(4000);
+    expect(backoffDelay(0, () => 0)).toBe(0);
   });
 
   it("reads the server's messages and ignores anything else", () => {
