@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { benchAdminTrips } from "./admin_trips.ts";
+import { benchSockets } from "./sockets.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
@@ -172,6 +173,7 @@ if (import.meta.main) {
   await Deno.remove(dir, { recursive: true });
 
   rows.push(...await benchAdminTrips(start));
+  rows.push(...await benchSockets());
 
   const cold = await coldStart();
   rows.push(
