@@ -1,6 +1,7 @@
 import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
+import { accessChanged } from "./signed_in.ts";
 import { backoff } from "./retry.ts";
 
 export interface Membership {
@@ -49,7 +50,10 @@ export async function changeRole(
       op.set(keys.member(tenant, userId), { roles, joinedAt: entry.value?.joinedAt ?? now })
         .set(keys.userTenant(userId, tenant), true);
     }
-    if ((await op.commit()).ok) return roles;
+    if ((await op.commit()).ok) {
+      accessChanged(kv);
+      return roles;
+    }
     await backoff(attempt);
   }
   throw new Error("Could not change the role: too much contention");
@@ -62,5 +66,5 @@ export async function joinAsRider(kv: Deno.Kv, tenant: string, userId: string, n
     .set(keys.member(tenant, userId), { roles: ["rider"], joinedAt: now })
     .set(keys.userTenant(userId, tenant), true)
     .commit();
-  void res; // Not ok means they were already a member: nothing to do.
+  if (res.ok) accessChanged(kv); // Not ok means they were already a member: nothing to do.
 }

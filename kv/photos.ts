@@ -6,6 +6,7 @@
  * never left behind.
  */
 import { keys } from "./keys.ts";
+import { accessChanged } from "./signed_in.ts";
 import { backoff } from "./retry.ts";
 import type { User } from "./users.ts";
 
@@ -57,7 +58,10 @@ export async function savePhoto(
       .set(keys.user(userId), user)
       .set(keys.photo(userId), stored)
       .commit();
-    if (res.ok) return user;
+    if (res.ok) {
+      accessChanged(kv);
+      return user;
+    }
     await backoff(attempt);
   }
   throw new Error("Could not save the photo: too much contention");
@@ -81,7 +85,10 @@ export async function updateUserRemovingPhoto(
       .set(keys.user(userId), user)
       .delete(keys.photo(userId))
       .commit();
-    if (res.ok) return user;
+    if (res.ok) {
+      accessChanged(kv);
+      return user;
+    }
     await backoff(attempt);
   }
   throw new Error("Could not remove the photo: too much contention");

@@ -2,6 +2,7 @@ import { ulid } from "../lib/ids.ts";
 import { SESSION_TTL_MS } from "../lib/jwt.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
+import { accessChanged } from "./signed_in.ts";
 
 export interface Session {
   id: string;
@@ -40,6 +41,7 @@ export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "
   const op = kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id));
   noteAccessChange(op, { userId: session.userId, sessionId: session.id }); // its open sockets close at once
   await op.commit();
+  accessChanged(kv);
 }
 
 /** Ends every session of the user (their tokens stop working on the next call). Answers how many there were. */
@@ -51,6 +53,7 @@ export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<nu
     for (const id of ids.slice(i, i + 100)) op.delete(keys.session(id)).delete(keys.userSession(userId, id));
     noteAccessChange(op, { userId }); // their open sockets close at once
     await op.commit();
+    accessChanged(kv);
   }
   return ids.length;
 }

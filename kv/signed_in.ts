@@ -1,7 +1,14 @@
 /**
  * What an authenticated request needs, in one KV read: the session, its user
  * and (under /{tenant}) the user's membership there. One getMany costs about
- * what one get does, so the hottest calls pay one round trip for all three.
+ * what one get does, and a read is reused for SIGNED_IN_REUSE_MS, so the
+ * hottest calls mostly pay no KV read at all for who is asking.
+ *
+ * Reuse never outlives a change made in this process: every write to a
+ * session, user or membership calls `accessChanged` after it commits, which
+ * drops what is kept (kv/sessions.ts, users.ts, members.ts, photos.ts,
+ * user_removal.ts). A change made by another process (the admin CLI) is seen
+ * within SIGNED_IN_REUSE_MS.
  */
 import type { TenantRole } from "../lib/roles.ts";
 import { keys } from "./keys.ts";
@@ -14,6 +21,41 @@ export interface SignedIn {
   user: User;
   /** The user's roles in `tenant` ([] when not a member); undefined when no tenant was asked. */
   roles?: TenantRole[];
+}
+
+export const SIGNED_IN_REUSE_MS = 5000;
+const MAX_KEPT = 10_000;
+
+interface Kept {
+  signedIn: SignedIn | null;
+  until: number;
+}
+const kept = new WeakMap<Deno.Kv, Map<string, Kept>>();
+
+/** Call after committing any change to a session, user or membership: later reads see it. */
+export function accessChanged(kv: Deno.Kv): void {
+  kept.delete(kv);
+}
+
+/** readSignedIn, reusing a read of the same session and tenant made in the last SIGNED_IN_REUSE_MS. */
+export async function signedIn(
+  kv: Deno.Kv,
+  who: { userId: string; sessionId: string; tenant?: string },
+  now: number,
+): Promise<SignedIn | null> {
+  const key = `${who.sessionId}|${who.userId}|${who.tenant ?? ""}`;
+  const started = performance.now();
+  let byKey = kept.get(kv);
+  const hit = byKey?.get(key);
+  if (hit && hit.until > started) return hit.signedIn && isLive(hit.signedIn.session, now) ? hit.signedIn : null;
+  if (!byKey) kept.set(kv, byKey = new Map());
+  const read = await readSignedIn(kv, who, now);
+  // Kept only if nothing changed while it was read (accessChanged replaced the map).
+  if (kept.get(kv) === byKey) {
+    if (byKey.size >= MAX_KEPT) byKey.clear();
+    byKey.set(key, { signedIn: read, until: started + SIGNED_IN_REUSE_MS });
+  }
+  return read;
 }
 
 /** The live session `sessionId` of `userId` with its user, or null when revoked, expired, foreign or gone. */

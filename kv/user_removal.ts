@@ -14,6 +14,7 @@ import { noteAccessChange } from "./access_changes.ts";
 import { addAudit, type AuditRecord } from "./audit.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { accessChanged } from "./signed_in.ts";
 import { listUserTenantCodes, type Membership } from "./members.ts";
 import { backoff } from "./retry.ts";
 import { driverActiveStatuses, type Ride, updateRideStatus } from "./rides.ts";
@@ -86,8 +87,10 @@ export async function removeUserFromTenant(
       target: userId,
       details: { roles: member.value.roles, canceledRides: canceled.map((c) => c.ride.id) },
     });
-    if ((await op.commit()).ok) removed = { roles: member.value.roles, audit };
-    else await backoff(attempt);
+    if ((await op.commit()).ok) {
+      accessChanged(kv);
+      removed = { roles: member.value.roles, audit };
+    } else await backoff(attempt);
   }
   if (!removed) throw new Error("Could not remove the user: too much contention");
 

@@ -1,5 +1,6 @@
 import { ulid } from "../lib/ids.ts";
 import { keys } from "./keys.ts";
+import { accessChanged } from "./signed_in.ts";
 import { backoff } from "./retry.ts";
 
 export interface User {
@@ -76,7 +77,10 @@ export async function updateUser(
     if (!entry.value) return null;
     const next = change(entry.value);
     const res = await kv.atomic().check(entry).set(keys.user(id), next).commit();
-    if (res.ok) return next;
+    if (res.ok) {
+      accessChanged(kv);
+      return next;
+    }
     await backoff(attempt);
   }
   throw new Error("Could not update the user: too much contention");

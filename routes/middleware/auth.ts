@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { withSuper } from "../../kv/accounts.ts";
 import { getRoles } from "../../kv/members.ts";
-import { readSignedIn } from "../../kv/signed_in.ts";
+import { signedIn } from "../../kv/signed_in.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
@@ -22,11 +22,11 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
     const now = clock.now();
     const claims = await signer.verify(token, now);
     const tenant = c.get("tenant")?.code;
-    const signedIn = claims && await readSignedIn(kv, { ...claims, tenant }, now);
-    if (!signedIn) return c.json({ error: SESSION_EXPIRED }, 401);
-    c.set("session", signedIn.session);
-    c.set("user", signedIn.user);
-    if (signedIn.roles) c.set("memberRoles", signedIn.roles);
+    const who = claims && await signedIn(kv, { ...claims, tenant }, now);
+    if (!who) return c.json({ error: SESSION_EXPIRED }, 401);
+    c.set("session", who.session);
+    c.set("user", who.user);
+    if (who.roles) c.set("memberRoles", who.roles);
     await next();
   };
 }

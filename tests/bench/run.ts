@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { benchAdminTrips } from "./admin_trips.ts";
 import { benchSockets } from "./sockets.ts";
+import { ISSUER, SECRET, seedSignedInRider } from "./signed_in_rider.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
@@ -79,8 +80,11 @@ function ms(text: string): number {
   return n * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
 }
 
-async function wrk(url: string, connections = 64): Promise<Load> {
-  const out = await run("wrk", ["-t2", `-c${connections}`, `-d${DURATION}s`, "--latency", url]);
+/** What a browser sends with every request: pages and bundles are served compressed. */
+const BROWSER_HEADERS = ["-H", "Accept-Encoding: gzip, deflate, br"];
+
+async function wrk(url: string, { connections = 64, headers = BROWSER_HEADERS } = {}): Promise<Load> {
+  const out = await run("wrk", ["-t2", `-c${connections}`, `-d${DURATION}s`, "--latency", ...headers, url]);
   const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
   const p50 = ms(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? out);
   const p99 = ms(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? out);
@@ -148,14 +152,27 @@ if (import.meta.main) {
   await bare.stop();
   rows.push(`| ceiling: bare Deno.serve | ${f(ceiling.rps, 0)} req/s | 1.00 | reference |`);
 
-  const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv` });
-  for (const path of ["/", "/about", "/greer/about"]) {
+  const riderToken = await seedSignedInRider(`${dir}/bench.kv`);
+  const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv`, JWT_SECRET: SECRET, PUBLIC_URL: ISSUER });
+  for (const path of ["/", "/about", "/greer/login"]) {
     const load = await wrk(app.url + path);
     const ratio = load.rps / ceiling.rps;
     rows.push(
       `| static page \`${path}\` | ${f(load.rps, 0)} req/s, p99 ${f(load.p99)} ms | ${f(ratio)} | ≥ 0.6 ${
         ratio >= 0.6 ? "✓" : "✗"
       } |`,
+    );
+  }
+  {
+    const hot = await wrk(app.url + "/greer/api/rides/my", {
+      headers: [...BROWSER_HEADERS, "-H", `Authorization: Bearer ${riderToken}`],
+    });
+    const ratio = hot.rps / ceiling.rps;
+    rows.push(
+      `| hottest authenticated read \`GET /greer/api/rides/my\` (bearer, 64 connections) | ${f(hot.rps, 0)} req/s, ` +
+        `p99 ${f(hot.p99)} ms | ${f(ratio)} | ≥ 0.15 ${ratio >= 0.15 ? "✓" : "✗"}; p99 ≤ 10 ms ${
+          hot.p99 <= 10 ? "✓" : "✗"
+        } |`,
     );
   }
   for (const path of ["/", "/about", "/terms", "/privacy"]) {
@@ -185,7 +202,8 @@ if (import.meta.main) {
   const report = `# Benchmarks
 
 Machine: ${await machine()}.
-Command: \`deno task bench\` (wrk -t2 -c64 -d${DURATION}s on loopback, load generator on the same machine).
+Command: \`deno task bench\` (wrk -t2 -c64 -d${DURATION}s on loopback with a browser's Accept-Encoding, load generator
+on the same machine).
 
 | what | measured | ratio to ceiling | target |
 | --- | --- | --- | --- |

@@ -1,0 +1,39 @@
+/**
+ * A KV file holding the demo tenant and one rider with an active ride, and
+ * that rider's bearer token: what the hottest authenticated read
+ * (GET /{tenant}/api/rides/my) needs. The server must start with SECRET as
+ * JWT_SECRET and ISSUER as PUBLIC_URL.
+ */
+import { getOrCreateUserByPhone } from "../../kv/users.ts";
+import { changeRole } from "../../kv/members.ts";
+import { createRide } from "../../kv/rides.ts";
+import { seedDemoTenant } from "../../kv/seed.ts";
+import { createSession } from "../../kv/sessions.ts";
+import { tokenSigner } from "../../lib/jwt.ts";
+
+export const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+export const ISSUER = "http://bench.local";
+
+export async function seedSignedInRider(kvPath: string): Promise<string> {
+  const kv = await Deno.openKv(kvPath);
+  try {
+    const now = Date.now();
+    await seedDemoTenant(kv, now);
+    const rider = await getOrCreateUserByPhone(kv, "8645550177", now);
+    await changeRole(kv, { tenant: "greer", userId: rider.id, role: "rider", add: true, now });
+    const ride = await createRide(kv, {
+      tenant: "greer",
+      creatorId: rider.id,
+      pickup: { lat: 34.9387, lng: -82.2271 },
+      dropoff: null,
+      destination: "City Hall",
+      passengerCt: 2,
+      rider: { name: "Bench Rider", phoneNumber: rider.phoneNumber, photoUrl: null },
+    }, now);
+    if (!ride.ok) throw new Error(`could not seed the ride: ${ride.reason}`);
+    const session = await createSession(kv, rider.id, now);
+    return await tokenSigner(SECRET, ISSUER).sign({ userId: rider.id, sessionId: session.id }, now);
+  } finally {
+    kv.close();
+  }
+}
