@@ -1,5 +1,5 @@
 import { CODE_TTL_MS, constantTimeEqual, MAX_CODE_ATTEMPTS } from "../lib/otp.ts";
-import { afterSuccess, type FailureState, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
+import { afterSuccess, type FailureState, lockedFor, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
 import { keys } from "./keys.ts";
 import { backoff } from "./retry.ts";
 
@@ -14,32 +14,45 @@ export async function storeCode(kv: Deno.Kv, phone: string, hash: string, now: n
   await kv.set(keys.otp(phone), { hash, attempts: 0, expiresAt: now + CODE_TTL_MS }, { expireIn: CODE_TTL_MS });
 }
 
-export type CodeCheck = "ok" | "wrong";
+export type Guess =
+  | { outcome: "ok" }
+  | { outcome: "wrong"; failures: FailureState }
+  /** Not checked: the number is locked (Infinity: for good), or racing guesses kept the commit from landing. */
+  | { outcome: "locked"; waitMs: number };
 
 /**
- * Checks a code's hash against the stored one. A match consumes the code in
- * the same commit that checked it, so a code works once even when two
- * requests race. A miss counts against the code, which is void after 5.
+ * One guess at the phone's code, decided in one commit with the lock state
+ * (lib/lockout.ts): a locked number's guess is not checked; a match uses the
+ * code up (a code works once, even when two requests race) and ends the
+ * failure streak; a miss counts against the code, void after 5, and adds a
+ * failure. Racing guesses retry against the newer state, so a burst gets no
+ * more checks than guessing one at a time (issue 10).
  */
-export async function checkCode(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<CodeCheck> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const entry = await kv.get<StoredCode>(keys.otp(phone));
-    const stored = entry.value && entry.value.expiresAt > now ? entry.value : null;
+export async function guessCode(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<Guess> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [codeEntry, failEntry] = await kv.getMany<[StoredCode, FailureState]>([
+      keys.otp(phone),
+      keys.authFailures(phone),
+    ]);
+    const failures = failEntry.value ?? NO_FAILURES;
+    const waitMs = lockedFor(failures, now);
+    if (waitMs > 0) return { outcome: "locked", waitMs };
+    const stored = codeEntry.value && codeEntry.value.expiresAt > now ? codeEntry.value : null;
     // Compare even when nothing is stored, so known and unknown numbers take the same time.
     const match = constantTimeEqual(stored?.hash ?? "-".repeat(hash.length), hash) && stored !== null;
-    if (!stored) return "wrong";
-    const op = kv.atomic().check(entry);
-    if (match) op.delete(keys.otp(phone));
-    else if (stored.attempts + 1 >= MAX_CODE_ATTEMPTS) op.delete(keys.otp(phone));
-    else {
+    const op = kv.atomic().check(codeEntry).check(failEntry);
+    const next = match ? afterSuccess(failures) : recordFailure(failures, now);
+    if (match || (stored && stored.attempts + 1 >= MAX_CODE_ATTEMPTS)) op.delete(keys.otp(phone));
+    else if (stored) {
       op.set(keys.otp(phone), { ...stored, attempts: stored.attempts + 1 }, {
         expireIn: Math.max(1, stored.expiresAt - now),
       });
     }
-    if ((await op.commit()).ok) return match ? "ok" : "wrong";
+    if (!match || failEntry.value) op.set(keys.authFailures(phone), next);
+    if ((await op.commit()).ok) return match ? { outcome: "ok" } : { outcome: "wrong", failures: next };
     await backoff(attempt);
   }
-  return "wrong";
+  return { outcome: "locked", waitMs: 1000 };
 }
 
 export async function getFailures(kv: Deno.Kv, phone: string): Promise<FailureState> {
@@ -55,17 +68,6 @@ export async function addFailure(kv: Deno.Kv, phone: string, now: number): Promi
     await backoff(attempt);
   }
   throw new Error("Could not record the failure: too much contention");
-}
-
-/** A successful sign-in: the streak and any lock end; the total stays (lib/lockout.ts). */
-export async function endStreak(kv: Deno.Kv, phone: string): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const entry = await kv.get<FailureState>(keys.authFailures(phone));
-    if (!entry.value) return;
-    if ((await kv.atomic().check(entry).set(keys.authFailures(phone), afterSuccess(entry.value)).commit()).ok) return;
-    await backoff(attempt);
-  }
-  throw new Error("Could not end the failure streak: too much contention");
 }
 
 /** The operator's unlock: every count starts again. */

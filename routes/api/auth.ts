@@ -8,12 +8,12 @@ import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
 import { joinAsRider } from "../../kv/members.ts";
-import { addFailure, checkCode, endStreak, getFailures, storeCode } from "../../kv/otp.ts";
+import { guessCode, storeCode } from "../../kv/otp.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { createSession, revokeSession } from "../../kv/sessions.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
-import { lockedFor, lockoutText } from "../../lib/lockout.ts";
+import { lockoutText } from "../../lib/lockout.ts";
 import { CODE_ERROR, generateCode, hashCode, isCodeFormat, smsText, WRONG_CODE } from "../../lib/otp.ts";
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { SmsError } from "../../lib/sms.ts";
@@ -136,15 +136,15 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (!isCodeFormat(body.code)) return c.json({ error: CODE_ERROR }, 400);
     const now = clock.now();
 
-    const wait = lockedFor(await getFailures(kv, phone), now);
-    if (wait > 0) {
+    const hash = await hashCode(await auth.otpKey, phone, body.code);
+    const guess = await guessCode(kv, phone, hash, now);
+    if (guess.outcome === "locked") {
+      const wait = guess.waitMs;
       const retryAfter = wait === Infinity ? 24 * 60 * 60 : Math.ceil(wait / 1000);
       return c.json({ error: lockoutText(wait) }, 429, { "retry-after": String(retryAfter) });
     }
-
-    const hash = await hashCode(await auth.otpKey, phone, body.code);
-    if (await checkCode(kv, phone, hash, now) === "wrong") {
-      const state = await addFailure(kv, phone, now);
+    if (guess.outcome === "wrong") {
+      const state = guess.failures;
       log({
         event: "auth.verify_failed",
         phone: maskPhone(phone),
@@ -155,7 +155,6 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: WRONG_CODE }, 401);
     }
 
-    await endStreak(kv, phone);
     const user = await getOrCreateUserByPhone(kv, phone, now);
     const tenant = await namedTenant(body.tenantCode);
     if (tenant) await joinAsRider(kv, tenant.code, user.id, now);

@@ -89,6 +89,32 @@ describe("a code guesser over a simulated year", () => {
   });
 });
 
+describe("a code guesser racing the lockout", () => {
+  it("gets no more than 100 guesses checked by sending them 20 at a time", { timeout: 60_000 }, async () => {
+    using t = await makeApp();
+    let checked = 0;
+    const end = t.clock.now() + 30 * DAY;
+    while (t.clock.now() < end) {
+      const sent = await login(t, PHONE);
+      if (sent.status === 429) {
+        t.clock.advance(Number(sent.headers.get("retry-after")) * 1000);
+        continue;
+      }
+      const code = sentCode(t, PHONE);
+      // A burst mixing guesses with requests for new codes, all in flight together.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => i % 7 === 6 ? login(t, PHONE) : verify(t, PHONE, wrongCode(code, i))),
+      );
+      const verifies = answers.filter((_, i) => i % 7 !== 6);
+      checked += verifies.filter((r) => r.status === 401).length;
+      const waits = verifies.filter((r) => r.status === 429).map((r) => Number(r.headers.get("retry-after")));
+      t.clock.advance(Math.max(1, ...waits) * 1000);
+    }
+    // Each answer 401 is a guess the server checked; at most 100, so at most a 1% chance at 4-digit codes.
+    expect(checked).toBeLessThanOrEqual(100);
+  });
+});
+
 describe("send limits", () => {
   it("hold per number under a burst: 3 of 40 simultaneous requests send", async () => {
     using t = await makeApp();
