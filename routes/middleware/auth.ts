@@ -36,6 +36,13 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  * (never from the token), so a removed role takes effect at once. With
  * `allow`, answers 403 `message` unless the user has one of those roles
  * (super always passes).
+ *
+ * This is the tenant rule (issue 10): the tenant in the path must match a
+ * membership of the caller, super excepted. A non-member has no role here,
+ * so every `allow` refuses them; only the roles call goes without `allow`
+ * (it answers the caller's own roles, `[]`). Object ids are then read under
+ * the path's tenant (kv/ keys start with it), so another tenant's ids answer
+ * 404. tests/access_matrix.ts lists every route's outcome.
  */
 export function tenantRoles(
   { kv }: AppDeps,
