@@ -40,9 +40,10 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  * This is the tenant rule (issue 10): the tenant in the path must match a
  * membership of the caller, super excepted. A non-member has no role here,
  * so every `allow` refuses them; only the roles call goes without `allow`
- * (it answers the caller's own roles, `[]`). Object ids are then read under
- * the path's tenant (kv/ keys start with it), so another tenant's ids answer
- * 404. tests/access_matrix.ts lists every route's outcome.
+ * (it answers the caller's own roles, `[]`). Rides are then read under the
+ * path's tenant (kv/ keys start with it) and a user named in the path must be
+ * a member of it, so another tenant's ids answer 404. tests/access_matrix.ts
+ * lists every route's outcome.
  */
 export function tenantRoles(
   { kv }: AppDeps,
