@@ -105,5 +105,11 @@ export function exitOnSignals(log: Logger, stop: () => Promise<number>): void {
       Deno.exit(1);
     });
   };
-  for (const signal of SIGNALS) Deno.addSignalListener(signal, onSignal(signal));
+  for (const signal of SIGNALS) {
+    try {
+      Deno.addSignalListener(signal, onSignal(signal));
+    } catch {
+      // A platform without signals (Deno Deploy) manages the process's life itself.
+    }
+  }
 }
