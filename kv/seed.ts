@@ -45,6 +45,14 @@ export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant |
   const existing = kv.list({ prefix: keys.tenants() }, { limit: 1 });
   const hasTenant = !(await existing.next()).done;
   const tenant = demoTenant(now);
+  if (!hasTenant) {
+    // The demo staff first (each step is idempotent): a crash before the commit below leaves the store
+    // uninitialised, so the next start does it all again instead of leaving a tenant without its admin.
+    for (const [phone, role] of [[DEMO_ADMIN_PHONE, "admin"], [DEMO_DRIVER_PHONE, "driver"]] as const) {
+      const user = await getOrCreateUserByPhone(kv, phone, now);
+      await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add: true, now });
+    }
+  }
   const op = kv.atomic().check(marker).set(keys.meta("initialized"), { at: now });
   if (!hasTenant) {
     op.check({ key: keys.tenant(tenant.code), versionstamp: null })
@@ -53,10 +61,5 @@ export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant |
   }
   const res = await op.commit();
   forgetTenants(kv);
-  if (!res.ok || hasTenant) return null;
-  for (const [phone, role] of [[DEMO_ADMIN_PHONE, "admin"], [DEMO_DRIVER_PHONE, "driver"]] as const) {
-    const user = await getOrCreateUserByPhone(kv, phone, now);
-    await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add: true, now });
-  }
-  return tenant;
+  return res.ok && !hasTenant ? tenant : null;
 }

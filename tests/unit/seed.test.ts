@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { DEMO_SCHEDULE, seedDemoTenant } from "../../kv/seed.ts";
+import { changeRole, getRoles } from "../../kv/members.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE, seedDemoTenant } from "../../kv/seed.ts";
+import { getOrCreateUserByPhone, getUserByPhone } from "../../kv/users.ts";
 import { createTenant, getSchedule, getTenant } from "../../kv/tenants.ts";
 
 describe("seedDemoTenant", () => {
@@ -19,6 +21,17 @@ describe("seedDemoTenant", () => {
     expect(schedule).toEqual(DEMO_SCHEDULE);
     expect(schedule["0"]).toEqual([]);
     expect(schedule["1"]).toEqual([{ start: "07:00", end: "19:00" }]);
+  });
+
+  it("finishes the seed on the next start when the first one died before its commit", async () => {
+    using kv = await Deno.openKv(":memory:");
+    // What a first start killed between the demo staff and the tenant commit leaves behind.
+    const admin = await getOrCreateUserByPhone(kv, DEMO_ADMIN_PHONE, 1);
+    await changeRole(kv, { tenant: "greer", userId: admin.id, role: "admin", add: true, now: 1 });
+    expect((await seedDemoTenant(kv, 2))?.code).toBe("greer");
+    expect(await getRoles(kv, "greer", admin.id)).toEqual(["admin"]);
+    const driver = await getUserByPhone(kv, DEMO_DRIVER_PHONE);
+    expect(driver && await getRoles(kv, "greer", driver.id)).toEqual(["driver"]);
   });
 
   it("does nothing on a second start, even after the demo tenant was removed", async () => {
