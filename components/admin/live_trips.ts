@@ -6,14 +6,14 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { Ride } from "../../kv/rides.ts";
-import { getToken } from "../../lib/auth_client.ts";
+import { ApiError, getToken } from "../../lib/auth_client.ts";
+import { backoffDelay, requestTicket } from "../../lib/live_client.ts";
 import { type Trip, type TripStatus, tripStatusOf } from "../../lib/trips.ts";
 
 export type FeedState = "connecting" | "live" | "offline" | "refused";
 
 /** Close codes the spec treats as an access restriction: logged, never retried (section 7). */
 const REFUSED = new Set([1008, 1011]);
-const MAX_RETRY_MS = 30_000;
 
 /**
  * Opens the socket and keeps it open (reconnecting with backoff); calls
@@ -36,11 +36,25 @@ export function useRideFeed(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
 
-    const connect = () => {
-      const token = getToken();
-      if (!token || stopped) return;
+    const retry = () => {
+      setState("offline");
+      timer = setTimeout(connect, backoffDelay(failures++)); // full jitter, 1 s base, 30 s cap
+    };
+    const connect = async () => {
+      if (!getToken() || stopped) return;
+      // A fresh single-use ticket for every open: the token stays out of the URL (docs/live.md "Tickets").
+      let ticket: string | null;
+      try {
+        ticket = await requestTicket(tenant);
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setState("refused");
+        else retry();
+        return;
+      }
+      if (!ticket || stopped) return;
       const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-      const url = `${scheme}//${location.host}/${tenant}/ws/drivers?scope=all&token=${encodeURIComponent(token)}`;
+      const url = `${scheme}//${location.host}/${tenant}/ws/drivers?scope=all&ticket=${encodeURIComponent(ticket)}`;
       const ws = new WebSocket(url);
       socket = ws;
       ws.onopen = () => {
@@ -66,11 +80,10 @@ export function useRideFeed(
           setState("refused");
           return;
         }
-        setState("offline");
-        timer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1000 * 2 ** failures++));
+        retry();
       };
     };
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -332,7 +332,7 @@ describe("AdminTrips", () => {
     render(<AdminTrips tenant="greer" />);
     await screen.findByText("Showing 2 of 7 trips");
     const socket = FakeSocket.all.at(-1)!;
-    expect(socket.url).toBe(`ws://${location.host}/greer/ws/drivers?scope=all&token=token-abc`);
+    expect(socket.url).toBe(`ws://${location.host}/greer/ws/drivers?scope=all&ticket=ticket-1`);
     socket.open();
     expect(await screen.findByText("Live")).toBeDefined();
     // Opening reads the list again: a change made before the socket opened is not lost.
