@@ -24,6 +24,13 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "ws",
 ]);
 
+/**
+ * Record ids (users, rides) are ULIDs (lib/ids.ts). Anything else in an id's
+ * place names nothing, and is refused before it reaches a KV key (which
+ * holds at most 2 KiB: a longer id would make the read throw).
+ */
+export const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
 export const TENANT_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
 
 export const tenantCodeSchema = z.string().check(

@@ -94,9 +94,11 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
           if (client) hub.leave(client, event.code);
         },
       }, { idleTimeout: idleTimeoutSeconds });
-    } catch (error) {
+    } catch {
+      // A handshake Deno cannot complete (no Sec-WebSocket-Key, no "Connection: Upgrade",
+      // "Upgrade: WebSocket" capitalised): the client's fault, answered as one (issue 10, item 4).
       if (client) hub.leave(client, CLOSE.serverError, "Upgrade failed", { log: false });
-      throw error;
+      return c.json({ error: "Invalid WebSocket handshake" }, 400);
     }
   }
 

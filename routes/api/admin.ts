@@ -19,6 +19,7 @@ import { checkSchedule } from "../../lib/schedule_rules.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { idParam } from "../middleware/id_param.ts";
 import { jsonBody } from "../middleware/json_body.ts";
 import { ADMIN_REQUIRED } from "./users.ts";
 
@@ -50,7 +51,7 @@ export function adminApi(deps: AppDeps, auth: AuthServices) {
     return c.json(await getTripCounts(kv, c.get("tenant").code));
   });
 
-  app.delete("/user/:id", ...admins, async (c) => {
+  app.delete("/user/:id", ...admins, idParam("id", "User not found"), async (c) => {
     if (!c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_DELETE }, 403);
     const target = await getUser(kv, c.req.param("id"));
     if (!target) return c.json({ error: "User not found" }, 404);

@@ -11,12 +11,12 @@ import { accountView } from "../../kv/accounts.ts";
 import { getPhoto, savePhoto } from "../../kv/photos.ts";
 import { makeProfilePhoto, PhotoError } from "../../lib/images/profile_photo.ts";
 import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
+import { ID_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 import { AUTH_REQUIRED } from "../middleware/auth.ts";
 import { rateLimit } from "../middleware/rate_limit.ts";
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
 
 export function photosApi(deps: AppDeps, _auth: AuthServices) {
@@ -84,7 +84,7 @@ export function photosApi(deps: AppDeps, _auth: AuthServices) {
     )
     .get("/:id/photo", async (c) => {
       const id = c.req.param("id");
-      const photo = ULID.test(id) ? await getPhoto(kv, id) : null;
+      const photo = ID_PATTERN.test(id) ? await getPhoto(kv, id) : null;
       if (!photo) return c.json({ error: "No photo" }, 404);
       const etag = `"${photo.hash}"`;
       // The URL names the bytes (?v=hash), so that URL may be kept for good. Private: a removed

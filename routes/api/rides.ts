@@ -25,6 +25,7 @@ import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { idParam } from "../middleware/id_param.ts";
 import { jsonBody } from "../middleware/json_body.ts";
 
 export const NO_LOCATION = "Location not available.";
@@ -101,6 +102,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     tenantRoles(deps, { allow: ["admin"], message: "Access denied - admin privileges required" }),
   ] as const;
   const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const rideId = idParam("id", "Ride not found");
 
   const rideEvent = (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) => {
     deps.metrics?.rideChanges.inc({ tenant: ride.tenant, to });
@@ -141,7 +143,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json(await getActiveRideOf(kv, c.get("tenant").code, c.get("user").id));
   });
 
-  app.put("/rides/:id", ...member, small, jsonBody(statusChange), async (c) => {
+  app.put("/rides/:id", ...member, rideId, small, jsonBody(statusChange), async (c) => {
     const to = c.req.valid("json").status;
     if (!isRideStatus(to)) return c.json({ error: `Status must be one of: ${RIDE_STATUSES.join(", ")}` }, 400);
     const tenant = c.get("tenant").code;
@@ -199,7 +201,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json(page.values.map(toTrip));
   });
 
-  app.delete("/rides/:id", ...admin, async (c) => {
+  app.delete("/rides/:id", ...admin, rideId, async (c) => {
     const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now());
     if (!ride) return c.json({ error: "Ride not found" }, 404);
     rideEvent(c, "ride.deleted", ride, ride.status, "deleted");

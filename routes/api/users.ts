@@ -13,6 +13,7 @@ import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts"
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 import { requireAuth, tenantRoles } from "../middleware/auth.ts";
+import { idParam } from "../middleware/id_param.ts";
 import { jsonBody } from "../middleware/json_body.ts";
 
 export const ADMIN_REQUIRED = "Access denied - admin privileges required";
@@ -32,6 +33,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   // Per route, not app.use: this app is mounted at /{tenant}/api beside public routes.
   const admins = [requireAuth(deps, auth), tenantRoles(deps, { allow: ["admin"], message: ADMIN_REQUIRED })] as const;
+  const userId = idParam("id", "User not found");
 
   app.get("/users", ...admins, async (c) => {
     const tenant = c.get("tenant").code;
@@ -83,7 +85,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ id: target.id, roles });
   }
 
-  app.post("/user/:id/roles", ...admins, jsonBody(roleBody), (c) => change(c, c.req.valid("json").role, true));
-  app.delete("/user/:id/roles", ...admins, (c) => change(c, c.req.query("role"), false));
+  app.post("/user/:id/roles", ...admins, userId, jsonBody(roleBody), (c) => change(c, c.req.valid("json").role, true));
+  app.delete("/user/:id/roles", ...admins, userId, (c) => change(c, c.req.query("role"), false));
   return app;
 }

@@ -1,0 +1,234 @@
+/**
+ * Generated bad input for the admin and people calls, the tenant's reads and
+ * the sockets (issue 10, item 4): trips queries (limit, cursor, status),
+ * schedule saves, role changes, user removal, every GET under a tenant with
+ * hostile tenant codes and tokens, socket handshakes and ws-ticket. Rules in
+ * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  bodyFor,
+  type BodySpec,
+  hostileJson,
+  hostileQueryValue,
+  hostileSegment,
+  hostileString,
+  JsonObject,
+  type JsonTree,
+  template,
+} from "../helpers/arbitraries.ts";
+import { attack, type AttackRequest, SEED, sentCount } from "../helpers/bad_input.ts";
+import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
+import {
+  authorization,
+  type BadInputWorld,
+  badInputWorld,
+  request,
+  shot,
+  tenantArenas,
+  tenantSegment,
+  UNKNOWN_ID,
+  who,
+} from "../helpers/bad_input_world.ts";
+
+const RUNS = BAD_INPUT_RUNS.admin;
+const { arena, closeAll, summary } = tenantArenas();
+afterAll(closeAll);
+const NO_BODY = fc.constant<BodySpec>({ kind: "none" });
+
+/** A query parameter: absent, a valid value, hostile text, or given twice. */
+function param(name: string, valid: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constant(""),
+    fc.constantFrom(...valid).map((v) => `${name}=${v}`),
+    hostileQueryValue.map((v) => `${name}=${v}`),
+    fc.tuple(hostileQueryValue, fc.constantFrom(...valid)).map(([a, b]) => `${name}=${a}&${name}=${b}`),
+    fc.constant(name),
+  );
+}
+const query = (...parts: fc.Arbitrary<string>[]) =>
+  fc.tuple(...parts).map((p) => {
+    const q = p.filter(Boolean).join("&");
+    return q ? `?${q}` : "";
+  });
+
+/** A user id: rider2 (a real member), one that names nothing, or hostile text. */
+const userId = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("real") },
+  { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+  { weight: 4, arbitrary: hostileSegment },
+);
+const idOf = (w: BadInputWorld, id: string) => id === "real" ? w.rider2.user.id : id;
+
+const hhmm = fc.oneof(
+  fc.constantFrom("09:00", "17:00", "00:00", "23:59", "24:00", "9:00", "09:60", "-1:00", "09:00:00", "０９:００"),
+  hostileString,
+);
+const slot: fc.Arbitrary<JsonTree> = fc.oneof(
+  fc.tuple(hhmm, hhmm).map(([start, end]) => new JsonObject([["start", start], ["end", end]])),
+  hostileJson,
+);
+const day = fc.oneof(fc.constantFrom("0", "6", "7", "-1", "01", " 1", "1.0", "Monday"), hostileString);
+const schedule: fc.Arbitrary<JsonTree> = fc.oneof(
+  fc.array(fc.tuple(day, fc.array(slot, { maxLength: 14 })), { maxLength: 8 }).map((days) => new JsonObject(days)),
+  fc.integer({ min: 11, max: 40 }).map((n) =>
+    new JsonObject([["1", Array.from({ length: n }, (_, i) => new JsonObject([["start", `0${i % 10}:00`]]))]])
+  ),
+  hostileJson,
+);
+
+describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, () => {
+  it("trips queries never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(
+      fc.record({ tenant: tenantSegment, who: who(["admin", "boss"]), forged: fc.constant(null) }),
+      fc.constantFrom("/admin/rides", "/admin/rides/counts"),
+      query(
+        param("limit", ["1", "100", "500", "501", "0", "-1", "1e309", "NaN", "-0", "1.5"]),
+        param("cursor", ["", "AAAA", "eyJ9"]),
+        param("status", ["pending", "accepted", "completed", "canceled", "no-show", "on-the-way", "PENDING"]),
+      ),
+    );
+    const trips = arena("keep");
+    await attack(arb, RUNS.trips, ([s, path, q]) =>
+      trips.send((w) => ({
+        method: "GET",
+        path: `/${s.tenant}/api${path}${q}`,
+        authorization: authorization(w, s.who, s.forged),
+      })));
+  });
+
+  it("schedule saves never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ schedule: { "1": [{ start: "09:00", end: "17:00" }] } }), { schedule });
+    const saves = arena("keep");
+    await attack(
+      shot(["admin", "boss"], body),
+      RUNS.schedule,
+      (s) => saves.send((w) => request(w, s, "PUT", "/admin/schedule")),
+    );
+  });
+
+  it("role grants never 5xx and refusals write nothing", async () => {
+    const role = fc.constantFrom("rider", "driver", "admin", "super", "Driver", "driver ", "owner");
+    const arb = fc.tuple(shot(["admin", "boss"], bodyFor(template({ role: "driver" }), { role })), userId);
+    const grants = arena("keep");
+    await attack(
+      arb,
+      RUNS.grantRole,
+      ([s, id]) => grants.send((w) => request(w, s, "POST", `/user/${idOf(w, id)}/roles`)),
+    );
+  });
+
+  it("role removals never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(
+      shot(["admin", "boss"], NO_BODY),
+      userId,
+      query(param("role", ["rider", "driver", "admin", "super"])),
+    );
+    const removals = arena("keep");
+    await attack(
+      arb,
+      RUNS.revokeRole,
+      ([s, id, q]) => removals.send((w) => request(w, s, "DELETE", `/user/${idOf(w, id)}/roles${q}`)),
+    );
+  });
+
+  it("user removals never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(shot(["boss", "admin"], NO_BODY), userId);
+    const removals = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.removeUser,
+      ([s, id]) => removals.send((w) => request(w, s, "DELETE", `/user/${idOf(w, id)}`)),
+    );
+  });
+
+  it("every read under a tenant never 5xx and refuses with JSON", async () => {
+    const path = fc.constantFrom(
+      "/tenant",
+      "/schedule",
+      "/user/roles",
+      "/users",
+      "/rides/my",
+      "/driver/rides",
+      "/drivers/availability",
+      "/drivers/available",
+      "/admin/rides/counts",
+    );
+    const arb = fc.tuple(
+      fc.record({
+        tenant: tenantSegment,
+        who: who(["rider", "driver", "admin", "boss", "anon", "forged"]),
+        forged: fc.constant<string | null>("Bearer x"),
+      }),
+      path,
+      fc.constantFrom("GET", "GET", "OPTIONS", "PATCH"),
+    );
+    const reads = arena("keep");
+    await attack(arb, RUNS.reads, ([s, p, method]) =>
+      reads.send((w): AttackRequest => ({
+        method,
+        path: `/${s.tenant}/api${p}`,
+        authorization: authorization(w, s.who, s.forged),
+      })));
+  });
+
+  it("socket handshakes and tickets never 5xx and refuse with JSON", async () => {
+    const handshake = fc.constantFrom<Record<string, string>>(
+      {},
+      { upgrade: "websocket" },
+      { upgrade: "WebSocket", connection: "Upgrade" },
+      { upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "x", "sec-websocket-version": "13" },
+      { upgrade: "websocket", connection: "Upgrade", origin: "https://evil.example" },
+      { upgrade: "h2c" },
+    );
+    const socket = fc.record({
+      tenant: tenantSegment,
+      kind: fc.constantFrom("riders", "drivers", "admins", "%2e%2e"),
+      headers: handshake,
+      q: query(
+        param("token", ["x", "a.b.c"]),
+        param("ticket", ["x", "0".repeat(64)]),
+        param("scope", ["all", "ALL", "mine"]),
+      ),
+    }).map((s) => ({ ...s, ticket: false as const }));
+    const ticket = shot(["rider", "driver", "admin"], bodyFor(template({}))).map((s) => ({
+      ...s,
+      ticket: true as const,
+    }));
+    const sockets = arena("rebuild");
+    await attack(
+      fc.oneof({ weight: 3, arbitrary: socket }, { weight: 1, arbitrary: ticket }),
+      RUNS.sockets,
+      (s) =>
+        sockets.send((w) =>
+          s.ticket
+            ? request(w, s, "POST", "/ws-ticket")
+            : { method: "GET", path: `/${s.tenant}/ws/${s.kind}${s.q}`, headers: s.headers }
+        ),
+    );
+  });
+
+  it("answers a handshake a real server cannot complete with 400 JSON, not a 500", async () => {
+    const w = await badInputWorld();
+    await using server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => w.t.app.fetch(req));
+    try {
+      const handshakes: Record<string, string>[] = [{ upgrade: "websocket" }, {
+        upgrade: "WebSocket",
+        connection: "Upgrade",
+      }];
+      for (const headers of handshakes) {
+        const res = await fetch(`http://127.0.0.1:${server.addr.port}/greer/ws/riders`, { headers });
+        expect(res.status, JSON.stringify(headers)).toBe(400);
+        expect(await res.json()).toEqual({ error: "Invalid WebSocket handshake" });
+      }
+    } finally {
+      w.t.kv.close();
+    }
+  });
+
+  it("sent every planned request", () => {
+    expect(sentCount()).toBeGreaterThanOrEqual(plannedRuns("admin"));
+    console.log(`bad input (admin): ${sentCount()} requests, seed ${SEED}, worlds built/healed ${summary()}`);
+  });
+});

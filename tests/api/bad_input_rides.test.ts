@@ -1,0 +1,115 @@
+/**
+ * Generated bad input for the ride and driver calls (issue 10, item 4): ride
+ * requests, status moves, deletes, availability and location reports, with
+ * hostile bodies, content types, ride ids, tenant codes and tokens. Rules in
+ * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { RIDE_STATUSES } from "../../lib/rides.ts";
+import {
+  bodyFor,
+  type BodySpec,
+  hostilePoint,
+  hostileSegment,
+  hostileString,
+  NumberText,
+  template,
+} from "../helpers/arbitraries.ts";
+import { attack, SEED, sentCount } from "../helpers/bad_input.ts";
+import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
+import {
+  type BadInputWorld,
+  cancelNewRides,
+  request,
+  shot,
+  tenantArenas,
+  UNKNOWN_ID,
+} from "../helpers/bad_input_world.ts";
+import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
+
+const RUNS = BAD_INPUT_RUNS.rides;
+const { arena, closeAll, summary } = tenantArenas();
+afterAll(closeAll);
+
+/** A ride id: the rider's pending ride, one that names nothing, or hostile text. */
+const rideId = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<"real" | string>("real") },
+  { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+  { weight: 4, arbitrary: hostileSegment },
+);
+const idOf = (w: BadInputWorld, id: string) => id === "real" ? w.rideId : id;
+
+const status = fc.oneof(
+  fc.constantFrom(...RIDE_STATUSES),
+  fc.constantFrom("Accepted", "accepted ", "deleted", "on_the_way", "picked up"),
+);
+
+describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
+  it("ride requests never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(
+      template({ pickup: INSIDE, dropoff: INSIDE_2, destination: "Library", passengerCt: 1 }),
+      {
+        pickup: hostilePoint,
+        dropoff: hostilePoint,
+        destination: hostileString,
+        passengerCt: fc.constantFrom("0", "1", "5", "6", "-0", "1.5", "1e309", "5.0000001", "2e0").map((n) =>
+          new NumberText(n)
+        ),
+      },
+    );
+    const requests = arena(cancelNewRides);
+    await attack(
+      shot(["rider", "rider2"], body),
+      RUNS.requestRide,
+      (s) => requests.send((w) => request(w, s, "POST", "/rides")),
+    );
+  });
+
+  it("ride moves never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(
+      shot(["rider", "driver", "driver2", "admin"], bodyFor(template({ status: "accepted" }), { status })),
+      rideId,
+    );
+    const moves = arena("rebuild");
+    await attack(arb, RUNS.moveRide, ([s, id]) => moves.send((w) => request(w, s, "PUT", `/rides/${idOf(w, id)}`)));
+  });
+
+  it("ride deletes never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(shot(["admin", "driver", "rider"], fc.constant<BodySpec>({ kind: "none" })), rideId);
+    const deletes = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.deleteRide,
+      ([s, id]) => deletes.send((w) => request(w, s, "DELETE", `/rides/${idOf(w, id)}`)),
+    );
+  });
+
+  it("availability changes never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ isAvailable: true, location: CENTRE }), {
+      location: hostilePoint,
+      isAvailable: fc.constantFrom("true", "false", null, new NumberText("1"), new NumberText("0")),
+    });
+    const drivers = arena("keep");
+    await attack(
+      shot(["driver", "driver2", "admin"], body),
+      RUNS.availability,
+      (s) => drivers.send((w) => request(w, s, "PUT", "/drivers/availability")),
+    );
+  });
+
+  it("location reports never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ location: CENTRE }), { location: hostilePoint });
+    const reports = arena("keep");
+    await attack(
+      shot(["driver", "driver2"], body),
+      RUNS.location,
+      (s) => reports.send((w) => request(w, s, "PUT", "/users/location")),
+    );
+  });
+
+  it("sent every planned request", () => {
+    expect(sentCount()).toBeGreaterThanOrEqual(plannedRuns("rides"));
+    console.log(`bad input (rides): ${sentCount()} requests, seed ${SEED}, worlds built/healed ${summary()}`);
+  });
+});

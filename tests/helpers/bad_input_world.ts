@@ -1,0 +1,98 @@
+/**
+ * The world the bad-input properties attack: the demo tenant with a rider
+ * (holding a pending ride), a second rider, two online drivers, the admin, a
+ * super admin, and a second tenant none of them belongs to.
+ */
+import fc from "fast-check";
+import { keys } from "../../kv/keys.ts";
+import { demoTenant } from "../../kv/seed.ts";
+import { createTenant } from "../../kv/tenants.ts";
+import type { User } from "../../kv/users.ts";
+import { type BodySpec, contentType, forgedAuthorization, hostileSegment } from "./arbitraries.ts";
+import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
+import { bearer, makeApp, signIn } from "./app.ts";
+import { move, requestRide, rideWorld } from "./rides.ts";
+
+export const OTHER_TENANT = "campus";
+/** A well-formed user or ride id that names nothing. */
+export const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+
+export async function badInputWorld() {
+  const t = await makeApp({ METRICS_TOKEN: "metrics-token-metrics-token-0123" });
+  const people = await rideWorld(t);
+  const boss = await signIn(t, "8645550150");
+  const entry = await t.kv.get<User>(keys.user(boss.user.id));
+  await t.kv.set(keys.user(boss.user.id), { ...entry.value!, isSuper: true });
+  await createTenant(t.kv, { ...demoTenant(t.clock.now()), code: OTHER_TENANT, name: "State Campus" }, {});
+  const res = await requestRide(t, people.rider.token);
+  if (res.status !== 201) throw new Error(`ride request answered ${res.status}`);
+  const { ride } = await res.json() as { ride: { id: string } };
+  return { t, ...people, boss, rideId: ride.id };
+}
+
+export type BadInputWorld = Awaited<ReturnType<typeof badInputWorld>>;
+export type Who = "anon" | "forged" | "rider" | "rider2" | "driver" | "driver2" | "admin" | "boss";
+
+/** The Authorization header of `who` in `w` (`forged` brings its own header). */
+export function authorization(w: BadInputWorld, who: Who, forged: string | null = null): string | null {
+  if (who === "anon") return null;
+  if (who === "forged") return forged;
+  return `Bearer ${w[who].token}`;
+}
+
+/** Puts a world back after a ride request was accepted: everyone but the rider cancels their active ride. */
+export async function cancelNewRides(w: BadInputWorld): Promise<void> {
+  for (const who of ["rider2", "driver", "driver2", "admin", "boss"] as const) {
+    const mine = await w.t.request("/greer/api/rides/my", bearer(w[who].token));
+    const ride = mine.status === 200 ? await mine.json() as { id: string } | null : null;
+    if (ride) await move(w.t, w[who].token, ride.id, "canceled");
+  }
+}
+
+/** The tenant segment: mostly the demo tenant, sometimes one the caller is not in, or hostile text. */
+export const tenantSegment = fc.oneof(
+  { weight: 8, arbitrary: fc.constant("greer") },
+  { weight: 1, arbitrary: fc.constant(OTHER_TENANT) },
+  { weight: 1, arbitrary: hostileSegment },
+);
+
+export const who = (common: Who[]) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...common) },
+    { weight: 1, arbitrary: fc.constantFrom<Who>("anon", "forged", "rider", "rider2", "driver", "driver2", "admin") },
+  );
+
+export interface Shot {
+  tenant: string;
+  who: Who;
+  forged: string | null;
+  type: string | null;
+  body: BodySpec;
+}
+
+export function shot(common: Who[], body: fc.Arbitrary<BodySpec>): fc.Arbitrary<Shot> {
+  return fc.record({ tenant: tenantSegment, who: who(common), forged: forgedAuthorization, type: contentType, body });
+}
+
+export function request(w: BadInputWorld, s: Shot, method: string, path: string): AttackRequest {
+  return {
+    method,
+    path: `/${s.tenant}/api${path}`,
+    contentType: s.type,
+    authorization: authorization(w, s.who, s.forged),
+    body: s.body,
+  };
+}
+
+/** One arena per property, all closed after the file. */
+export function tenantArenas() {
+  const arenas: Arena<BadInputWorld>[] = [];
+  return {
+    arena(afterWrite: AfterWrite<BadInputWorld>) {
+      arenas.push(new Arena(badInputWorld, afterWrite));
+      return arenas.at(-1)!;
+    },
+    closeAll: () => arenas.forEach((a) => a.close()),
+    summary: () => arenas.map((a) => `${a.builds}/${a.heals}`).join(" "),
+  };
+}
