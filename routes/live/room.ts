@@ -2,6 +2,10 @@
  * The sockets of one tenant and the one feed watch serving them. Each feed
  * entry is serialised once and sent to every socket allowed to see it; sends
  * never wait on a client, so one slow socket does not hold up the rest.
+ * Work per change is per recipient, not per socket: a change only its driver
+ * and the admins may see goes straight to their sockets, and what drivers
+ * and admins were told is kept once for the room (with a stamp that says
+ * which sockets were there), not in every socket.
  */
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
@@ -9,11 +13,18 @@ import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
 import { getActiveRideOf, getRide, listActiveRides, type Ride } from "../../kv/rides.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
+import { isActive } from "../../lib/rides.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import type { Client } from "./client.ts";
 import type { LiveSettings } from "./settings.ts";
 import { coalesce, type Coalescer } from "./throttle.ts";
-import { inList, shouldTell } from "./visibility.ts";
+import { inList, shouldTell, toldEveryDriver } from "./visibility.ts";
+
+/** A ride as sockets were last told, and the room's stamp when they were. */
+interface Told {
+  ride: Ride;
+  stamp: number;
+}
 
 export interface RoomDeps {
   kv: Deno.Kv;
@@ -25,9 +36,20 @@ export interface RoomDeps {
 }
 
 export class Room {
+  /** Every drivers socket, plain and scope=all. */
   readonly drivers = new Set<Client>();
   /** Rider sockets by user id: a ride goes only to its creator's sockets. */
   readonly riders = new Map<string, Set<Client>>();
+  /** Plain drivers sockets by user id: a ride assigned to someone goes to theirs. */
+  #driversByUser = new Map<string, Set<Client>>();
+  /** scope=all sockets (admins): told about every change. */
+  #admins = new Set<Client>();
+  /** Counts deliveries and resynchronisations; a socket was told what carries a stamp above its own. */
+  #stamp = 0;
+  #joinedAt = new Map<Client, number>();
+  /** Rides in every plain driver's list (pending) and in every admin's list (active), as last told. */
+  #pendingTold = new Map<string, Told>();
+  #activeTold = new Map<string, Told>();
   readonly watch: FeedWatch;
   #driverUpdates: Coalescer;
   #driversTicket = 0;
@@ -67,20 +89,22 @@ export class Room {
   }
 
   add(client: Client): void {
-    if (client.kind === "drivers") this.drivers.add(client);
+    this.#joinedAt.set(client, this.#stamp);
+    if (client.kind === "riders") addTo(this.riders, client);
     else {
-      const set = this.riders.get(client.userId) ?? new Set();
-      set.add(client);
-      this.riders.set(client.userId, set);
+      this.drivers.add(client);
+      if (client.everything) this.#admins.add(client);
+      else addTo(this.#driversByUser, client);
     }
   }
 
   remove(client: Client): void {
-    if (client.kind === "drivers") this.drivers.delete(client);
+    this.#joinedAt.delete(client);
+    if (client.kind === "riders") removeFrom(this.riders, client);
     else {
-      const set = this.riders.get(client.userId);
-      set?.delete(client);
-      if (set?.size === 0) this.riders.delete(client.userId);
+      this.drivers.delete(client);
+      this.#admins.delete(client);
+      removeFrom(this.#driversByUser, client);
     }
   }
 
@@ -102,14 +126,40 @@ export class Room {
   }
 
   #fanOut(entry: FeedEntry): void {
-    let text: string | undefined;
-    const tell = (client: Client) => {
-      if (!shouldTell(client, entry)) return;
-      client.send(text ??= JSON.stringify({ type: entry.type, ride: entry.ride }));
-      track(client, entry.ride);
-    };
-    for (const client of this.drivers) tell(client);
-    for (const client of this.riders.get(entry.ride.creatorId) ?? []) tell(client);
+    const { ride } = entry;
+    const stamp = ++this.#stamp;
+    const text = JSON.stringify({ type: entry.type, ride });
+    const everyone = toldEveryDriver(entry);
+    if (everyone) {
+      for (const client of this.drivers) client.send(text);
+      if (ride.status === "pending") this.#pendingTold.set(ride.id, { ride, stamp });
+      else this.#pendingTold.delete(ride.id);
+    } else {
+      for (const client of this.#admins) client.send(text);
+    }
+    if (isActive(ride.status)) this.#activeTold.set(ride.id, { ride, stamp });
+    else this.#activeTold.delete(ride.id);
+    // The driver it is assigned to keeps it in their own list while it is active.
+    for (const client of this.#driversByUser.get(ride.assignedDriverId ?? "") ?? []) {
+      if (!everyone) client.send(text);
+      track(client, ride);
+    }
+    for (const client of this.riders.get(ride.creatorId) ?? []) {
+      if (!shouldTell(client, entry)) continue;
+      client.send(text);
+      track(client, ride);
+    }
+  }
+
+  /** The rides a socket was told about and may still show: its own, and the room's newer than its joining. */
+  #toldTo(client: Client): Map<string, Ride> {
+    const told = new Map(client.seen);
+    if (client.kind === "riders") return told;
+    const since = this.#joinedAt.get(client) ?? 0;
+    for (const [id, t] of client.everything ? this.#activeTold : this.#pendingTold) {
+      if (t.stamp > since) told.set(id, t.ride);
+    }
+    return told;
   }
 
   /**
@@ -120,19 +170,39 @@ export class Room {
   async #resync(): Promise<void> {
     const active = this.drivers.size > 0 ? await listActiveRides(this.deps.kv, this.tenant) : [];
     const byId = new Map(active.map((r) => [r.id, r]));
-    for (const client of [...this.drivers]) {
-      await this.#resyncClient(client, active.filter((r) => inList(client, r)), byId);
+    const told = new Map([...this.drivers].map((client) => [client, this.#toldTo(client)]));
+    // From here every driver socket has been told the lists as they stand.
+    const stamp = ++this.#stamp;
+    this.#pendingTold = new Map(active.filter((r) => r.status === "pending").map((ride) => [ride.id, { ride, stamp }]));
+    this.#activeTold = new Map(active.map((ride) => [ride.id, { ride, stamp }]));
+    for (const [client, seen] of told) {
+      if (client.closed) continue;
+      const current = active.filter((r) => inList(client, r));
+      // What is theirs alone stays with the socket; the rest the room keeps.
+      client.seen = new Map(
+        client.everything ? [] : current.filter((r) => r.status !== "pending").map((r) => [r.id, r]),
+      );
+      await this.#resyncClient(client, seen, current, byId);
     }
     for (const [userId, set] of [...this.riders]) {
       const ride = await getActiveRideOf(this.deps.kv, this.tenant, userId);
-      for (const client of [...set]) await this.#resyncClient(client, ride ? [ride] : [], byId);
+      for (const client of [...set]) {
+        const seen = this.#toldTo(client);
+        client.seen = new Map(ride ? [[ride.id, ride]] : []);
+        await this.#resyncClient(client, seen, ride ? [ride] : [], byId);
+      }
     }
   }
 
-  async #resyncClient(client: Client, current: Ride[], known: Map<string, Ride>): Promise<void> {
+  async #resyncClient(
+    client: Client,
+    seen: Map<string, Ride>,
+    current: Ride[],
+    known: Map<string, Ride>,
+  ): Promise<void> {
     const ids = new Set(current.map((r) => r.id));
     const left: Ride[] = [];
-    for (const [id, told] of client.seen) {
+    for (const [id, told] of seen) {
       if (ids.has(id)) continue;
       const now = this.deps.clock.now();
       // Gone from KV (deleted): it leaves lists as canceled, as deleteRide's feed entry says.
@@ -141,7 +211,6 @@ export class Room {
           { ...told, status: "canceled", canceledAt: now, updatedAt: now },
       );
     }
-    client.seen = new Map(current.map((r) => [r.id, r]));
     for (const ride of [...left, ...current]) client.send(JSON.stringify({ type: "update", ride }));
   }
 
@@ -212,4 +281,16 @@ export class Room {
 function track(client: Client, ride: Ride): void {
   if (inList(client, ride)) client.seen.set(ride.id, ride);
   else client.seen.delete(ride.id);
+}
+
+function addTo(index: Map<string, Set<Client>>, client: Client): void {
+  const set = index.get(client.userId) ?? new Set();
+  set.add(client);
+  index.set(client.userId, set);
+}
+
+function removeFrom(index: Map<string, Set<Client>>, client: Client): void {
+  const set = index.get(client.userId);
+  if (!set?.delete(client)) return;
+  if (set.size === 0) index.delete(client.userId);
 }

@@ -32,8 +32,13 @@ export function inList(viewer: Viewer, ride: Pick<Ride, "status" | "creatorId" |
  * could see is accepted by someone else or canceled (previous "pending"), and
  * when their own ride ends; a rider only ever about their own ride.
  */
-export function shouldTell(viewer: Viewer, { ride, previous }: Pick<FeedEntry, "ride" | "previous">): boolean {
-  if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
+export function shouldTell(viewer: Viewer, entry: Pick<FeedEntry, "ride" | "previous">): boolean {
+  if (viewer.kind === "riders") return entry.ride.creatorId === viewer.userId;
   if (viewer.everything) return true;
-  return ride.status === "pending" || ride.assignedDriverId === viewer.userId || previous === "pending";
+  return toldEveryDriver(entry) || entry.ride.assignedDriverId === viewer.userId;
+}
+
+/** Whether every drivers socket of the tenant is told about this change (the ride is or was pending). */
+export function toldEveryDriver({ ride, previous }: Pick<FeedEntry, "ride" | "previous">): boolean {
+  return ride.status === "pending" || previous === "pending";
 }

@@ -163,8 +163,14 @@ export async function kvCommitCeiling(dir: string, ms = 1000): Promise<number> {
 
 /** CPU time (user + system, ms) the process has used so far: a figure the machine's load does not skew. */
 export async function cpuMs(pid: number | "self"): Promise<number> {
+  const { user, system } = await cpuSplitMs(pid);
+  return user + system;
+}
+
+/** User and system CPU time (ms) the process has used so far. */
+export async function cpuSplitMs(pid: number | "self"): Promise<{ user: number; system: number }> {
   const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 100 Hz ticks
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }; // utime, stime in 100 Hz ticks
 }
 
 /** The process's resident memory in KiB (VmRSS). */
