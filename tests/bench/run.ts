@@ -8,6 +8,7 @@
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { benchAdminTrips } from "./admin_trips.ts";
+import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
 import { ISSUER, SECRET, seedSignedInRider } from "./signed_in_rider.ts";
 
@@ -191,6 +192,7 @@ if (import.meta.main) {
 
   rows.push(...await benchAdminTrips(start));
   rows.push(...await benchSockets());
+  rows.push(...await benchLighthouse());
 
   const cold = await coldStart();
   rows.push(
