@@ -28,6 +28,8 @@ export interface AttackRequest {
   headers?: Record<string, string>;
   /** The client address the app sees (a new one keeps per-address limits out of the way). */
   address?: string;
+  /** False for a path that may resolve to a page (a 404 page is HTML): its refusals need not be JSON. */
+  jsonRefusals?: boolean;
 }
 
 /** Which keys a refusal with `status` may write (KV keys as `keyText` writes them). */
@@ -76,12 +78,14 @@ export async function sendAndCheck(
   expect(res.status, what()).toBeLessThan(500);
   const after = await snapshotKv(t.kv);
   const changed = changedKeys(before, after);
-  if (res.status >= 400) {
+  if (res.status >= 400 && r.jsonRefusals !== false) {
     expect(res.headers.get("content-type") ?? "", what()).toMatch(/^application\/json/);
     let body: unknown;
     expect(() => body = JSON.parse(text), what()).not.toThrow();
     expect(body, what()).toEqual(expect.objectContaining({ error: expect.any(String) }));
     expect((body as { error: string }).error.length, what()).toBeGreaterThan(0);
+  }
+  if (res.status >= 400) {
     expect(changed.filter((key) => !mayWrite(key, res.status)), `written by a refusal: ${what()}`).toEqual([]);
   }
   return { status: res.status, after, changed: changed.length > 0 };

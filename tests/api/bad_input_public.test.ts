@@ -1,0 +1,208 @@
+/**
+ * Generated bad input for the calls outside a tenant (issue 10, item 4): the
+ * contact form, sign-in (send, verify, sign out), the profile, photo upload
+ * and serving, the metrics endpoint, and API paths that do not exist. Rules in
+ * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
+ *
+ * Refusals that write, by design (docs/architecture.md "Bad input"): a
+ * contact message or photo upload refused after its rate limit counted it
+ * (the limits count attempts); a sign-in send refused by a later limit after
+ * an earlier one counted it; a wrong sign-in code (401), which counts against
+ * the code and the number. Each may touch only those keys.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { isApiPath } from "../../routes/env.ts";
+import {
+  bodyFor,
+  type BodySpec,
+  contentType,
+  forgedAuthorization,
+  hostileQueryValue,
+  hostileSegment,
+  hostileString,
+  NumberText,
+  template,
+} from "../helpers/arbitraries.ts";
+import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
+import { BAD_INPUT_RUNS, PLANNED_TOTAL, plannedRuns } from "../helpers/bad_input_plan.ts";
+import { authorization, type BadInputWorld, badInputWorld, tenantSegment } from "../helpers/bad_input_world.ts";
+
+const RUNS = BAD_INPUT_RUNS.public;
+const arenas: Arena<BadInputWorld>[] = [];
+const arena = (afterWrite: "keep" | "rebuild") => {
+  arenas.push(new Arena(badInputWorld, afterWrite));
+  return arenas.at(-1)!;
+};
+afterAll(() => arenas.forEach((a) => a.close()));
+
+let addresses = 0;
+/** A new client address per request, so per-address limits never hide the checks behind a 429. */
+const nextAddress = () => `198.51.${(++addresses >> 8) & 255}.${addresses & 255}`;
+
+const under = (...prefixes: string[]): MayWrite => (key) => prefixes.some((p) => key.startsWith(p));
+const phone = fc.oneof(
+  fc.constantFrom("8645550142", "(864) 555-0142", "864555014", "86455501422", "+1 864 555 0142", "864-555-0142x"),
+  hostileString,
+);
+const code = fc.oneof(fc.constantFrom("1234", "0000", "123", "12345", "12 34", "١٢٣٤", "1e3"), hostileString);
+const tenantCode = fc.oneof(fc.constantFrom("greer", "campus", "GREER", "api", "a", "-greer"), hostileString);
+
+function post(path: string, body: fc.Arbitrary<BodySpec>, who: "anon" | "rider" = "anon") {
+  return fc.record({ type: contentType, body }).map((s) => (w: BadInputWorld) => ({
+    method: path === "/api/users/profile" ? "PUT" : "POST",
+    path,
+    contentType: s.type,
+    body: s.body,
+    authorization: authorization(w, who),
+    address: nextAddress(),
+  }));
+}
+
+/** Multipart bodies around a few bytes that are no photo (the decoders must refuse them, not crash). */
+const upload = fc.record({
+  field: fc.constantFrom("image", "img", "image[]", ""),
+  magic: fc.constantFrom("", "\xff\xd8\xff\xe0", "\x89PNG\r\n\x1a\n", "GIF89a", "RIFF\0\0\0\0WEBPVP8 "),
+  bytes: fc.uint8Array({ maxLength: 200 }),
+  boundary: fc.constantFrom("B", "B", "other"),
+  type: fc.constantFrom("multipart/form-data; boundary=B", "multipart/form-data", "application/json", "image/jpeg"),
+}).map((u): [string, BodySpec] => {
+  const head = `--${u.boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="x.jpg"\r\n` +
+    `Content-Type: image/jpeg\r\n\r\n${u.magic}`;
+  const latin1 = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 255);
+  const bytes = new Uint8Array([...latin1(head), ...u.bytes, ...latin1(`\r\n--${u.boundary}--\r\n`)]);
+  return [u.type, { kind: "bytes", bytes }];
+});
+
+describe("bad input: contact form, sign-in, profile, photos, unknown paths", { timeout: 120_000 }, () => {
+  it("contact messages never 5xx; refusals write at most the rate limit's count", async () => {
+    const body = bodyFor(
+      template({ name: "Ada", email: "ada@example.com", organization: "Town", message: "Hello", tenant: "greer" }),
+      {
+        email: fc.constantFrom("a@b", "a@b.c", "@b.c", "a b@c.d", "a@b.c\n", "a".repeat(250) + "@b.co"),
+        tenant: tenantCode,
+      },
+    );
+    const inquiries = arena("keep");
+    await attack(
+      post("/api/inquiries", body),
+      RUNS.inquiries,
+      (make) => inquiries.send(make, under('"rate_limits","inquiries"')),
+    );
+  });
+
+  it("code requests never 5xx; refusals write at most the send limits' counts", async () => {
+    const body = bodyFor(template({ phoneNumber: "8645550142", tenantCode: "greer" }), {
+      phoneNumber: phone,
+      tenantCode,
+    });
+    const logins = arena("keep");
+    await attack(post("/api/auth/login", body), RUNS.login, (make) => logins.send(make, under('"rate_limits"')));
+  });
+
+  it("code checks never 5xx; only a wrong code (401) writes, and only the code's and number's counts", async () => {
+    const body = bodyFor(template({ phoneNumber: "8645550142", code: "1234", tenantCode: "greer" }), {
+      phoneNumber: phone,
+      code,
+      tenantCode,
+    });
+    const verifies = arena("keep");
+    await attack(
+      post("/api/auth/verify", body),
+      RUNS.verify,
+      (make) =>
+        verifies.send(make, (key, status) => status === 401 && under('"otp",', '"auth_failures",')(key, status)),
+    );
+  });
+
+  it("profile saves never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ name: "Ada", email: "ada@example.com" }), {
+      photoUrl: fc.constantFrom<string | null>(null, "x", "/api/users/x/photo", "javascript:alert(1)"),
+      name: fc.integer({ min: 79, max: 82 }).map((n) => "n".repeat(n)),
+    });
+    const profiles = arena("keep");
+    await attack(post("/api/users/profile", body, "rider"), RUNS.profile, (make) => profiles.send(make));
+  });
+
+  it("signed-in calls with forged tokens never 5xx and refuse with JSON", async () => {
+    const arb = fc.tuple(
+      fc.constantFrom(
+        ["GET", "/api/users/profile"],
+        ["POST", "/api/auth/logout"],
+        ["GET", "/greer/api/user/roles"],
+        ["GET", "/metrics"],
+        ["POST", "/api/users/profile/image-upload"],
+      ),
+      fc.oneof({ weight: 9, arbitrary: forgedAuthorization }, { weight: 1, arbitrary: fc.constant("rider") }),
+    );
+    const calls = arena("rebuild");
+    await attack(arb, RUNS.sessionCalls, ([[method, path], auth]) =>
+      calls.send((w) => ({
+        method,
+        path,
+        authorization: auth === "rider" ? authorization(w, "rider") : auth,
+        jsonRefusals: path !== "/metrics" || auth !== null,
+      }), under('"rate_limits","photo_uploads"')));
+  });
+
+  it("photo uploads of bytes that are no photo never 5xx; refusals write at most the upload count", async () => {
+    const uploads = arena("keep");
+    await attack(upload, RUNS.photoUpload, ([type, body]) =>
+      uploads.send(
+        (w) => ({
+          method: "POST",
+          path: "/api/users/profile/image-upload",
+          contentType: type,
+          body,
+          authorization: authorization(w, "rider"),
+        }),
+        under('"rate_limits","photo_uploads"'),
+      ));
+  });
+
+  it("photo reads with hostile ids and versions never 5xx and refuse with JSON", async () => {
+    const arb = fc.tuple(
+      fc.oneof(fc.constant("rider"), hostileSegment),
+      fc.oneof(fc.constant(""), hostileQueryValue.map((v) => `?v=${v}`)),
+      fc.constantFrom<string | null>(null, '"x"', "*", 'W/"x"'),
+    );
+    const photos = arena("keep");
+    await attack(arb, RUNS.photoGet, ([id, q, etag]) =>
+      photos.send((w) => ({
+        method: "GET",
+        path: `/api/users/${id === "rider" ? w.rider.user.id : id}/photo${q}`,
+        headers: etag ? { "if-none-match": etag } : undefined,
+      })));
+  });
+
+  it("API paths that do not exist answer a JSON 404 (or another 4xx), never a 5xx", async () => {
+    const arb = fc.tuple(
+      fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
+      fc.constantFrom("/api/{s}", "/api/{s}/{s}", "/api/users/{s}", "/api/auth/{s}", "/{t}/api/{s}", "/{t}/ws/{s}"),
+      tenantSegment,
+      hostileSegment,
+      hostileSegment,
+      fc.oneof(fc.constant<BodySpec>({ kind: "none" }), bodyFor(template({ a: new NumberText("1") }))),
+    );
+    const paths = arena("keep");
+    await attack(arb, RUNS.unknownPaths, ([method, shape, t, s1, s2, body]) => {
+      let n = 0;
+      const path = shape.replace("{t}", t).replace(/\{s\}/g, () => n++ ? s2 : s1);
+      const resolved = new URL(path, "http://hopper.test").pathname;
+      return paths.send(() => ({
+        method,
+        path,
+        body,
+        contentType: "application/json",
+        jsonRefusals: isApiPath(resolved),
+      }));
+    });
+  });
+
+  it("sent every planned request, and the plan holds at least 10,000 across the bad-input files", () => {
+    expect(PLANNED_TOTAL).toBeGreaterThanOrEqual(10_000);
+    expect(sentCount()).toBeGreaterThanOrEqual(plannedRuns("public"));
+    const worlds = arenas.map((a) => `${a.builds}/${a.heals}`).join(" ");
+    console.log(`bad input (public): ${sentCount()} requests, seed ${SEED}, worlds built/healed ${worlds}`);
+  });
+});
