@@ -6,8 +6,8 @@
  *
  * - No token or no stored user: signed out, go to /{tenant}/login.
  * - The roles come from GET /{tenant}/api/user/roles, once per page: the
- *   header's UserMenu island asks through the same module-level cache, and
- *   esbuild puts this module in one shared chunk, so both islands share it.
+ *   header's UserMenu island asks through the same module-level cache
+ *   (components/load_roles.ts, one shared chunk), so both islands share it.
  * - Roles [] means signed in but not a member of this tenant: go to
  *   /{tenant}/login too, where signing in makes the user a rider of it.
  * - A refused user goes to /{tenant}/driver (drivers) or /{tenant}/rider.
@@ -18,47 +18,12 @@
  * Browser-only work happens in effects: the server renders "Loading...".
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { api, ApiError, getToken, getUser, loginPath } from "../lib/auth_client.ts";
+import { loginPath } from "../lib/auth_client.ts";
 import { canAccess, fallbackPage, type Role, type TenantRole } from "../lib/roles.ts";
+import { loadRoles } from "./load_roles.ts";
 
-const KNOWN_ROLES: ReadonlySet<string> = new Set(["rider", "driver", "admin", "super"]);
-
-/** Roles the server sent, with anything unknown dropped; null when the answer holds no list. */
-function parseRoles(value: unknown): Role[] | null {
-  if (!Array.isArray(value)) return null;
-  return value.filter((r): r is Role => typeof r === "string" && KNOWN_ROLES.has(r));
-}
-
-/** One roles call per tenant and token for the page's life. */
-const rolesCache = new Map<string, Promise<Role[] | null>>();
-
-/** For tests: forget every cached roles answer. */
-export function resetRolesCache(): void {
-  rolesCache.clear();
-}
-
-/**
- * The signed-in user's roles in `tenant`: null when signed out (no token, or
- * the server answered 401), ["rider"] when the call fails otherwise.
- */
-export function loadRoles(tenant: string): Promise<Role[] | null> {
-  const token = getToken();
-  if (!token || !getUser()) return Promise.resolve(null);
-  const key = `${tenant}\n${token}`;
-  let pending = rolesCache.get(key);
-  if (!pending) {
-    pending = api<{ roles?: unknown }>(`/${tenant}/api/user/roles`, { tenant }).then(
-      (data) => parseRoles(data?.roles) ?? ["rider"],
-      (err) => {
-        // Not cached: a later caller asks again.
-        rolesCache.delete(key);
-        return err instanceof ApiError && err.status === 401 ? null : ["rider"];
-      },
-    );
-    rolesCache.set(key, pending);
-  }
-  return pending;
-}
+// The roles call lives in its own module so the login page, which needs only it, loads no guard (issue 9's budget).
+export { loadRoles, resetRolesCache } from "./load_roles.ts";
 
 export type GuardState =
   | { status: "loading" }

@@ -3,7 +3,7 @@ import { getToken, getUser, saveAuth, type SignedInUser } from "../lib/auth_clie
 import { CODE_ERROR } from "../lib/otp.ts";
 import { formatPhone, formatPhoneInput, normalizePhone, PHONE_ERROR } from "../lib/phone.ts";
 import { homePage, type Role } from "../lib/roles.ts";
-import { loadRoles } from "../components/Guard.tsx";
+import { loadRoles } from "../components/load_roles.ts";
 import OrganizationsMenu from "./OrganizationsMenu.tsx";
 
 export interface LoginFormProps {

@@ -12,7 +12,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
-import { loadRoles } from "../components/Guard.tsx";
+import { loadRoles } from "../components/load_roles.ts";
 import { RoleBadge } from "../components/RoleBadge.tsx";
 import { api, AUTH_EVENT, clearAuth, getToken, getUser, loginPath, type SignedInUser } from "../lib/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";

@@ -11,7 +11,9 @@
  *   built-in one: the area and the pins are drawn on top of any style, so the
  *   map never goes blank.
  */
-import * as maplibregl from "maplibre-gl";
+// A named import, not `* as`: react-map-gl loads the module itself (import("maplibre-gl")), so no
+// namespace object is built for it, and esbuild's namespace helper stays out of every island (issue 9).
+import { getVersion } from "maplibre-gl";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Map, {
   Layer,
@@ -36,7 +38,7 @@ import type { MapPin, MapViewProps } from "./types.ts";
 
 /** MapLibre's stylesheet, copied beside this chunk by the build; the version busts the year-long cache. */
 function maplibreCss(): string {
-  return new URL(`maplibre-gl.css?v=${maplibregl.getVersion()}`, import.meta.url).href;
+  return new URL(`maplibre-gl.css?v=${getVersion()}`, import.meta.url).href;
 }
 
 const FILL = { width: "100%", height: "100%" };
@@ -76,7 +78,6 @@ export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = fal
     <div className="map-frame" role="region" aria-label={label}>
       <link rel="stylesheet" href={maplibreCss()} precedence="default" />
       <Map
-        mapLib={maplibregl}
         initialViewState={initialViewState}
         minZoom={ZOOM.min}
         maxZoom={ZOOM.max}
