@@ -75,6 +75,7 @@ export type MoveCheck =
   | { ok: false; status: 403 | 404 | 409; error: string };
 
 export const ANOTHER_IN_PROGRESS = "Another ride is already in progress";
+export const ALREADY_TAKEN = "This ride has already been accepted by another driver";
 
 /**
  * Whether `actor` may move `ride` to `to`. `busy` says whether the actor
@@ -98,6 +99,8 @@ export function checkMove(
     return { ok: true };
   }
   if (FINAL_STATUSES.includes(from)) return illegal;
+  // The loser of an accept race (issue 10, item 5): a conflict, not a lack of rights.
+  if (from === "accepted" && to === "accepted" && !isAssigned) return { ok: false, status: 409, error: ALREADY_TAKEN };
   if (from !== "pending" && !isAssigned) {
     return { ok: false, status: 403, error: "This ride is assigned to another driver" };
   }
