@@ -244,6 +244,7 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
   // LIGHTHOUSE_REPORTS=dir keeps each page's JSON report, trace and DevTools log there.
   const keep = Deno.env.get("LIGHTHOUSE_REPORTS");
   const reports = keep ?? await Deno.makeTempDir({ prefix: "hopper-lighthouse-reports-" });
+  if (keep) await Deno.mkdir(keep, { recursive: true });
   let server: TestServer | undefined;
   let chrome: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let browser: Browser | undefined;
