@@ -265,10 +265,19 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
         session = sessions.get(page.who) ?? await signIn(server, twilio.codeFor, phones[page.who]);
         sessions.set(page.who, session);
       }
-      await prepareBrowser(browser, server.url, session);
       const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.json`);
-      const report = await lighthouse(server.url + page.path, chrome.port, outPath, !!keep);
-      results.push(summarize(page.path, page.who, report));
+      // Lighthouse asks to be run again after its own runtime errors (NO_NAVSTART on a busy machine): twice more.
+      for (let attempt = 1;; attempt++) {
+        try {
+          await prepareBrowser(browser, server.url, session);
+          const report = await lighthouse(server.url + page.path, chrome.port, outPath, !!keep);
+          results.push(summarize(page.path, page.who, report));
+          break;
+        } catch (err) {
+          if (attempt === 3) throw err;
+          console.warn(`${page.path}: ${err instanceof Error ? err.message : err}; running it again`);
+        }
+      }
     }
     return results;
   } finally {
