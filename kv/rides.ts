@@ -195,6 +195,9 @@ export async function updateRideStatus(
     const repeat = current.status === to &&
       (current.assignedDriverId === actorId || current.creatorId === actorId);
     if (repeat) return { ok: true, ride: current, changed: false, from: current.status };
+    // Read before deciding: every ride write in the tenant moves the head, so the commit's check
+    // on it covers all that `decide` read (a driver starting two rides at once: one wins, issue 10).
+    const head = await readHead(kv, tenant);
     const verdict = await decide(current);
     if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
 
@@ -204,7 +207,6 @@ export async function updateRideStatus(
       ride.driverName = driver?.name ?? null;
       ride.driverPhone = driver?.phoneNumber ?? null;
     }
-    const head = await readHead(kv, tenant);
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
     writeIndexes(op, ride);
     recordRideChange(op, tenant, id, current.status, ride.status);

@@ -53,6 +53,27 @@ describe("races", { timeout: 120_000 }, () => {
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 
+  it("lets a driver start only one of two rides at once (on-the-way), 50 rounds", async () => {
+    using t = await makeApp();
+    const { drivers: [driver] } = await drivers(t, 1);
+    const pair = await riders(t, 2);
+    for (let round = 0; round < 50; round++) {
+      const ids: string[] = [];
+      for (const rider of pair) {
+        const { ride } = await (await requestRide(t, rider.token)).json() as { ride: Ride };
+        expect((await move(t, driver.token, ride.id, "accepted")).status).toBe(200);
+        ids.push(ride.id);
+      }
+      const answers = await Promise.all(ids.map((id) => move(t, driver.token, id, "on-the-way")));
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses, `round ${round}`).toEqual([200, 409]);
+      for (const [i, rider] of pair.entries()) {
+        expect((await move(t, rider.token, ids[i], "canceled")).status).toBe(200);
+      }
+    }
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+
   it("gives one rider requesting many rides at once exactly one active ride, with no stray index", async () => {
     using t = await makeApp();
     await drivers(t, 1);
