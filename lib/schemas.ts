@@ -72,6 +72,22 @@ export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, messag
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Characters no name, address or message needs, which can hide or reorder
+ * what an admin or driver reads (issue 10, item 4): control characters other
+ * than tab and line breaks, bidirectional overrides and isolates, and halves
+ * of surrogate pairs (not text at all).
+ */
+const HIDDEN_CHARACTERS =
+  // deno-lint-ignore no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text);
+}
+
+export const hiddenCharactersText = (label: string) => `${label} contains characters that are not allowed`;
+
 /** A trimmed text field: `label` names it in the error texts. */
 function field(label: string, max: number, required: boolean) {
   return z.string({
@@ -80,6 +96,7 @@ function field(label: string, max: number, required: boolean) {
     z.trim(),
     ...(required ? [z.minLength(1, `${label} is required`)] : []),
     z.maxLength(max, `${label} must be at most ${max} characters`),
+    z.refine((text) => !hasHiddenCharacters(text), hiddenCharactersText(label)),
   );
 }
 

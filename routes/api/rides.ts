@@ -21,6 +21,7 @@ import {
 import { insideArea, isPoint, outsideAreaText, type Point } from "../../lib/geo.ts";
 import { checkMove, compareForDriver, IN_PROGRESS, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
+import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
@@ -68,6 +69,7 @@ function parseRequest(body: z.infer<typeof rideRequest>): Parsed {
   if (destination.length > DESTINATION_MAX) {
     return { ok: false, error: `Destination must be at most ${DESTINATION_MAX} characters` };
   }
+  if (hasHiddenCharacters(destination)) return { ok: false, error: hiddenCharactersText("Destination") };
   if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION };
   const passengerCt = body.passengerCt ?? 1;
   if (typeof passengerCt !== "number" || !Number.isInteger(passengerCt) || passengerCt < 1 || passengerCt > 5) {

@@ -27,6 +27,9 @@ import {
 import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, PLANNED_TOTAL, plannedRuns } from "../helpers/bad_input_plan.ts";
 import { authorization, type BadInputWorld, badInputWorld, tenantSegment } from "../helpers/bad_input_world.ts";
+import { postJson } from "../helpers/app.ts";
+import { changedKeys, snapshotKv } from "../helpers/kv_snapshot.ts";
+import { put, requestRide } from "../helpers/rides.ts";
 
 const RUNS = BAD_INPUT_RUNS.public;
 const arenas: Arena<BadInputWorld>[] = [];
@@ -197,6 +200,33 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         jsonRefusals: isApiPath(resolved),
       }));
     });
+  });
+
+  it("refuses text hiding characters (NUL, bidi overrides, lone surrogates) in names, messages and destinations", async () => {
+    const w = await badInputWorld();
+    try {
+      for (const bad of ["a\u0000b", "\u202eevil", "x\ud800", "\u2066x\u2069", "a\u007fb"]) {
+        const before = await snapshotKv(w.t.kv);
+        const answers = [
+          await w.t.request("/api/users/profile", put(w.rider.token, { name: bad })),
+          await w.t.request(
+            "/api/inquiries",
+            postJson({ name: "Ada", email: "ada@example.com", message: `Hello ${bad}` }),
+            nextAddress(),
+          ),
+          await requestRide(w.t, w.rider2.token, { destination: `Library ${bad}` }),
+        ];
+        expect(answers.map((r) => r.status), JSON.stringify(bad)).toEqual([400, 400, 400]);
+        for (const res of answers) {
+          expect((await res.json()).error).toMatch(/contains characters that are not allowed$/);
+        }
+        expect(changedKeys(before, await snapshotKv(w.t.kv)).filter((k) => !k.startsWith('"rate_limits"'))).toEqual([]);
+      }
+      const fine = await w.t.request("/api/users/profile", put(w.rider.token, { name: "José Ñúñez 🚐 שלום" }));
+      expect(fine.status).toBe(200);
+    } finally {
+      w.t.kv.close();
+    }
   });
 
   it("sent every planned request, and the plan holds at least 10,000 across the bad-input files", () => {
