@@ -38,11 +38,13 @@ describe("Sentry reporting against a fake Sentry on loopback", () => {
       const kv = new Proxy(t.kv, {
         get(target, prop) {
           const real = Reflect.get(target, prop, target);
-          if (prop !== "get" || typeof real !== "function") {
+          if ((prop !== "get" && prop !== "getMany") || typeof real !== "function") {
             return typeof real === "function" ? real.bind(target) : real;
           }
-          return (key: Deno.KvKey, ...rest: unknown[]) => {
-            if (broken && key[0] === "members") throw new Error("storage failed for 8645550142");
+          // A membership read fails whether it comes alone (get) or with the session (getMany).
+          return (key: Deno.KvKey | Deno.KvKey[], ...rest: unknown[]) => {
+            const wanted = prop === "get" ? [key as Deno.KvKey] : key as Deno.KvKey[];
+            if (broken && wanted.some((k) => k[0] === "members")) throw new Error("storage failed for 8645550142");
             return real.call(target, key, ...rest);
           };
         },
