@@ -163,7 +163,7 @@ export default function LoginForm({ tenant }: LoginFormProps) {
       const res = await fetch("/api/auth/login", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ phoneNumber }),
+        body: JSON.stringify({ phoneNumber, ...(tenantCode ? { tenantCode } : {}) }),
       });
       return res.ok ? null : { status: res.status, text: await errorText(res, SEND_FAILED) };
     } catch {

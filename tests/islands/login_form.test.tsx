@@ -213,7 +213,8 @@ describe("LoginForm, step 1: phone", () => {
     expect(call.url).toBe("/api/auth/login");
     expect(call.method).toBe("POST");
     expect(call.headers.get("content-type")).toBe("application/json");
-    expect(call.body).toEqual({ phoneNumber: "8645550142" });
+    // The tenant rides along, so the code counts against this organization's send budget.
+    expect(call.body).toEqual({ phoneNumber: "8645550142", tenantCode: "greer" });
     expect(calls()).toHaveLength(1);
   });
 
@@ -353,7 +354,10 @@ describe("LoginForm, step 2: code", () => {
     typePhone("8645550199");
     fireEvent.click(button("Send Verification Code"));
     await screen.findByText("(864) 555-0199");
-    expect(calls().map((c) => c.body)).toEqual([{ phoneNumber: "8645550142" }, { phoneNumber: "8645550199" }]);
+    expect(calls().map((c) => c.body)).toEqual([
+      { phoneNumber: "8645550142", tenantCode: "greer" },
+      { phoneNumber: "8645550199", tenantCode: "greer" },
+    ]);
   });
 
   it("Resend Code sends a new code to the same number and says so", async () => {
@@ -362,8 +366,8 @@ describe("LoginForm, step 2: code", () => {
     fireEvent.click(button("Resend Code"));
     expect((await screen.findByRole("status")).textContent).toBe("We sent a new code to (864) 555-0142.");
     expect(calls().map((c) => [c.url, c.body])).toEqual([
-      ["/api/auth/login", { phoneNumber: "8645550142" }],
-      ["/api/auth/login", { phoneNumber: "8645550142" }],
+      ["/api/auth/login", { phoneNumber: "8645550142", tenantCode: "greer" }],
+      ["/api/auth/login", { phoneNumber: "8645550142", tenantCode: "greer" }],
     ]);
     expect(document.activeElement).toBe(codeField());
   });
@@ -414,6 +418,7 @@ describe("LoginForm, signing in", () => {
     await toCodeStep();
     enterCode("0007");
     await waitFor(() => expect(assignMock).toHaveBeenCalledWith("/"));
+    expect(calls().find((c) => c.url === "/api/auth/login")!.body).toEqual({ phoneNumber: "8645550142" });
     expect(calls().find((c) => c.url === "/api/auth/verify")!.body).toEqual({
       phoneNumber: "8645550142",
       code: "0007",
