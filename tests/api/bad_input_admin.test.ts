@@ -11,13 +11,12 @@ import {
   bodyFor,
   type BodySpec,
   hostileJson,
-  hostileQueryValue,
-  hostileSegment,
   hostileString,
   JsonObject,
   type JsonTree,
   template,
 } from "../helpers/arbitraries.ts";
+import { hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
 import { attack, type AttackRequest, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
 import {

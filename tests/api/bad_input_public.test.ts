@@ -13,17 +13,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { isApiPath } from "../../routes/env.ts";
-import {
-  bodyFor,
-  type BodySpec,
-  contentType,
-  forgedAuthorization,
-  hostileQueryValue,
-  hostileSegment,
-  hostileString,
-  NumberText,
-  template,
-} from "../helpers/arbitraries.ts";
+import { bodyFor, type BodySpec, contentType, hostileString, NumberText, template } from "../helpers/arbitraries.ts";
+import { forgedAuthorization, hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
 import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, PLANNED_TOTAL, plannedRuns } from "../helpers/bad_input_plan.ts";
 import { authorization, type BadInputWorld, badInputWorld, tenantSegment } from "../helpers/bad_input_world.ts";

@@ -7,15 +7,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { RIDE_STATUSES } from "../../lib/rides.ts";
-import {
-  bodyFor,
-  type BodySpec,
-  hostilePoint,
-  hostileSegment,
-  hostileString,
-  NumberText,
-  template,
-} from "../helpers/arbitraries.ts";
+import { bodyFor, type BodySpec, hostilePoint, hostileString, NumberText, template } from "../helpers/arbitraries.ts";
+import { hostileSegment } from "../helpers/hostile_urls.ts";
 import { attack, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
 import {
