@@ -1,11 +1,17 @@
 /**
  * The map box the screens render. It reserves the map's space from the first
- * paint (map.css gives .map-box its height), shows the static map at once,
- * and swaps in the WebGL map once its chunk has loaded: React.lazy, started
- * from an effect, so the maplibre chunk and its worker load only on pages
- * with a map and only after the page has painted. If the WebGL map cannot run
- * (no WebGL, a chunk that fails to load), the static map stays: the area and
- * the pins are always on screen, and taps still pick points.
+ * paint (map.css gives .map-box its height) and shows the static map at once.
+ * The WebGL map (React.lazy: the maplibre chunk, its worker and stylesheet,
+ * about 450 KiB gzip) is swapped in after the first paint:
+ * - with MAP_STYLE_URL set, at once, since its streets are what the person
+ *   needs to find their way;
+ * - with the built-in style, which draws the same plain picture the static
+ *   map does, only once the person reaches for the map (touch, wheel, hover,
+ *   keyboard focus) to pan or zoom, so a cheap phone on a slow network does
+ *   not download and start a WebGL engine it may never need.
+ * If the WebGL map cannot run (no WebGL, a chunk that fails to load), the
+ * static map stays: the area and the pins are always on screen, and taps
+ * still pick points.
  */
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { StaticMap } from "./StaticMap.tsx";
@@ -15,14 +21,17 @@ const ShuttleMap = lazy(() => import("./ShuttleMap.tsx"));
 
 export function MapView(props: MapViewProps) {
   const [webglMap, setWebglMap] = useState(false);
+  const [wanted, setWanted] = useState(props.styleUrl !== null);
   useEffect(() => {
+    if (!wanted) return;
     // After the first paint of the screen, not during hydration's own frame; only where WebGL can run.
     const frame = requestAnimationFrame(() => setWebglMap(webglAvailable()));
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [wanted]);
+  const reach = wanted ? undefined : () => setWanted(true);
   const fallback = <StaticMap {...props} />;
   return (
-    <div className="map-box">
+    <div className="map-box" onPointerDown={reach} onPointerOver={reach} onWheel={reach} onFocus={reach}>
       {webglMap
         ? (
           <MapBoundary fallback={fallback}>

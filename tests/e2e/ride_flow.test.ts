@@ -102,7 +102,9 @@ async function goto(page: Page, path: string, island: string) {
 }
 
 /** Waits for the WebGL map to be drawn with its pins. */
+/** Reaches for the map (a hover: with the built-in style the WebGL map loads only then) and waits for it. */
 async function mapReady(page: Page) {
+  await page.locator(".map-box").hover();
   await page.locator(".map-box .maplibregl-canvas").waitFor({ timeout: 15_000 });
   await page.locator(".map-box .maplibregl-marker").first().waitFor({ timeout: 15_000 });
   // The first frame is drawn once the map has loaded its (offline) style.
@@ -157,6 +159,9 @@ describe("a ride end to end", () => {
     rider.on("request", (req) => scripts.push(new URL(req.url()).pathname));
     await goto(rider, "/greer/rider", "RiderScreen");
     await expect.poll(() => rider.locator(".online-count").textContent()).toBe("1 online");
+    // With the built-in style the static map serves until the rider reaches for it: no WebGL engine downloaded.
+    expect(await rider.locator(".map-box .static-map").isVisible()).toBe(true);
+    expect(scripts.filter((p) => p.includes("maplibre"))).toEqual([]);
     await mapReady(rider);
     // The map's code, worker and stylesheet came after the page, from beside the bundles.
     expect(scripts).toContain("/build/maplibre-gl-worker.mjs");

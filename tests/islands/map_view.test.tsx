@@ -1,9 +1,10 @@
 /**
  * The map box (components/map/MapView.tsx) in happy-dom: the static map first
  * and whenever the WebGL map cannot run, the WebGL map (stubbed here) loaded
- * lazily after the first frame.
+ * lazily after the first frame (MAP_STYLE_URL) or once the person reaches for
+ * the map (the built-in style).
  */
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MapView, resetWebglCheck } from "../../components/map/MapView.tsx";
 import type { MapPin } from "../../components/map/types.ts";
@@ -53,14 +54,34 @@ describe("MapView", () => {
     expect(screen.queryByTestId("webgl-map")).toBeNull();
   });
 
-  it("loads the WebGL map after the first frame, in the same box", async () => {
+  it("loads the WebGL map of MAP_STYLE_URL after the first frame, in the same box", async () => {
     resetWebglCheck(true);
-    const { container } = render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    const styleUrl = "https://tiles.example.org/style.json";
+    const { container } = render(<MapView area={GREER} styleUrl={styleUrl} pins={PINS} label="Map of Greer" />);
     // First render: the static map holds the place.
     expect(container.querySelector(".static-map")).not.toBeNull();
     expect(await screen.findByTestId("webgl-map")).toBeDefined();
     expect(container.querySelector(".static-map")).toBeNull();
     expect(container.querySelectorAll(".map-box")).toHaveLength(1);
+  });
+
+  it("with the built-in style, keeps the static map until the person reaches for the map", async () => {
+    resetWebglCheck(true);
+    const { container } = render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId("webgl-map")).toBeNull();
+    expect(container.querySelector(".static-map")).not.toBeNull();
+    fireEvent.pointerDown(container.querySelector(".map-box")!);
+    expect(await screen.findByTestId("webgl-map")).toBeDefined();
+    expect(container.querySelector(".static-map")).toBeNull();
+  });
+
+  it("with the built-in style, loads the WebGL map on a wheel over the map too", async () => {
+    resetWebglCheck(true);
+    const { container } = render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    fireEvent.wheel(container.querySelector(".static-map")!);
+    expect(await screen.findByTestId("webgl-map")).toBeDefined();
   });
 
   it("keeps the static map when the WebGL map fails", async () => {
@@ -69,6 +90,7 @@ describe("MapView", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { container } = render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    fireEvent.pointerDown(container.querySelector(".map-box")!);
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(container.querySelector(".static-map")).not.toBeNull();
     expect(screen.getByRole("region", { name: "Map of Greer" })).toBeDefined();
