@@ -49,13 +49,25 @@ export interface NewRide {
 
 const MAX_RETRIES = 20;
 
+/**
+ * The rider's active-ride slot holds the whole ride, written in the same
+ * commit as the ride itself, so the rider's screen (GET rides/my, the hottest
+ * read) costs one KV read. Stores written before this held only the ride id.
+ */
+type RiderSlot = Ride | string;
+
+/** The id of the ride in a rider's active-ride slot, or null when empty. */
+export function slotRideId(slot: RiderSlot | null): string | null {
+  return slot === null ? null : typeof slot === "string" ? slot : slot.id;
+}
+
 /** Index writes for a ride in `status`: one place decides every copy (STYLE.md). */
 function writeIndexes(op: Deno.AtomicOperation, ride: Ride): void {
   const { tenant, id, creatorId, assignedDriverId, status } = ride;
   op.set(keys.rideByRider(tenant, creatorId, id), true);
   if (isActive(status)) {
     op.set(keys.activeRide(tenant, id), status);
-    op.set(keys.riderActive(tenant, creatorId), id);
+    op.set(keys.riderActive(tenant, creatorId), ride);
     if (assignedDriverId) op.set(keys.driverActive(tenant, assignedDriverId, id), status);
   } else {
     op.delete(keys.activeRide(tenant, id));
@@ -72,7 +84,7 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
  */
 export async function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const slot = await kv.get<string>(keys.riderActive(input.tenant, input.creatorId));
+    const slot = await kv.get<RiderSlot>(keys.riderActive(input.tenant, input.creatorId));
     if (slot.value) return { ok: false, reason: "active_ride" };
     const head = await readHead(kv, input.tenant);
     const ride: Ride = {
@@ -119,8 +131,9 @@ export async function getRide(kv: Deno.Kv, tenant: string, id: string): Promise<
 
 /** The rider's active ride in the tenant, or null. */
 export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
-  const id = (await kv.get<string>(keys.riderActive(tenant, userId))).value;
-  return id ? await getRide(kv, tenant, id) : null;
+  const slot = (await kv.get<RiderSlot>(keys.riderActive(tenant, userId))).value;
+  if (typeof slot === "string") return await getRide(kv, tenant, slot);
+  return slot;
 }
 
 /** Every active ride of the tenant (pending to picked-up). */
@@ -233,9 +246,9 @@ export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: n
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));
-      const slot = await kv.get<string>(keys.riderActive(tenant, ride.creatorId));
+      const slot = await kv.get<RiderSlot>(keys.riderActive(tenant, ride.creatorId));
       op.check(slot);
-      if (slot.value === id) op.delete(keys.riderActive(tenant, ride.creatorId));
+      if (slotRideId(slot.value) === id) op.delete(keys.riderActive(tenant, ride.creatorId));
       if (ride.assignedDriverId) op.delete(keys.driverActive(tenant, ride.assignedDriverId, id));
       const gone: Ride = { ...ride, status: "canceled", canceledAt: now, updatedAt: now };
       appendToFeed(op, tenant, head, { type: "update", ride: gone, previous: ride.status, at: now });
@@ -253,11 +266,14 @@ export async function activeStatusOfRiders(
   userIds: string[],
 ): Promise<Map<string, RideStatus>> {
   const out = new Map<string, RideStatus>();
-  const rideIds = new Map<string, string>();
+  const rideIds = new Map<string, string>(); // slots from before rides were kept whole in them
   for (let i = 0; i < userIds.length; i += 10) {
     const batch = userIds.slice(i, i + 10);
-    const slots = await kv.getMany<string[]>(batch.map((id) => keys.riderActive(tenant, id)));
-    slots.forEach((slot, j) => slot.value && rideIds.set(batch[j], slot.value));
+    const slots = await kv.getMany<RiderSlot[]>(batch.map((id) => keys.riderActive(tenant, id)));
+    slots.forEach(({ value }, j) => {
+      if (typeof value === "string") rideIds.set(batch[j], value);
+      else if (value) out.set(batch[j], value.status);
+    });
   }
   const riders = [...rideIds.keys()];
   for (let i = 0; i < riders.length; i += 10) {

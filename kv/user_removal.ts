@@ -17,7 +17,7 @@ import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { listUserTenantCodes, type Membership } from "./members.ts";
 import { backoff } from "./retry.ts";
-import { driverActiveStatuses, type Ride, updateRideStatus } from "./rides.ts";
+import { driverActiveStatuses, type Ride, slotRideId, updateRideStatus } from "./rides.ts";
 import { revokeAllSessions } from "./sessions.ts";
 
 export interface Removal {
@@ -44,7 +44,7 @@ export async function removeUserFromTenant(
 
   // Their own ride as a rider, and every ride assigned to them as a driver.
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
-  const own = (await kv.get<string>(keys.riderActive(tenant, userId))).value;
+  const own = slotRideId((await kv.get<Ride | string>(keys.riderActive(tenant, userId))).value);
   if (own) rideIds.add(own);
   const canceled: Removal["canceled"] = [];
   for (const id of rideIds) {

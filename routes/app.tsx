@@ -3,7 +3,6 @@
  * can build it on an in-memory KV, a recording SMS sender and a fake clock.
  */
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { fileURLToPath } from "node:url";
 import { scrubText } from "../lib/scrub.ts";
@@ -24,6 +23,7 @@ import { pageServer } from "./html.ts";
 import { requestLog } from "./middleware/request_log.ts";
 import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
 import { PageShortcut } from "./page_shortcut.ts";
+import { compressJson } from "./compression.ts";
 import { LandingPage } from "./pages/landing.tsx";
 import { NotFoundPage } from "./pages/not_found.tsx";
 import { ServerErrorPage } from "./pages/server_error.tsx";
@@ -55,8 +55,6 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
 
   app.use(requestLog(log, metrics));
   app.use(securityHeaders(security));
-  // JSON answers; pages and bundles arrive already compressed and are skipped.
-  app.use(compress({ threshold: 1024 }));
 
   app.route("/", assetRoutes(assets));
   app.route("/healthz", healthApi(deps));
@@ -119,7 +117,12 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   });
 
   // Pages the app has rendered are answered from memory before routing (routes/page_shortcut.ts).
+  // JSON answers are compressed as they leave (routes/compression.ts); pages and bundles already are.
   const routed = app.fetch;
-  app.fetch = (req, ...rest) => shortcut.answer(req) ?? routed(req, ...rest);
+  app.fetch = (req, ...rest) => shortcut.answer(req) ?? answered(routed(req, ...rest), req);
   return app;
+}
+
+async function answered(res: Response | Promise<Response>, req: Request): Promise<Response> {
+  return compressJson(req, await res);
 }

@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { html as readHtml, makeApp } from "../helpers/app.ts";
+import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
+import { JSON_THRESHOLD } from "../../routes/compression.ts";
+import { bearer, html as readHtml, makeApp, signIn } from "../helpers/app.ts";
 
 describe("security headers", () => {
   it("sends a CSP without inline script, nosniff, a referrer policy and frame-ancestors on pages and JSON", async () => {
@@ -67,6 +69,24 @@ describe("caching and compression", () => {
     const res = await t.request("/privacy", { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain("Privacy Policy");
+  });
+
+  it("compresses JSON answers of 1 KiB or more for clients that take it, and leaves small ones alone", async () => {
+    using t = await makeApp();
+    const { token } = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    for (let i = 0; i < 8; i++) await signIn(t, `86455502${10 + i}`, "greer"); // a members list over 1 KiB
+    const auth = (encoding: string) => bearer(token, { headers: { "accept-encoding": encoding } });
+    const big = await t.request("/greer/api/users", auth("gzip, deflate, br"));
+    const plain = await (await t.request("/greer/api/users", auth("identity"))).text();
+    expect(plain.length).toBeGreaterThanOrEqual(JSON_THRESHOLD);
+    expect(big.headers.get("content-encoding")).toBe("br");
+    expect(big.headers.get("vary")?.toLowerCase()).toContain("accept-encoding");
+    expect(brotliDecompressSync(new Uint8Array(await big.arrayBuffer())).toString()).toBe(plain);
+    const gz = await t.request("/greer/api/users", auth("gzip"));
+    expect(gunzipSync(new Uint8Array(await gz.arrayBuffer())).toString()).toBe(plain);
+    const small = await t.request("/greer/api/tenant", { headers: { "accept-encoding": "gzip, br" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect((await small.json()).name).toBe("City of Greer");
   });
 
   it("serves a bundle's source map from disk, and 404 for an unknown one", async () => {

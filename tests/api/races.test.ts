@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { keys } from "../../kv/keys.ts";
-import type { Ride } from "../../kv/rides.ts";
+import { type Ride, slotRideId } from "../../kv/rides.ts";
 import { ALREADY_TAKEN } from "../../lib/rides.ts";
 import { makeApp } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
@@ -86,7 +86,7 @@ describe("races", { timeout: 120_000 }, () => {
       expect(statuses.filter((s) => s === 409), `round ${round}`).toHaveLength(19);
       const active: string[] = [];
       for await (const e of t.kv.list<string>({ prefix: keys.activeRides("greer") })) active.push(String(e.key[2]));
-      const mine = (await t.kv.get<string>(keys.riderActive("greer", rider.id))).value;
+      const mine = slotRideId((await t.kv.get<Ride | string>(keys.riderActive("greer", rider.id))).value);
       expect(active, `round ${round}`).toEqual([mine]);
       expect(await rideIndexProblems(t.kv), `round ${round}`).toEqual([]);
       expect((await move(t, rider.token, mine!, "canceled")).status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { createTenant } from "../../kv/tenants.ts";
+import { type Ride, slotRideId } from "../../kv/rides.ts";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
 import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
@@ -81,8 +82,8 @@ describe("PUT /{tenant}/api/rides/{id}: the transition table", () => {
             if (res.status === 409 && want === 409 && who !== "rider") expect(body.error).toContain(`${from} to ${to}`);
           }
           // Leave no active ride behind for the next round.
-          const slot = await t.kv.get<string>(keys.riderActive("greer", w.rider.user.id));
-          if (slot.value) await move(t, w.rider.token, slot.value, "canceled");
+          const slot = slotRideId((await t.kv.get<Ride | string>(keys.riderActive("greer", w.rider.user.id))).value);
+          if (slot) await move(t, w.rider.token, slot, "canceled");
           await t.kv.delete(keys.driverActive("greer", w.driver.user.id, id));
         }
       }

@@ -37,7 +37,8 @@ describe("POST /{tenant}/api/rides", () => {
       completedAt: null,
     });
     expect((await t.kv.get(keys.ride("greer", ride.id))).value).toEqual(ride);
-    expect((await t.kv.get(keys.riderActive("greer", rider.user.id))).value).toBe(ride.id);
+    // The rider's slot holds the whole ride, so GET rides/my is one read.
+    expect((await t.kv.get(keys.riderActive("greer", rider.user.id))).value).toEqual(ride);
     expect(t.log.events.find((e) => e.event === "ride.requested")).toMatchObject({
       tenant: "greer",
       userId: rider.user.id,
@@ -144,6 +145,20 @@ describe("GET /{tenant}/api/rides/my", () => {
     expect(await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).toBeNull();
     // A new ride may follow a finished one.
     expect((await requestRide(t, rider.token)).status).toBe(201);
+  });
+
+  it("follows every stage of the ride, and reads a slot written before rides were kept whole in it", async () => {
+    using t = await makeApp();
+    const { rider, driver } = await rideWorld(t);
+    const { ride } = await (await requestRide(t, rider.token)).json();
+    for (const status of ["accepted", "on-the-way", "arrived"]) {
+      expect((await t.request(`/greer/api/rides/${ride.id}`, put(driver.token, { status }))).status).toBe(200);
+      const mine = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
+      expect(mine).toEqual((await t.kv.get(keys.ride("greer", ride.id))).value);
+      expect(mine.status).toBe(status);
+    }
+    await t.kv.set(keys.riderActive("greer", rider.user.id), ride.id); // an older store's slot: the id alone
+    expect((await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).status).toBe("arrived");
   });
 });
 

@@ -12,7 +12,7 @@
  */
 import { keys } from "../../kv/keys.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
-import type { Ride } from "../../kv/rides.ts";
+import { type Ride, slotRideId } from "../../kv/rides.ts";
 import { isActive, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 import { tripStatusOf } from "../../lib/trips.ts";
 
@@ -80,13 +80,17 @@ async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Loo
     else active.add(`${tenant}/${id}`);
   }
   const riderSlots = new Map<string, unknown>(); // "tenant/userId" → ride id
-  for (const e of await entries<string>(kv, keys.riderActive("", ""))) {
+  for (const e of await entries<Ride | string>(kv, keys.riderActive("", ""))) {
     const [, tenant, userId] = e.key.map(String);
-    riderSlots.set(`${tenant}/${userId}`, e.value);
-    const ride = at(tenant, e.value);
-    if (!ride) problems.push(`${show(e.key)} points at missing ride ${e.value}`);
+    const id = slotRideId(e.value);
+    riderSlots.set(`${tenant}/${userId}`, id);
+    const ride = at(tenant, id);
+    if (!ride) problems.push(`${show(e.key)} points at missing ride ${id}`);
     else if (ride.creatorId !== userId) problems.push(`${show(e.key)} points at ${userId}'s ride of ${ride.creatorId}`);
     else if (!isActive(ride.status)) problems.push(`${show(e.key)} points at a ${ride.status} ride`);
+    else if (typeof e.value !== "string" && JSON.stringify(e.value) !== JSON.stringify(ride)) {
+      problems.push(`${show(e.key)} holds a copy of ride ${id} that differs from the ride`);
+    }
   }
   const driverSlots = new Set<string>();
   for (const e of await entries<RideStatus>(kv, keys.driverActive("", "", ""))) {
