@@ -75,8 +75,12 @@ export const JSON_THRESHOLD = 1024;
  * Content-Length for its size threshold to read.
  */
 export async function compressJson(req: Request, res: Response): Promise<Response> {
-  if (req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return res;
-  if (!res.headers.get("content-type")?.startsWith("application/json")) return res;
+  // Never touch `res.body` before deciding: reading that getter turns a string body into a stream, and Deno
+  // then answers chunked instead of with a Content-Length.
+  if (req.method === "HEAD" || res.status === 204 || res.status === 304) return res;
+  if (!res.headers.get("content-type")?.startsWith("application/json") || res.headers.has("content-encoding")) {
+    return res;
+  }
   const accepts = acceptedBy(req.headers.get("accept-encoding") ?? "");
   if (!accepts.br && !accepts.gzip) return res;
   const bytes = new Uint8Array(await res.arrayBuffer());
