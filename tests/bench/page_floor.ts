@@ -1,0 +1,15 @@
+/**
+ * The floor under a page answer: a bare Deno.serve answering, from memory,
+ * the very bytes and headers the app sends for one page (read from the app by
+ * run.ts and handed over in PAGE_ANSWER, a JSON file). No routing, no log:
+ * what Deno itself costs to send that answer, to compare the app's pages with.
+ */
+const { body, headers } = JSON.parse(await Deno.readTextFile(Deno.env.get("PAGE_ANSWER")!)) as {
+  body: number[];
+  headers: [string, string][];
+};
+const bytes = new Uint8Array(body);
+Deno.serve({
+  port: Number(Deno.env.get("PORT") ?? 0),
+  onListen: ({ port }) => console.log(`listening on http://localhost:${port}`),
+}, () => new Response(bytes, { headers }));
