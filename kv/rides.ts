@@ -49,6 +49,27 @@ export interface NewRide {
 
 const MAX_RETRIES = 20;
 
+const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs the ride writes of one tenant in this process one after another. Every
+ * ride write moves the tenant's feed head and checks it, so writes running
+ * together only make each other retry: 20 drivers and riders of one tenant
+ * could exhaust the retries (a 500 the crash test saw). Writes from another
+ * process (the admin CLI) still meet the head check and retry.
+ */
+function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
+  let byTenant = writing.get(kv);
+  if (!byTenant) writing.set(kv, byTenant = new Map());
+  const run = (byTenant.get(tenant) ?? Promise.resolve()).then(write, write);
+  const settled = run.then(() => {}, () => {});
+  byTenant.set(tenant, settled);
+  settled.then(() => {
+    if (byTenant.get(tenant) === settled) byTenant.delete(tenant);
+  });
+  return run;
+}
+
 /**
  * The rider's active-ride slot holds the whole ride, written in the same
  * commit as the ride itself, so the rider's screen (GET rides/my, the hottest
@@ -82,7 +103,11 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
  * same commit, so a double click makes one ride and the second gets "active_ride".
  */
-export async function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+  return oneAtATime(kv, input.tenant, () => createRideAlone(kv, input, now));
+}
+
+async function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
     const slot = await kv.get<RiderSlot>(keys.riderActive(input.tenant, input.creatorId));
     if (slot.value) return { ok: false, reason: "active_ride" };
@@ -182,13 +207,21 @@ export type UpdateResult =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "refused"; status: 403 | 404 | 409; error: string };
 
+/** See updateRideStatusAlone. */
+export function updateRideStatus(
+  kv: Deno.Kv,
+  change: Parameters<typeof updateRideStatusAlone>[1],
+): Promise<UpdateResult> {
+  return oneAtATime(kv, change.tenant, () => updateRideStatusAlone(kv, change));
+}
+
 /**
  * Moves a ride to `to` after `decide` approves it against the ride as read,
  * committing only if the ride is still exactly that version: of two drivers
  * accepting at once, one commits and the other re-reads an accepted ride and
  * is refused. A repeat of the move that already happened answers unchanged.
  */
-export async function updateRideStatus(
+async function updateRideStatusAlone(
   kv: Deno.Kv,
   { tenant, id, to, actorId, driver, now, decide }: {
     tenant: string;
@@ -234,7 +267,11 @@ export async function updateRideStatus(
  * Removes a ride and every index entry. An active ride leaves the live lists
  * as canceled (the feed says so), since the sockets' messages know no delete.
  */
-export async function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
+export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
+  return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now));
+}
+
+async function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;
