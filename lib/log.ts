@@ -13,6 +13,19 @@ function writeStdout(text: string): void {
   while (written < bytes.length) written += Deno.stdout.writeSync(bytes.subarray(written));
 }
 
+let isoAt = 0;
+let iso = "";
+
+/** The time as ISO 8601, formatted once per millisecond (a busy server logs many lines in one). */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoAt) {
+    isoAt = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
+}
+
 /**
  * Lines are gathered and written once per turn of the event loop: one write
  * call for many requests instead of one each, which under load roughly
@@ -31,7 +44,7 @@ export function jsonLogger(write: (text: string) => void = writeStdout): Logger 
   };
   globalThis.addEventListener("unload", flush);
   return (event) => {
-    pending.push(JSON.stringify({ time: new Date().toISOString(), level: "info", ...event }) + "\n");
+    pending.push(JSON.stringify({ time: isoNow(), level: "info", ...event }) + "\n");
     if (event.level === "error") flush();
     else if (!scheduled) {
       scheduled = true;
