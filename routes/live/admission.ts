@@ -7,10 +7,8 @@
  * every ride (scope=all, the admin trips screen) needs admin or super.
  */
 import { withSuper } from "../../kv/accounts.ts";
-import { getRoles } from "../../kv/members.ts";
-import { getSession } from "../../kv/sessions.ts";
+import { readSignedIn } from "../../kv/signed_in.ts";
 import { redeemTicket } from "../../kv/tickets.ts";
-import { getUser } from "../../kv/users.ts";
 import type { TokenSigner } from "../../lib/jwt.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { SocketKind } from "./visibility.ts";
@@ -40,17 +38,30 @@ interface Deps {
   now: number;
 }
 
+/**
+ * The person's roles in `tenant` ("super" included), read fresh in one KV
+ * read with their session and user (never the 5 s reuse of HTTP calls: a
+ * socket's check is what notices a change made by another process); null
+ * when the session is revoked, expired or not theirs, or the user is gone.
+ */
+async function rolesNow(
+  { kv, now }: Deps,
+  tenant: string,
+  who: { userId: string; sessionId: string },
+): Promise<Role[] | null> {
+  const found = await readSignedIn(kv, { userId: who.userId, sessionId: who.sessionId, tenant }, now);
+  return found && withSuper(found.roles ?? [], found.user);
+}
+
 /** Whether the session is live, belongs to the user, the user exists and still has a role allowing `kind`. */
 export async function stillAllowed(
-  { kv, now }: Deps,
+  deps: Deps,
   tenant: string,
   kind: SocketKind,
   { userId, sessionId, everything = false }: { userId: string; sessionId: string; everything?: boolean },
 ): Promise<boolean> {
-  const session = await getSession(kv, sessionId, now);
-  const user = session && session.userId === userId ? await getUser(kv, userId) : null;
-  if (!user) return false;
-  return mayOpen(kind, withSuper(await getRoles(kv, tenant, user.id), user), everything);
+  const roles = await rolesNow(deps, tenant, { userId, sessionId });
+  return roles !== null && mayOpen(kind, roles, everything);
 }
 
 /** What a connection presents: a ticket (the islands) or a token (clients of the spec). */
@@ -78,10 +89,8 @@ export async function admit(
     claims = await deps.signer.verify(token, deps.now);
   }
   if (!claims) return refused("Session expired");
-  const session = await getSession(deps.kv, claims.sessionId, deps.now);
-  const user = session && session.userId === claims.userId ? await getUser(deps.kv, session.userId) : null;
-  if (!user) return refused("Session expired");
-  const roles = withSuper(await getRoles(deps.kv, tenant, user.id), user);
-  if (!mayOpen(kind, roles, everything)) return refused("Access denied", user.id);
-  return { ok: true, userId: user.id, sessionId: claims.sessionId };
+  const roles = await rolesNow(deps, tenant, claims);
+  if (!roles) return refused("Session expired");
+  if (!mayOpen(kind, roles, everything)) return refused("Access denied", claims.userId);
+  return { ok: true, userId: claims.userId, sessionId: claims.sessionId };
 }
