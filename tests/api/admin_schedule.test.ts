@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE } from "../../kv/seed.ts";
-import { createTenant, getSchedule } from "../../kv/tenants.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { getSchedule } from "../../kv/tenants.ts";
+import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
 import { put } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
@@ -46,13 +46,7 @@ describe("PUT /{tenant}/api/admin/schedule", () => {
 
   it("refuses anyone signed out, riders, drivers and another tenant's admin, and keeps the schedule", async () => {
     using t = await makeApp();
-    await createTenant(t.kv, {
-      code: "campus",
-      name: "State Campus",
-      timezone: "America/New_York",
-      serviceArea: { lat: 34.5, lng: -82.1, radiusMeters: 805, label: "campus" },
-      createdAt: 0,
-    }, {});
+    await addCampus(t);
     const body = { schedule: { "0": [slot("10:00", "14:00")] } };
     const anon = await t.request(PATH, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" });
     expect(anon.status).toBe(401);

@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { createTenant } from "../../kv/tenants.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
-import { CENTRE, move, requestRide, rideWorld } from "../helpers/rides.ts";
+import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
+import { move, requestRide, rideWorld } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 
@@ -107,13 +106,7 @@ describe("DELETE /{tenant}/api/user/{id}", () => {
 
   it("keeps the sessions of someone who still belongs to another tenant", async () => {
     using t = await makeApp();
-    await createTenant(t.kv, {
-      code: "campus",
-      name: "State Campus",
-      timezone: "America/New_York",
-      serviceArea: { ...CENTRE, radiusMeters: 805, label: "the quad" },
-      createdAt: 0,
-    }, {});
+    await addCampus(t);
     const root = await superAdmin(t);
     const both = await signIn(t, "8645550142", "greer");
     await signIn(t, "8645550142", "campus");

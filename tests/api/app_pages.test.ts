@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createTenant, TENANT_REUSE_MS } from "../../kv/tenants.ts";
+import { TENANT_REUSE_MS } from "../../kv/tenants.ts";
 import { SHORTCUT_MS } from "../../routes/page_shortcut.ts";
-import { html as readHtml, makeApp } from "../helpers/app.ts";
+import { addCampus, html as readHtml, makeApp } from "../helpers/app.ts";
 
 /** The map screens also get the tenant's service area and the map style (null: the built-in one). */
 const MAP_PROPS = {
@@ -74,13 +74,7 @@ describe("app pages", () => {
   it("shows a tenant created in this process at once", async () => {
     using t = await makeApp();
     expect((await t.request("/campus/rider")).status).toBe(302); // unknown yet: sent to the landing page
-    await createTenant(t.kv, {
-      code: "campus",
-      name: "State Campus",
-      timezone: "America/New_York",
-      serviceArea: { lat: 34.5, lng: -82.1, radiusMeters: 900, label: "campus" },
-      createdAt: 0,
-    }, {});
+    await addCampus(t);
     const html = await readHtml(await t.request("/campus/rider"));
     expect(html).toContain("Request a Ride · State Campus");
   });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { createTenant } from "../../kv/tenants.ts";
 import { type Ride, slotRideId } from "../../kv/rides.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
 import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 type World = Awaited<ReturnType<typeof rideWorld>>;
@@ -284,13 +283,7 @@ describe("tenant isolation", () => {
   it("keeps one tenant's people and rides out of another's", async () => {
     using t = await makeApp();
     const w = await rideWorld(t);
-    await createTenant(t.kv, {
-      code: "campus",
-      name: "State Campus",
-      timezone: "America/New_York",
-      serviceArea: { ...CENTRE, radiusMeters: 805, label: "the quad" },
-      createdAt: 0,
-    }, {});
+    await addCampus(t);
     const { ride } = await (await requestRide(t, w.rider.token)).json();
     // Greer's people are nobody at the campus.
     expect((await t.request("/campus/api/driver/rides", bearer(w.driver.token))).status).toBe(403);

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
-import { createTenant } from "../../kv/tenants.ts";
-import { bearer, makeApp, postJson, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, postJson, signIn } from "../helpers/app.ts";
 
 const RIDER = "8645550142";
-
-async function withOtherTenant(t: Awaited<ReturnType<typeof makeApp>>) {
-  await createTenant(t.kv, {
-    code: "campus",
-    name: "State Campus",
-    timezone: "America/New_York",
-    serviceArea: { lat: 34.5, lng: -82.1, radiusMeters: 805, label: "campus" },
-    createdAt: 0,
-  }, {});
-}
 
 async function makeSuper(t: Awaited<ReturnType<typeof makeApp>>, phone: string) {
   const { user } = await signIn(t, phone);
@@ -42,7 +31,7 @@ describe("GET /{tenant}/api/user/roles", () => {
 
   it("answers [] for a member of another tenant and adds super for super admins", async () => {
     using t = await makeApp();
-    await withOtherTenant(t);
+    await addCampus(t);
     const rider = await signIn(t, RIDER, "greer");
     expect(await (await t.request("/campus/api/user/roles", bearer(rider.token))).json()).toEqual({ roles: [] });
     await makeSuper(t, "8645550150");
@@ -79,7 +68,7 @@ describe("GET /{tenant}/api/users", () => {
 
   it("refuses riders and drivers with 403, and everyone from another tenant", async () => {
     using t = await makeApp();
-    await withOtherTenant(t);
+    await addCampus(t);
     const rider = await signIn(t, RIDER, "greer");
     const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");

@@ -6,12 +6,10 @@
  */
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { createTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { SEND_LIMITS } from "../../routes/api/auth.ts";
-import { bearer, makeApp, postJson, sentCode, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, postJson, sentCode, signIn } from "../helpers/app.ts";
 import { LiveClient, serve } from "../helpers/live.ts";
-import { CENTRE } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 const PHONE = "8645550142";
@@ -140,13 +138,7 @@ describe("send limits", () => {
     timeout: 60_000,
   }, async () => {
     using t = await makeApp();
-    await createTenant(t.kv, {
-      code: "campus",
-      name: "State Campus",
-      timezone: "America/New_York",
-      serviceArea: { ...CENTRE, radiusMeters: 805, label: "the quad" },
-      createdAt: 0,
-    }, {});
+    await addCampus(t);
     const { limit } = SEND_LIMITS.perTenant;
     expect(limit).toBe(500);
     const phone = (i: number) => `8645${String(100000 + i).slice(-6)}`;

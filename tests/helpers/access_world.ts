@@ -10,8 +10,7 @@ import { changeRole } from "../../kv/members.ts";
 import { keys } from "../../kv/keys.ts";
 import { savePhoto } from "../../kv/photos.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
-import { createTenant } from "../../kv/tenants.ts";
-import { makeApp, postJson, sentCode } from "./app.ts";
+import { addCampus, makeApp, postJson, sentCode } from "./app.ts";
 import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
 
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;
@@ -28,13 +27,7 @@ export type World = Awaited<ReturnType<typeof accessWorld>>;
 
 export async function accessWorld(env: Record<string, string> = {}) {
   const t = await makeApp(env);
-  await createTenant(t.kv, {
-    code: TENANT_B,
-    name: "State Campus",
-    timezone: "America/New_York",
-    serviceArea: { ...CENTRE, radiusMeters: 805, label: "the quad" },
-    createdAt: 0,
-  }, {});
+  await addCampus(t);
   const records: Record<string, Set<string>> = { [TENANT_A]: new Set(), [TENANT_B]: new Set() };
   let nextPhone = 0;
   let nextAddress = 0;

@@ -1,5 +1,6 @@
 /** Builds the real app on an in-memory KV, a recording SMS sender, a fake clock and a captured log. */
 import { seedDemoTenant } from "../../kv/seed.ts";
+import { createTenant } from "../../kv/tenants.ts";
 import { FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import { memoryLogger } from "../../lib/log.ts";
@@ -39,6 +40,17 @@ export async function html(res: Response): Promise<string> {
 }
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
+
+/** A second tenant for cross-tenant tests: "State Campus" (code campus), around the same centre as Greer. */
+export async function addCampus(t: { kv: Deno.Kv }): Promise<void> {
+  await createTenant(t.kv, {
+    code: "campus",
+    name: "State Campus",
+    timezone: "America/New_York",
+    serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "the quad" },
+    createdAt: 0,
+  }, {});
+}
 
 /** The newest code the recording SMS sender texted to `phone`. */
 export function sentCode(t: TestApp, phone: string): string {
