@@ -5,7 +5,6 @@
  */
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { keys } from "../../kv/keys.ts";
 import { changeRole } from "../../kv/members.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { getTenant } from "../../kv/tenants.ts";
@@ -14,7 +13,7 @@ import type { Env } from "../../routes/env.ts";
 import { liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/ws.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 import { move, requestRide, rideWorld } from "../helpers/rides.ts";
 
@@ -94,11 +93,7 @@ describe("the admins' every-ride socket (scope=all)", () => {
   it("tells the admin when a removed user's ride is canceled", async () => {
     const { t, connect } = await setup();
     const w = await rideWorld(t);
-    const phone = "8645550150";
-    const { user } = await signIn(t, phone);
-    const entry = await t.kv.get<Record<string, unknown>>(keys.user(user.id));
-    await t.kv.set(keys.user(user.id), { ...entry.value, isSuper: true });
-    const root = await signIn(t, phone);
+    const root = await superAdmin(t);
     const admin = connect(everything(root.token));
     expect(await admin.opened).toBe(true);
     const { ride } = await (await requestRide(t, w.rider.token)).json();

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE } from "../../kv/seed.ts";
 import { getSchedule } from "../../kv/tenants.ts";
-import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { put } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 const slot = (start: string, end: string) => ({ start, end });
 const PATH = "/greer/api/admin/schedule";
-
-async function superAdmin(t: TestApp, phone = "8645550150") {
-  const { user } = await signIn(t, phone);
-  const entry = await t.kv.get<Record<string, unknown>>(keys.user(user.id));
-  await t.kv.set(keys.user(user.id), { ...entry.value, isSuper: true });
-  return await signIn(t, phone);
-}
 
 describe("PUT /{tenant}/api/admin/schedule", () => {
   it("saves an admin's schedule, normalised, and riders read it at once", async () => {

@@ -3,17 +3,10 @@ import { describe, expect, it } from "vitest";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { move, requestRide, rideWorld } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
-
-async function superAdmin(t: TestApp, phone = "8645550150") {
-  const { user } = await signIn(t, phone);
-  const entry = await t.kv.get<Record<string, unknown>>(keys.user(user.id));
-  await t.kv.set(keys.user(user.id), { ...entry.value, isSuper: true });
-  return await signIn(t, phone);
-}
 
 const remove = (t: TestApp, token: string, id: string, tenant = "greer") =>
   t.request(`/${tenant}/api/user/${id}`, bearer(token, { method: "DELETE" }));

@@ -20,7 +20,7 @@ import type { Env } from "../../routes/env.ts";
 import { LiveHub, liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/ws.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { delay, FakeSocket, handWatchedStore, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2, put, requestRide } from "../helpers/rides.ts";
 
@@ -147,9 +147,7 @@ describe("who may open a socket", () => {
 
   it("lets a super admin in without membership", async () => {
     const { t, open } = await setup();
-    const boss = await signIn(t, "8645550150");
-    const entry = await t.kv.get<Record<string, unknown>>(keys.user(boss.user.id));
-    await t.kv.set(keys.user(boss.user.id), { ...entry.value, isSuper: true });
+    const boss = await superAdmin(t);
     await open("greer", "drivers", boss.token);
   });
 

@@ -8,7 +8,6 @@
  */
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
-import { keys } from "../../kv/keys.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
@@ -22,7 +21,7 @@ import type { Env } from "../../routes/env.ts";
 import { liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/ws.ts";
-import { bearer, makeApp, postJson, signIn } from "../helpers/app.ts";
+import { bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { askTicket, closedWithin, delay, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
@@ -62,13 +61,6 @@ async function setup(env: Record<string, string> = {}) {
 
 const withToken = (tenant: string, kind: string, token: string) =>
   `/${tenant}/ws/${kind}?token=${encodeURIComponent(token)}`;
-
-async function superAdmin(t: TestApp, phone = "8645550150") {
-  const signed = await signIn(t, phone);
-  const entry = await t.kv.get<Record<string, unknown>>(keys.user(signed.user.id));
-  await t.kv.set(keys.user(signed.user.id), { ...entry.value, isSuper: true });
-  return signed;
-}
 
 describe("sockets close within 1 s when access ends", () => {
   it("closes every socket of a session that logs out, and no other", async () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
-import { addCampus, bearer, makeApp, postJson, signIn } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 
 const RIDER = "8645550142";
-
-async function makeSuper(t: Awaited<ReturnType<typeof makeApp>>, phone: string) {
-  const { user } = await signIn(t, phone);
-  const entry = await t.kv.get<Record<string, unknown>>(keys.user(user.id));
-  await t.kv.set(keys.user(user.id), { ...entry.value, isSuper: true });
-  return user.id;
-}
 
 describe("GET /{tenant}/api/user/roles", () => {
   it("answers the caller's roles in that tenant, from KV on every call", async () => {
@@ -34,7 +26,7 @@ describe("GET /{tenant}/api/user/roles", () => {
     await addCampus(t);
     const rider = await signIn(t, RIDER, "greer");
     expect(await (await t.request("/campus/api/user/roles", bearer(rider.token))).json()).toEqual({ roles: [] });
-    await makeSuper(t, "8645550150");
+    await superAdmin(t);
     const { token } = await signIn(t, "8645550150");
     expect(await (await t.request("/campus/api/user/roles", bearer(token))).json()).toEqual({ roles: ["super"] });
   });
@@ -127,7 +119,7 @@ describe("role changes", () => {
     );
     expect(revoke.status).toBe(403);
 
-    await makeSuper(t, "8645550150");
+    await superAdmin(t);
     const boss = await signIn(t, "8645550150");
     const ok = await t.request(
       `/greer/api/user/${rider.user.id}/roles`,
@@ -139,7 +131,7 @@ describe("role changes", () => {
   it("refuses changes to a super admin, unknown users and unknown roles", async () => {
     using t = await makeApp();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
-    const superId = await makeSuper(t, "8645550150");
+    const superId = (await superAdmin(t)).user.id;
     const onSuper = await t.request(
       `/greer/api/user/${superId}/roles`,
       bearer(admin.token, postJson({ role: "driver" })),

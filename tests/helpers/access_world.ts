@@ -7,8 +7,8 @@
  * about the other tenant.
  */
 import { changeRole } from "../../kv/members.ts";
-import { keys } from "../../kv/keys.ts";
 import { savePhoto } from "../../kv/photos.ts";
+import { updateUser } from "../../kv/users.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { addCampus, makeApp, postJson, sentCode } from "./app.ts";
 import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
@@ -84,8 +84,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
   for (const p of [rider, driver, admin]) records[TENANT_A].add(p.id).add(p.phone);
   const superPhone = "8645550150";
   const boss = await signIn(superPhone);
-  const entry = await t.kv.get<Record<string, unknown>>(keys.user(boss.id));
-  await t.kv.set(keys.user(boss.id), { ...entry.value, isSuper: true });
+  await updateUser(t.kv, boss.id, (u) => ({ ...u, isSuper: true }));
 
   const photo = await Deno.readFile(new URL("../fixtures/photo.webp", import.meta.url));
   const people: Record<string, { driver: Person; subject: Person; rideId: string }> = {};

@@ -1,6 +1,7 @@
 /** Builds the real app on an in-memory KV, a recording SMS sender, a fake clock and a captured log. */
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { createTenant } from "../../kv/tenants.ts";
+import { updateUser } from "../../kv/users.ts";
 import { FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import { memoryLogger } from "../../lib/log.ts";
@@ -40,6 +41,16 @@ export async function html(res: Response): Promise<string> {
 }
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
+
+/**
+ * Signs `phone` in and makes them a super admin the way the admin CLI does
+ * (updateUser, so what the app reuses of them is dropped at once).
+ */
+export async function superAdmin(t: TestApp, phone = "8645550150") {
+  const signed = await signIn(t, phone);
+  await updateUser(t.kv, signed.user.id, (u) => ({ ...u, isSuper: true }));
+  return signed;
+}
 
 /** A second tenant for cross-tenant tests: "State Campus" (code campus), around the same centre as Greer. */
 export async function addCampus(t: { kv: Deno.Kv }): Promise<void> {

@@ -4,14 +4,12 @@
  * super admin, and a second tenant none of them belongs to.
  */
 import fc from "fast-check";
-import { keys } from "../../kv/keys.ts";
 import { demoTenant } from "../../kv/seed.ts";
 import { createTenant } from "../../kv/tenants.ts";
-import type { User } from "../../kv/users.ts";
 import { type BodySpec, contentType } from "./arbitraries.ts";
 import { forgedAuthorization, hostileSegment } from "./hostile_urls.ts";
 import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
-import { bearer, makeApp, signIn } from "./app.ts";
+import { bearer, makeApp, superAdmin } from "./app.ts";
 import { move, requestRide, rideWorld } from "./rides.ts";
 
 export const OTHER_TENANT = "campus";
@@ -21,9 +19,7 @@ export const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 export async function badInputWorld() {
   const t = await makeApp({ METRICS_TOKEN: "metrics-token-metrics-token-0123" });
   const people = await rideWorld(t);
-  const boss = await signIn(t, "8645550150");
-  const entry = await t.kv.get<User>(keys.user(boss.user.id));
-  await t.kv.set(keys.user(boss.user.id), { ...entry.value!, isSuper: true });
+  const boss = await superAdmin(t);
   await createTenant(t.kv, { ...demoTenant(t.clock.now()), code: OTHER_TENANT, name: "State Campus" }, {});
   const res = await requestRide(t, people.rider.token);
   if (res.status !== 201) throw new Error(`ride request answered ${res.status}`);
