@@ -8,19 +8,14 @@
  *
  * Run alone: `deno run -A tests/bench/admin_trips.ts` (also part of `deno task bench`).
  */
-import { fileURLToPath } from "node:url";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
-import { createSession } from "../../kv/sessions.ts";
 import { getUserByPhone } from "../../kv/users.ts";
-import { tokenSigner } from "../../lib/jwt.ts";
 import type { RideStatus } from "../../lib/rides.ts";
+import { benchToken, start, TOKEN_ENV } from "./bench_server.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const RIDES = 10_000;
 const CALLS = 200;
-const SECRET = "bench-secret-bench-secret-bench-secret-0123";
-const ISSUER = "http://bench.local";
 /** The trips screen asks for 50 at a time (islands/AdminTrips.tsx PAGE_SIZE). */
 const TARGET_MS = 50;
 
@@ -66,8 +61,7 @@ export async function seedTrips(kvPath: string): Promise<{ token: string; seedMs
     }
     const admin = await getUserByPhone(kv, DEMO_ADMIN_PHONE);
     if (!admin) throw new Error("the demo admin was not seeded");
-    const session = await createSession(kv, admin.id, Date.now());
-    const token = await tokenSigner(SECRET, ISSUER).sign({ userId: admin.id, sessionId: session.id }, Date.now());
+    const token = await benchToken(kv, admin.id);
     return { token, seedMs: performance.now() - started };
   } finally {
     kv.close();
@@ -90,19 +84,12 @@ async function timeCalls(url: string, token: string): Promise<{ p50: number; p95
   return { p50: times[Math.floor(CALLS / 2)], p95: times[Math.floor(CALLS * 0.95)], bytes };
 }
 
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Seeds a store, serves it with `start` (run.ts's), and answers the report's rows. */
-export async function benchAdminTrips(
-  start: (script: string, env: Record<string, string>) => Promise<Server>,
-): Promise<string[]> {
+/** Seeds a store, serves it, and answers the report's rows. */
+export async function benchAdminTrips(): Promise<string[]> {
   const dir = await Deno.makeTempDir();
   const kvPath = `${dir}/trips.kv`;
   const { token, seedMs } = await seedTrips(kvPath);
-  const server = await start("main.ts", { KV_PATH: kvPath, JWT_SECRET: SECRET, PUBLIC_URL: ISSUER });
+  const server = await start("main.ts", { KV_PATH: kvPath, ...TOKEN_ENV });
   const rows: string[] = [];
   try {
     const f = (n: number) => n.toFixed(2);
@@ -133,34 +120,5 @@ export async function benchAdminTrips(
 }
 
 if (import.meta.main) {
-  // Alone: a minimal start() that waits for the "listening" line.
-  const start = async (script: string, env: Record<string, string>): Promise<Server> => {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", script],
-      cwd: ROOT,
-      env: { PORT: "0", ...env },
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`${script} exited before listening:\n${seen}`);
-      seen += value;
-      const match = seen.match(/listening on (http:\/\/localhost:\d+)/);
-      if (!match) continue;
-      (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return {
-        url: match[1],
-        async stop() {
-          child.kill("SIGTERM");
-          await child.status;
-        },
-      };
-    }
-  };
-  for (const row of await benchAdminTrips(start)) console.log(row);
+  for (const row of await benchAdminTrips()) console.log(row);
 }

@@ -5,51 +5,14 @@
  * 2-core machine swing by 30%; ratios taken together are stable).
  * Load comes from wrk (Debian package), installed when missing.
  */
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { benchAdminTrips } from "./admin_trips.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
-import { ISSUER, SECRET, seedSignedInRider } from "./signed_in_rider.ts";
+import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
+import { seedSignedInRider } from "./signed_in_rider.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function start(script: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", script],
-    cwd: ROOT,
-    env: { PORT: "0", ...env },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${script} exited before listening:\n${seen}`);
-    seen += value;
-    const match = seen.match(/listening on (http:\/\/localhost:\d+)/);
-    if (match) {
-      // Keep draining stdout (request logs) so the pipe never fills.
-      (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return {
-        url: match[1],
-        async stop() {
-          child.kill("SIGTERM");
-          await child.status;
-        },
-      };
-    }
-  }
-}
 
 async function run(cmd: string, args: string[]): Promise<string> {
   const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
@@ -173,7 +136,7 @@ if (import.meta.main) {
   rows.push(`| ceiling: bare Deno.serve | ${f(ceiling.rps, 0)} req/s | 1.00 | reference |`);
 
   const riderToken = await seedSignedInRider(`${dir}/bench.kv`);
-  const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv`, JWT_SECRET: SECRET, PUBLIC_URL: ISSUER });
+  const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv`, ...TOKEN_ENV });
   for (const path of ["/", "/about", "/greer/login"]) {
     const load = await wrk(app.url + path);
     const ratio = load.rps / ceiling.rps;
@@ -225,7 +188,7 @@ if (import.meta.main) {
   await app.stop();
   await Deno.remove(dir, { recursive: true });
 
-  rows.push(...await benchAdminTrips(start));
+  rows.push(...await benchAdminTrips());
   rows.push(...await benchSockets());
   rows.push(...await benchLighthouse());
 

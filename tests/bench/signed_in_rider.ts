@@ -1,18 +1,14 @@
 /**
  * A KV file holding the demo tenant and one rider with an active ride, and
  * that rider's bearer token: what the hottest authenticated read
- * (GET /{tenant}/api/rides/my) needs. The server must start with SECRET as
- * JWT_SECRET and ISSUER as PUBLIC_URL.
+ * (GET /{tenant}/api/rides/my) needs. The server must start with TOKEN_ENV
+ * (bench_server.ts).
  */
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
-import { createSession } from "../../kv/sessions.ts";
-import { tokenSigner } from "../../lib/jwt.ts";
-
-export const SECRET = "bench-secret-bench-secret-bench-secret-0123";
-export const ISSUER = "http://bench.local";
+import { benchToken } from "./bench_server.ts";
 
 export async function seedSignedInRider(kvPath: string): Promise<string> {
   const kv = await Deno.openKv(kvPath);
@@ -31,8 +27,7 @@ export async function seedSignedInRider(kvPath: string): Promise<string> {
       rider: { name: "Bench Rider", phoneNumber: rider.phoneNumber, photoUrl: null },
     }, now);
     if (!ride.ok) throw new Error(`could not seed the ride: ${ride.reason}`);
-    const session = await createSession(kv, rider.id, now);
-    return await tokenSigner(SECRET, ISSUER).sign({ userId: rider.id, sessionId: session.id }, now);
+    return await benchToken(kv, rider.id, now);
   } finally {
     kv.close();
   }
