@@ -83,9 +83,10 @@ export async function compressJson(req: Request, res: Response): Promise<Respons
   }
   const accepts = acceptedBy(req.headers.get("accept-encoding") ?? "");
   if (!accepts.br && !accepts.gzip) return res;
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  // A clone shares the body without re-checking headers; reading it leaves `res` as it was to send as is.
+  const bytes = new Uint8Array(await res.clone().arrayBuffer());
+  if (bytes.length < JSON_THRESHOLD) return res;
   const answer = (body: Uint8Array<ArrayBuffer>) => new Response(body, res);
-  if (bytes.length < JSON_THRESHOLD) return answer(bytes);
   const encoding = accepts.br ? "br" : "gzip";
   const out = answer(
     new Uint8Array(
