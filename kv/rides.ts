@@ -62,7 +62,7 @@ function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Pr
   let byTenant = writing.get(kv);
   if (!byTenant) writing.set(kv, byTenant = new Map());
   const run = (byTenant.get(tenant) ?? Promise.resolve()).then(write, write);
-  const settled = run.then(() => {}, () => {});
+  const settled = run.then(() => forgetActiveRides(kv, tenant), () => forgetActiveRides(kv, tenant));
   byTenant.set(tenant, settled);
   settled.then(() => {
     if (byTenant.get(tenant) === settled) byTenant.delete(tenant);
@@ -159,6 +159,41 @@ export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: strin
   const slot = (await kv.get<RiderSlot>(keys.riderActive(tenant, userId))).value;
   if (typeof slot === "string") return await getRide(kv, tenant, slot);
   return slot;
+}
+
+/**
+ * How long `recentActiveRideOf` reuses a rider's active ride. Every ride write
+ * of this process drops what is kept for its tenant once it has committed (in
+ * `oneAtATime`), so only a change made by another process (the admin CLI
+ * removing a user) can be this late on the rider's screen.
+ */
+export const ACTIVE_RIDE_REUSE_MS = 2000;
+const MAX_KEPT_RIDERS = 10_000;
+const keptActive = new WeakMap<Deno.Kv, Map<string, Map<string, { ride: Ride | null; until: number }>>>();
+
+function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
+  keptActive.get(kv)?.delete(tenant);
+}
+
+/**
+ * getActiveRideOf, reusing a read of the same rider made in the last
+ * ACTIVE_RIDE_REUSE_MS: the rider's screen (GET rides/my) is the hottest read.
+ * A read that a ride write overtook is not kept.
+ */
+export async function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+  let byTenant = keptActive.get(kv);
+  if (!byTenant) keptActive.set(kv, byTenant = new Map());
+  let riders = byTenant.get(tenant);
+  const started = performance.now();
+  const hit = riders?.get(userId);
+  if (hit && hit.until > started) return hit.ride;
+  if (!riders) byTenant.set(tenant, riders = new Map());
+  const ride = await getActiveRideOf(kv, tenant, userId);
+  if (byTenant.get(tenant) === riders) {
+    if (riders.size >= MAX_KEPT_RIDERS) riders.clear();
+    riders.set(userId, { ride, until: started + ACTIVE_RIDE_REUSE_MS });
+  }
+  return ride;
 }
 
 /** Every active ride of the tenant (pending to picked-up). */

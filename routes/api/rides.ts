@@ -12,9 +12,9 @@ import {
   createRide,
   deleteRide,
   driverActiveStatuses,
-  getActiveRideOf,
   listActiveRides,
   listRides,
+  recentActiveRideOf,
   type Ride,
   updateRideStatus,
 } from "../../kv/rides.ts";
@@ -142,7 +142,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   });
 
   app.get("/rides/my", ...member, async (c) => {
-    return c.json(await getActiveRideOf(kv, c.get("tenant").code, c.get("user").id));
+    return c.json(await recentActiveRideOf(kv, c.get("tenant").code, c.get("user").id));
   });
 
   app.put("/rides/:id", ...member, rideId, small, jsonBody(statusChange), async (c) => {
