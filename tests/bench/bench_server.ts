@@ -29,15 +29,17 @@ export async function start(script: string, env: Record<string, string> = {}): P
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  // Only the first lines are decoded; after "listening" the request log is read raw and dropped,
+  // so the bench's own process spends as little as it can of the cores the server shares.
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
   let seen = "";
   while (true) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`${script} exited before listening:\n${seen}`);
-    seen += value;
+    seen += decoder.decode(value, { stream: true });
     const match = seen.match(/listening on (http:\/\/localhost:\d+)/);
     if (match) {
-      // Keep draining stdout (request logs) so the pipe never fills.
       (async () => {
         while (!(await reader.read()).done);
       })();
