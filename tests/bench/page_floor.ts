@@ -4,13 +4,15 @@
  * run.ts and handed over in PAGE_ANSWER, a JSON file). No routing, no log:
  * what Deno itself costs to send that answer, to compare the app's pages with.
  * Like the app, it clones one prepared Response per request (the cheapest way
- * Deno has to send a dozen headers).
+ * Deno has to send a dozen headers). With PAGE_HEADERS=none it sends the bytes
+ * alone, which shows what the body's size costs by itself.
  */
 const { body, headers } = JSON.parse(await Deno.readTextFile(Deno.env.get("PAGE_ANSWER")!)) as {
   body: number[];
   headers: [string, string][];
 };
-const answer = new Response(new Uint8Array(body), { headers });
+const bare = Deno.env.get("PAGE_HEADERS") === "none";
+const answer = new Response(new Uint8Array(body), { headers: bare ? [] : headers });
 Deno.serve({
   port: Number(Deno.env.get("PORT") ?? 0),
   onListen: ({ port }) => console.log(`listening on http://localhost:${port}`),

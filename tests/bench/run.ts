@@ -114,15 +114,21 @@ const NOTES = `## Notes
   run the Preact bundles. The login page loads 14.5 KiB, the rider page 23.3 KiB before the map; MapLibre (293 KiB
   gzip), its worker and stylesheet load after first paint, with the built-in style only once the person reaches for
   the map (the SVG map serves until then). \`tests/unit/bundle_budget.test.ts\` holds the byte budgets in \`deno task test\`.
-- Pages are answered from memory before routing (\`routes/page_shortcut.ts\`), and still reach only about 0.3 of the
-  ceiling: the comparison row shows that a bare \`Deno.serve\` sending the very same answer (2.6 KB of brotli and a
-  dozen headers: the CSP and the other security headers the trust issue requires) reaches well under 0.6 by itself.
-  Building a \`Response\` with those headers is most of it; the app adds routing-free lookup, the log line and metrics.
-- \`GET rides/my\` costs one KV read (the rider's slot holds the whole ride) after who-is-asking is reused for 5 s
-  (\`kv/signed_in.ts\`); a file-backed KV read costs about 30 µs of the store's one thread here, and the request's own
-  JavaScript (routing, middleware, headers, log line) about as much again.
-- Socket rows: the ride-write latency includes the POST's own commit (one fsync); the 5,000-socket fan-out spends most
-  of its time in the kernel's per-socket sends, on the same two cores as the load generator receiving them.
+- Pages are answered from memory before routing (\`routes/page_shortcut.ts\`): one prepared \`Response\` per path and
+  encoding, cloned per request (a new \`Response\` re-checks its dozen headers, about 12 µs; a clone copies the checked
+  list). The comparison rows say why they stay under 0.6: Deno sends a body over about 400 bytes in a second write
+  (strace shows two \`sendto\` calls per answer), which alone costs about 40% against the 2-byte ceiling, and the
+  security headers the trust issue requires cost more on top. A page's answer can only approach the floor row; there
+  is no smaller page than its brotli bytes.
+- \`GET rides/my\` reads who is asking (reused 5 s, \`kv/signed_in.ts\`) and the rider's active ride (reused 2 s,
+  \`recentActiveRideOf\` in \`kv/rides.ts\`); every ride write of this process drops the tenant's kept rides once
+  committed, so only another process's change can be up to 2 s late. A KV read cost about as much as the rest of the
+  call. JSON answers under 1 KiB go out as built (they used to be rebuilt, re-checking every header).
+- Socket rows: the ride-write latency includes the POST's own commit (one fsync). The 5,000-socket fan-out is compared
+  with a bare \`Deno.serve\` sending the same-sized message to the same sockets in a plain loop
+  (\`tests/bench/fanout_floor.ts\`): Deno spends about 11 µs of one core per socket send (a spawned write and a
+  loopback \`sendto\` each), and the load generator receiving 5,000 messages shares the two cores, so even the bare
+  loop's p99 is over 75 ms here.
 `;
 
 if (import.meta.main) {
@@ -164,9 +170,20 @@ if (import.meta.main) {
     const body = [...new Uint8Array(await new Response(res.body).arrayBuffer())];
     const headers = [...res.headers].filter(([name]) => !["date", "content-length"].includes(name));
     await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ body, headers }));
+    const bodyOnly = await start("tests/bench/page_floor.ts", {
+      PAGE_ANSWER: `${dir}/page.json`,
+      PAGE_HEADERS: "none",
+    });
+    const bodyLoad = await wrk(bodyOnly.url + "/");
+    await bodyOnly.stop();
     const floor = await start("tests/bench/page_floor.ts", { PAGE_ANSWER: `${dir}/page.json` });
     const load = await wrk(floor.url + "/");
     await floor.stop();
+    rows.push(
+      `| for comparison: bare Deno.serve sending \`/about\`'s ${body.length} bytes with no headers of ours | ` +
+        `${f(bodyLoad.rps, 0)} req/s | ${f(bodyLoad.rps / ceiling.rps)} | (a body over about 400 bytes goes in a ` +
+        `second write) |`,
+    );
     rows.push(
       `| for comparison: bare Deno.serve sending \`/about\`'s answer from memory (same ${headers.length} headers, ` +
         `${body.length} bytes) | ${f(load.rps, 0)} req/s | ${

@@ -13,7 +13,16 @@
  * SOCKET_SECONDS sets the latency run's length (default 10).
  */
 import { closeSockets, openSockets, percentile, Probes, requestRide, until } from "./sockets_clients.ts";
-import { type BenchTenant, cpuMs, kvCommitCeiling, seedWorld, settledRssKiB, startServer } from "./sockets_world.ts";
+import {
+  type BenchServer,
+  type BenchTenant,
+  cpuMs,
+  kvCommitCeiling,
+  seedWorld,
+  settledRssKiB,
+  startServer,
+} from "./sockets_world.ts";
+import type { WireSocket } from "./sockets_wire.ts";
 
 const RATE = 200;
 const TENANTS = 100;
@@ -119,9 +128,38 @@ export async function benchSocketLatency(seconds = Number(Deno.env.get("SOCKET_S
   });
 }
 
+/** Rides requested one after another; for each, the delay until the last of `sockets` has it. */
+async function fanOutDelays(
+  server: BenchServer,
+  tenant: string,
+  riders: { token: string }[],
+  sockets: WireSocket[],
+  probes: Probes,
+) {
+  const lasts: number[] = [];
+  let missed = 0;
+  const [serverCpu, selfCpu] = [await cpuMs(server.pid), await cpuMs("self")];
+  for (const rider of riders) {
+    const probe = await requestRide(server.http, tenant, rider.token, probes);
+    await until(() => probe.delays.length >= sockets.length, 5000);
+    if (probe.status !== 201) throw new Error(`a ride request answered ${probe.status}`);
+    missed += sockets.length - probe.delays.length;
+    lasts.push(Math.max(...probe.delays));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  lasts.sort((a, b) => a - b);
+  return {
+    p50: percentile(lasts, 50),
+    p99: percentile(lasts, 99),
+    missed,
+    serverPerRide: (await cpuMs(server.pid) - serverCpu) / riders.length,
+    selfPerRide: (await cpuMs("self") - selfCpu) / riders.length,
+  };
+}
+
 export async function benchFanOut(): Promise<string[]> {
   const shape = { tenants: 1, driversPerTenant: FAN_OUT, onlinePerTenant: 1, ridersPerTenant: FAN_OUT_RIDES + 5 };
-  return await withWorld(shape, async (server, [tenant]) => {
+  const rows = await withWorld(shape, async (server, [tenant]) => {
     const all = tenant.drivers.map((d) => ({ tenant: tenant.code, token: d.token }));
     const probes = new Probes();
     const sink = { probes };
@@ -137,36 +175,43 @@ export async function benchFanOut(): Promise<string[]> {
     const openMs = performance.now() - opened;
     const after = await settledRssKiB(server.pid);
     const perSocket = (after - before) / sockets.length;
-
-    const lasts: number[] = [];
-    let missed = 0;
-    const [serverCpu, selfCpu] = [await cpuMs(server.pid), await cpuMs("self")];
-    for (const rider of tenant.riders.slice(0, FAN_OUT_RIDES)) {
-      const probe = await requestRide(server.http, tenant.code, rider.token, probes);
-      await until(() => probe.delays.length >= sockets.length, 5000);
-      if (probe.status !== 201) throw new Error(`a ride request answered ${probe.status}`);
-      missed += sockets.length - probe.delays.length;
-      lasts.push(Math.max(...probe.delays));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const serverPerRide = (await cpuMs(server.pid) - serverCpu) / FAN_OUT_RIDES;
-    const selfPerRide = (await cpuMs("self") - selfCpu) / FAN_OUT_RIDES;
+    const run = await fanOutDelays(server, tenant.code, tenant.riders.slice(0, FAN_OUT_RIDES), sockets, probes);
     const afterRides = await settledRssKiB(server.pid);
     closeSockets(sockets);
-    lasts.sort((a, b) => a - b);
-    const p50 = percentile(lasts, 50), p99 = percentile(lasts, 99);
     return [
       `| sockets: fan-out to ${sockets.length} driver sockets of one tenant, until the last has the ride ` +
-      `(${lasts.length} rides one after another) | p50 ${f(p50)} ms, p99 ${
-        f(p99)
-      } ms (${missed} missed; CPU per ride: ` +
-      `server ${f(serverPerRide)} ms, load generator ${f(selfPerRide)} ms) | | ` +
-      `p99 ≤ 75 ms ${mark(p99 <= 75 && missed === 0)} |`,
+      `(${FAN_OUT_RIDES} rides one after another) | p50 ${f(run.p50)} ms, p99 ${
+        f(run.p99)
+      } ms (${run.missed} missed; ` +
+      `CPU per ride: server ${f(run.serverPerRide)} ms, load generator ${f(run.selfPerRide)} ms) | | ` +
+      `p99 ≤ 75 ms ${mark(run.p99 <= 75 && run.missed === 0)} |`,
       `| sockets: server RSS added per connected socket (${sockets.length} sockets, RSS ${f(before / 1024)} → ` +
       `${f(after / 1024)} MiB; ${f(afterRides / 1024)} MiB after the rides; opening took ${f(openMs / 1000, 2)} s) ` +
       `| ${f(perSocket)} KiB | | ≤ 32 KiB ${mark(perSocket <= 32)} |`,
     ];
   });
+  return [rows[0], await fanOutFloor(), rows[1]];
+}
+
+/** The same fan-out from a bare Deno.serve (fanout_floor.ts) to the same load generator: the most it can reach. */
+async function fanOutFloor(): Promise<string> {
+  const server = await startServer(":memory:", ["run", "-A", "tests/bench/fanout_floor.ts"]);
+  try {
+    const probes = new Probes();
+    const drivers = Array.from({ length: FAN_OUT }, () => ({ tenant: "floor", token: "none" }));
+    const sockets = await openSockets(server.ws, drivers, { probes });
+    const riders = Array.from({ length: FAN_OUT_RIDES }, () => ({ token: "none" }));
+    await fanOutDelays(server, "floor", riders.slice(0, 5), sockets, probes); // warm-up
+    const run = await fanOutDelays(server, "floor", riders, sockets, probes);
+    closeSockets(sockets);
+    return `| for comparison: bare Deno.serve sending one ride-sized message to ${sockets.length} sockets in a loop, ` +
+      `same load generator | p50 ${f(run.p50)} ms, p99 ${f(run.p99)} ms (${run.missed} missed; CPU per ride: ` +
+      `server ${f(run.serverPerRide)} ms, load generator ${
+        f(run.selfPerRide)
+      } ms) | | (the most a fan-out can reach) |`;
+  } finally {
+    await server.stop();
+  }
 }
 
 export async function benchSockets(): Promise<string[]> {

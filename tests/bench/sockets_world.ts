@@ -116,12 +116,15 @@ export interface BenchServer {
  * event loop). BENCH_SERVER_ARGS replaces `run -A main.ts`, e.g. to profile:
  * `run -A --cpu-prof --cpu-prof-dir=/tmp/prof some_wrapper.ts`.
  */
-export async function startServer(kvPath: string): Promise<BenchServer> {
+export async function startServer(
+  kvPath: string,
+  args = Deno.env.get("BENCH_SERVER_ARGS")?.split(" ") ?? ["run", "-A", "main.ts"],
+): Promise<BenchServer> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
   const child = new Deno.Command(Deno.execPath(), {
-    args: Deno.env.get("BENCH_SERVER_ARGS")?.split(" ") ?? ["run", "-A", "main.ts"],
+    args,
     cwd: ROOT,
     env: { PORT: String(port), KV_PATH: kvPath, SMS_PROVIDER: "console", JWT_SECRET: SECRET, PUBLIC_URL },
     stdout: "null",
