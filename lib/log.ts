@@ -44,7 +44,11 @@ export function jsonLogger(write: (text: string) => void = writeStdout): Logger 
   };
   globalThis.addEventListener("unload", flush);
   return (event) => {
-    pending.push(JSON.stringify({ time: isoNow(), level: "info", ...event }) + "\n");
+    // The event is stringified as it is and the time (and default level) put in front: a copy with them
+    // spread in cost about as much again, on every request.
+    const fields = JSON.stringify(event).slice(1);
+    const head = event.level === undefined ? `{"time":"${isoNow()}","level":"info"` : `{"time":"${isoNow()}"`;
+    pending.push(fields === "}" ? `${head}}\n` : `${head},${fields}\n`);
     if (event.level === "error") flush();
     else if (!scheduled) {
       scheduled = true;

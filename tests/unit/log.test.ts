@@ -16,6 +16,19 @@ describe("jsonLogger", () => {
     expect(new Date(lines[0].time).getTime()).toBeGreaterThan(0);
   });
 
+  it("writes each field once: time first, the event's own level or else info", async () => {
+    const writes: string[] = [];
+    const log = jsonLogger((text) => writes.push(text));
+    log({ event: "request", level: "warn", path: "/a", tenant: undefined });
+    log({ event: "request" });
+    await new Promise((r) => setTimeout(r, 5));
+    const [warned, plain] = writes[0].trimEnd().split("\n");
+    expect(warned.startsWith('{"time":"')).toBe(true);
+    expect(warned.match(/"level"/g)).toHaveLength(1);
+    expect(JSON.parse(warned)).toEqual({ time: expect.any(String), level: "warn", event: "request", path: "/a" });
+    expect(JSON.parse(plain)).toEqual({ time: expect.any(String), level: "info", event: "request" });
+  });
+
   it("writes an error at once, with what was pending before it", () => {
     const writes: string[] = [];
     const log = jsonLogger((text) => writes.push(text));
