@@ -169,30 +169,31 @@ export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: strin
  */
 export const ACTIVE_RIDE_REUSE_MS = 2000;
 const MAX_KEPT_RIDERS = 10_000;
-const keptActive = new WeakMap<Deno.Kv, Map<string, Map<string, { ride: Ride | null; until: number }>>>();
+const keptActive = new WeakMap<Deno.Kv, Map<string, Map<string, { ride: Promise<Ride | null>; until: number }>>>();
 
 function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
   keptActive.get(kv)?.delete(tenant);
 }
 
 /**
- * getActiveRideOf, reusing a read of the same rider made in the last
+ * getActiveRideOf, reusing a read of the same rider started in the last
  * ACTIVE_RIDE_REUSE_MS: the rider's screen (GET rides/my) is the hottest read.
- * A read that a ride write overtook is not kept.
+ * Calls that arrive while a read is under way share it, so a busy rider costs
+ * one KV read per window, not a burst of them when the window ends.
  */
-export async function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+export function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
   let byTenant = keptActive.get(kv);
   if (!byTenant) keptActive.set(kv, byTenant = new Map());
   let riders = byTenant.get(tenant);
-  const started = performance.now();
+  const now = performance.now();
   const hit = riders?.get(userId);
-  if (hit && hit.until > started) return hit.ride;
+  if (hit && hit.until > now) return hit.ride;
   if (!riders) byTenant.set(tenant, riders = new Map());
-  const ride = await getActiveRideOf(kv, tenant, userId);
-  if (byTenant.get(tenant) === riders) {
-    if (riders.size >= MAX_KEPT_RIDERS) riders.clear();
-    riders.set(userId, { ride, until: started + ACTIVE_RIDE_REUSE_MS });
-  }
+  if (riders.size >= MAX_KEPT_RIDERS) riders.clear();
+  const ride = getActiveRideOf(kv, tenant, userId);
+  const kept = { ride, until: now + ACTIVE_RIDE_REUSE_MS };
+  riders.set(userId, kept);
+  ride.catch(() => riders.get(userId) === kept && riders.delete(userId)); // a failed read is not reused
   return ride;
 }
 

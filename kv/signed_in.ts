@@ -27,7 +27,7 @@ export const SIGNED_IN_REUSE_MS = 5000;
 const MAX_KEPT = 10_000;
 
 interface Kept {
-  signedIn: SignedIn | null;
+  signedIn: Promise<SignedIn | null>;
   until: number;
 }
 const kept = new WeakMap<Deno.Kv, Map<string, Kept>>();
@@ -37,7 +37,11 @@ export function accessChanged(kv: Deno.Kv): void {
   kept.delete(kv);
 }
 
-/** readSignedIn, reusing a read of the same session and tenant made in the last SIGNED_IN_REUSE_MS. */
+/**
+ * readSignedIn, reusing a read of the same session and tenant started in the
+ * last SIGNED_IN_REUSE_MS. Calls that arrive while the read is under way share
+ * it; accessChanged drops it, read or not, so no call after a change gets it.
+ */
 export async function signedIn(
   kv: Deno.Kv,
   who: { userId: string; sessionId: string; tenant?: string },
@@ -47,15 +51,19 @@ export async function signedIn(
   const started = performance.now();
   let byKey = kept.get(kv);
   const hit = byKey?.get(key);
-  if (hit && hit.until > started) return hit.signedIn && isLive(hit.signedIn.session, now) ? hit.signedIn : null;
-  if (!byKey) kept.set(kv, byKey = new Map());
-  const read = await readSignedIn(kv, who, now);
-  // Kept only if nothing changed while it was read (accessChanged replaced the map).
-  if (kept.get(kv) === byKey) {
+  let read: Promise<SignedIn | null>;
+  if (hit && hit.until > started) read = hit.signedIn;
+  else {
+    if (!byKey) kept.set(kv, byKey = new Map());
     if (byKey.size >= MAX_KEPT) byKey.clear();
-    byKey.set(key, { signedIn: read, until: started + SIGNED_IN_REUSE_MS });
+    read = readSignedIn(kv, who, now);
+    const entry = { signedIn: read, until: started + SIGNED_IN_REUSE_MS };
+    const map = byKey;
+    map.set(key, entry);
+    read.catch(() => map.get(key) === entry && map.delete(key)); // a failed read is not reused
   }
-  return read;
+  const found = await read;
+  return found && isLive(found.session, now) ? found : null;
 }
 
 /** The live session `sessionId` of `userId` with its user, or null when revoked, expired, foreign or gone. */

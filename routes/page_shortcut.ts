@@ -97,7 +97,7 @@ export class PageShortcut {
     const encoding = pickEncoding(req.headers.get("accept-encoding"), entry.body) ?? "identity";
     const answers = entry.answers[encoding]!; // pickEncoding names only encodings the body has
     const res = (req.headers.get("if-none-match") === entry.etag ? answers.notModified : answers.full).clone();
-    res.headers.set("x-request-id", requestId);
+    res.headers.append("x-request-id", requestId); // the prepared answer has none: no search needed
     recordRequest(this.deps.log, this.deps.metrics, {
       method: "GET",
       path,
