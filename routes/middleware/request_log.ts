@@ -29,7 +29,7 @@ export function recordRequest(log: Logger, metrics: Metrics, r: RequestRecord): 
   metrics.latency.observe({ route: r.route }, ms);
   log({
     event: "request",
-    level: r.status >= 500 ? "error" : "info",
+    level: r.status >= 500 ? "error" : undefined, // info unless it failed (lib/log.ts writes it first)
     method: r.method,
     path: r.path,
     status: r.status,

@@ -16,7 +16,7 @@ describe("jsonLogger", () => {
     expect(new Date(lines[0].time).getTime()).toBeGreaterThan(0);
   });
 
-  it("writes each field once: time first, the event's own level or else info", async () => {
+  it("writes each field once: time, then level (the event's own or info), then the event's fields in order", async () => {
     const writes: string[] = [];
     const log = jsonLogger((text) => writes.push(text));
     log({ event: "request", level: "warn", path: "/a", tenant: undefined });
@@ -24,6 +24,8 @@ describe("jsonLogger", () => {
     await new Promise((r) => setTimeout(r, 5));
     const [warned, plain] = writes[0].trimEnd().split("\n");
     expect(warned.startsWith('{"time":"')).toBe(true);
+    expect(warned).toMatch(/^\{"time":"[^"]+","level":"warn","event":"request","path":"\/a"\}$/);
+    expect(plain).toMatch(/^\{"time":"[^"]+","level":"info","event":"request"\}$/);
     expect(warned.match(/"level"/g)).toHaveLength(1);
     expect(JSON.parse(warned)).toEqual({ time: expect.any(String), level: "warn", event: "request", path: "/a" });
     expect(JSON.parse(plain)).toEqual({ time: expect.any(String), level: "info", event: "request" });
