@@ -56,6 +56,27 @@ async function wrk(url: string, { connections = 64, headers = BROWSER_HEADERS } 
   return { rps, p50, p99 };
 }
 
+/**
+ * A page's answer exactly as sent with a browser's Accept-Encoding: read off the socket, since fetch would
+ * decompress the body. Its headers without date and content-length (Deno sets those).
+ */
+export async function rawAnswer(base: string, path: string): Promise<{ body: number[]; headers: [string, string][] }> {
+  const { hostname, port } = new URL(base);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${BROWSER_HEADERS[1]}\r\nConnection: close\r\n\r\n`;
+  await conn.write(new TextEncoder().encode(request));
+  const bytes = new Uint8Array(await new Response(conn.readable).arrayBuffer());
+  const end = bytes.findIndex((_, i) =>
+    bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10
+  );
+  const head = new TextDecoder().decode(bytes.subarray(0, end)).split("\r\n").slice(1);
+  const headers = head.map((line) => {
+    const colon = line.indexOf(":");
+    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
+  }).filter(([name]) => !["date", "content-length", "connection"].includes(name));
+  return { body: [...bytes.subarray(end + 4)], headers };
+}
+
 async function coldStart(runs = 5): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -166,9 +187,7 @@ if (import.meta.main) {
   }
   {
     // What Deno alone costs to send one page's answer (its bytes and its headers), for comparison.
-    const res = await fetch(app.url + "/about", { headers: { "accept-encoding": "br" } });
-    const body = [...new Uint8Array(await new Response(res.body).arrayBuffer())];
-    const headers = [...res.headers].filter(([name]) => !["date", "content-length"].includes(name));
+    const { body, headers } = await rawAnswer(app.url, "/about");
     await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ body, headers }));
     const bodyOnly = await start("tests/bench/page_floor.ts", {
       PAGE_ANSWER: `${dir}/page.json`,
