@@ -139,17 +139,17 @@ const NOTES = `## Notes
   encoding, cloned per request (a new \`Response\` re-checks its dozen headers, about 12 µs; a clone copies the checked
   list). The comparison rows say why they stay under 0.6: Deno sends a body over about 400 bytes in a second write
   (strace shows two \`sendto\` calls per answer), which alone costs about 40% against the 2-byte ceiling, and the
-  security headers the trust issue requires cost more on top. A page's answer can only approach the floor row; there
-  is no smaller page than its brotli bytes.
+  security headers the trust issue requires cost more on top. What separates the app from the floor row is its own
+  work per answer (a request id, the log line, the metrics: about 5 µs of JavaScript, measured in-process).
 - \`GET rides/my\` reads who is asking (reused 5 s, \`kv/signed_in.ts\`) and the rider's active ride (reused 2 s,
   \`recentActiveRideOf\` in \`kv/rides.ts\`); every ride write of this process drops the tenant's kept rides once
   committed, so only another process's change can be up to 2 s late. A KV read cost about as much as the rest of the
   call. JSON answers under 1 KiB go out as built (they used to be rebuilt, re-checking every header).
 - Socket rows: the ride-write latency includes the POST's own commit (one fsync). The 5,000-socket fan-out is compared
   with a bare \`Deno.serve\` sending the same-sized message to the same sockets in a plain loop
-  (\`tests/bench/fanout_floor.ts\`): Deno spends about 11 µs of one core per socket send (a spawned write and a
-  loopback \`sendto\` each), and the load generator receiving 5,000 messages shares the two cores, so even the bare
-  loop's p99 is over 75 ms here.
+  (\`tests/bench/fanout_floor.ts\`): Deno spends about 10 µs of one core per socket send (a spawned write and a
+  loopback \`sendto\` each; \`perf\` puts two thirds of it in the kernel's TCP), and the load generator receiving 5,000
+  messages shares the two cores, so even the bare loop's p99 is over 75 ms here.
 `;
 
 if (import.meta.main) {
