@@ -5,13 +5,11 @@
  * to driver, edits and saves the schedule, which a rider then reads grouped;
  * a super admin deletes a user.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import type { SignedInUser } from "../../lib/auth_client.ts";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { DESKTOP, launchBrowser, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { watchPage } from "./browser.ts";
+import { browserWorld, type Session } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
 const DEMO_DRIVER = "8645550101";
@@ -19,55 +17,9 @@ const CENTRE = { lat: 34.9387, lng: -82.2271 };
 const INSIDE = { lat: 34.9410, lng: -82.2250 };
 const PHONE_360 = { width: 360, height: 740 };
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  contexts.push(context);
-  return context.newPage();
-}
-
-type Session = { token: string; user: SignedInUser };
-
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => null);
-  return { status: res.status, data };
-}
-
-async function signInApi(phone: string): Promise<Session> {
-  expect((await call("POST", "/api/auth/login", undefined, { phoneNumber: phone })).status).toBe(200);
-  const res = await call("POST", "/api/auth/verify", undefined, {
-    phoneNumber: phone,
-    code: twilio.codeFor(phone),
-    tenantCode: "greer",
-  });
-  expect(res.status, JSON.stringify(res.data)).toBe(200);
-  return res.data;
-}
+const world = browserWorld();
+const { call, newPage } = world;
+const signInApi = (phone: string) => world.signIn(phone);
 
 /** The demo admin's API session, made once: sign-in codes are limited to 3 per number per 15 minutes. */
 let admin: Promise<Session> | undefined;
@@ -116,7 +68,7 @@ describe("the admin console", () => {
     await page.getByLabel("Phone number").pressSequentially(DEMO_ADMIN);
     await page.getByRole("button", { name: "Send Verification Code" }).click();
     await page.getByRole("heading", { name: "Verify Your Phone" }).waitFor();
-    await page.getByLabel("Verification code").fill(twilio.codeFor(DEMO_ADMIN)!);
+    await page.getByLabel("Verification code").fill(world.twilio.codeFor(DEMO_ADMIN)!);
     await page.getByRole("button", { name: "Verify Code" }).click();
     await page.waitForURL((url) => url.pathname === "/greer/admin");
     await page.getByRole("link", { name: /^Trips/ }).click();
@@ -210,7 +162,7 @@ describe("the admin console", () => {
   it("lets a super admin delete a user, who is signed out everywhere", async () => {
     const superPhone = "8645550450";
     const root = await signInApi(superPhone);
-    const kv = await Deno.openKv(server.kvPath);
+    const kv = await Deno.openKv(world.server.kvPath);
     try {
       const entry = await kv.get<Record<string, unknown>>(keys.user(root.user.id));
       await kv.set(keys.user(root.user.id), { ...entry.value, isSuper: true });

@@ -2,67 +2,21 @@
  * The signed-in tenant pages end to end: the real server with the fake SMS
  * provider, sessions made through the sign-in API, headless Chromium.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SignedInUser } from "../../lib/auth_client.ts";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { DESKTOP, launchBrowser, PHONE, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { browserWorld, type Session } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
 const DEMO_DRIVER = "8645550101";
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  context = await browser.newContext({ viewport, baseURL: server.url });
-  return context.newPage();
-}
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(data)}\n${server.output()}`).toBe(200);
-  return data;
-}
-
+const world = browserWorld();
+const newPage = (viewport = DESKTOP) => world.newPage(viewport);
 /** Signs a phone number in through the API, joining greer unless told otherwise (a new number becomes a rider). */
-async function signInApi(phone: string, tenantCode?: string | null): Promise<{ token: string; user: SignedInUser }> {
-  await post("/api/auth/login", { phoneNumber: phone });
-  const code = twilio.codeFor(phone);
-  expect(code, `a code texted to ${phone}`).toMatch(/^\d{4}$/);
-  return post("/api/auth/verify", {
-    phoneNumber: phone,
-    code,
-    ...(tenantCode === null ? {} : { tenantCode: tenantCode ?? "greer" }),
-  });
-}
+const signInApi = (phone: string, tenantCode?: string | null) => world.signIn(phone, { tenantCode });
 
 /** Stores the session in the page's localStorage, as the login page does. */
-async function storeSession(page: Page, session: { token: string; user: SignedInUser }) {
+async function storeSession(page: Page, session: Session) {
   await page.goto("/greer/about");
   await page.evaluate(({ token, user }) => {
     localStorage.setItem("authToken", token);
@@ -113,11 +67,11 @@ describe("signed-in pages", () => {
     await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
     // The login page does not bounce them back: it asks for the number.
     await page.getByLabel("Phone number").pressSequentially(phone);
-    const texted = twilio.messages.length;
+    const texted = world.twilio.messages.length;
     await page.getByRole("button", { name: "Send Verification Code" }).click();
     await page.getByRole("heading", { name: "Verify Your Phone" }).waitFor();
-    expect(twilio.messages.length).toBe(texted + 1);
-    await page.getByLabel("Verification code").fill(twilio.codeFor(phone)!);
+    expect(world.twilio.messages.length).toBe(texted + 1);
+    await page.getByLabel("Verification code").fill(world.twilio.codeFor(phone)!);
     await page.getByRole("button", { name: "Verify Code" }).click();
     await page.waitForURL((url) => url.pathname === "/greer/rider");
     await page.getByRole("heading", { name: "Shuttle schedule" }).waitFor();

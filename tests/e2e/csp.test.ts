@@ -6,62 +6,22 @@
  * DOM do not run either, and the browser reports the violations. Logout
  * clears the token and the stored user, and the token stops working.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SignedInUser } from "../../lib/auth_client.ts";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { DESKTOP, launchBrowser, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchPage } from "./browser.ts";
+import { browserWorld, type Session } from "./world.ts";
 
 /** 69 characters (names may have 80): an image whose error handler, and a script, would set globals. */
 const HOSTILE_NAME = "<img src=x onerror=window.__pwned=1><script>window.__pwned=2</script>";
 const CSP_REPORT = /Content Security Policy|Refused to (execute|load)/;
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
-});
-
-type Session = { token: string; user: SignedInUser };
-
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: await res.json().catch(() => null) };
-}
-
-async function signIn(phone: string): Promise<Session> {
-  expect((await call("POST", "/api/auth/login", undefined, { phoneNumber: phone })).status).toBe(200);
-  const res = await call("POST", "/api/auth/verify", undefined, {
-    phoneNumber: phone,
-    code: twilio.codeFor(phone),
-    tenantCode: "greer",
-  });
-  expect(res.status, JSON.stringify(res.data)).toBe(200);
-  return res.data;
-}
+const world = browserWorld();
+const { call } = world;
+const signIn = (phone: string) => world.signIn(phone);
 
 /** A page signed in as `session`, recording CSP reports (console) and violation events. */
 async function signedInPage(session: Session): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-  contexts.push(context);
+  const context = await world.newContext();
   await context.addInitScript(() => {
     const seen: string[] = [];
     (globalThis as unknown as { __violations: string[] }).__violations = seen;

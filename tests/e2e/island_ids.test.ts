@@ -6,48 +6,25 @@
  * aria-controls) points at an element, with the account menu and a dialog
  * open too (Preact's own useId repeats across islands: components/dom_id.ts).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { DESKTOP, launchBrowser, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { DESKTOP, watchPage } from "./browser.ts";
+import { browserWorld } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
+const world = browserWorld();
 let context: BrowserContext;
 let session: unknown;
 
 beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-  session = await signInApi(DEMO_ADMIN);
-  context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
+  session = await world.signIn(DEMO_ADMIN);
+  context = await world.browser.newContext({ viewport: DESKTOP, baseURL: world.server.url });
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
 });
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-  return res.json();
-}
-
-async function signInApi(phone: string) {
-  await post("/api/auth/login", { phoneNumber: phone });
-  return post("/api/auth/verify", { phoneNumber: phone, code: twilio.codeFor(phone), tenantCode: "greer" });
-}
 
 /** Ids used twice, and references that point at no element, as "attribute -> id" lines. */
 function idProblems(page: Page): Promise<string[]> {

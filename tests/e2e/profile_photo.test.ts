@@ -4,46 +4,14 @@
  * server and shown in the header at once; removing it brings the placeholder back.
  */
 import { Buffer } from "node:buffer";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SignedInUser } from "../../lib/auth_client.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { decodeImage, encodeJpeg } from "../../lib/images/codecs.ts";
 import { exifBlock, picture, turnedLeft, withExif } from "../../scripts/make_photo_fixtures.ts";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { launchBrowser, PHONE, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { PHONE, watchPage } from "./browser.ts";
+import { browserWorld, type Session } from "./world.ts";
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(data)}\n${server.output()}`).toBe(200);
-  return data;
-}
+const world = browserWorld();
 
 interface Upload {
   name: string;
@@ -71,15 +39,9 @@ function recordUploads() {
   };
 }
 
-async function signedInPage(phone: string): Promise<{ page: Page; session: { token: string; user: SignedInUser } }> {
-  await post("/api/auth/login", { phoneNumber: phone });
-  const session = await post("/api/auth/verify", {
-    phoneNumber: phone,
-    code: twilio.codeFor(phone),
-    tenantCode: "greer",
-  });
-  context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-  const page = await context.newPage();
+async function signedInPage(phone: string): Promise<{ page: Page; session: Session }> {
+  const session = await world.signIn(phone);
+  const page = await world.newPage(PHONE);
   await page.addInitScript(recordUploads);
   await page.goto("/greer/about");
   await page.evaluate(({ token, user }) => {
@@ -128,7 +90,7 @@ describe("profile photo", () => {
     expect(stored).toBe(src);
 
     // The stored photo is upright: red top left, green top right, blue bottom left, yellow bottom right.
-    const photo = await fetch(`${server.url}${src}`);
+    const photo = await fetch(`${world.server.url}${src}`);
     expect(photo.headers.get("content-type")).toBe("image/webp");
     const img = await decodeImage(new Uint8Array(await photo.arrayBuffer()), "webp");
     const at = (x: number, y: number) => Array.from(img.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 3));
@@ -148,7 +110,7 @@ describe("profile photo", () => {
     await page.getByText("Profile image removed successfully!").waitFor();
     await page.locator(".user-menu .avatar--placeholder").waitFor();
     expect(await page.locator(".user-menu img").count()).toBe(0);
-    expect((await fetch(`${server.url}${src}`)).status).toBe(404);
+    expect((await fetch(`${world.server.url}${src}`)).status).toBe(404);
     expect(seen.errors).toEqual([]);
   });
 

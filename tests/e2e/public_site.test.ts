@@ -3,39 +3,19 @@
  * its own KV file, driven by headless Chromium.
  */
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Manifest } from "../../routes/assets.ts";
-import { DESKTOP, launchBrowser, PHONE, watchPage } from "./browser.ts";
-import { REPO_ROOT, startServer, type TestServer } from "./server.ts";
+import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { REPO_ROOT } from "./server.ts";
+import { browserWorld } from "./world.ts";
 
 const HEADING = "On-demand shuttles for your community";
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 /** Headless Chromium has no mail client: the form's location.assign("mailto:...") logs this, and only this is fine. */
 const MAILTO_LAUNCH = /^Failed to launch 'mailto:[^']*' because the scheme does not have a registered handler\.$/;
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  context = await browser.newContext({ viewport, baseURL: server.url });
-  return context.newPage();
-}
+const world = browserWorld();
+const newPage = (viewport = DESKTOP) => world.newPage(viewport);
 
 function islandScripts(name: string): string[] {
   const manifest: Manifest = JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "static/build/manifest.json")));
@@ -103,7 +83,7 @@ describe("public site", () => {
     expect(mail.searchParams.get("body")).toContain(inquiry.message);
     expect(seen.errors).toEqual([]);
 
-    const kv = await Deno.openKv(server.kvPath);
+    const kv = await Deno.openKv(world.server.kvPath);
     try {
       const entries = await Array.fromAsync(kv.list<Record<string, unknown>>({ prefix: ["inquiries"] }));
       expect(entries).toHaveLength(1);

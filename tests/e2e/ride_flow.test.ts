@@ -5,12 +5,11 @@
  * offline style). `UPDATE_SCREENSHOTS=1 deno task test:e2e` also writes
  * docs/screenshots/{rider,driver}-*.png at 390×844.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SignedInUser } from "../../lib/auth_client.ts";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { DESKTOP, launchBrowser, PHONE, watchPage } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, watchPage } from "./browser.ts";
 import { REPO_ROOT, startServer, type TestServer } from "./server.ts";
+import { browserWorld, type Session } from "./world.ts";
 
 const DEMO_DRIVER = "8645550101";
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
@@ -18,49 +17,21 @@ const OUTSIDE_TEXT =
   "Sorry, that location is outside our service area. Please select a location within 1 mile of downtown Greer.";
 const SHOTS = Deno.env.get("UPDATE_SCREENSHOTS") === "1";
 
-let twilio: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const world = browserWorld();
 
-beforeAll(async () => {
-  twilio = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await twilio?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-interface Session {
-  token: string;
-  user: SignedInUser;
-}
-
-async function call(path: string, method: string, body: unknown, token?: string, base = server.url) {
+async function call(path: string, method: string, body: unknown, token?: string, base = world.server.url) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
   const data = await res.json();
-  expect(res.ok, `${method} ${path}: ${JSON.stringify(data)}\n${server.output()}`).toBe(true);
+  expect(res.ok, `${method} ${path}: ${JSON.stringify(data)}\n${world.server.output()}`).toBe(true);
   return data;
 }
 
 /** Signs a number in through the API as a member of greer (a new number becomes a rider). */
-async function signIn(phone: string, base = server.url): Promise<Session> {
-  await call("/api/auth/login", "POST", { phoneNumber: phone }, undefined, base);
-  const code = twilio.codeFor(phone);
-  expect(code, `a code texted to ${phone}`).toMatch(/^\d{4}$/);
-  return call("/api/auth/verify", "POST", { phoneNumber: phone, code, tenantCode: "greer" }, undefined, base);
-}
+const signIn = (phone: string, base?: string) => world.signIn(phone, { base });
 
 /** The demo driver signs in once per file: a number gets only 3 codes in 15 minutes. */
 let demoDriverSession: Session | undefined;
@@ -76,8 +47,8 @@ const riderPhone = () => String(nextRider++);
 const DRIVER_AT = { latitude: 34.9399, longitude: -82.2288 };
 
 /** A phone-sized context with its GPS in downtown Greer and the session stored. */
-async function openAs(session: Session, geolocation = GREER, base = server.url): Promise<Page> {
-  const context = await browser.newContext({
+async function openAs(session: Session, geolocation = GREER, base = world.server.url): Promise<Page> {
+  const context = await world.newContext({
     viewport: PHONE,
     baseURL: base,
     hasTouch: true,
@@ -85,7 +56,6 @@ async function openAs(session: Session, geolocation = GREER, base = server.url):
     geolocation,
     permissions: ["geolocation"],
   });
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto("/greer/about");
   await page.evaluate(({ token, user }) => {
@@ -266,7 +236,7 @@ describe("a ride end to end", () => {
     await rider.getByRole("button", { name: "Request Ride" }).click();
     await card(rider).getByText("You have a pending ride request").waitFor();
 
-    const rides = await (await fetch(`${server.url}/greer/api/driver/rides`, {
+    const rides = await (await fetch(`${world.server.url}/greer/api/driver/rides`, {
       headers: { authorization: `Bearer ${driverSession.token}` },
     })).json() as { id: string; destination: string }[];
     const ride = rides.find((r) => r.destination === "Greer City Park")!;
@@ -376,7 +346,7 @@ describe("the map without its style", () => {
 
   beforeAll(async () => {
     // An https style URL (the CSP allows those) on a port where nothing listens: unreachable.
-    styleless = await startServer({ env: { ...twilio.env, MAP_STYLE_URL: "https://127.0.0.1:9/style.json" } });
+    styleless = await startServer({ env: { ...world.twilio.env, MAP_STYLE_URL: "https://127.0.0.1:9/style.json" } });
   });
 
   afterAll(async () => {

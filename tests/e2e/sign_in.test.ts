@@ -3,39 +3,15 @@
  * Twilio, driven by headless Chromium on a phone-sized screen. Each code is
  * read from the message the fake received.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { launchBrowser, PHONE, watchPage } from "./browser.ts";
-import { startServer, type TestServer } from "./server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PHONE, watchPage } from "./browser.ts";
+import { browserWorld } from "./world.ts";
 
 const WRONG_CODE = "Invalid verification code. Please try again.";
 
-let fake: ReturnType<typeof startFakeTwilio>;
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  fake = startFakeTwilio();
-  [server, browser] = await Promise.all([startServer({ env: fake.env }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function newPage(viewport = PHONE): Promise<Page> {
-  context = await browser.newContext({ viewport, baseURL: server.url, hasTouch: true, isMobile: true });
-  return context.newPage();
-}
+const world = browserWorld();
+const newPage = (viewport = PHONE) => world.newPage(viewport, { hasTouch: true, isMobile: true });
 
 /** Opens a login page and waits until its island is live. */
 async function openLogin(page: Page, path: string) {
@@ -49,11 +25,11 @@ async function sendCode(page: Page, phone: string): Promise<string> {
   const field = page.getByLabel("Phone number");
   await field.pressSequentially(phone);
   expect(await field.inputValue()).toBe(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
-  const before = fake.messages.length;
+  const before = world.twilio.messages.length;
   await page.getByRole("button", { name: "Send Verification Code" }).click();
   await page.getByRole("heading", { name: "Verify Your Phone" }).waitFor();
-  expect(fake.messages.length).toBe(before + 1);
-  const code = fake.codeFor(phone);
+  expect(world.twilio.messages.length).toBe(before + 1);
+  const code = world.twilio.codeFor(phone);
   expect(code, `a code texted to ${phone}`).toMatch(/^\d{4}$/);
   return code!;
 }
@@ -124,11 +100,11 @@ describe("sign-in", () => {
   it("validates on the page before asking the server, and Change Phone Number keeps the number", async () => {
     const page = await newPage();
     await openLogin(page, "/greer/login");
-    const sent = fake.messages.length;
+    const sent = world.twilio.messages.length;
     await page.getByLabel("Phone number").pressSequentially("86455");
     await page.getByRole("button", { name: "Send Verification Code" }).click();
     expect(await page.getByRole("alert").textContent()).toBe("Please enter a valid 10-digit phone number");
-    expect(fake.messages.length).toBe(sent);
+    expect(world.twilio.messages.length).toBe(sent);
 
     await page.getByLabel("Phone number").fill("");
     await sendCode(page, "8645550144");
