@@ -1,20 +1,11 @@
 /** Admin Schedule (spec section 2 "Admin Schedule", 5, 8 Schedule; issue 7) in happy-dom. */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import AdminSchedule from "../../islands/AdminSchedule.tsx";
 import { getToken } from "../../lib/auth_client.ts";
-import { callsTo, json, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { callsTo, json, type Route, signedInTests, signIn, stubApi } from "./signed_in.ts";
 
-let loc: ReturnType<typeof spyLocation>;
-beforeEach(() => {
-  resetSession();
-  loc = spyLocation();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const loc = signedInTests();
 
 const slot = (start: string, end: string) => ({ start, end });
 const STORED = { "0": [], "1": [slot("07:00", "19:00")], "2": [slot("07:00", "11:00"), slot("13:00", "19:00")] };

@@ -1,20 +1,11 @@
 /** Admin Users (spec section 2 "Admin Users", 4 user status, 6, 8 Users; issue 7) in happy-dom. */
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminUser } from "../../components/admin/UsersTable.tsx";
 import AdminUsers from "../../islands/AdminUsers.tsx";
-import { callsTo, json, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { callsTo, json, resetSession, type Route, signedInTests, signIn, stubApi } from "./signed_in.ts";
 
-let loc: ReturnType<typeof spyLocation>;
-beforeEach(() => {
-  resetSession();
-  loc = spyLocation();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const loc = signedInTests();
 
 const JOINED = Date.UTC(2026, 10, 21, 15);
 function user(id: string, overrides: Partial<AdminUser> = {}): AdminUser {

@@ -2,23 +2,12 @@
  * The signed-in screens behind the guard, in happy-dom: the admin dashboard. The rider and driver
  * screens have their own files (rider_screen.test.tsx, driver_screen.test.tsx).
  */
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import AdminDashboard from "../../islands/AdminDashboard.tsx";
-import { resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { signedInTests, signIn, stubApi } from "./signed_in.ts";
 
-let loc: ReturnType<typeof spyLocation>;
-
-beforeEach(() => {
-  resetSession();
-  loc = spyLocation();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const loc = signedInTests();
 
 describe("AdminDashboard", () => {
   it("shows Loading... while the roles load", () => {

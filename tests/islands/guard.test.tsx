@@ -1,22 +1,11 @@
 /** The access guard (spec section 2 "Access guard", section 6) in happy-dom. */
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Guard, loadRoles, useRoles } from "../../components/Guard.tsx";
 import type { Role, TenantRole } from "../../lib/roles.ts";
-import { callsTo, json, makeUser, resetSession, signIn, spyLocation, stubApi, TOKEN } from "./signed_in.ts";
+import { callsTo, json, makeUser, signedInTests, signIn, stubApi, TOKEN } from "./signed_in.ts";
 
-let loc: ReturnType<typeof spyLocation>;
-
-beforeEach(() => {
-  resetSession();
-  loc = spyLocation();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const loc = signedInTests();
 
 function ShowRoles() {
   return <p>context: {useRoles().join(",")}</p>;

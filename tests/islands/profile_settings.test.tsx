@@ -1,22 +1,13 @@
 /** Profile Settings (spec section 2; section 5 name and email; section 8 profile texts) in happy-dom. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import UserMenu from "../../islands/UserMenu.tsx";
 import { AUTH_EVENT, getUser, type SignedInUser } from "../../lib/auth_client.ts";
 import { INVALID_TYPE_TEXT, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
-import { callsTo, json, makeUser, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { callsTo, json, makeUser, type Route, signedInTests, signIn, spyLocation, stubApi } from "./signed_in.ts";
 
-beforeEach(() => {
-  resetSession();
-  spyLocation();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+signedInTests();
 
 const SERVER_USER = makeUser({ name: "Ada King", email: "ada@analytical.org", phoneNumber: "8645550123" });
 

@@ -2,7 +2,8 @@
  * Shared set-up for the signed-in islands in happy-dom: a stored session, a
  * fetch stub answering by method and path, and spies on location.
  */
-import { type Mock, vi } from "vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, type Mock, vi } from "vitest";
 import { resetRolesCache } from "../../components/Guard.tsx";
 import type { SignedInUser } from "../../lib/auth_client.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -62,6 +63,25 @@ export function spyLocation() {
     replace: vi.spyOn(globalThis.location, "replace").mockImplementation(() => {}),
     assign: vi.spyOn(globalThis.location, "assign").mockImplementation(() => {}),
   };
+}
+
+/**
+ * Registers what every signed-in island test needs around it: no session and
+ * fresh location spies before, the rendered tree and every stub gone after.
+ * Answers the running test's location spies.
+ */
+export function signedInTests(): ReturnType<typeof spyLocation> {
+  const loc = {} as ReturnType<typeof spyLocation>;
+  beforeEach(() => {
+    resetSession();
+    Object.assign(loc, spyLocation());
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return loc;
 }
 
 export function resetSession() {

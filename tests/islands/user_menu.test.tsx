@@ -1,23 +1,12 @@
 /** The header's account menu (spec section 2, "Header"; section 4, role badge) in happy-dom. */
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import UserMenu from "../../islands/UserMenu.tsx";
 import { saveAuth } from "../../lib/auth_client.ts";
 import type { Role } from "../../lib/roles.ts";
-import { callsTo, json, makeUser, resetSession, signIn, spyLocation, stubApi, TOKEN } from "./signed_in.ts";
+import { callsTo, json, makeUser, signedInTests, signIn, stubApi, TOKEN } from "./signed_in.ts";
 
-let loc: ReturnType<typeof spyLocation>;
-
-beforeEach(() => {
-  resetSession();
-  loc = spyLocation();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const loc = signedInTests();
 
 const toggle = () => screen.getByRole("button", { name: "Account menu" });
 
