@@ -60,7 +60,7 @@ async function wrk(url: string, { connections = 64, headers = BROWSER_HEADERS } 
  * A page's answer exactly as sent with a browser's Accept-Encoding: read off the socket, since fetch would
  * decompress the body. Its headers without date and content-length (Deno sets those).
  */
-export async function rawAnswer(base: string, path: string): Promise<{ body: number[]; headers: [string, string][] }> {
+async function rawAnswer(base: string, path: string): Promise<{ body: number[]; headers: [string, string][] }> {
   const { hostname, port } = new URL(base);
   const conn = await Deno.connect({ hostname, port: Number(port) });
   const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${BROWSER_HEADERS[1]}\r\nConnection: close\r\n\r\n`;
