@@ -10,7 +10,7 @@
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
-import { getActiveRideOf, getRide, listActiveRides, type Ride } from "../../kv/rides.ts";
+import { getRide, listActiveRides, type Ride } from "../../kv/rides.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import { isActive } from "../../lib/rides.ts";
@@ -168,7 +168,8 @@ export class Room {
    * since left its list, so the client drops it.
    */
   async #resync(): Promise<void> {
-    const active = this.drivers.size > 0 ? await listActiveRides(this.deps.kv, this.tenant) : [];
+    // One read of the tenant's active rides serves every socket: a rider's is the one they created.
+    const active = this.drivers.size + this.riders.size > 0 ? await listActiveRides(this.deps.kv, this.tenant) : [];
     const byId = new Map(active.map((r) => [r.id, r]));
     const told = new Map([...this.drivers].map((client) => [client, this.#toldTo(client)]));
     // From here every driver socket has been told the lists as they stand.
@@ -184,8 +185,9 @@ export class Room {
       );
       await this.#resyncClient(client, seen, current, byId);
     }
+    const byRider = new Map(active.map((r) => [r.creatorId, r]));
     for (const [userId, set] of [...this.riders]) {
-      const ride = await getActiveRideOf(this.deps.kv, this.tenant, userId);
+      const ride = byRider.get(userId) ?? null;
       for (const client of [...set]) {
         const seen = this.#toldTo(client);
         client.seen = new Map(ride ? [[ride.id, ride]] : []);

@@ -113,4 +113,41 @@ describe("resynchronising after a gap", () => {
     hub.closeAll(1000, "");
     await waitFor(() => hub.stats().watchers === 0, "the watch to stop");
   });
+
+  it("tells a rider's socket where its own ride stands after a gap, and nothing of other riders'", async () => {
+    using t = await makeApp();
+    const { store, ring } = handWatchedStore(t.kv);
+    const hub = new LiveHub({ kv: store, clock: t.clock, log: t.log }, { initialBackoffMs: 5, maxBackoffMs: 20 });
+    const alice = new FakeSocket();
+    hub.open(await hub.join("greer", "riders", "alice", "s-alice", {}), alice);
+    const erin = new FakeSocket(); // a rider with no ride
+    hub.open(await hub.join("greer", "riders", "erin", "s-erin", {}), erin);
+
+    const mine = await newRide(t, "alice"); // seq 1
+    await ring();
+    await waitFor(() => alice.rides().length === 1, "alice's own ride");
+
+    // Accepted (seq 2) expires unread; bob's ride (seq 3) is still there.
+    const accepted = await move(t, mine, "accepted", "dee");
+    await newRide(t, "bob");
+    await t.kv.delete(keys.feed("greer", 2));
+    await ring();
+    await waitFor(() => alice.rides().some((m) => m.ride.status === "accepted"), "the resynchronisation");
+
+    expect(alice.rides().at(-1)).toEqual(update(accepted));
+    expect(alice.rides().every((m) => m.ride.creatorId === "alice")).toBe(true);
+    expect(erin.rides()).toEqual([]);
+
+    // Still in her list after the resync: a second gap tells her again (on the way, seq 4, expires).
+    const onTheWay = await move(t, accepted, "on-the-way", "dee");
+    await newRide(t, "carol");
+    await t.kv.delete(keys.feed("greer", 4));
+    await ring();
+    await waitFor(() => alice.rides().some((m) => m.ride.status === "on-the-way"), "the second resynchronisation");
+    expect(alice.rides().at(-1)).toEqual(update(onTheWay));
+    expect(erin.rides()).toEqual([]);
+
+    hub.closeAll(1000, "");
+    await waitFor(() => hub.stats().watchers === 0, "the watch to stop");
+  });
 });
