@@ -1,7 +1,7 @@
 /**
  * Entry point: read config, lock and open KV, seed the demo tenant on first
  * start, serve until SIGTERM or SIGINT. Everything else lives in
- * routes/app.tsx; the graceful stop in routes/shutdown.ts.
+ * server/app.tsx; the graceful stop in server/shutdown.ts.
  */
 import denoJson from "./deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "./kv/lock.ts";
@@ -13,8 +13,8 @@ import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
-import { createApp } from "./routes/app.tsx";
-import { exitOnSignals, RequestGate, shutDown } from "./routes/shutdown.ts";
+import { createApp } from "./server/app.tsx";
+import { exitOnSignals, RequestGate, shutDown } from "./server/shutdown.ts";
 
 function startupConfig() {
   try {

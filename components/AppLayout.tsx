@@ -9,14 +9,14 @@ import { Layout } from "./Layout.tsx";
 import type { Site } from "./site.ts";
 
 /** The tenant code of a tenant page's site. */
-export function tenantOf(site: Site): string {
+export function tenantCodeOf(site: Site): string {
   if (!site.tenant) throw new Error("The signed-in pages exist only under a tenant");
   return site.tenant.code;
 }
 
 /** `wide`: the full container width, for tables (the admin console); otherwise a reading column. */
 export function AppLayout({ site, wide = false, children }: { site: Site; wide?: boolean; children: ReactNode }) {
-  const tenant = tenantOf(site);
+  const tenant = tenantCodeOf(site);
   return (
     <Layout site={site} wide={wide} account={<Island name="UserMenu" component={UserMenu} props={{ tenant }} />}>
       {children}

@@ -7,7 +7,7 @@
  * - No token or no stored user: signed out, go to /{tenant}/login.
  * - The roles come from GET /{tenant}/api/user/roles, once per page: the
  *   header's UserMenu island asks through the same module-level cache
- *   (components/load_roles.ts, one shared chunk), so both islands share it.
+ *   (browser/load_roles.ts, one shared chunk), so both islands share it.
  * - Roles [] means signed in but not a member of this tenant: go to
  *   /{tenant}/login too, where signing in makes the user a rider of it.
  * - A refused user goes to /{tenant}/driver (drivers) or /{tenant}/rider.
@@ -18,12 +18,12 @@
  * Browser-only work happens in effects: the server renders "Loading...".
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { loginPath } from "../lib/auth_client.ts";
+import { loginPath } from "../browser/auth_client.ts";
 import { canAccess, fallbackPage, type Role, type TenantRole } from "../lib/roles.ts";
-import { loadRoles } from "./load_roles.ts";
+import { loadRoles } from "../browser/load_roles.ts";
 
 // The roles call lives in its own module so the login page, which needs only it, loads no guard (issue 9's budget).
-export { loadRoles, resetRolesCache } from "./load_roles.ts";
+export { loadRoles, resetRolesCache } from "../browser/load_roles.ts";
 
 export type GuardState =
   | { status: "loading" }

@@ -13,7 +13,7 @@ import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { scheduleSaveError } from "../components/admin/texts.ts";
 import { Loading } from "../components/Guard.tsx";
 import { ScheduleList } from "../components/ScheduleList.tsx";
-import { api, AUTH_EVENT, getToken } from "../lib/auth_client.ts";
+import { api, AUTH_EVENT, getToken } from "../browser/auth_client.ts";
 import { checkSchedule, DAY_KEYS, DAY_NAMES, type ScheduleIssue } from "../lib/schedule_rules.ts";
 import type { Schedule } from "../lib/schemas.ts";
 

@@ -8,15 +8,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
-import { type FeedState, mergeTrip, type TripFilter, useRideFeed } from "../components/admin/live_trips.ts";
+import { type FeedState, mergeTrip, type TripFilter, useRideFeed } from "../browser/live_trips.ts";
 import { Modal } from "../components/admin/Modal.tsx";
-import { getWithHeaders } from "../components/admin/request.ts";
+import { getWithHeaders } from "../browser/admin_request.ts";
 import { StatTiles } from "../components/admin/StatTiles.tsx";
 import { tripDeleteError, tripsLoadError } from "../components/admin/texts.ts";
 import { TripsTable, tripTitle } from "../components/admin/TripsTable.tsx";
 import { Loading } from "../components/Guard.tsx";
-import type { Ride } from "../kv/rides.ts";
-import { api } from "../lib/auth_client.ts";
+import type { Ride } from "../lib/rides.ts";
+import { api } from "../browser/auth_client.ts";
 import { isTripStatus, toTrip, type Trip, TRIP_STATUS_LABELS, TRIP_STATUSES, type TripCounts } from "../lib/trips.ts";
 
 export interface AdminTripsProps {

@@ -11,7 +11,7 @@ import { usersLoadError } from "../components/admin/texts.ts";
 import { DeleteDialog, RolesDialog } from "../components/admin/UserDialogs.tsx";
 import { type AdminUser, userName, UsersTable } from "../components/admin/UsersTable.tsx";
 import { Loading } from "../components/Guard.tsx";
-import { api } from "../lib/auth_client.ts";
+import { api } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role, TenantRole } from "../lib/roles.ts";
 

@@ -6,7 +6,7 @@
  *
  * - Availability: GET, then PUT with the current location when switched.
  * - The ride list comes over HTTP on load and on every socket open, then live
- *   over /{tenant}/ws/drivers (lib/live_client.ts logs 1008/1011 closes as
+ *   over /{tenant}/ws/drivers (browser/live_client.ts logs 1008/1011 closes as
  *   an access restriction); polled every 15 s while the socket is down.
  * - Each card's buttons come from the transition table through
  *   lib/ride_display.ts driverActions, "Another ride is already in progress"
@@ -19,22 +19,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import type { MapPin } from "../components/map/types.ts";
-import type { Ride } from "../kv/rides.ts";
-import { api, ApiError, getUser } from "../lib/auth_client.ts";
+import type { Ride } from "../lib/rides.ts";
+import { api, ApiError, getUser } from "../browser/auth_client.ts";
 import { distanceMeters, type Point } from "../lib/geo.ts";
-import { GEO_UNSUPPORTED_DRIVER, useGeolocation } from "../lib/geolocation.ts";
-import { type LiveMessage, useLiveSocket, useNow, usePolling } from "../lib/live_client.ts";
+import { GEO_UNSUPPORTED_DRIVER, useGeolocation } from "../browser/geolocation.ts";
+import { type LiveMessage, useLiveSocket, useNow, usePolling } from "../browser/live_client.ts";
 import { formatPhone } from "../lib/phone.ts";
 import { relativeTime } from "../lib/relative_time.ts";
-import {
-  destinationText,
-  type DriverAction,
-  driverActions,
-  passengersText,
-  sortDriverRides,
-  statusLabel,
-  upsertDriverRide,
-} from "../lib/ride_display.ts";
+import { type DriverAction, driverActions } from "../lib/driver_actions.ts";
+import { sortDriverRides, upsertDriverRide } from "../lib/ride_lists.ts";
+import { destinationText, passengersText, statusLabel } from "../lib/ride_texts.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
 export interface DriverScreenProps {

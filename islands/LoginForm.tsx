@@ -1,9 +1,9 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { getToken, getUser, saveAuth, type SignedInUser } from "../lib/auth_client.ts";
+import { getToken, getUser, saveAuth, type SignedInUser } from "../browser/auth_client.ts";
 import { CODE_ERROR } from "../lib/otp.ts";
 import { formatPhone, formatPhoneInput, normalizePhone, PHONE_ERROR } from "../lib/phone.ts";
 import { homePage, type Role } from "../lib/roles.ts";
-import { loadRoles } from "../components/load_roles.ts";
+import { loadRoles } from "../browser/load_roles.ts";
 import OrganizationsMenu from "./OrganizationsMenu.tsx";
 
 export interface LoginFormProps {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { api, AUTH_EVENT, clearAuth, getToken, getUser, type SignedInUser } from "../lib/auth_client.ts";
+import { api, AUTH_EVENT, clearAuth, getToken, getUser, type SignedInUser } from "../browser/auth_client.ts";
 
 export interface OrganizationsMenuProps {
   /**

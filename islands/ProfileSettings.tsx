@@ -5,7 +5,7 @@
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
- * (lib/images/downscale_client.ts), then uploaded; the server checks it again.
+ * (browser/downscale_photo.ts), then uploaded; the server checks it again.
  * Every answer's user replaces the stored one, so the header follows at once.
  * One action runs at a time, so a late answer never undoes a newer one.
  */
@@ -14,8 +14,8 @@ import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
-import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../lib/auth_client.ts";
-import { downscaleForUpload } from "../lib/images/downscale_client.ts";
+import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../browser/auth_client.ts";
+import { downscaleForUpload } from "../browser/downscale_photo.ts";
 import { INVALID_TYPE_TEXT, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, TOO_LARGE_TEXT } from "../lib/images/rules.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";

@@ -21,26 +21,22 @@ import { mapClick } from "../components/map/click.ts";
 import { MapView } from "../components/map/MapView.tsx";
 import type { MapPin } from "../components/map/types.ts";
 import { ScheduleList } from "../components/ScheduleList.tsx";
-import type { AvailableDriver } from "../kv/drivers.ts";
-import type { Ride } from "../kv/rides.ts";
-import { api, ApiError } from "../lib/auth_client.ts";
+import type { AvailableDriver } from "../lib/drivers.ts";
+import type { Ride } from "../lib/rides.ts";
+import { api, ApiError } from "../browser/auth_client.ts";
 import type { Point } from "../lib/geo.ts";
-import { GEO_UNSUPPORTED_RIDER, useGeolocation } from "../lib/geolocation.ts";
-import { type LiveMessage, useLiveSocket, useNow, usePolling } from "../lib/live_client.ts";
+import { GEO_UNSUPPORTED_RIDER, useGeolocation } from "../browser/geolocation.ts";
+import { type LiveMessage, useLiveSocket, useNow, usePolling } from "../browser/live_client.ts";
 import { relativeTime } from "../lib/relative_time.ts";
+import { nextRiderRide } from "../lib/ride_lists.ts";
 import {
   CANCEL_FAILED,
   checkRequest,
-  destinationText,
-  MAP_LOCATION,
-  nextRiderRide,
   NOTHING_TO_CANCEL,
-  onlineText,
   REQUEST_FAILED,
-  riderMessage,
-  statusLabel,
   typedDestination,
-} from "../lib/ride_display.ts";
+} from "../lib/ride_request.ts";
+import { destinationText, MAP_LOCATION, onlineText, riderMessage, statusLabel } from "../lib/ride_texts.ts";
 import { isActive } from "../lib/rides.ts";
 import type { Schedule, ServiceArea } from "../lib/schemas.ts";
 

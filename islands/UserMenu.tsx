@@ -12,9 +12,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
-import { loadRoles } from "../components/load_roles.ts";
+import { loadRoles } from "../browser/load_roles.ts";
 import { RoleBadge } from "../components/RoleBadge.tsx";
-import { api, AUTH_EVENT, clearAuth, getToken, getUser, loginPath, type SignedInUser } from "../lib/auth_client.ts";
+import { api, AUTH_EVENT, clearAuth, getToken, getUser, loginPath, type SignedInUser } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";
 

@@ -3,6 +3,7 @@
  * A driver counts as available only while online with a location reported in
  * the last 10 minutes, so a phone that died does not keep promising rides.
  */
+import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -16,12 +17,6 @@ export interface DriverState {
   location: Point | null;
   /** Last availability change or location report: the heartbeat. */
   updatedAt: number;
-}
-
-export interface AvailableDriver {
-  id: string;
-  name: string | null;
-  location: Point;
 }
 
 export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string): Promise<DriverState | null> {

@@ -8,7 +8,7 @@
  * Driver availability and locations only bump ["drivers_head", tenant]: a
  * watcher re-reads the available drivers when it moves.
  */
-import type { Ride } from "./rides.ts";
+import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
 /** Entries outlive any socket's gap: a watcher that fell further behind resynchronises from the lists. */

@@ -12,7 +12,7 @@
 import { RIDE_STATUSES, type RideStatus } from "../lib/rides.ts";
 import { TRIP_STATUSES, type TripCounts, type TripStatus, tripStatusOf } from "../lib/trips.ts";
 import { keys } from "./keys.ts";
-import type { Ride } from "./rides.ts";
+import type { Ride } from "../lib/rides.ts";
 
 const ONE = 1n;
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn;

@@ -5,37 +5,11 @@
  */
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
-import { isActive, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
+import { isActive, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { backoff } from "./retry.ts";
-
-export interface Ride {
-  id: string;
-  tenant: string;
-  creatorId: string;
-  assignedDriverId: string | null;
-  status: RideStatus;
-  pickup: Point;
-  dropoff: Point | null;
-  destination: string | null;
-  passengerCt: number;
-  requestedAt: number;
-  acceptedAt: number | null;
-  onTheWayAt: number | null;
-  arrivedAt: number | null;
-  pickedUpAt: number | null;
-  completedAt: number | null;
-  canceledAt: number | null;
-  noShowAt: number | null;
-  riderName: string | null;
-  riderPhone: string;
-  riderPhotoUrl: string | null;
-  driverName: string | null;
-  driverPhone: string | null;
-  updatedAt: number;
-}
 
 export interface NewRide {
   tenant: string;

@@ -7,7 +7,7 @@ export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | nul
 }
 
 /**
- * How long a tenant read is reused by `tenantOf`. Tenants are created (here or
+ * How long a tenant read is reused by `recentTenant`. Tenants are created (here or
  * by the admin CLI's process) and never edited, so a short reuse spares every
  * request under /{tenant} a KV read and shows a new tenant within this long.
  */
@@ -15,7 +15,7 @@ export const TENANT_REUSE_MS = 2000;
 const recent = new WeakMap<Deno.Kv, Map<string, { tenant: Promise<Tenant | null>; until: number }>>();
 
 /** The tenant with this code as read at most TENANT_REUSE_MS ago (the request path's hot read). */
-export function tenantOf(kv: Deno.Kv, code: string): Promise<Tenant | null> {
+export function recentTenant(kv: Deno.Kv, code: string): Promise<Tenant | null> {
   let byCode = recent.get(kv);
   if (!byCode) recent.set(kv, byCode = new Map());
   const now = performance.now();
@@ -28,7 +28,7 @@ export function tenantOf(kv: Deno.Kv, code: string): Promise<Tenant | null> {
   return tenant;
 }
 
-/** Drops what tenantOf keeps for this store, after a tenant is written in this process. */
+/** Drops what recentTenant keeps for this store, after a tenant is written in this process. */
 export function forgetTenants(kv: Deno.Kv): void {
   recent.delete(kv);
 }

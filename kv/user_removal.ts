@@ -17,7 +17,8 @@ import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { listUserTenantCodes, type Membership } from "./members.ts";
 import { backoff } from "./retry.ts";
-import { driverActiveStatuses, type Ride, slotRideId, updateRideStatus } from "./rides.ts";
+import type { Ride } from "../lib/rides.ts";
+import { driverActiveStatuses, slotRideId, updateRideStatus } from "./rides.ts";
 import { revokeAllSessions } from "./sessions.ts";
 
 export interface Removal {

@@ -2,6 +2,8 @@
  * Ride statuses and the transition table (spec section 4), shared by the
  * server, which enforces it, and the islands, which show only legal buttons.
  */
+import type { Point } from "./geo.ts";
+
 export const RIDE_STATUSES = [
   "pending",
   "accepted",
@@ -13,6 +15,33 @@ export const RIDE_STATUSES = [
   "no-show",
 ] as const;
 export type RideStatus = typeof RIDE_STATUSES[number];
+
+/** A ride as stored, sent to screens and carried by the live feed. */
+export interface Ride {
+  id: string;
+  tenant: string;
+  creatorId: string;
+  assignedDriverId: string | null;
+  status: RideStatus;
+  pickup: Point;
+  dropoff: Point | null;
+  destination: string | null;
+  passengerCt: number;
+  requestedAt: number;
+  acceptedAt: number | null;
+  onTheWayAt: number | null;
+  arrivedAt: number | null;
+  pickedUpAt: number | null;
+  completedAt: number | null;
+  canceledAt: number | null;
+  noShowAt: number | null;
+  riderName: string | null;
+  riderPhone: string;
+  riderPhotoUrl: string | null;
+  driverName: string | null;
+  driverPhone: string | null;
+  updatedAt: number;
+}
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
 export const FINAL_STATUSES: readonly RideStatus[] = ["completed", "canceled", "no-show"];

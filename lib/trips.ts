@@ -8,8 +8,8 @@
  * trips screen, which turns live ride messages into trips with the same
  * function.
  */
-import type { Ride } from "../kv/rides.ts";
-import { STATUS_LABELS } from "./ride_display.ts";
+import type { Ride } from "./rides.ts";
+import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
 
 export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show"] as const;

@@ -7,12 +7,12 @@
 import { Hono } from "hono";
 import type { FunctionComponent } from "react";
 import type { Site } from "../components/site.ts";
-import type { AppDeps, Env } from "./env.ts";
-import type { PageServer } from "./html.ts";
+import type { AppDeps, Env } from "../server/env.ts";
+import type { PageServer } from "../server/page_cache.ts";
 import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
 import { AdminUsersPage } from "./pages/admin_users.tsx";
-import { pageKey, siteFor } from "./site.tsx";
+import { pageKey, siteFor } from "../server/site_context.ts";
 
 const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site }> }> = {
   "admin/trips": { title: "Trips", Page: AdminTripsPage },

@@ -6,14 +6,14 @@
 import { Hono } from "hono";
 import type { FunctionComponent } from "react";
 import type { Site } from "../components/site.ts";
-import type { AppDeps, Env } from "./env.ts";
-import type { PageServer } from "./html.ts";
+import type { AppDeps, Env } from "../server/env.ts";
+import type { PageServer } from "../server/page_cache.ts";
 import { AdminPage } from "./pages/admin.tsx";
 import { DriverPage } from "./pages/driver.tsx";
 import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
 import { RiderPage } from "./pages/rider.tsx";
-import { pageKey, siteFor } from "./site.tsx";
+import { pageKey, siteFor } from "../server/site_context.ts";
 
 const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
   rider: { title: "Request a Ride", Page: RiderPage },

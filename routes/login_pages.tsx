@@ -1,9 +1,9 @@
 /** The sign-in pages: /login and /{tenant}/login. */
 import { Hono } from "hono";
-import type { AppDeps, Env } from "./env.ts";
-import type { PageServer } from "./html.ts";
+import type { AppDeps, Env } from "../server/env.ts";
+import type { PageServer } from "../server/page_cache.ts";
 import { LoginPage } from "./pages/login.tsx";
-import { pageKey, siteFor } from "./site.tsx";
+import { pageKey, siteFor } from "../server/site_context.ts";
 
 export function loginPages(deps: AppDeps, page: PageServer) {
   const app = new Hono<Env>();

@@ -3,23 +3,23 @@
  * of unknown tenants to "/", answers unknown tenants' API calls with 404 JSON.
  */
 import { Hono } from "hono";
-import { tenantOf } from "../kv/tenants.ts";
+import { recentTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
-import { adminApi } from "./api/admin.ts";
+import { adminRidesApi } from "./api/admin_rides.ts";
 import { driversApi } from "./api/drivers.ts";
 import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
 import { wsTicketApi } from "./api/ws_ticket.ts";
-import type { AuthServices } from "./auth_services.ts";
-import { liveRoutes } from "./ws.ts";
-import { type AppDeps, type Env, isApiPath } from "./env.ts";
-import type { PageServer } from "./html.ts";
+import type { AuthServices } from "../server/auth_services.ts";
+import { liveRoutes } from "./live/ws.ts";
+import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
+import type { PageServer } from "../server/page_cache.ts";
 import { adminPages } from "./admin_pages.tsx";
 import { appPages } from "./app_pages.tsx";
 import { loginPages } from "./login_pages.tsx";
-import { contentPages } from "./site.tsx";
+import { contentPages } from "./content_pages.tsx";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
@@ -29,7 +29,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.use("*", async function loadTenant(c, next) {
     const code = c.req.param("tenant") ?? "";
     if (RESERVED_CODES.has(code)) return c.notFound();
-    const tenant = TENANT_CODE_PATTERN.test(code) ? await tenantOf(deps.kv, code) : null;
+    const tenant = TENANT_CODE_PATTERN.test(code) ? await recentTenant(deps.kv, code) : null;
     if (!tenant) {
       return isApiPath(c.req.path) ? c.json({ error: TENANT_NOT_FOUND }, 404) : c.redirect("/", 302);
     }
@@ -39,12 +39,12 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
 
   app.get("/", (c) => c.redirect(`/${c.get("tenant").code}/login`, 302));
   app.route("/api/tenant", tenantApi());
-  app.route("/api/schedule", scheduleApi(deps));
   app.route("/api/user/roles", userRolesApi(deps, auth));
   app.route("/api", tenantUsersApi(deps, auth));
   app.route("/api", ridesApi(deps, auth));
   app.route("/api", driversApi(deps, auth));
-  app.route("/api", adminApi(deps, auth));
+  app.route("/api", adminRidesApi(deps, auth));
+  app.route("/api", scheduleApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));

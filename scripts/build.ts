@@ -12,8 +12,8 @@
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Manifest } from "../routes/assets.ts";
-import { encodeAll } from "../routes/compression.ts";
+import type { Manifest } from "../server/assets.ts";
+import { encodeAll } from "../server/compression.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const OUT_DIR = join(ROOT, "static/build");

@@ -24,7 +24,7 @@ const server = new Deno.Command(Deno.execPath(), {
 }).spawn();
 
 Deno.addSignalListener("SIGINT", () => {
-  // SIGKILL: under --watch the server's own graceful stop (routes/shutdown.ts) ends only the
+  // SIGKILL: under --watch the server's own graceful stop (server/shutdown.ts) ends only the
   // watched program, and the watcher would outlive this task waiting for a file change.
   server.kill("SIGKILL");
   Deno.exit(0);

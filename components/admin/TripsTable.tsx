@@ -5,7 +5,7 @@
  */
 import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
-import { statusLabel } from "../../lib/ride_display.ts";
+import { statusLabel } from "../../lib/ride_texts.ts";
 import { type Trip, tripStatusOf } from "../../lib/trips.ts";
 
 export const NO_DRIVER = "No driver assigned";

@@ -4,7 +4,7 @@
  * User (super admins only; "This action cannot be undone.").
  */
 import { useState } from "react";
-import { api } from "../../lib/auth_client.ts";
+import { api } from "../../browser/auth_client.ts";
 import { formatPhone } from "../../lib/phone.ts";
 import { type Role, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
 import { ROLE_LABELS } from "../RoleBadge.tsx";

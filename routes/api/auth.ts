@@ -18,11 +18,11 @@ import { CODE_ERROR, generateCode, hashCode, isCodeFormat, smsText, WRONG_CODE }
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { SmsError } from "../../lib/sms.ts";
 import { TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { requireAuth } from "../middleware/auth.ts";
-import { clientAddress } from "../middleware/client_address.ts";
-import { jsonBody } from "../middleware/json_body.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { requireAuth } from "../../server/middleware/auth.ts";
+import { clientAddress } from "../../server/middleware/client_address.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export const SEND_FAILED = "Failed to send verification code. Please try again.";
 

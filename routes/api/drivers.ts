@@ -7,10 +7,10 @@ import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { getDriverState, listAvailableDrivers, setDriverState } from "../../kv/drivers.ts";
 import { isPoint } from "../../lib/geo.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { requireAuth, tenantRoles } from "../middleware/auth.ts";
-import { jsonBody } from "../middleware/json_body.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { roleGuards } from "../../server/middleware/auth.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
 
 const INVALID_LOCATION = "Location must have numeric lat and lng";
 const availabilityBody = z.object({ isAvailable: z.optional(z.unknown()), location: z.optional(z.unknown()) });
@@ -19,14 +19,7 @@ const locationBody = z.object({ location: z.optional(z.unknown()) });
 export function driversApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
   const app = new Hono<Env>();
-  const drivers = [
-    requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["driver", "admin"], message: "Access denied - driver privileges required" }),
-  ] as const;
-  const members = [
-    requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["rider", "driver", "admin"], message: "You are not a member of this service" }),
-  ] as const;
+  const { driver: drivers, member: members } = roleGuards(deps, auth);
   const small = bodyLimit({ maxSize: 2048, onError: (c) => c.json({ error: "Request is too large" }, 413) });
 
   app.get("/drivers/availability", ...drivers, async (c) => {

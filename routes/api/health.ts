@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { keys } from "../../kv/keys.ts";
-import type { AppDeps, Env } from "../env.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
 
 /** GET /healthz: 200 with the version while KV answers, 503 when it does not. */
 export function healthApi({ kv, config }: AppDeps) {

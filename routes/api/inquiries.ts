@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createInquiry } from "../../kv/inquiries.ts";
 import { inquirySchema } from "../../lib/schemas.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { clientAddress } from "../middleware/client_address.ts";
-import { jsonBody } from "../middleware/json_body.ts";
-import { rateLimit } from "../middleware/rate_limit.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { clientAddress } from "../../server/middleware/client_address.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
+import { rateLimit } from "../../server/middleware/rate_limit.ts";
 
 /** A whole inquiry at its largest fits well inside this. */
 export const INQUIRY_MAX_BYTES = 16 * 1024;

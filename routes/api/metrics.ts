@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { countActiveRides } from "../../kv/rides.ts";
 import { gauge, type Metrics } from "../../lib/metrics.ts";
 import { constantTimeEqual } from "../../lib/otp.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { liveStats } from "../ws.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { liveStats } from "../live/ws.ts";
 
 export function metricsApi({ kv, config }: AppDeps, metrics: Metrics) {
   return new Hono<Env>().get("/", async (c) => {

@@ -2,7 +2,7 @@
  * Profile photos (issue 6; spec sections 3, 5, 7):
  * - POST /api/users/profile/image-upload, multipart field `image` → { imageUrl, user }.
  *   Mounted under /api/users, but the path lies inside profileApi's mount, whose
- *   requireAuth runs first (it is registered first in routes/app.tsx).
+ *   requireAuth runs first (it is registered first in server/app.tsx).
  * - GET /api/users/{id}/photo?v={hash}: public, so an <img> can load it.
  */
 import { Hono } from "hono";
@@ -12,10 +12,10 @@ import { getPhoto, savePhoto } from "../../kv/photos.ts";
 import { makeProfilePhoto, PhotoError } from "../../lib/images/profile_photo.ts";
 import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { AUTH_REQUIRED } from "../middleware/auth.ts";
-import { rateLimit } from "../middleware/rate_limit.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { AUTH_REQUIRED } from "../../server/middleware/auth.ts";
+import { rateLimit } from "../../server/middleware/rate_limit.ts";
 
 const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
 

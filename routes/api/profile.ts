@@ -5,10 +5,10 @@ import { accountView } from "../../kv/accounts.ts";
 import { updateUserRemovingPhoto } from "../../kv/photos.ts";
 import { updateUser, type User } from "../../kv/users.ts";
 import { profileUpdateSchema } from "../../lib/schemas.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { requireAuth } from "../middleware/auth.ts";
-import { jsonBody } from "../middleware/json_body.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { requireAuth } from "../../server/middleware/auth.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export function profileApi(deps: AppDeps, auth: AuthServices) {
   const { kv } = deps;

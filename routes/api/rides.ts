@@ -7,33 +7,28 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
-import { listRidesByTripStatus } from "../../kv/ride_stats.ts";
 import {
   createRide,
-  deleteRide,
   driverActiveStatuses,
   listActiveRides,
-  listRides,
   recentActiveRideOf,
-  type Ride,
   updateRideStatus,
 } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { insideArea, isPoint, outsideAreaText, type Point } from "../../lib/geo.ts";
 import { checkMove, compareForDriver, IN_PROGRESS, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
-import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { requireAuth, tenantRoles } from "../middleware/auth.ts";
-import { idParam } from "../middleware/id_param.ts";
-import { jsonBody } from "../middleware/json_body.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { roleGuards } from "../../server/middleware/auth.ts";
+import { idParam } from "../../server/middleware/id_param.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export const NO_LOCATION = "Location not available.";
 export const NO_DESTINATION = "Please select a destination on the map or enter a destination.";
 export const NO_DRIVERS = "No drivers are currently available. Please try again later.";
 export const ACTIVE_RIDE = "You already have an active ride.";
-const NOT_MEMBER = "You are not a member of this service";
 const DESTINATION_MAX = 200;
 
 const rideRequest = z.object({
@@ -87,26 +82,10 @@ function parseRequest(body: z.infer<typeof rideRequest>): Parsed {
   };
 }
 
-export function ridesApi(deps: AppDeps, auth: AuthServices) {
-  const { kv, clock } = deps;
+/** Logs a ride's change and counts it (ride.requested, ride.status, ride.deleted). */
+export function rideEventLogger(deps: AppDeps) {
   const log = deps.log!;
-  const app = new Hono<Env>();
-  const member = [
-    requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["rider", "driver", "admin"], message: NOT_MEMBER }),
-  ] as const;
-  const driver = [
-    requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["driver", "admin"], message: "Access denied - driver privileges required" }),
-  ] as const;
-  const admin = [
-    requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["admin"], message: "Access denied - admin privileges required" }),
-  ] as const;
-  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
-  const rideId = idParam("id", "Ride not found");
-
-  const rideEvent = (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) => {
+  return (c: Context<Env>, event: string, ride: Ride, from: string | null, to: string) => {
     deps.metrics?.rideChanges.inc({ tenant: ride.tenant, to });
     log({
       event,
@@ -118,6 +97,16 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       requestId: c.get("requestId"),
     });
   };
+}
+
+export function ridesApi(deps: AppDeps, auth: AuthServices) {
+  const { kv, clock } = deps;
+  const app = new Hono<Env>();
+  const { member, driver } = roleGuards(deps, auth);
+  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const rideId = idParam("id", "Ride not found");
+
+  const rideEvent = rideEventLogger(deps);
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const parsed = parseRequest(c.req.valid("json"));
@@ -180,34 +169,6 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       .filter((r) => r.status === "pending" || r.assignedDriverId === me)
       .sort(compareForDriver);
     return c.json(rides);
-  });
-
-  app.get("/admin/rides", ...admin, async (c) => {
-    const limit = Math.min(500, Math.max(1, Number(c.req.query("limit")) || 100));
-    const cursor = c.req.query("cursor") || undefined;
-    // ?status= filters by admin trip status (lib/trips.ts) through its index, so a rare status pages as fast.
-    const status = c.req.query("status") || undefined;
-    if (status !== undefined && !isTripStatus(status)) {
-      return c.json({ error: `Status must be one of: ${TRIP_STATUSES.join(", ")}` }, 400);
-    }
-    const tenant = c.get("tenant").code;
-    let page;
-    try {
-      page = status
-        ? await listRidesByTripStatus(kv, tenant, status, { limit, cursor })
-        : await listRides(kv, tenant, { limit, cursor });
-    } catch {
-      return c.json({ error: "Invalid cursor" }, 400);
-    }
-    if (page.cursor) c.header("x-next-cursor", page.cursor);
-    return c.json(page.values.map(toTrip));
-  });
-
-  app.delete("/rides/:id", ...admin, rideId, async (c) => {
-    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now());
-    if (!ride) return c.json({ error: "Ride not found" }, 404);
-    rideEvent(c, "ride.deleted", ride, ride.status, "deleted");
-    return c.json({ ok: true });
   });
 
   return app;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Env } from "../env.ts";
+import type { Env } from "../../server/env.ts";
 
 /** GET /{tenant}/api/tenant → { code, name } (the tenant middleware has already 404'd unknown codes). */
 export function tenantApi() {

@@ -1,6 +1,8 @@
 /**
- * A tenant's people (spec sections 2 "Admin Users", 6, 7): the caller's own
- * roles, the member list for admins, and role changes.
+ * A tenant's people (spec sections 2 "Admin Users", 5, 6, 7): the caller's
+ * own roles, the member list for admins, role changes, and removal.
+ *
+ * - DELETE /user/{id}: super admins remove a user from the tenant.
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
@@ -8,15 +10,18 @@ import { withSuper } from "../../kv/accounts.ts";
 import { availableAmong } from "../../kv/drivers.ts";
 import { changeRole, getRoles, listMembers } from "../../kv/members.ts";
 import { activeStatusOfRiders } from "../../kv/rides.ts";
+import { removeUserFromTenant } from "../../kv/user_removal.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
-import type { AuthServices } from "../auth_services.ts";
-import type { AppDeps, Env } from "../env.ts";
-import { requireAuth, tenantRoles } from "../middleware/auth.ts";
-import { idParam } from "../middleware/id_param.ts";
-import { jsonBody } from "../middleware/json_body.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { requireAuth, roleGuards, tenantRoles } from "../../server/middleware/auth.ts";
+import { idParam } from "../../server/middleware/id_param.ts";
+import { jsonBody } from "../../server/middleware/json_body.ts";
 
-export const ADMIN_REQUIRED = "Access denied - admin privileges required";
+/** Spec section 5: the server's refusal for anyone but a super admin. */
+export const SUPER_FOR_DELETE = "Only super admins can delete users";
+export const SUPER_NOT_DELETABLE = "A super admin cannot be deleted";
 export const SUPER_FOR_ADMIN = "Only super admins can assign admin roles";
 const ROLE_ERROR = `Role must be one of: ${TENANT_ROLES.join(", ")}`;
 
@@ -30,9 +35,9 @@ export function userRolesApi(deps: AppDeps, auth: AuthServices) {
 
 export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
+  const log = deps.log!;
   const app = new Hono<Env>();
-  // Per route, not app.use: this app is mounted at /{tenant}/api beside public routes.
-  const admins = [requireAuth(deps, auth), tenantRoles(deps, { allow: ["admin"], message: ADMIN_REQUIRED })] as const;
+  const { admin: admins } = roleGuards(deps, auth);
   const userId = idParam("id", "User not found");
 
   app.get("/users", ...admins, async (c) => {
@@ -74,7 +79,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: `User does not have the ${role} role` }, 404);
     }
     const roles = await changeRole(kv, { tenant, userId: target.id, role, add, now: clock.now() });
-    deps.log!({
+    log({
       event: add ? "role.granted" : "role.revoked",
       tenant,
       userId: target.id,
@@ -87,5 +92,32 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
 
   app.post("/user/:id/roles", ...admins, userId, jsonBody(roleBody), (c) => change(c, c.req.valid("json").role, true));
   app.delete("/user/:id/roles", ...admins, userId, (c) => change(c, c.req.query("role"), false));
+
+  app.delete("/user/:id", ...admins, userId, async (c) => {
+    if (!c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_DELETE }, 403);
+    const target = await getUser(kv, c.req.param("id"));
+    if (!target) return c.json({ error: "User not found" }, 404);
+    if (target.isSuper) return c.json({ error: SUPER_NOT_DELETABLE }, 403);
+    const tenant = c.get("tenant").code;
+    const by = c.get("user").id;
+    const requestId = c.get("requestId");
+    const removal = await removeUserFromTenant(kv, { tenant, userId: target.id, by, now: clock.now() });
+    if (!removal) return c.json({ error: "User not found" }, 404);
+    for (const { ride, from } of removal.canceled) {
+      log({ event: "ride.status", tenant, userId: by, rideId: ride.id, from, to: "canceled", requestId });
+    }
+    log({
+      event: "user.removed",
+      tenant,
+      userId: target.id,
+      by,
+      roles: removal.roles,
+      canceledRides: removal.canceled.length,
+      sessionsEnded: removal.sessionsEnded,
+      auditId: removal.audit.id,
+      requestId,
+    });
+    return c.json({ ok: true });
+  });
   return app;
 }

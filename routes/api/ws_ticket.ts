@@ -6,10 +6,10 @@
  */
 import { Hono } from "hono";
 import { issueTicket } from "../../kv/tickets.ts";
-import type { AppDeps, Env } from "../env.ts";
-import type { AuthServices } from "../auth_services.ts";
-import { requireAuth, tenantRoles } from "../middleware/auth.ts";
-import { rateLimit } from "../middleware/rate_limit.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import { requireAuth, tenantRoles } from "../../server/middleware/auth.ts";
+import { rateLimit } from "../../server/middleware/rate_limit.ts";
 
 export const TICKETS_PER_MINUTE = 60;
 

@@ -1,7 +1,7 @@
 /**
  * Who may open which socket. A ticket (kv/tickets.ts) is used up and must be
  * for this tenant; a token is checked as a bearer token is
- * (routes/middleware/auth.ts): signature and expiry. Either way, then a live
+ * (server/middleware/auth.ts): signature and expiry. Either way, then a live
  * session of that user, then the user. The drivers socket needs the driver or admin role
  * in the tenant (or super); the riders socket any role in it. Asking for
  * every ride (scope=all, the admin trips screen) needs admin or super.

@@ -6,7 +6,7 @@
  * reading of the rules.
  */
 import type { FeedEntry } from "../../kv/feed.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { isActive } from "../../lib/rides.ts";
 
 export type SocketKind = "riders" | "drivers";

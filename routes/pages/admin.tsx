@@ -1,4 +1,4 @@
-import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminDashboard from "../../islands/AdminDashboard.tsx";
@@ -7,7 +7,7 @@ import AdminDashboard from "../../islands/AdminDashboard.tsx";
 export function AdminPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site}>
-      <Island name="AdminDashboard" component={AdminDashboard} props={{ tenant: tenantOf(site) }} />
+      <Island name="AdminDashboard" component={AdminDashboard} props={{ tenant: tenantCodeOf(site) }} />
     </AppLayout>
   );
 }

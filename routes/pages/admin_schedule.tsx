@@ -1,4 +1,4 @@
-import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminSchedule from "../../islands/AdminSchedule.tsx";
@@ -7,7 +7,7 @@ import AdminSchedule from "../../islands/AdminSchedule.tsx";
 export function AdminSchedulePage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island name="AdminSchedule" component={AdminSchedule} props={{ tenant: tenantOf(site) }} />
+      <Island name="AdminSchedule" component={AdminSchedule} props={{ tenant: tenantCodeOf(site) }} />
     </AppLayout>
   );
 }

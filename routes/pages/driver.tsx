@@ -1,4 +1,4 @@
-import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import DriverScreen from "../../islands/DriverScreen.tsx";
@@ -11,7 +11,7 @@ export function DriverPage({ site, map }: { site: Site; map: MapSetup }) {
       <Island
         name="DriverScreen"
         component={DriverScreen}
-        props={{ tenant: tenantOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
+        props={{ tenant: tenantCodeOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
       />
     </AppLayout>
   );

@@ -1,4 +1,4 @@
-import { AppLayout, tenantOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
@@ -7,7 +7,7 @@ import ProfileSettings from "../../islands/ProfileSettings.tsx";
 export function ProfilePage({ site }: { site: Site }) {
   return (
     <AppLayout site={site}>
-      <Island name="ProfileSettings" component={ProfileSettings} props={{ tenant: tenantOf(site) }} />
+      <Island name="ProfileSettings" component={ProfileSettings} props={{ tenant: tenantCodeOf(site) }} />
     </AppLayout>
   );
 }

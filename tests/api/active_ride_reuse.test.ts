@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { ACTIVE_RIDE_REUSE_MS, type Ride } from "../../kv/rides.ts";
+import { ACTIVE_RIDE_REUSE_MS } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
 import { move, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 

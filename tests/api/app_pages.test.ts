@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TENANT_REUSE_MS } from "../../kv/tenants.ts";
-import { SHORTCUT_MS } from "../../routes/page_shortcut.ts";
+import { SHORTCUT_MS } from "../../server/page_shortcut.ts";
 import { addCampus, html as readHtml, makeApp } from "../helpers/app.ts";
 
 /** The map screens also get the tenant's service area and the map style (null: the built-in one). */

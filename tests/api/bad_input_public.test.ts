@@ -12,7 +12,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { isApiPath } from "../../routes/env.ts";
+import { isApiPath } from "../../server/env.ts";
 import { bodyFor, type BodySpec, contentType, hostileString, NumberText, template } from "../helpers/arbitraries.ts";
 import { forgedAuthorization, hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
 import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";

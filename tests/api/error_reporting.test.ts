@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scrubEvent, scrubText, sentryReporter } from "../../lib/error_reporter.ts";
-import { createApp } from "../../routes/app.tsx";
+import { createApp } from "../../server/app.tsx";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
 import { startFakeSentry } from "../helpers/fake_sentry.ts";
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { JSON_THRESHOLD } from "../../routes/compression.ts";
+import { JSON_THRESHOLD } from "../../server/compression.ts";
 import { bearer, html as readHtml, makeApp, signIn } from "../helpers/app.ts";
 
 describe("security headers", () => {

@@ -1,6 +1,6 @@
 /**
  * Issue 10, item 7: 1,000 clients running the browser's own reconnect logic
- * (LiveConnection from lib/live_client.ts: a fresh ticket before each open,
+ * (LiveConnection from browser/live_client.ts: a fresh ticket before each open,
  * full-jitter backoff, a refetch of the list on each open) stay with a real
  * server through a restart: the server closes every socket (1001) and stops,
  * a ride is requested while it is down, and a new server on the same port and
@@ -15,11 +15,11 @@ import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { loadConfig } from "../../lib/config.ts";
-import { LiveConnection } from "../../lib/live_client.ts";
+import { LiveConnection } from "../../browser/live_client.ts";
 import { memoryLogger } from "../../lib/log.ts";
 import { recordingSender } from "../../lib/sms.ts";
-import { createApp } from "../../routes/app.tsx";
-import { authServices } from "../../routes/auth_services.ts";
+import { createApp } from "../../server/app.tsx";
+import { authServices } from "../../server/auth_services.ts";
 import { closeAllLive, liveStats } from "../../routes/live/hub.ts";
 import { waitFor } from "../helpers/live.ts";
 import { INSIDE, INSIDE_2 } from "../helpers/rides.ts";

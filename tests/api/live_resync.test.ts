@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { createRide, type Ride, updateRideStatus } from "../../kv/rides.ts";
+import { createRide, updateRideStatus } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { LiveHub } from "../../routes/live/hub.ts";
 import { makeApp } from "../helpers/app.ts";

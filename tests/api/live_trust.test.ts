@@ -15,12 +15,12 @@ import { seedDemoTenant } from "../../kv/seed.ts";
 import { createTenant, getTenant } from "../../kv/tenants.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { WS_TICKET_TTL_MS } from "../../kv/tickets.ts";
-import { liveUrl } from "../../lib/live_client.ts";
-import { authServices } from "../../routes/auth_services.ts";
-import type { Env } from "../../routes/env.ts";
+import { liveUrl } from "../../browser/live_client.ts";
+import { authServices } from "../../server/auth_services.ts";
+import type { Env } from "../../server/env.ts";
 import { liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
-import { liveRoutes } from "../../routes/ws.ts";
+import { liveRoutes } from "../../routes/live/ws.ts";
 import { bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { askTicket, closedWithin, delay, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 

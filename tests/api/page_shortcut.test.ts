@@ -1,5 +1,5 @@
 /**
- * Pages answered from memory before routing (routes/page_shortcut.ts) must be
+ * Pages answered from memory before routing (server/page_shortcut.ts) must be
  * indistinguishable from the app's own answer: same bytes, headers, ETag, 304,
  * log line and metrics.
  */

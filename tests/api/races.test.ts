@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { keys } from "../../kv/keys.ts";
-import { type Ride, slotRideId } from "../../kv/rides.ts";
+import { slotRideId } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { ALREADY_TAKEN } from "../../lib/rides.ts";
 import { makeApp } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";

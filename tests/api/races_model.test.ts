@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { type FeedEntry } from "../../kv/feed.ts";
 import { keys } from "../../kv/keys.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { RIDE_STATUSES } from "../../lib/rides.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { makeApp } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { move, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";

@@ -3,7 +3,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { SmsError, twilioSender } from "../../lib/sms.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { makeApp, postJson } from "../helpers/app.ts";
-import { createApp } from "../../routes/app.tsx";
+import { createApp } from "../../server/app.tsx";
 import { senderFromConfig } from "../../lib/sms.ts";
 
 let fake: ReturnType<typeof startFakeTwilio>;

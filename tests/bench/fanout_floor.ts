@@ -4,7 +4,7 @@
  * of them in a plain loop. No KV, no feed, no rooms: what Deno itself costs to
  * put one message on 5,000 sockets, measured with the same load generator.
  */
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 
 const sockets = new Set<WebSocket>();
 

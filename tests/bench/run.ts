@@ -135,7 +135,7 @@ const NOTES = `## Notes
   run the Preact bundles. The login page loads 14.5 KiB, the rider page 23.3 KiB before the map; MapLibre (293 KiB
   gzip), its worker and stylesheet load after first paint, with the built-in style only once the person reaches for
   the map (the SVG map serves until then). \`tests/unit/bundle_budget.test.ts\` holds the byte budgets in \`deno task test\`.
-- Pages are answered from memory before routing (\`routes/page_shortcut.ts\`): one prepared \`Response\` per path and
+- Pages are answered from memory before routing (\`server/page_shortcut.ts\`): one prepared \`Response\` per path and
   encoding, cloned per request (a new \`Response\` re-checks its dozen headers, about 12 µs; a clone copies the checked
   list). The comparison rows say why they stay under 0.6: Deno sends a body over about 400 bytes in a second write
   (strace shows two \`sendto\` calls per answer), which alone costs about 40% against the 2-byte ceiling, and the

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { keys } from "../../kv/keys.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { type Person, SEEDED_ENV, seedPeople } from "./seeded_people.ts";

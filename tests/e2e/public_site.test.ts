@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../../routes/assets.ts";
+import type { Manifest } from "../../server/assets.ts";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
 import { REPO_ROOT } from "./server.ts";
 import { browserWorld } from "./world.ts";

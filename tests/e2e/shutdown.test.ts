@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { keys } from "../../kv/keys.ts";
-import type { Ride } from "../../kv/rides.ts";
-import { STOPPING } from "../../routes/shutdown.ts";
+import type { Ride } from "../../lib/rides.ts";
+import { STOPPING } from "../../server/shutdown.ts";
 import { LiveClient } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { type Person, SEEDED_ENV, seedPeople } from "./seeded_people.ts";

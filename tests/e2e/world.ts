@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { SignedInUser } from "../../lib/auth_client.ts";
+import type { SignedInUser } from "../../browser/auth_client.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { DESKTOP, launchBrowser } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";

@@ -6,7 +6,7 @@ import { FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
 import { memoryLogger } from "../../lib/log.ts";
 import { recordingSender } from "../../lib/sms.ts";
-import { createApp } from "../../routes/app.tsx";
+import { createApp } from "../../server/app.tsx";
 
 export async function makeApp(env: Record<string, string> = {}) {
   const kv = await Deno.openKv(":memory:");

@@ -1,5 +1,5 @@
 /** A real server for socket tests, socket clients that record what they get, and polling waits. */
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import type { LiveSocket } from "../../routes/live/client.ts";
 
 export interface LiveServer {

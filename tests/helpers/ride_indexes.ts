@@ -12,7 +12,8 @@
  */
 import { keys } from "../../kv/keys.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
-import { type Ride, slotRideId } from "../../kv/rides.ts";
+import { slotRideId } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { isActive, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 import { tripStatusOf } from "../../lib/trips.ts";
 

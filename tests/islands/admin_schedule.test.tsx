@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import AdminSchedule from "../../islands/AdminSchedule.tsx";
-import { getToken } from "../../lib/auth_client.ts";
+import { getToken } from "../../browser/auth_client.ts";
 import { callsTo, json, type Route, signedInTests, signIn, stubApi } from "./signed_in.ts";
 
 const loc = signedInTests();

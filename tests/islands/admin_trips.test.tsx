@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AdminTrips, { DELETE_CONFIRM } from "../../islands/AdminTrips.tsx";
-import type { Ride } from "../../kv/rides.ts";
-import { getToken } from "../../lib/auth_client.ts";
+import type { Ride } from "../../lib/rides.ts";
+import { getToken } from "../../browser/auth_client.ts";
 import { toTrip } from "../../lib/trips.ts";
 import { callsTo, json, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
 

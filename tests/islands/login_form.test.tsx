@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vite
 import { resetRolesCache } from "../../components/Guard.tsx";
 import LoginForm, { editPhone } from "../../islands/LoginForm.tsx";
 import OrganizationsMenu from "../../islands/OrganizationsMenu.tsx";
-import { clearAuth, type SignedInUser, type UserTenant } from "../../lib/auth_client.ts";
+import { clearAuth, type SignedInUser, type UserTenant } from "../../browser/auth_client.ts";
 
 const PHONE_ERROR = "Please enter a valid 10-digit phone number";
 const CODE_ERROR = "Please enter the 4-digit verification code";

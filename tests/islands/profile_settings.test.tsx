@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { describe, expect, it, vi } from "vitest";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";
 import UserMenu from "../../islands/UserMenu.tsx";
-import { AUTH_EVENT, getUser, type SignedInUser } from "../../lib/auth_client.ts";
+import { AUTH_EVENT, getUser, type SignedInUser } from "../../browser/auth_client.ts";
 import { INVALID_TYPE_TEXT, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
 import { callsTo, json, makeUser, type Route, signedInTests, signIn, spyLocation, stubApi } from "./signed_in.ts";
 

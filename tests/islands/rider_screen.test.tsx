@@ -5,8 +5,8 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AvailableDriver } from "../../kv/drivers.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { AvailableDriver } from "../../lib/drivers.ts";
+import type { Ride } from "../../lib/rides.ts";
 import RiderScreen from "../../islands/RiderScreen.tsx";
 import type { Schedule } from "../../lib/schemas.ts";
 import { mapProps, pinsOnMap, resetMap, tapMap } from "./fake_map.tsx";

@@ -1,6 +1,6 @@
 /** Rides, drivers and the demo area for the map screens' tests. */
-import type { AvailableDriver } from "../../kv/drivers.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { AvailableDriver } from "../../lib/drivers.ts";
+import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 
 export const GREER: ServiceArea = { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" };

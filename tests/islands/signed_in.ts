@@ -5,7 +5,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, type Mock, vi } from "vitest";
 import { resetRolesCache } from "../../components/Guard.tsx";
-import type { SignedInUser } from "../../lib/auth_client.ts";
+import type { SignedInUser } from "../../browser/auth_client.ts";
 import type { Role } from "../../lib/roles.ts";
 
 export const TOKEN = "token-abc";

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import UserMenu from "../../islands/UserMenu.tsx";
-import { saveAuth } from "../../lib/auth_client.ts";
+import { saveAuth } from "../../browser/auth_client.ts";
 import type { Role } from "../../lib/roles.ts";
 import { callsTo, json, makeUser, signedInTests, signIn, stubApi, TOKEN } from "./signed_in.ts";
 

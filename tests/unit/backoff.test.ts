@@ -1,7 +1,7 @@
 /** The shared retry rule (full jitter), the socket message bucket and the socket Origin rule. */
 import { describe, expect, it } from "vitest";
 import { backoffCeiling, fullJitter, RECONNECT_BACKOFF } from "../../lib/backoff.ts";
-import { backoffDelay } from "../../lib/live_client.ts";
+import { backoffDelay } from "../../browser/live_client.ts";
 import { TokenBucket } from "../../lib/token_bucket.ts";
 import { originAllowed } from "../../routes/live/origin.ts";
 

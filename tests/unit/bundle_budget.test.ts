@@ -8,7 +8,7 @@
  * real build (`deno task test` builds first).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../routes/assets.ts";
+import type { Manifest } from "../../server/assets.ts";
 import { makeApp } from "../helpers/app.ts";
 
 const KiB = 1024;

@@ -8,25 +8,22 @@ import { areaBounds, areaPolygon, destinationPoint } from "../../components/map/
 import { mapClick } from "../../components/map/click.ts";
 import { fromLocal, toLocal } from "../../components/map/StaticMap.tsx";
 import { OFFLINE_STYLE, SPEC_ZOOM, ZOOM } from "../../components/map/styles.ts";
-import type { Ride } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { distanceMeters, outsideAreaText } from "../../lib/geo.ts";
-import { GEO_OPTIONS, locationErrorText } from "../../lib/geolocation.ts";
-import { backoffDelay, liveUrl, parseLiveMessage } from "../../lib/live_client.ts";
+import { GEO_OPTIONS, locationErrorText } from "../../browser/geolocation.ts";
+import { backoffDelay, liveUrl, parseLiveMessage } from "../../browser/live_client.ts";
+import { driverActions } from "../../lib/driver_actions.ts";
+import { nextRiderRide, sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
+import { checkRequest, typedDestination } from "../../lib/ride_request.ts";
 import {
-  checkRequest,
   destinationText,
-  driverActions,
   MARKER_COLOURS,
   markerColour,
-  nextRiderRide,
   onlineText,
   passengersText,
   riderMessage,
-  sortDriverRides,
   statusLabel,
-  typedDestination,
-  upsertDriverRide,
-} from "../../lib/ride_display.ts";
+} from "../../lib/ride_texts.ts";
 import { RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 
 const AREA = { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" };

@@ -5,7 +5,8 @@
  * checks still decide, tests/e2e/crash.test.ts.)
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRide, type Ride, updateRideStatus } from "../../kv/rides.ts";
+import { createRide, updateRideStatus } from "../../kv/rides.ts";
+import type { Ride } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 
 const AT = { lat: 34.9387, lng: -82.2271 };

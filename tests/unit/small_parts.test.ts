@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { ulid } from "../../lib/ids.ts";
-import { encodeAll, pickEncoding } from "../../routes/compression.ts";
-import { isApiPath } from "../../routes/env.ts";
+import { encodeAll, pickEncoding } from "../../server/compression.ts";
+import { isApiPath } from "../../server/env.ts";
 import { tenantCodeSchema } from "../../lib/schemas.ts";
 
 describe("ulid", () => {

@@ -5,7 +5,7 @@
  * one shared chunk. Kept apart from the Guard so the login page loads only
  * this (issue 9's byte budget).
  */
-import { api, ApiError, getToken, getUser } from "../lib/auth_client.ts";
+import { api, ApiError, getToken, getUser } from "./auth_client.ts";
 import type { Role } from "../lib/roles.ts";
 
 const KNOWN_ROLES: ReadonlySet<string> = new Set(["rider", "driver", "admin", "super"]);

@@ -10,18 +10,18 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { upgradeWebSocket } from "hono/deno";
-import type { AuthServices } from "./auth_services.ts";
-import type { AppDeps, Env } from "./env.ts";
-import { type Admission, admit, CLOSE } from "./live/admission.ts";
-import type { Client } from "./live/client.ts";
-import { LiveHub } from "./live/hub.ts";
-import type { LiveSettings } from "./live/settings.ts";
-import type { SocketKind } from "./live/visibility.ts";
-import { originAllowed } from "./live/origin.ts";
-import { jsonLogger } from "../lib/log.ts";
-import { TokenBucket } from "../lib/token_bucket.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { type Admission, admit, CLOSE } from "./admission.ts";
+import type { Client } from "./client.ts";
+import { LiveHub } from "./hub.ts";
+import type { LiveSettings } from "./settings.ts";
+import type { SocketKind } from "./visibility.ts";
+import { originAllowed } from "./origin.ts";
+import { jsonLogger } from "../../lib/log.ts";
+import { TokenBucket } from "../../lib/token_bucket.ts";
 
-export { liveStats } from "./live/hub.ts";
+export { liveStats } from "./hub.ts";
 
 type Refusal = Extract<Admission, { ok: false }>;
 

@@ -9,27 +9,28 @@ import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { countingSender } from "../lib/sms.ts";
-import { tenantOf } from "../kv/tenants.ts";
-import { authApi } from "./api/auth.ts";
-import { healthApi } from "./api/health.ts";
-import { inquiriesApi } from "./api/inquiries.ts";
-import { metricsApi } from "./api/metrics.ts";
-import { photosApi } from "./api/photos.ts";
-import { profileApi } from "./api/profile.ts";
+import { recentTenant } from "../kv/tenants.ts";
+import { authApi } from "../routes/api/auth.ts";
+import { healthApi } from "../routes/api/health.ts";
+import { inquiriesApi } from "../routes/api/inquiries.ts";
+import { metricsApi } from "../routes/api/metrics.ts";
+import { photosApi } from "../routes/api/photos.ts";
+import { profileApi } from "../routes/api/profile.ts";
 import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
-import { pageServer } from "./html.ts";
+import { pageServer } from "./page_cache.ts";
 import { requestLog } from "./middleware/request_log.ts";
 import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
 import { PageShortcut } from "./page_shortcut.ts";
 import { compressJson } from "./compression.ts";
-import { LandingPage } from "./pages/landing.tsx";
-import { NotFoundPage } from "./pages/not_found.tsx";
-import { ServerErrorPage } from "./pages/server_error.tsx";
-import { loginPages } from "./login_pages.tsx";
-import { contentPages, pageKey, siteFor } from "./site.tsx";
-import { tenantRoutes } from "./tenant.tsx";
+import { LandingPage } from "../routes/pages/landing.tsx";
+import { NotFoundPage } from "../routes/pages/not_found.tsx";
+import { ServerErrorPage } from "../routes/pages/server_error.tsx";
+import { loginPages } from "../routes/login_pages.tsx";
+import { contentPages } from "../routes/content_pages.tsx";
+import { pageKey, siteFor } from "./site_context.ts";
+import { tenantRoutes } from "../routes/tenant.tsx";
 
 export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
@@ -67,7 +68,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.get("/", async (c) => {
     const site = siteFor(c, deps);
     // The landing page links the demo tenant while it exists.
-    const demo = await tenantOf(deps.kv, "greer");
+    const demo = await recentTenant(deps.kv, "greer");
     return page(
       c,
       {
@@ -116,8 +117,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     );
   });
 
-  // Pages the app has rendered are answered from memory before routing (routes/page_shortcut.ts).
-  // JSON answers are compressed as they leave (routes/compression.ts); pages and bundles already are.
+  // Pages the app has rendered are answered from memory before routing (server/page_shortcut.ts).
+  // JSON answers are compressed as they leave (server/compression.ts); pages and bundles already are.
   const routed = app.fetch;
   app.fetch = (req, ...rest) => shortcut.answer(req) ?? answered(routed(req, ...rest), req);
   return app;

@@ -14,7 +14,7 @@
  */
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
-import { closeAllLive } from "./live/hub.ts";
+import { closeAllLive } from "../routes/live/hub.ts";
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 

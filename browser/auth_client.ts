@@ -4,7 +4,7 @@
  * API through `api()`, which adds the bearer token and signs out on a 401.
  * Runs only in the browser (effects and handlers), never during render.
  */
-import type { Account, AccountTenant } from "./account.ts";
+import type { Account, AccountTenant } from "../lib/account.ts";
 
 export type UserTenant = AccountTenant;
 export type SignedInUser = Account;

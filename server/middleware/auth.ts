@@ -58,3 +58,22 @@ export function tenantRoles(
     await next();
   };
 }
+
+export const NOT_MEMBER = "You are not a member of this service";
+export const DRIVER_REQUIRED = "Access denied - driver privileges required";
+export const ADMIN_REQUIRED = "Access denied - admin privileges required";
+
+/**
+ * The guards a tenant route puts before its handler, per route (never
+ * app.use: the sub-apps are mounted at /{tenant}/api beside public routes):
+ * signed in, then one of the roles, else 403 with the role's text.
+ */
+export function roleGuards(deps: AppDeps, auth: AuthServices) {
+  const signedIn = requireAuth(deps, auth);
+  const only = (allow: Role[], message: string) => [signedIn, tenantRoles(deps, { allow, message })] as const;
+  return {
+    member: only(["rider", "driver", "admin"], NOT_MEMBER),
+    driver: only(["driver", "admin"], DRIVER_REQUIRED),
+    admin: only(["admin"], ADMIN_REQUIRED),
+  };
+}

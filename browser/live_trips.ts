@@ -5,10 +5,10 @@
  * changed trip into the list on screen. Browser-only code runs in the effect.
  */
 import { useEffect, useRef, useState } from "react";
-import type { Ride } from "../../kv/rides.ts";
-import { ApiError, getToken } from "../../lib/auth_client.ts";
-import { backoffDelay, requestTicket } from "../../lib/live_client.ts";
-import { type Trip, type TripStatus, tripStatusOf } from "../../lib/trips.ts";
+import type { Ride } from "../lib/rides.ts";
+import { ApiError, getToken } from "./auth_client.ts";
+import { backoffDelay, requestTicket } from "./live_client.ts";
+import { type Trip, type TripStatus, tripStatusOf } from "../lib/trips.ts";
 
 export type FeedState = "connecting" | "live" | "offline" | "refused";
 

@@ -4,9 +4,9 @@
  * keep their links inside the tenant.
  */
 import { Hono } from "hono";
-import type { Site } from "../components/site.ts";
-import type { AppDeps, Env } from "./env.ts";
-import type { PageServer } from "./html.ts";
+import { pageKey, siteFor } from "../server/site_context.ts";
+import type { AppDeps, Env } from "../server/env.ts";
+import type { PageServer } from "../server/page_cache.ts";
 import { AboutPage } from "./pages/about.tsx";
 import { ContactPage } from "./pages/contact.tsx";
 import { PrivacyPage } from "./pages/privacy.tsx";
@@ -18,22 +18,6 @@ const PAGES = {
   terms: { title: "Terms of Service", Page: TermsPage },
   privacy: { title: "Privacy Policy", Page: PrivacyPage },
 } as const;
-
-/** Builds the Site for a request: public when no tenant is on the context. */
-export function siteFor(c: { get(key: "tenant"): Env["Variables"]["tenant"] | undefined }, deps: AppDeps): Site {
-  const tenant = c.get("tenant");
-  return {
-    base: tenant ? `/${tenant.code}` : "",
-    tenant: tenant ? { code: tenant.code, name: tenant.name } : undefined,
-    year: new Date(deps.clock.now()).getUTCFullYear(),
-    contactEmail: deps.config.contactEmail,
-  };
-}
-
-/** A cache key covering everything a page's HTML depends on. */
-export function pageKey(path: string, site: Site): string {
-  return `${path}|${site.tenant?.name ?? ""}|${site.year}`;
-}
 
 export function contentPages(deps: AppDeps, page: PageServer) {
   const app = new Hono<Env>();

@@ -24,10 +24,10 @@
  * also runs under Deno given `where` and `ticket` (tests/api/live_reconnect.test.ts).
  */
 import { useEffect, useRef, useState } from "react";
-import type { AvailableDriver } from "../kv/drivers.ts";
-import type { Ride } from "../kv/rides.ts";
+import type { AvailableDriver } from "../lib/drivers.ts";
+import type { Ride } from "../lib/rides.ts";
 import { api, ApiError, getToken } from "./auth_client.ts";
-import { fullJitter, RECONNECT_BACKOFF } from "./backoff.ts";
+import { fullJitter, RECONNECT_BACKOFF } from "../lib/backoff.ts";
 
 export type LiveKind = "riders" | "drivers";
 

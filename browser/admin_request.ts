@@ -1,10 +1,10 @@
 /**
  * The one admin call that needs a response header: the trips list's next
  * cursor travels in X-Next-Cursor (the body is the spec's bare array).
- * Behaves as lib/auth_client.ts's api() does otherwise: bearer token, a 401
+ * Behaves as browser/auth_client.ts's api() does otherwise: bearer token, a 401
  * signs out and goes to the login page, other failures throw ApiError.
  */
-import { ApiError, clearAuth, getToken, loginPath } from "../../lib/auth_client.ts";
+import { ApiError, clearAuth, getToken, loginPath } from "./auth_client.ts";
 
 /** Spec section 8, Trips: what the screen says when the token is gone before a call. */
 export const NO_TOKEN = "Authentication token not available.";

@@ -4,7 +4,7 @@
  * Browser-only: call from effects and handlers.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { Point } from "./geo.ts";
+import type { Point } from "../lib/geo.ts";
 
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 15_000, timeout: 27_000 };
 

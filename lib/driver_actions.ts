@@ -1,0 +1,51 @@
+/**
+ * The buttons on a driver's ride card (spec section 4, transition table):
+ * exactly the moves lib/rides.ts allows, so the screen never offers one the
+ * server refuses.
+ */
+import { ANOTHER_IN_PROGRESS, checkMove, type Ride, type RideStatus } from "./rides.ts";
+
+export interface DriverAction {
+  to: RideStatus;
+  label: string;
+  /** Set when the move is shown but not allowed now ("Another ride is already in progress"). */
+  disabledReason?: string;
+  /** Cancel and no-show end a ride the rider still wanted: drawn apart from the forward move. */
+  tone: "primary" | "danger";
+}
+
+const FORWARD: { from: RideStatus; to: RideStatus; label: string; tone: DriverAction["tone"] }[] = [
+  { from: "pending", to: "accepted", label: "Accept", tone: "primary" },
+  { from: "accepted", to: "on-the-way", label: "On my way", tone: "primary" },
+  { from: "on-the-way", to: "arrived", label: "Picked up", tone: "primary" },
+  { from: "on-the-way", to: "no-show", label: "No-show", tone: "danger" },
+  { from: "arrived", to: "completed", label: "Complete", tone: "primary" },
+  { from: "picked-up", to: "completed", label: "Complete", tone: "primary" },
+];
+
+export const CANCEL_LABEL = "Cancel";
+
+/**
+ * The buttons a driver sees on a ride card: the moves lib/rides.ts allows
+ * this driver, with the on-the-way start disabled while another ride of
+ * theirs is on-the-way or arrived (the server refuses it too).
+ */
+export function driverActions(ride: Ride, list: readonly Ride[], me: string): DriverAction[] {
+  const actor = { userId: me, drives: true };
+  const busy = list.some((r) => r.id !== ride.id && r.assignedDriverId === me && isInProgress(r.status));
+  const actions: DriverAction[] = [];
+  for (const move of FORWARD) {
+    if (move.from !== ride.status) continue;
+    const check = checkMove(ride, move.to, actor, busy);
+    if (check.ok) actions.push({ to: move.to, label: move.label, tone: move.tone });
+    else if (check.error === ANOTHER_IN_PROGRESS) {
+      actions.push({ to: move.to, label: move.label, tone: move.tone, disabledReason: ANOTHER_IN_PROGRESS });
+    }
+  }
+  if (checkMove(ride, "canceled", actor).ok) actions.push({ to: "canceled", label: CANCEL_LABEL, tone: "danger" });
+  return actions;
+}
+
+function isInProgress(status: RideStatus): boolean {
+  return status === "on-the-way" || status === "arrived";
+}

@@ -1,0 +1,19 @@
+/** The Site every page renders with (components/site.ts), and the page cache key that covers it. */
+import type { Site } from "../components/site.ts";
+import type { AppDeps, Env } from "./env.ts";
+
+/** Builds the Site for a request: public when no tenant is on the context. */
+export function siteFor(c: { get(key: "tenant"): Env["Variables"]["tenant"] | undefined }, deps: AppDeps): Site {
+  const tenant = c.get("tenant");
+  return {
+    base: tenant ? `/${tenant.code}` : "",
+    tenant: tenant ? { code: tenant.code, name: tenant.name } : undefined,
+    year: new Date(deps.clock.now()).getUTCFullYear(),
+    contactEmail: deps.config.contactEmail,
+  };
+}
+
+/** A cache key covering everything a page's HTML depends on. */
+export function pageKey(path: string, site: Site): string {
+  return `${path}|${site.tenant?.name ?? ""}|${site.year}`;
+}
