@@ -1,7 +1,8 @@
 /**
  * Configuration, read once from environment variables at start-up.
  * A bad value stops the server with a message naming the variable
- * (ARCHITECTURE.md "Rules of the house"). `.env.example` documents each one.
+ * (docs/conventions.md, "Configuration and dependencies"). `.env.example`
+ * documents each one.
  */
 import * as z from "zod/mini";
 

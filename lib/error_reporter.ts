@@ -22,8 +22,6 @@ export interface ErrorReporter {
   flush(timeoutMs?: number): Promise<boolean>;
 }
 
-export const noReporter: ErrorReporter = { capture() {}, flush: () => Promise.resolve(true) };
-
 /**
  * Sentry through @sentry/deno. Initialised once per process, without default
  * integrations: nothing is collected but what `capture` sends.

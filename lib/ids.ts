@@ -1,6 +1,6 @@
 /**
  * ULIDs: 48-bit time + 80 random bits in Crockford base32, so KV keys built
- * from them sort by creation time (ARCHITECTURE.md "Data in KV").
+ * from them sort by creation time (docs/conventions.md, "Data in KV").
  */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

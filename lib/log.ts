@@ -61,9 +61,3 @@ export function jsonLogger(write: (text: string) => void = writeStdout): Logger 
 function withoutLevel({ level: _, ...rest }: LogEvent): Record<string, unknown> {
   return rest;
 }
-
-/** Keeps events in memory: for tests that check what was (and was not) logged. */
-export function memoryLogger(): Logger & { events: LogEvent[] } {
-  const events: LogEvent[] = [];
-  return Object.assign((event: LogEvent) => void events.push(event), { events });
-}

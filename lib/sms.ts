@@ -1,7 +1,8 @@
 /**
  * SMS senders. The app only knows `SmsSender`; main.ts picks one from config.
- * Twilio is called over plain fetch (ARCHITECTURE.md: the SDK adds ~55 packages
- * for one POST). The console sender is the embedded default for a fresh machine.
+ * Twilio is called over plain fetch: its SDK adds ~55 packages for one POST
+ * (docs/conventions.md, "Configuration and dependencies"). The console sender
+ * is the embedded default for a fresh machine.
  */
 import type { Config } from "./config.ts";
 import type { Metrics } from "./metrics.ts";
@@ -23,18 +24,6 @@ export function consoleSender(log: (line: string) => void = console.log): SmsSen
   return {
     send(to, body) {
       log(`[sms to ${to}] ${body}`);
-      return Promise.resolve();
-    },
-  };
-}
-
-/** Keeps every message in memory: for tests. */
-export function recordingSender(): SmsSender & { sent: { to: string; body: string }[] } {
-  const sent: { to: string; body: string }[] = [];
-  return {
-    sent,
-    send(to, body) {
-      sent.push({ to, body });
       return Promise.resolve();
     },
   };

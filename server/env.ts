@@ -1,4 +1,4 @@
-/** The one typed context (STYLE.md): what the app's middleware puts on `c`. */
+/** The one typed context (docs/conventions.md, "HTTP"): what the app's middleware puts on `c`. */
 import type { Clock } from "../lib/clock.ts";
 import type { Config } from "../lib/config.ts";
 import type { ErrorReporter } from "../lib/error_reporter.ts";

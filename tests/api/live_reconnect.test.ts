@@ -16,12 +16,12 @@ import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { systemClock } from "../../lib/clock.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { LiveConnection } from "../../browser/live_client.ts";
-import { memoryLogger } from "../../lib/log.ts";
-import { recordingSender } from "../../lib/sms.ts";
 import { createApp } from "../../server/app.tsx";
 import { authServices } from "../../server/auth_services.ts";
 import { closeAllLive, liveStats } from "../../routes/live/hub.ts";
 import { waitFor } from "../helpers/live.ts";
+import { memoryLogger } from "../helpers/memory_log.ts";
+import { recordingSender } from "../helpers/recording_sms.ts";
 import { INSIDE, INSIDE_2 } from "../helpers/rides.ts";
 
 const CLIENTS = 1000;

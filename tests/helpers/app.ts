@@ -2,11 +2,11 @@
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { createTenant } from "../../kv/tenants.ts";
 import { updateUser } from "../../kv/users.ts";
-import { FakeClock } from "../../lib/clock.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";
-import { memoryLogger } from "../../lib/log.ts";
-import { recordingSender } from "../../lib/sms.ts";
 import { createApp } from "../../server/app.tsx";
+import { FakeClock } from "./fake_clock.ts";
+import { memoryLogger } from "./memory_log.ts";
+import { recordingSender } from "./recording_sms.ts";
 
 export async function makeApp(env: Record<string, string> = {}) {
   const kv = await Deno.openKv(":memory:");

@@ -9,7 +9,7 @@ export interface LiveServer {
   stop(): Promise<void>;
 }
 
-/** Serves `app` on a free local port (STYLE.md: socket tests start a real Deno.serve). */
+/** Serves `app` on a free local port (docs/conventions.md, "Tests": a real Deno.serve). */
 export function serve(
   app: { fetch(req: Request, info: Deno.ServeHandlerInfo): Response | Promise<Response> },
 ): LiveServer {
