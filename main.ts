@@ -1,10 +1,12 @@
 /**
- * Entry point: read config, lock and open KV, seed the demo tenant on first
- * start, serve until SIGTERM or SIGINT. Everything else lives in
+ * Entry point: read config, lock and open KV, bring an older store's shapes
+ * up to date (kv/migrations.ts), seed the demo tenant on first start, serve
+ * until SIGTERM or SIGINT. Everything else lives in
  * server/app.tsx; the graceful stop in server/shutdown.ts.
  */
 import denoJson from "./deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "./kv/lock.ts";
+import { migrateStore } from "./kv/migrations.ts";
 import { openStore } from "./kv/open.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "./kv/seed.ts";
 import { generatedSecret } from "./kv/secrets.ts";
@@ -50,6 +52,8 @@ if (!loaded.jwtSecret) {
 }
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await generatedSecret(kv) };
 
+const migrated = await migrateStore(kv);
+if (migrated.riderSlots + migrated.inProgressSlots > 0) log({ event: "store.migrated", ...migrated });
 const demo = await seedDemoTenant(kv, systemClock.now());
 if (config.sms.provider === "console") {
   console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");

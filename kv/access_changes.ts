@@ -33,3 +33,13 @@ export async function listAccessChanges(kv: Deno.Kv): Promise<AccessChange[]> {
   for await (const e of kv.list<AccessChange>({ prefix: keys.accessChanges() })) out.push(e.value);
   return out;
 }
+
+/** The access head's versionstamp now: it changes with every access change of any process. */
+export async function readAccessHead(kv: Deno.Kv): Promise<string | null> {
+  return (await kv.get(keys.accessHead())).versionstamp;
+}
+
+/** A KV watch on the access head: the doorbell of access changes committed in this process. */
+export function watchAccessHead(kv: Deno.Kv): ReadableStream<Deno.KvEntryMaybe<unknown>[]> {
+  return kv.watch([keys.accessHead()]);
+}

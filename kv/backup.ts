@@ -76,7 +76,7 @@ export function decodeValue(json: Json): unknown {
 /** Writes every entry, one line each, in key order. Answers the count. */
 export async function exportEntries(kv: Deno.Kv, write: (line: string) => Promise<void> | void): Promise<number> {
   let count = 0;
-  for await (const entry of kv.list({ prefix: [] })) {
+  for await (const entry of kv.list({ prefix: keys.everything() })) {
     await write(JSON.stringify({ key: encodeValue(entry.key), value: encodeValue(entry.value) }) + "\n");
     count++;
   }
@@ -84,7 +84,7 @@ export async function exportEntries(kv: Deno.Kv, write: (line: string) => Promis
 }
 
 export async function isEmpty(kv: Deno.Kv): Promise<boolean> {
-  return (await kv.list({ prefix: [] }, { limit: 1 }).next()).done === true;
+  return (await kv.list({ prefix: keys.everything() }, { limit: 1 }).next()).done === true;
 }
 
 /** How long an entry should still live after import, from its own record (sessions, codes). */

@@ -7,7 +7,7 @@ import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 export const DRIVER_STALE_MS = 10 * 60 * 1000;
 
@@ -28,7 +28,7 @@ export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string
  * (`isAvailable` undefined). Each write also rings the drivers doorbell so
  * riders' maps follow.
  */
-export async function setDriverState(
+export function setDriverState(
   kv: Deno.Kv,
   { tenant, userId, isAvailable, location, now }: {
     tenant: string;
@@ -38,7 +38,7 @@ export async function setDriverState(
     now: number;
   },
 ): Promise<DriverState> {
-  for (let attempt = 0; attempt < 10; attempt++) {
+  return commitWithRetry("update the driver", async () => {
     const entry = await kv.get<DriverState>(keys.driver(tenant, userId));
     const previous = entry.value;
     const next: DriverState = {
@@ -49,10 +49,8 @@ export async function setDriverState(
     };
     const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
     bumpDrivers(op, tenant);
-    if ((await op.commit()).ok) return next;
-    await backoff(attempt);
-  }
-  throw new Error("Could not update the driver: too much contention");
+    return await committed(op, next);
+  });
 }
 
 export function isCounted(state: DriverState, now: number): state is DriverState & { location: Point } {

@@ -1,6 +1,6 @@
 /**
- * The per-tenant change feed that sockets follow (ARCHITECTURE.md "Live
- * updates"). `kv.watch` may skip values, so it is a doorbell, not a log: each
+ * The per-tenant change feed that sockets follow (docs/live.md "How changes
+ * reach sockets"). `kv.watch` may skip values, so it is a doorbell, not a log: each
  * ride change appends ["feed", tenant, seq] and moves ["feed_head", tenant] to
  * seq in the same atomic commit as the ride itself. A watcher wakes on the
  * head and reads every entry after the last seq it saw, so two changes landing

@@ -1,6 +1,6 @@
 /**
- * The one KV watch loop per tenant with connected sockets (ARCHITECTURE.md
- * "Live updates"). It watches the two doorbells, ["feed_head", tenant] and
+ * The one KV watch loop per tenant with connected sockets (docs/live.md "How
+ * changes reach sockets"). It watches the two doorbells, ["feed_head", tenant] and
  * ["drivers_head", tenant], and on each wake-up reads every feed entry after
  * the last seq it handed on, so changes that land between two wake-ups (which
  * `kv.watch` coalesces) all arrive, in commit order. A failed read or a broken

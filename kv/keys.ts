@@ -1,8 +1,11 @@
 /**
  * Every KV key shape in one place: no other module writes a raw key array.
- * Plural snake_case prefixes, most specific part last (STYLE.md "Data in KV").
+ * Plural snake_case prefixes, most specific part last, so one prefix lists a
+ * tenant's (or a user's) entries of a kind in key order.
  */
 export const keys = {
+  /** The whole store (backups, kv/backup.ts). */
+  everything: () => [] as const,
   meta: (name: "initialized" | "jwt_secret") => ["meta", name] as const,
   user: (id: string) => ["users", id] as const,
   users: () => ["users"] as const,
@@ -19,10 +22,17 @@ export const keys = {
   rides: (tenant: string) => ["rides", tenant] as const,
   activeRide: (tenant: string, id: string) => ["rides_active", tenant, id] as const,
   activeRides: (tenant: string) => ["rides_active", tenant] as const,
+  /** Every tenant's active rides (metrics). */
+  activeRidesEverywhere: () => ["rides_active"] as const,
+  /** A rider's active ride, the whole ride (kv/rides.ts). */
   riderActive: (tenant: string, userId: string) => ["rider_active", tenant, userId] as const,
+  riderActivesEverywhere: () => ["rider_active"] as const,
   rideByRider: (tenant: string, userId: string, id: string) => ["rides_by_rider", tenant, userId, id] as const,
   driverActive: (tenant: string, driverId: string, id: string) => ["driver_active", tenant, driverId, id] as const,
   driverActives: (tenant: string, driverId: string) => ["driver_active", tenant, driverId] as const,
+  driverActivesEverywhere: () => ["driver_active"] as const,
+  /** The id of the one ride the driver has on-the-way or arrived; absent when none (kv/rides.ts). */
+  driverInProgress: (tenant: string, driverId: string) => ["driver_in_progress", tenant, driverId] as const,
   /** The admin trip-status index (lib/trips.ts): newest first within each status. */
   rideByTripStatus: (tenant: string, status: string, id: string) =>
     ["rides_by_trip_status", tenant, status, id] as const,
@@ -47,6 +57,7 @@ export const keys = {
   inquiries: () => ["inquiries"] as const,
   rateWindow: (bucket: string, subject: string, windowStart: number) =>
     ["rate_limits", bucket, subject, windowStart] as const,
+  /** Never written: GET /healthz reads it to see that KV answers (kv/health.ts). */
   health: () => ["health"] as const,
   /** A socket ticket by the SHA-256 of its text: single use, 30 s (kv/tickets.ts). */
   wsTicket: (hash: string) => ["ws_tickets", hash] as const,

@@ -2,7 +2,7 @@ import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 export interface Membership {
   roles: TenantRole[];
@@ -37,11 +37,13 @@ export async function changeRole(
   kv: Deno.Kv,
   { tenant, userId, role, add, now }: { tenant: string; userId: string; role: TenantRole; add: boolean; now: number },
 ): Promise<TenantRole[]> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const { roles, changed } = await commitWithRetry("change the role", async () => {
     const entry = await kv.get<Membership>(keys.member(tenant, userId));
     const current = entry.value?.roles ?? [];
     const roles = add ? (current.includes(role) ? current : [...current, role]) : current.filter((r) => r !== role);
-    if (roles.length === current.length && roles.every((r, i) => r === current[i])) return current;
+    if (roles.length === current.length && roles.every((r, i) => r === current[i])) {
+      return { roles: current, changed: false };
+    }
     const op = kv.atomic().check(entry);
     if (!add) noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant are checked at once
     if (roles.length === 0) {
@@ -50,13 +52,10 @@ export async function changeRole(
       op.set(keys.member(tenant, userId), { roles, joinedAt: entry.value?.joinedAt ?? now })
         .set(keys.userTenant(userId, tenant), true);
     }
-    if ((await op.commit()).ok) {
-      accessChanged(kv);
-      return roles;
-    }
-    await backoff(attempt);
-  }
-  throw new Error("Could not change the role: too much contention");
+    return await committed(op, { roles, changed: true });
+  });
+  if (changed) accessChanged(kv);
+  return roles;
 }
 
 /** Makes the user a rider of the tenant unless they already belong to it. */

@@ -1,7 +1,7 @@
 import { CODE_TTL_MS, constantTimeEqual, MAX_CODE_ATTEMPTS } from "../lib/otp.ts";
 import { afterSuccess, type FailureState, lockedFor, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
 import { keys } from "./keys.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry, ContentionError, RETRY } from "./retry.ts";
 
 interface StoredCode {
   hash: string;
@@ -29,45 +29,37 @@ export type Guess =
  * more checks than guessing one at a time (issue 10).
  */
 export async function guessCode(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<Guess> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const [codeEntry, failEntry] = await kv.getMany<[StoredCode, FailureState]>([
-      keys.otp(phone),
-      keys.authFailures(phone),
-    ]);
-    const failures = failEntry.value ?? NO_FAILURES;
-    const waitMs = lockedFor(failures, now);
-    if (waitMs > 0) return { outcome: "locked", waitMs };
-    const stored = codeEntry.value && codeEntry.value.expiresAt > now ? codeEntry.value : null;
-    // Compare even when nothing is stored, so known and unknown numbers take the same time.
-    const match = constantTimeEqual(stored?.hash ?? "-".repeat(hash.length), hash) && stored !== null;
-    const op = kv.atomic().check(codeEntry).check(failEntry);
-    const next = match ? afterSuccess(failures) : recordFailure(failures, now);
-    if (match || (stored && stored.attempts + 1 >= MAX_CODE_ATTEMPTS)) op.delete(keys.otp(phone));
-    else if (stored) {
-      op.set(keys.otp(phone), { ...stored, attempts: stored.attempts + 1 }, {
-        expireIn: Math.max(1, stored.expiresAt - now),
-      });
-    }
-    if (!match || failEntry.value) op.set(keys.authFailures(phone), next);
-    if ((await op.commit()).ok) return match ? { outcome: "ok" } : { outcome: "wrong", failures: next };
-    await backoff(attempt);
+  try {
+    return await commitWithRetry("check the code", () => guessOnce(kv, phone, hash, now));
+  } catch (err) {
+    // Racing guesses kept every commit from landing: answer locked for a moment, never an unchecked pass.
+    if (err instanceof ContentionError) return { outcome: "locked", waitMs: 1000 };
+    throw err;
   }
-  return { outcome: "locked", waitMs: 1000 };
 }
 
-export async function getFailures(kv: Deno.Kv, phone: string): Promise<FailureState> {
-  return (await kv.get<FailureState>(keys.authFailures(phone))).value ?? NO_FAILURES;
-}
-
-/** Counts one failed verify for the phone; returns the new state. */
-export async function addFailure(kv: Deno.Kv, phone: string, now: number): Promise<FailureState> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const entry = await kv.get<FailureState>(keys.authFailures(phone));
-    const next = recordFailure(entry.value ?? NO_FAILURES, now);
-    if ((await kv.atomic().check(entry).set(keys.authFailures(phone), next).commit()).ok) return next;
-    await backoff(attempt);
+/** One try of guessCode: RETRY when a racing guess moved the code or the lock state meanwhile. */
+async function guessOnce(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<Guess | typeof RETRY> {
+  const [codeEntry, failEntry] = await kv.getMany<[StoredCode, FailureState]>([
+    keys.otp(phone),
+    keys.authFailures(phone),
+  ]);
+  const failures = failEntry.value ?? NO_FAILURES;
+  const waitMs = lockedFor(failures, now);
+  if (waitMs > 0) return { outcome: "locked", waitMs };
+  const stored = codeEntry.value && codeEntry.value.expiresAt > now ? codeEntry.value : null;
+  // Compare even when nothing is stored, so known and unknown numbers take the same time.
+  const match = constantTimeEqual(stored?.hash ?? "-".repeat(hash.length), hash) && stored !== null;
+  const op = kv.atomic().check(codeEntry).check(failEntry);
+  const next = match ? afterSuccess(failures) : recordFailure(failures, now);
+  if (match || (stored && stored.attempts + 1 >= MAX_CODE_ATTEMPTS)) op.delete(keys.otp(phone));
+  else if (stored) {
+    op.set(keys.otp(phone), { ...stored, attempts: stored.attempts + 1 }, {
+      expireIn: Math.max(1, stored.expiresAt - now),
+    });
   }
-  throw new Error("Could not record the failure: too much contention");
+  if (!match || failEntry.value) op.set(keys.authFailures(phone), next);
+  return await committed<Guess>(op, match ? { outcome: "ok" } : { outcome: "wrong", failures: next });
 }
 
 /** The operator's unlock: every count starts again. */

@@ -7,7 +7,7 @@
  */
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 import type { User } from "./users.ts";
 
 export interface StoredPhoto {
@@ -49,22 +49,18 @@ export async function savePhoto(
     throw new Error(`A ${photo.bytes.length}-byte photo does not fit in one KV value`);
   }
   const stored: StoredPhoto = { ...photo, hash: await photoHash(photo.bytes), updatedAt: now };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const user = await commitWithRetry("save the photo", async () => {
     const entry = await kv.get<User>(keys.user(userId));
     if (!entry.value) return null;
     const user: User = { ...entry.value, photoUrl: photoUrl(userId, stored.hash) };
-    const res = await kv.atomic()
+    const op = kv.atomic()
       .check(entry)
       .set(keys.user(userId), user)
-      .set(keys.photo(userId), stored)
-      .commit();
-    if (res.ok) {
-      accessChanged(kv);
-      return user;
-    }
-    await backoff(attempt);
-  }
-  throw new Error("Could not save the photo: too much contention");
+      .set(keys.photo(userId), stored);
+    return await committed(op, user);
+  });
+  if (user) accessChanged(kv);
+  return user;
 }
 
 /**
@@ -76,20 +72,16 @@ export async function updateUserRemovingPhoto(
   userId: string,
   change: (user: User) => User = (u) => u,
 ): Promise<User | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const user = await commitWithRetry("remove the photo", async () => {
     const entry = await kv.get<User>(keys.user(userId));
     if (!entry.value) return null;
     const user: User = { ...change(entry.value), photoUrl: null };
-    const res = await kv.atomic()
+    const op = kv.atomic()
       .check(entry)
       .set(keys.user(userId), user)
-      .delete(keys.photo(userId))
-      .commit();
-    if (res.ok) {
-      accessChanged(kv);
-      return user;
-    }
-    await backoff(attempt);
-  }
-  throw new Error("Could not remove the photo: too much contention");
+      .delete(keys.photo(userId));
+    return await committed(op, user);
+  });
+  if (user) accessChanged(kv);
+  return user;
 }

@@ -1,5 +1,5 @@
 import { keys } from "./keys.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry, ContentionError } from "./retry.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -9,8 +9,9 @@ export interface RateLimitResult {
 
 /**
  * Counts one hit in a fixed window kept in KV, so the limit holds across
- * instances (ARCHITECTURE.md "Scale beyond one machine"). A hit over the limit
- * is not counted. Concurrent hits retry on versionstamp conflict.
+ * server processes sharing one store (a per-process count would let each of
+ * them admit the whole limit). A hit over the limit is not counted.
+ * Concurrent hits retry on versionstamp conflict.
  */
 export async function hitRateLimit(
   kv: Deno.Kv,
@@ -25,14 +26,17 @@ export async function hitRateLimit(
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
   const key = keys.rateWindow(bucket, subject, windowStart);
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const entry = await kv.get<number>(key);
-    const count = entry.value ?? 0;
-    if (count >= limit) return { allowed: false, retryAfter };
-    const res = await kv.atomic().check(entry).set(key, count + 1, { expireIn: windowMs + 60_000 }).commit();
-    if (res.ok) return { allowed: true, retryAfter };
-    await backoff(attempt);
+  try {
+    return await commitWithRetry("count the hit", async () => {
+      const entry = await kv.get<number>(key);
+      const count = entry.value ?? 0;
+      if (count >= limit) return { allowed: false, retryAfter };
+      const op = kv.atomic().check(entry).set(key, count + 1, { expireIn: windowMs + 60_000 });
+      return await committed(op, { allowed: true, retryAfter });
+    });
+  } catch (err) {
+    // Still losing races at the bound: refuse rather than let a flood through uncounted.
+    if (err instanceof ContentionError) return { allowed: false, retryAfter };
+    throw err;
   }
-  // Still losing races after 30 tries: refuse rather than let a flood through uncounted.
-  return { allowed: false, retryAfter };
 }

@@ -2,14 +2,29 @@
  * Rides and their indexes. Every write of a ride goes in one atomic commit
  * with all of its index entries and its feed entry, checked against what was
  * read, so a lost race is a clean 409 and never a half-written ride.
+ *
+ * The rider's active-ride slot holds the whole ride, written in the same
+ * commit as the ride itself, so the rider's screen (GET rides/my, the hottest
+ * read) costs one KV read. (Stores that held only the ride id there are
+ * rewritten once at start: kv/migrations.ts.)
+ *
+ * The driver's in-progress slot holds the id of the one ride they have
+ * on-the-way or arrived. A move that enters or leaves those statuses reads it,
+ * tells `decide` whether the driver is busy with another ride (lib/rides.ts
+ * checkMove refuses the start then), and checks it in its commit: of two rides
+ * started at once by one driver, one commits and the other re-reads a busy
+ * driver and is refused (issue 10), whatever else the commit checks. A caller
+ * whose `decide` ignores `busy` (test and bench seeding) moves the slot to its
+ * newest ride.
  */
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
-import { isActive, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
+import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 export interface NewRide {
   tenant: string;
@@ -21,22 +36,23 @@ export interface NewRide {
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
 }
 
-const MAX_RETRIES = 20;
-
 const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
 
 /**
  * Runs the ride writes of one tenant in this process one after another. Every
- * ride write moves the tenant's feed head and checks it, so writes running
- * together only make each other retry: 20 drivers and riders of one tenant
- * could exhaust the retries (a 500 the crash test saw). Writes from another
- * process (the admin CLI) still meet the head check and retry.
+ * ride write appends to the tenant's feed and so reads and checks its head
+ * (kv/feed.ts: the seq must have no gaps), so writes running together only
+ * make each other retry: 60 riders and drivers of one tenant at once would
+ * lose commits to each other and could exhaust the retries (a 503). Queued,
+ * each commits at its first try (tests/unit/ride_writes.test.ts). Writes from
+ * another process (the admin CLI) still meet the head check and retry.
  */
 function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
   let byTenant = writing.get(kv);
   if (!byTenant) writing.set(kv, byTenant = new Map());
   const run = (byTenant.get(tenant) ?? Promise.resolve()).then(write, write);
-  const settled = run.then(() => forgetActiveRides(kv, tenant), () => forgetActiveRides(kv, tenant));
+  const forget = () => forgetActiveRides(kv, tenant);
+  const settled = run.then(forget, forget);
   byTenant.set(tenant, settled);
   settled.then(() => {
     if (byTenant.get(tenant) === settled) byTenant.delete(tenant);
@@ -44,19 +60,7 @@ function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Pr
   return run;
 }
 
-/**
- * The rider's active-ride slot holds the whole ride, written in the same
- * commit as the ride itself, so the rider's screen (GET rides/my, the hottest
- * read) costs one KV read. Stores written before this held only the ride id.
- */
-type RiderSlot = Ride | string;
-
-/** The id of the ride in a rider's active-ride slot, or null when empty. */
-export function slotRideId(slot: RiderSlot | null): string | null {
-  return slot === null ? null : typeof slot === "string" ? slot : slot.id;
-}
-
-/** Index writes for a ride in `status`: one place decides every copy (STYLE.md). */
+/** Index writes for a ride in `status`: one place decides every copy, so no write forgets one. */
 function writeIndexes(op: Deno.AtomicOperation, ride: Ride): void {
   const { tenant, id, creatorId, assignedDriverId, status } = ride;
   op.set(keys.rideByRider(tenant, creatorId, id), true);
@@ -81,9 +85,9 @@ export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<Cr
   return oneAtATime(kv, input.tenant, () => createRideAlone(kv, input, now));
 }
 
-async function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const slot = await kv.get<RiderSlot>(keys.riderActive(input.tenant, input.creatorId));
+function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+  return commitWithRetry<CreateResult>("create the ride", async () => {
+    const slot = await kv.get<Ride>(keys.riderActive(input.tenant, input.creatorId));
     if (slot.value) return { ok: false, reason: "active_ride" };
     const head = await readHead(kv, input.tenant);
     const ride: Ride = {
@@ -118,21 +122,13 @@ async function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promis
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);
     appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
-    if ((await op.commit()).ok) return { ok: true, ride };
-    await backoff(attempt);
-  }
-  throw new Error("Could not create the ride: too much contention");
-}
-
-export async function getRide(kv: Deno.Kv, tenant: string, id: string): Promise<Ride | null> {
-  return (await kv.get<Ride>(keys.ride(tenant, id))).value;
+    return await committed(op, { ok: true, ride });
+  });
 }
 
 /** The rider's active ride in the tenant, or null. */
 export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
-  const slot = (await kv.get<RiderSlot>(keys.riderActive(tenant, userId))).value;
-  if (typeof slot === "string") return await getRide(kv, tenant, slot);
-  return slot;
+  return (await kv.get<Ride>(keys.riderActive(tenant, userId))).value;
 }
 
 /**
@@ -142,12 +138,7 @@ export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: strin
  * removing a user) can be this late on the rider's screen.
  */
 export const ACTIVE_RIDE_REUSE_MS = 2000;
-const MAX_KEPT_RIDERS = 10_000;
-const keptActive = new WeakMap<Deno.Kv, Map<string, Map<string, { ride: Promise<Ride | null>; until: number }>>>();
-
-function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
-  keptActive.get(kv)?.delete(tenant);
-}
+const recentActive = recentReads<Ride | null>(ACTIVE_RIDE_REUSE_MS);
 
 /**
  * getActiveRideOf, reusing a read of the same rider started in the last
@@ -156,60 +147,12 @@ function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
  * one KV read per window, not a burst of them when the window ends.
  */
 export function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
-  let byTenant = keptActive.get(kv);
-  if (!byTenant) keptActive.set(kv, byTenant = new Map());
-  let riders = byTenant.get(tenant);
-  const now = performance.now();
-  const hit = riders?.get(userId);
-  if (hit && hit.until > now) return hit.ride;
-  if (!riders) byTenant.set(tenant, riders = new Map());
-  if (riders.size >= MAX_KEPT_RIDERS) riders.clear();
-  const ride = getActiveRideOf(kv, tenant, userId);
-  const kept = { ride, until: now + ACTIVE_RIDE_REUSE_MS };
-  riders.set(userId, kept);
-  ride.catch(() => riders.get(userId) === kept && riders.delete(userId)); // a failed read is not reused
-  return ride;
+  return recentActive.read(kv, tenant, userId, () => getActiveRideOf(kv, tenant, userId));
 }
 
-/** Every active ride of the tenant (pending to picked-up). */
-export async function listActiveRides(kv: Deno.Kv, tenant: string): Promise<Ride[]> {
-  const ids: string[] = [];
-  for await (const e of kv.list({ prefix: keys.activeRides(tenant) })) ids.push(String(e.key[2]));
-  return await getRides(kv, tenant, ids);
-}
-
-async function getRides(kv: Deno.Kv, tenant: string, ids: string[]): Promise<Ride[]> {
-  const out: Ride[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<Ride[]>(ids.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
-  return out;
-}
-
-/** The statuses of the driver's active rides, by ride id. */
-export async function driverActiveStatuses(
-  kv: Deno.Kv,
-  tenant: string,
-  driverId: string,
-): Promise<Map<string, RideStatus>> {
-  const out = new Map<string, RideStatus>();
-  for await (const e of kv.list<RideStatus>({ prefix: keys.driverActives(tenant, driverId) })) {
-    out.set(String(e.key[3]), e.value);
-  }
-  return out;
-}
-
-/** One page of the tenant's rides, newest first. */
-export async function listRides(
-  kv: Deno.Kv,
-  tenant: string,
-  { limit = 100, cursor }: { limit?: number; cursor?: string } = {},
-): Promise<{ values: Ride[]; cursor: string | null }> {
-  const iter = kv.list<Ride>({ prefix: keys.rides(tenant) }, { limit, cursor, reverse: true });
-  const values: Ride[] = [];
-  for await (const e of iter) values.push(e.value);
-  return { values, cursor: values.length === limit && iter.cursor ? iter.cursor : null };
+/** Drops the kept active rides of `tenant` after a write this module did not make (kv/migrations.ts). */
+export function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
+  recentActive.forget(kv, tenant);
 }
 
 export type UpdateResult =
@@ -225,13 +168,19 @@ export function updateRideStatus(
   return oneAtATime(kv, change.tenant, () => updateRideStatusAlone(kv, change));
 }
 
+/** What a move's `decide` is told besides the ride: whether the ride's driver is busy with another one. */
+export interface MoveFacts {
+  /** The ride's driver has another ride on-the-way or arrived (read from their in-progress slot). */
+  busy: boolean;
+}
+
 /**
  * Moves a ride to `to` after `decide` approves it against the ride as read,
  * committing only if the ride is still exactly that version: of two drivers
  * accepting at once, one commits and the other re-reads an accepted ride and
  * is refused. A repeat of the move that already happened answers unchanged.
  */
-async function updateRideStatusAlone(
+function updateRideStatusAlone(
   kv: Deno.Kv,
   { tenant, id, to, actorId, driver, now, decide }: {
     tenant: string;
@@ -241,20 +190,26 @@ async function updateRideStatusAlone(
     /** Set when the actor accepts: who the ride is assigned to. */
     driver?: { name: string | null; phoneNumber: string };
     now: number;
-    decide: (ride: Ride) => Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }>;
+    decide: (
+      ride: Ride,
+      facts: MoveFacts,
+    ) => Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }>;
   },
 ): Promise<UpdateResult> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+  return commitWithRetry<UpdateResult>("update the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const current = entry.value;
     if (!current) return { ok: false, reason: "not_found" };
     const repeat = current.status === to &&
       (current.assignedDriverId === actorId || current.creatorId === actorId);
     if (repeat) return { ok: true, ride: current, changed: false, from: current.status };
-    // Read before deciding: every ride write in the tenant moves the head, so the commit's check
-    // on it covers all that `decide` read (a driver starting two rides at once: one wins, issue 10).
     const head = await readHead(kv, tenant);
-    const verdict = await decide(current);
+    const driverId = to === "accepted" ? actorId : current.assignedDriverId;
+    const slot = driverId && (isInProgress(current.status) || isInProgress(to))
+      ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
+      : null;
+    const busy = slot?.value != null && slot.value !== id;
+    const verdict = await decide(current, { busy });
     if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
 
     const ride: Ride = { ...current, status: to, updatedAt: now, [STAGE_TIME[to]]: now };
@@ -264,13 +219,20 @@ async function updateRideStatusAlone(
       ride.driverPhone = driver?.phoneNumber ?? null;
     }
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
+    if (slot && driverId) writeInProgress(op, slot, ride, driverId);
     writeIndexes(op, ride);
     recordRideChange(op, tenant, id, current.status, ride.status);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
-    if ((await op.commit()).ok) return { ok: true, ride, changed: true, from: current.status };
-    await backoff(attempt);
-  }
-  throw new Error("Could not update the ride: too much contention");
+    return await committed(op, { ok: true, ride, changed: true, from: current.status });
+  });
+}
+
+/** Checks the driver's in-progress slot as read and points it at `ride` while in progress, else empties it. */
+function writeInProgress(op: Deno.AtomicOperation, slot: Deno.KvEntryMaybe<string>, ride: Ride, driverId: string) {
+  const key = keys.driverInProgress(ride.tenant, driverId);
+  op.check(slot);
+  if (isInProgress(ride.status)) op.set(key, ride.id);
+  else if (slot.value === ride.id) op.delete(key);
 }
 
 /**
@@ -281,8 +243,8 @@ export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number)
   return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now));
 }
 
-async function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
+  return commitWithRetry("delete the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;
     if (!ride) return null;
@@ -293,50 +255,17 @@ async function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: num
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));
-      const slot = await kv.get<RiderSlot>(keys.riderActive(tenant, ride.creatorId));
+      const slot = await kv.get<Ride>(keys.riderActive(tenant, ride.creatorId));
       op.check(slot);
-      if (slotRideId(slot.value) === id) op.delete(keys.riderActive(tenant, ride.creatorId));
+      if (slot.value?.id === id) op.delete(keys.riderActive(tenant, ride.creatorId));
       if (ride.assignedDriverId) op.delete(keys.driverActive(tenant, ride.assignedDriverId, id));
       const gone: Ride = { ...ride, status: "canceled", canceledAt: now, updatedAt: now };
+      if (ride.assignedDriverId && isInProgress(ride.status)) {
+        const held = await kv.get<string>(keys.driverInProgress(tenant, ride.assignedDriverId));
+        writeInProgress(op, held, gone, ride.assignedDriverId);
+      }
       appendToFeed(op, tenant, head, { type: "update", ride: gone, previous: ride.status, at: now });
     }
-    if ((await op.commit()).ok) return ride;
-    await backoff(attempt);
-  }
-  throw new Error("Could not delete the ride: too much contention");
-}
-
-/** For each rider id, the status of their active ride in the tenant (absent when none). */
-export async function activeStatusOfRiders(
-  kv: Deno.Kv,
-  tenant: string,
-  userIds: string[],
-): Promise<Map<string, RideStatus>> {
-  const out = new Map<string, RideStatus>();
-  const rideIds = new Map<string, string>(); // slots from before rides were kept whole in them
-  for (let i = 0; i < userIds.length; i += 10) {
-    const batch = userIds.slice(i, i + 10);
-    const slots = await kv.getMany<RiderSlot[]>(batch.map((id) => keys.riderActive(tenant, id)));
-    slots.forEach(({ value }, j) => {
-      if (typeof value === "string") rideIds.set(batch[j], value);
-      else if (value) out.set(batch[j], value.status);
-    });
-  }
-  const riders = [...rideIds.keys()];
-  for (let i = 0; i < riders.length; i += 10) {
-    const batch = riders.slice(i, i + 10);
-    const statuses = await kv.getMany<RideStatus[]>(batch.map((u) => keys.activeRide(tenant, rideIds.get(u)!)));
-    statuses.forEach((s, j) => s.value && out.set(batch[j], s.value));
-  }
-  return out;
-}
-
-/** Active rides of every tenant, counted by "tenant\nstatus" (for metrics). */
-export async function countActiveRides(kv: Deno.Kv): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for await (const e of kv.list<RideStatus>({ prefix: ["rides_active"] })) {
-    const key = `${String(e.key[1])}\n${e.value}`;
-    out.set(key, (out.get(key) ?? 0) + 1);
-  }
-  return out;
+    return await committed(op, ride);
+  });
 }

@@ -31,12 +31,6 @@ export function isLive(session: Session, now: number): boolean {
   return session.expiresAt > now;
 }
 
-/** The live session with this id, or null when revoked, expired or unknown. */
-export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<Session | null> {
-  const session = (await kv.get<Session>(keys.session(id))).value;
-  return session && isLive(session, now) ? session : null;
-}
-
 export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {
   const op = kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id));
   noteAccessChange(op, { userId: session.userId, sessionId: session.id }); // its open sockets close at once

@@ -12,6 +12,7 @@
  */
 import type { TenantRole } from "../lib/roles.ts";
 import { keys } from "./keys.ts";
+import { recentReads } from "./recent_reads.ts";
 import type { Membership } from "./members.ts";
 import { isLive, type Session } from "./sessions.ts";
 import type { User } from "./users.ts";
@@ -24,17 +25,11 @@ export interface SignedIn {
 }
 
 export const SIGNED_IN_REUSE_MS = 5000;
-const MAX_KEPT = 10_000;
-
-interface Kept {
-  signedIn: Promise<SignedIn | null>;
-  until: number;
-}
-const kept = new WeakMap<Deno.Kv, Map<string, Kept>>();
+const kept = recentReads<SignedIn | null>(SIGNED_IN_REUSE_MS);
 
 /** Call after committing any change to a session, user or membership: later reads see it. */
 export function accessChanged(kv: Deno.Kv): void {
-  kept.delete(kv);
+  kept.forget(kv);
 }
 
 /**
@@ -48,21 +43,7 @@ export async function signedIn(
   now: number,
 ): Promise<SignedIn | null> {
   const key = `${who.sessionId}|${who.userId}|${who.tenant ?? ""}`;
-  const started = performance.now();
-  let byKey = kept.get(kv);
-  const hit = byKey?.get(key);
-  let read: Promise<SignedIn | null>;
-  if (hit && hit.until > started) read = hit.signedIn;
-  else {
-    if (!byKey) kept.set(kv, byKey = new Map());
-    if (byKey.size >= MAX_KEPT) byKey.clear();
-    read = readSignedIn(kv, who, now);
-    const entry = { signedIn: read, until: started + SIGNED_IN_REUSE_MS };
-    const map = byKey;
-    map.set(key, entry);
-    read.catch(() => map.get(key) === entry && map.delete(key)); // a failed read is not reused
-  }
-  const found = await read;
+  const found = await kept.read(kv, "", key, () => readSignedIn(kv, who, now));
   return found && isLive(found.session, now) ? found : null;
 }
 

@@ -1,5 +1,6 @@
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
+import { recentReads } from "./recent_reads.ts";
 
 /** The tenant with this code, or null. */
 export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | null> {
@@ -12,25 +13,16 @@ export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | nul
  * request under /{tenant} a KV read and shows a new tenant within this long.
  */
 export const TENANT_REUSE_MS = 2000;
-const recent = new WeakMap<Deno.Kv, Map<string, { tenant: Promise<Tenant | null>; until: number }>>();
+const recent = recentReads<Tenant | null>(TENANT_REUSE_MS);
 
 /** The tenant with this code as read at most TENANT_REUSE_MS ago (the request path's hot read). */
 export function recentTenant(kv: Deno.Kv, code: string): Promise<Tenant | null> {
-  let byCode = recent.get(kv);
-  if (!byCode) recent.set(kv, byCode = new Map());
-  const now = performance.now();
-  const hit = byCode.get(code);
-  if (hit && hit.until > now) return hit.tenant;
-  if (byCode.size >= 10_000) byCode.clear(); // unknown codes probed by a crawler cannot grow it without bound
-  const tenant = getTenant(kv, code);
-  byCode.set(code, { tenant, until: now + TENANT_REUSE_MS });
-  tenant.catch(() => byCode.delete(code)); // a failed read is not reused
-  return tenant;
+  return recent.read(kv, "", code, () => getTenant(kv, code));
 }
 
 /** Drops what recentTenant keeps for this store, after a tenant is written in this process. */
 export function forgetTenants(kv: Deno.Kv): void {
-  recent.delete(kv);
+  recent.forget(kv);
 }
 
 /**

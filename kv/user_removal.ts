@@ -16,9 +16,10 @@ import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { listUserTenantCodes, type Membership } from "./members.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 import type { Ride } from "../lib/rides.ts";
-import { driverActiveStatuses, slotRideId, updateRideStatus } from "./rides.ts";
+import { driverActiveStatuses } from "./ride_reads.ts";
+import { getActiveRideOf, updateRideStatus } from "./rides.ts";
 import { revokeAllSessions } from "./sessions.ts";
 
 export interface Removal {
@@ -43,9 +44,10 @@ export async function removeUserFromTenant(
 ): Promise<Removal | null> {
   if (!(await kv.get<Membership>(keys.member(tenant, userId))).value) return null;
 
-  // Their own ride as a rider, and every ride assigned to them as a driver.
+  // Their own ride as a rider, and every ride assigned to them as a driver. Each cancel goes through
+  // updateRideStatus, which also empties their in-progress slot (kv/rides.ts).
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
-  const own = slotRideId((await kv.get<Ride | string>(keys.riderActive(tenant, userId))).value);
+  const own = (await getActiveRideOf(kv, tenant, userId))?.id;
   if (own) rideIds.add(own);
   const canceled: Removal["canceled"] = [];
   for (const id of rideIds) {
@@ -64,8 +66,7 @@ export async function removeUserFromTenant(
     if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
   }
 
-  let removed: { roles: TenantRole[]; audit: AuditRecord } | null = null;
-  for (let attempt = 0; attempt < 10 && !removed; attempt++) {
+  const removed = await commitWithRetry("remove the user", async () => {
     const [member, driver] = await kv.getMany<[Membership, unknown]>([
       keys.member(tenant, userId),
       keys.driver(tenant, userId),
@@ -88,12 +89,10 @@ export async function removeUserFromTenant(
       target: userId,
       details: { roles: member.value.roles, canceledRides: canceled.map((c) => c.ride.id) },
     });
-    if ((await op.commit()).ok) {
-      accessChanged(kv);
-      removed = { roles: member.value.roles, audit };
-    } else await backoff(attempt);
-  }
-  if (!removed) throw new Error("Could not remove the user: too much contention");
+    return await committed(op, { roles: member.value.roles, audit });
+  });
+  if (!removed) return null;
+  accessChanged(kv);
 
   const elsewhere = (await listUserTenantCodes(kv, userId)).length > 0;
   const sessionsEnded = elsewhere ? 0 : await revokeAllSessions(kv, userId);

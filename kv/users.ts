@@ -1,7 +1,7 @@
 import { ulid } from "../lib/ids.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
-import { backoff } from "./retry.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 export interface User {
   id: string;
@@ -16,11 +16,6 @@ export interface User {
 
 export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {
   return (await kv.get<User>(keys.user(id))).value;
-}
-
-export async function getUserByPhone(kv: Deno.Kv, phone: string): Promise<User | null> {
-  const id = (await kv.get<string>(keys.userByPhone(phone))).value;
-  return id ? await getUser(kv, id) : null;
 }
 
 /** Many users by id in as few reads as KV allows (getMany takes 10 keys). */
@@ -38,8 +33,8 @@ export async function getUsers(kv: Deno.Kv, ids: string[]): Promise<User[]> {
  * claimed in the same commit as the user, so two concurrent first sign-ins
  * end with one user.
  */
-export async function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number): Promise<User> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number): Promise<User> {
+  return commitWithRetry("create the user", async () => {
     const index = await kv.get<string>(keys.userByPhone(phone));
     if (index.value) {
       const user = await getUser(kv, index.value);
@@ -54,16 +49,13 @@ export async function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: nu
       createdAt: now,
       isSuper: false,
     };
-    const res = await kv.atomic()
+    const op = kv.atomic()
       .check(index)
       .check({ key: keys.user(user.id), versionstamp: null })
       .set(keys.user(user.id), user)
-      .set(keys.userByPhone(phone), user.id)
-      .commit();
-    if (res.ok) return user;
-    await backoff(attempt);
-  }
-  throw new Error("Could not create the user: too much contention");
+      .set(keys.userByPhone(phone), user.id);
+    return await committed(op, user);
+  });
 }
 
 /** Applies `change` to the stored user, retrying on a concurrent write. Null when the user is gone. */
@@ -72,16 +64,12 @@ export async function updateUser(
   id: string,
   change: (user: User) => User,
 ): Promise<User | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const next = await commitWithRetry("update the user", async () => {
     const entry = await kv.get<User>(keys.user(id));
     if (!entry.value) return null;
     const next = change(entry.value);
-    const res = await kv.atomic().check(entry).set(keys.user(id), next).commit();
-    if (res.ok) {
-      accessChanged(kv);
-      return next;
-    }
-    await backoff(attempt);
-  }
-  throw new Error("Could not update the user: too much contention");
+    return await committed(kv.atomic().check(entry).set(keys.user(id), next), next);
+  });
+  if (next) accessChanged(kv);
+  return next;
 }

@@ -3,7 +3,7 @@
  * exactly the moves lib/rides.ts allows, so the screen never offers one the
  * server refuses.
  */
-import { ANOTHER_IN_PROGRESS, checkMove, type Ride, type RideStatus } from "./rides.ts";
+import { ANOTHER_IN_PROGRESS, busyWith, checkMove, type Ride, type RideStatus } from "./rides.ts";
 
 export interface DriverAction {
   to: RideStatus;
@@ -32,7 +32,7 @@ export const CANCEL_LABEL = "Cancel";
  */
 export function driverActions(ride: Ride, list: readonly Ride[], me: string): DriverAction[] {
   const actor = { userId: me, drives: true };
-  const busy = list.some((r) => r.id !== ride.id && r.assignedDriverId === me && isInProgress(r.status));
+  const busy = busyWith(list, me, ride.id);
   const actions: DriverAction[] = [];
   for (const move of FORWARD) {
     if (move.from !== ride.status) continue;
@@ -44,8 +44,4 @@ export function driverActions(ride: Ride, list: readonly Ride[], me: string): Dr
   }
   if (checkMove(ride, "canceled", actor).ok) actions.push({ to: "canceled", label: CANCEL_LABEL, tone: "danger" });
   return actions;
-}
-
-function isInProgress(status: RideStatus): boolean {
-  return status === "on-the-way" || status === "arrived";
 }

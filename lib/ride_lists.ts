@@ -2,7 +2,7 @@
  * The rider's ride and the driver's list as live messages change them
  * (spec sections 4, 7). Pure, so the islands and the unit tests share it.
  */
-import { compareForDriver, isActive, type Ride } from "./rides.ts";
+import { compareForDriver, inDriverList, isActive, type Ride } from "./rides.ts";
 
 /**
  * The driver's list after a ride changed: kept while active and pending or
@@ -14,8 +14,7 @@ export function upsertDriverRide(list: readonly Ride[], ride: Ride, me: string):
   const held = list.find((r) => r.id === ride.id);
   if (held && held.updatedAt > ride.updatedAt) return list as Ride[];
   const rest = list.filter((r) => r.id !== ride.id);
-  const keep = isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === me);
-  return (keep ? [...rest, ride] : rest).sort(compareForDriver);
+  return (inDriverList(ride, me) ? [...rest, ride] : rest).sort(compareForDriver);
 }
 
 /** The driver list as fetched: active ones only, in the spec's order. */

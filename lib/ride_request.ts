@@ -1,15 +1,94 @@
 /**
- * The ride request's checks (spec sections 5, 8), in the spec's order.
+ * The ride request's rules (spec sections 5, 8), once, for both sides: the
+ * server applies `readRequest` to what arrives (routes/api/rides.ts), and the
+ * rider's screen applies the same rules before sending (`checkRequest`), so
+ * the screen never sends a request the server refuses for its shape.
  */
-import type { Point } from "./geo.ts";
+import { isPoint, type Point } from "./geo.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
 
+/** The screen's check before sending, from the drivers it shows online (spec section 5). */
 export const NO_DRIVERS_TEXT = "No drivers are currently available.";
+/** The server's answer (409) when no driver is available at the moment of the request (spec section 8). */
+export const NO_DRIVERS_AT_REQUEST = "No drivers are currently available. Please try again later.";
 export const NO_LOCATION_TEXT = "Location not available.";
 export const NO_DESTINATION_TEXT = "Please select a destination on the map or enter a destination.";
+export const ACTIVE_RIDE_TEXT = "You already have an active ride.";
 export const REQUEST_FAILED = "Failed to request ride.";
 export const CANCEL_FAILED = "Failed to cancel ride.";
 export const NOTHING_TO_CANCEL = "No ride to cancel.";
+
+/** Passengers per ride (spec section 5): a whole number in this range. */
+export const MIN_PASSENGERS = 1;
+export const MAX_PASSENGERS = 5;
+export const PASSENGERS_TEXT = `Passengers must be a whole number from ${MIN_PASSENGERS} to ${MAX_PASSENGERS}`;
+export const DESTINATION_MAX = 200;
+
+export function isPassengerCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= MIN_PASSENGERS && value <= MAX_PASSENGERS;
+}
+
+/** The nearest passenger count the rule allows (the screen's select only offers those; this guards the rest). */
+export function clampPassengers(n: number): number {
+  return Math.min(MAX_PASSENGERS, Math.max(MIN_PASSENGERS, Math.round(n) || MIN_PASSENGERS));
+}
+
+/** A ride request as it arrives: anything may be missing or of the wrong type. */
+export interface RequestBody {
+  pickup?: unknown;
+  dropoff?: unknown;
+  destination?: unknown;
+  passengerCt?: unknown;
+}
+
+export interface RideRequest {
+  pickup: Point;
+  dropoff: Point | null;
+  destination: string | null;
+  passengerCt: number;
+}
+
+/**
+ * A further rule for the typed destination, answering its error text or null.
+ * The server passes lib/schemas.ts's hidden-characters rule; the rider's
+ * bundle does without (it would carry zod) and the server still applies it.
+ */
+export type TextRule = (text: string, label: string) => string | null;
+
+/** The request's rules in the spec's order: pickup, destination, passengers. */
+export function readRequest(
+  body: RequestBody,
+  textRule: TextRule = () => null,
+): { ok: true; value: RideRequest } | { ok: false; error: string } {
+  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: NO_LOCATION_TEXT };
+  if (!isPoint(body.pickup)) return { ok: false, error: "Pickup must be a location with numeric lat and lng" };
+  const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
+  if (dropoff !== null && !isPoint(dropoff)) {
+    return { ok: false, error: "Dropoff must be a location with numeric lat and lng" };
+  }
+  if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
+    return { ok: false, error: "Destination must be text" };
+  }
+  const destination = typeof body.destination === "string" ? body.destination.trim() : "";
+  if (destination.length > DESTINATION_MAX) {
+    return { ok: false, error: `Destination must be at most ${DESTINATION_MAX} characters` };
+  }
+  const refused = textRule(destination, "Destination");
+  if (refused) return { ok: false, error: refused };
+  if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION_TEXT };
+  const passengerCt = body.passengerCt ?? MIN_PASSENGERS;
+  if (!isPassengerCount(passengerCt)) return { ok: false, error: PASSENGERS_TEXT };
+  const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
+  return {
+    ok: true,
+    value: {
+      pickup: point(body.pickup),
+      dropoff: dropoff && point(dropoff),
+      destination: destination || null,
+      passengerCt,
+    },
+  };
+}
 
 export interface RequestDraft {
   /** Drivers online now; null while unknown. */
@@ -26,25 +105,25 @@ export type RequestCheck =
   | { ok: false; error: string };
 
 /**
- * The checks made before sending, in the spec's order (driver, location,
- * destination), and the body sent when they pass. The placeholder text is
- * never sent as a destination: the map point is.
+ * The screen's checks before sending, in the spec's order (driver, location,
+ * destination), and the body sent when they pass: the drivers it shows, then
+ * readRequest's rules. The placeholder text is never sent as a destination:
+ * the map point is.
  */
 export function checkRequest(draft: RequestDraft): RequestCheck {
   if (!draft.driversOnline) return { ok: false, error: NO_DRIVERS_TEXT };
-  if (!draft.pickup) return { ok: false, error: NO_LOCATION_TEXT };
   const typed = draft.destination.trim();
-  const text = typed === MAP_LOCATION ? "" : typed;
-  if (!draft.dropoff && !text) return { ok: false, error: NO_DESTINATION_TEXT };
-  const passengerCt = Math.min(5, Math.max(1, Math.round(draft.passengers) || 1));
+  const read = readRequest({
+    pickup: draft.pickup,
+    dropoff: draft.dropoff,
+    destination: typed === MAP_LOCATION ? "" : typed,
+    passengerCt: clampPassengers(draft.passengers),
+  });
+  if (!read.ok) return read;
+  const { pickup, dropoff, destination, passengerCt } = read.value;
   return {
     ok: true,
-    body: {
-      pickup: draft.pickup,
-      ...(draft.dropoff ? { dropoff: draft.dropoff } : {}),
-      ...(text ? { destination: text } : {}),
-      passengerCt,
-    },
+    body: { pickup, ...(dropoff ? { dropoff } : {}), ...(destination ? { destination } : {}), passengerCt },
   };
 }
 

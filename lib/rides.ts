@@ -45,7 +45,7 @@ export interface Ride {
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
 export const FINAL_STATUSES: readonly RideStatus[] = ["completed", "canceled", "no-show"];
-/** A driver may have only one ride in these at a time. */
+/** A driver may have only one ride in these at a time (kv/rides.ts holds it with a key of its own). */
 export const IN_PROGRESS: readonly RideStatus[] = ["on-the-way", "arrived"];
 
 export function isRideStatus(value: unknown): value is RideStatus {
@@ -54,6 +54,32 @@ export function isRideStatus(value: unknown): value is RideStatus {
 
 export function isActive(status: RideStatus): boolean {
   return ACTIVE_STATUSES.includes(status);
+}
+
+/** Whether a ride in `status` keeps its driver busy: on-the-way or arrived. */
+export function isInProgress(status: RideStatus): boolean {
+  return IN_PROGRESS.includes(status);
+}
+
+/**
+ * The "driver is busy" rule: whether `driverId` has a ride in progress other
+ * than `rideId` among `rides` (the driver's screen asks it of its list; the
+ * server keeps the answer in one key per driver, kv/rides.ts).
+ */
+export function busyWith(
+  rides: readonly Pick<Ride, "id" | "status" | "assignedDriverId">[],
+  driverId: string,
+  rideId: string,
+): boolean {
+  return rides.some((r) => r.id !== rideId && r.assignedDriverId === driverId && isInProgress(r.status));
+}
+
+/**
+ * Whether a ride belongs in a driver's list (spec sections 4, 7): active, and
+ * either pending (every driver may take it) or assigned to this driver.
+ */
+export function inDriverList(ride: Pick<Ride, "status" | "assignedDriverId">, driverId: string): boolean {
+  return isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === driverId);
 }
 
 /** Driver list order: arrived 5, picked-up 4, on-the-way 3, accepted 2, pending 1; then newest first. */

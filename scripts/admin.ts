@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { changeRole } from "../kv/members.ts";
+import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
@@ -166,6 +167,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     }
     try {
       const count = await importEntries(kv, fileLines(path), { force: values.force === true });
+      await migrateStore(kv); // a backup of an older store: its shapes as this version reads them
       out(`Imported ${count} entries from ${path}`);
     } catch (err) {
       throw new UsageError((err as Error).message);

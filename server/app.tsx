@@ -9,6 +9,7 @@ import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { countingSender } from "../lib/sms.ts";
+import { ContentionError } from "../kv/retry.ts";
 import { recentTenant } from "../kv/tenants.ts";
 import { authApi } from "../routes/api/auth.ts";
 import { healthApi } from "../routes/api/health.ts";
@@ -31,6 +32,9 @@ import { loginPages } from "../routes/login_pages.tsx";
 import { contentPages } from "../routes/content_pages.tsx";
 import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
+
+/** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
+export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
 
 export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
@@ -95,6 +99,11 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.onError((err, c) => {
     if (err instanceof HTTPException) {
       return c.json({ error: err.message || "Bad request" }, err.status);
+    }
+    // A write that kept losing commit races (kv/retry.ts): the store is busy, not broken.
+    if (err instanceof ContentionError) {
+      log({ event: "contention", level: "warn", requestId: c.get("requestId"), path: c.req.path, error: err.message });
+      return c.json({ error: CONTENTION_TEXT }, 503, { "retry-after": "1" });
     }
     // The route pattern that was running (a middleware's "/*" dropped), never the raw path.
     const route = c.req.routePath.replace(/\/\*$/, "") || "/";

@@ -10,7 +10,8 @@
  */
 import { Hono } from "hono";
 import { getTripCounts, listRidesByTripStatus } from "../../kv/ride_stats.ts";
-import { deleteRide, listRides } from "../../kv/rides.ts";
+import { listRides } from "../../kv/ride_reads.ts";
+import { deleteRide } from "../../kv/rides.ts";
 import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";

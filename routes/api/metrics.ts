@@ -3,7 +3,7 @@
  * and then only with that bearer token.
  */
 import { Hono } from "hono";
-import { countActiveRides } from "../../kv/rides.ts";
+import { countActiveRides } from "../../kv/ride_reads.ts";
 import { gauge, type Metrics } from "../../lib/metrics.ts";
 import { constantTimeEqual } from "../../lib/otp.ts";
 import type { AppDeps, Env } from "../../server/env.ts";

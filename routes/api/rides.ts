@@ -7,16 +7,12 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
-import {
-  createRide,
-  driverActiveStatuses,
-  listActiveRides,
-  recentActiveRideOf,
-  updateRideStatus,
-} from "../../kv/rides.ts";
+import { listActiveRides } from "../../kv/ride_reads.ts";
+import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { insideArea, isPoint, outsideAreaText, type Point } from "../../lib/geo.ts";
-import { checkMove, compareForDriver, IN_PROGRESS, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
+import { insideArea, outsideAreaText } from "../../lib/geo.ts";
+import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
+import { checkMove, compareForDriver, inDriverList, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -24,12 +20,6 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
-
-export const NO_LOCATION = "Location not available.";
-export const NO_DESTINATION = "Please select a destination on the map or enter a destination.";
-export const NO_DRIVERS = "No drivers are currently available. Please try again later.";
-export const ACTIVE_RIDE = "You already have an active ride.";
-const DESTINATION_MAX = 200;
 
 const rideRequest = z.object({
   pickup: z.optional(z.unknown()),
@@ -41,46 +31,8 @@ const statusChange = z.object({ status: z.optional(z.unknown()) });
 
 const drives = (roles: Role[]) => roles.some((r) => r === "driver" || r === "admin" || r === "super");
 
-type Parsed = {
-  ok: true;
-  value: { pickup: Point; dropoff: Point | null; destination: string | null; passengerCt: number };
-} | {
-  ok: false;
-  error: string;
-};
-
-/** The request's rules in the spec's order: pickup, destination, passengers. */
-function parseRequest(body: z.infer<typeof rideRequest>): Parsed {
-  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: NO_LOCATION };
-  if (!isPoint(body.pickup)) return { ok: false, error: "Pickup must be a location with numeric lat and lng" };
-  const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
-  if (dropoff !== null && !isPoint(dropoff)) {
-    return { ok: false, error: "Dropoff must be a location with numeric lat and lng" };
-  }
-  if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
-    return { ok: false, error: "Destination must be text" };
-  }
-  const destination = typeof body.destination === "string" ? body.destination.trim() : "";
-  if (destination.length > DESTINATION_MAX) {
-    return { ok: false, error: `Destination must be at most ${DESTINATION_MAX} characters` };
-  }
-  if (hasHiddenCharacters(destination)) return { ok: false, error: hiddenCharactersText("Destination") };
-  if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION };
-  const passengerCt = body.passengerCt ?? 1;
-  if (typeof passengerCt !== "number" || !Number.isInteger(passengerCt) || passengerCt < 1 || passengerCt > 5) {
-    return { ok: false, error: "Passengers must be a whole number from 1 to 5" };
-  }
-  const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
-  return {
-    ok: true,
-    value: {
-      pickup: point(body.pickup),
-      dropoff: dropoff && point(dropoff),
-      destination: destination || null,
-      passengerCt,
-    },
-  };
-}
+/** The server's own rule for stored text, on top of the request's shared rules (lib/ride_request.ts). */
+const noHiddenCharacters: TextRule = (text, label) => hasHiddenCharacters(text) ? hiddenCharactersText(label) : null;
 
 /** Logs a ride's change and counts it (ride.requested, ride.status, ride.deleted). */
 export function rideEventLogger(deps: AppDeps) {
@@ -109,7 +61,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   const rideEvent = rideEventLogger(deps);
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
-    const parsed = parseRequest(c.req.valid("json"));
+    const parsed = readRequest(c.req.valid("json"), noHiddenCharacters);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const tenant = c.get("tenant");
     const { pickup, dropoff } = parsed.value;
@@ -117,7 +69,9 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       if (!insideArea(point, tenant.serviceArea)) return c.json({ error: outsideAreaText(tenant.serviceArea) }, 400);
     }
     const now = clock.now();
-    if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) return c.json({ error: NO_DRIVERS }, 409);
+    if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
+      return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
+    }
     const user = c.get("user");
     const result = await createRide(kv, {
       tenant: tenant.code,
@@ -125,7 +79,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       ...parsed.value,
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
     }, now);
-    if (!result.ok) return c.json({ error: ACTIVE_RIDE }, 409);
+    if (!result.ok) return c.json({ error: ACTIVE_RIDE_TEXT }, 409);
     rideEvent(c, "ride.requested", result.ride, null, "pending");
     return c.json({ ride: result.ride }, 201);
   });
@@ -147,13 +101,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       actorId: user.id,
       driver: { name: user.name, phoneNumber: user.phoneNumber },
       now: clock.now(),
-      decide: async (ride) => {
-        const busy = to === "on-the-way" &&
-          [...(await driverActiveStatuses(kv, tenant, user.id))].some(([id, s]) =>
-            id !== ride.id && IN_PROGRESS.includes(s)
-          );
-        return checkMove(ride, to, actor, busy);
-      },
+      // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
+      decide: (ride, { busy }) => Promise.resolve(checkMove(ride, to, actor, busy)),
     });
     if (!result.ok) {
       if (result.reason === "not_found") return c.json({ error: "Ride not found" }, 404);
@@ -166,7 +115,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   app.get("/driver/rides", ...driver, async (c) => {
     const me = c.get("user").id;
     const rides = (await listActiveRides(kv, c.get("tenant").code))
-      .filter((r) => r.status === "pending" || r.assignedDriverId === me)
+      .filter((r) => inDriverList(r, me))
       .sort(compareForDriver);
     return c.json(rides);
   });

@@ -9,7 +9,7 @@ import * as z from "zod/mini";
 import { withSuper } from "../../kv/accounts.ts";
 import { availableAmong } from "../../kv/drivers.ts";
 import { changeRole, getRoles, listMembers } from "../../kv/members.ts";
-import { activeStatusOfRiders } from "../../kv/rides.ts";
+import { activeStatusOfRiders } from "../../kv/ride_reads.ts";
 import { removeUserFromTenant } from "../../kv/user_removal.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";

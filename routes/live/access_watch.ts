@@ -6,8 +6,7 @@
  * read every `pollMs`) catches changes committed by another process, such as
  * the admin CLI, which local KV does not announce across processes.
  */
-import { type AccessChange, listAccessChanges } from "../../kv/access_changes.ts";
-import { keys } from "../../kv/keys.ts";
+import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../../kv/access_changes.ts";
 
 export interface AccessWatchOptions {
   pollMs: number;
@@ -37,8 +36,7 @@ export class AccessWatch {
   }
 
   async #start(): Promise<void> {
-    const head = await this.kv.get(keys.accessHead());
-    this.#stamp = head.versionstamp;
+    this.#stamp = await readAccessHead(this.kv);
     for (const change of await listAccessChanges(this.kv)) this.#handled.add(change.id);
     if (this.#stopped) return;
     this.#poll = setInterval(() => this.#check(), this.options.pollMs);
@@ -49,7 +47,7 @@ export class AccessWatch {
   async #follow(): Promise<void> {
     while (!this.#stopped) {
       try {
-        this.#reader = this.kv.watch([keys.accessHead()]).getReader();
+        this.#reader = watchAccessHead(this.kv).getReader();
         while (!this.#stopped) {
           const next = await this.#reader.read();
           if (next.done) break;
@@ -71,7 +69,7 @@ export class AccessWatch {
     this.#queue = this.#queue.then(async () => {
       if (this.#stopped) return;
       try {
-        this.#wake((await this.kv.get(keys.accessHead())).versionstamp);
+        this.#wake(await readAccessHead(this.kv));
       } catch (error) {
         this.options.onError(error);
       }

@@ -10,7 +10,7 @@
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
-import { getRide, listActiveRides } from "../../kv/rides.ts";
+import { getRide, listActiveRides } from "../../kv/ride_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";

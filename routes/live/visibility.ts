@@ -7,7 +7,7 @@
  */
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { isActive } from "../../lib/rides.ts";
+import { inDriverList, isActive } from "../../lib/rides.ts";
 
 export type SocketKind = "riders" | "drivers";
 
@@ -20,10 +20,9 @@ export interface Viewer {
 
 /** Whether the ride belongs in the viewer's list as it now stands. */
 export function inList(viewer: Viewer, ride: Pick<Ride, "status" | "creatorId" | "assignedDriverId">): boolean {
-  if (!isActive(ride.status)) return false;
-  if (viewer.kind === "riders") return ride.creatorId === viewer.userId;
-  if (viewer.everything) return true;
-  return ride.status === "pending" || ride.assignedDriverId === viewer.userId;
+  if (viewer.kind === "riders") return isActive(ride.status) && ride.creatorId === viewer.userId;
+  if (viewer.everything) return isActive(ride.status);
+  return inDriverList(ride, viewer.userId);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { keys } from "../../kv/keys.ts";
-import { slotRideId } from "../../kv/rides.ts";
+import { slotRideId } from "../helpers/kv_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { ALREADY_TAKEN } from "../../lib/rides.ts";
 import { makeApp } from "../helpers/app.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { slotRideId } from "../../kv/rides.ts";
+import { slotRideId } from "../helpers/kv_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
 import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";

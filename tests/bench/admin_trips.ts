@@ -10,7 +10,7 @@
  */
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
-import { getUserByPhone } from "../../kv/users.ts";
+import { getUserByPhone } from "../helpers/kv_reads.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { benchToken, start, TOKEN_ENV } from "./bench_server.ts";
 

@@ -6,15 +6,15 @@
  *   expect(await rideIndexProblems(kv)).toEqual([]);
  *
  * Covers every tenant in the store: rides_by_rider, rides_active,
- * rider_active (at most one active ride per rider), driver_active,
+ * rider_active (at most one active ride per rider, kept whole), driver_active,
+ * driver_in_progress (exactly the driver's one ride on-the-way or arrived),
  * rides_by_trip_status, ride_counts and the feed (seq monotonic, head at or
  * past the last entry, each ride's newest entry showing its current status).
  */
 import { keys } from "../../kv/keys.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
-import { slotRideId } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { isActive, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
+import { isActive, isInProgress, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 import { tripStatusOf } from "../../lib/trips.ts";
 
 /** The first part of a key shape: lists every tenant's entries of that kind. */
@@ -45,6 +45,7 @@ export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
 
   problems.push(...await checkRiderIndexes(kv, rides, at));
   problems.push(...await checkActiveIndexes(kv, rides, at));
+  problems.push(...await checkInProgress(kv, rides, at));
   problems.push(...await checkStats(kv, rides, at));
   problems.push(...await checkFeed(kv, rides));
   return problems;
@@ -83,13 +84,17 @@ async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Loo
   const riderSlots = new Map<string, unknown>(); // "tenant/userId" → ride id
   for (const e of await entries<Ride | string>(kv, keys.riderActive("", ""))) {
     const [, tenant, userId] = e.key.map(String);
-    const id = slotRideId(e.value);
+    if (typeof e.value === "string") {
+      problems.push(`${show(e.key)} holds only a ride id, not the ride (kv/migrations.ts rewrites it)`);
+      continue;
+    }
+    const id = e.value?.id;
     riderSlots.set(`${tenant}/${userId}`, id);
     const ride = at(tenant, id);
     if (!ride) problems.push(`${show(e.key)} points at missing ride ${id}`);
     else if (ride.creatorId !== userId) problems.push(`${show(e.key)} points at ${userId}'s ride of ${ride.creatorId}`);
     else if (!isActive(ride.status)) problems.push(`${show(e.key)} points at a ${ride.status} ride`);
-    else if (typeof e.value !== "string" && JSON.stringify(e.value) !== JSON.stringify(ride)) {
+    else if (JSON.stringify(e.value) !== JSON.stringify(ride)) {
       problems.push(`${show(e.key)} holds a copy of ride ${id} that differs from the ride`);
     }
   }
@@ -112,6 +117,31 @@ async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Loo
       problems.push(`active ride ${k}: rider_active of ${ride.creatorId} holds ${slot ?? "nothing"}`);
     }
     if (ride.assignedDriverId && !driverSlots.has(k)) problems.push(`active ride ${k} is missing from driver_active`);
+  }
+  return problems;
+}
+
+/** Each driver's in-progress slot names their one ride on-the-way or arrived, and every such ride is named. */
+async function checkInProgress(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+  const problems: string[] = [];
+  const slots = new Map<string, unknown>(); // "tenant/driverId" → ride id
+  for (const e of await entries<string>(kv, keys.driverInProgress("", ""))) {
+    const [, tenant, driverId] = e.key.map(String);
+    slots.set(`${tenant}/${driverId}`, e.value);
+    const ride = at(tenant, e.value);
+    if (!ride) problems.push(`${show(e.key)} points at missing ride ${e.value}`);
+    else if (ride.assignedDriverId !== driverId) {
+      problems.push(`${show(e.key)} points at ride ${ride.id} of driver ${ride.assignedDriverId}`);
+    } else if (!isInProgress(ride.status)) problems.push(`${show(e.key)} points at a ${ride.status} ride`);
+  }
+  for (const [k, ride] of rides) {
+    if (!ride.assignedDriverId || !isInProgress(ride.status)) continue;
+    const slot = slots.get(`${ride.tenant}/${ride.assignedDriverId}`);
+    if (slot !== ride.id) {
+      problems.push(
+        `ride ${k} is ${ride.status}: driver_in_progress of ${ride.assignedDriverId} holds ${slot ?? "nothing"}`,
+      );
+    }
   }
   return problems;
 }

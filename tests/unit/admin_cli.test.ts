@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { getRoles } from "../../kv/members.ts";
-import { addFailure, getFailures } from "../../kv/otp.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
-import { getUserByPhone } from "../../kv/users.ts";
 import { runAdmin } from "../../scripts/admin.ts";
+import { addFailure, getFailures, getUserByPhone } from "../helpers/kv_reads.ts";
 
 async function run(kv: Deno.Kv, ...args: string[]) {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportEntries, importEntries } from "../../kv/backup.ts";
 import { keys } from "../../kv/keys.ts";
-import { getSession } from "../../kv/sessions.ts";
+import { getSession } from "../helpers/kv_reads.ts";
 import { makeApp, signIn } from "../helpers/app.ts";
 import { requestRide, rideWorld } from "../helpers/rides.ts";
 import { runAdmin } from "../../scripts/admin.ts";

@@ -1,0 +1,6 @@
+/** Whether KV answers (GET /healthz): one read of a key nobody writes. Throws when the store does not answer. */
+import { keys } from "./keys.ts";
+
+export async function pingStore(kv: Deno.Kv): Promise<void> {
+  await kv.get(keys.health());
+}

@@ -1,0 +1,75 @@
+/**
+ * Brings a store written by an older Hopper up to the shapes kv/rides.ts
+ * reads, once, at start (main.ts; the admin CLI after an import). Each step is
+ * idempotent and commits per entry, checked against what it read, so running
+ * it again, or beside a live write, changes nothing that is already right:
+ *
+ * - a rider's active-ride slot that holds only the ride id (stores from before
+ *   rides were kept whole there) gets the whole ride, or is emptied when the
+ *   ride is gone or no longer active;
+ * - a driver with a ride on-the-way or arrived gets the in-progress slot that
+ *   holds the one-ride-at-a-time rule, derived from their driver_active
+ *   entries (stores from before the slot existed).
+ */
+import { isActive, isInProgress, type Ride, type RideStatus } from "../lib/rides.ts";
+import { keys } from "./keys.ts";
+import { committed, commitWithRetry } from "./retry.ts";
+import { forgetActiveRides } from "./rides.ts";
+
+export interface Migrated {
+  /** Rider slots rewritten from a ride id to the whole ride (or emptied). */
+  riderSlots: number;
+  /** In-progress slots created for drivers. */
+  inProgressSlots: number;
+}
+
+export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
+  return { riderSlots: await wholeRiderSlots(kv), inProgressSlots: await inProgressSlots(kv) };
+}
+
+async function wholeRiderSlots(kv: Deno.Kv): Promise<number> {
+  const legacy: { tenant: string; userId: string }[] = [];
+  for await (const e of kv.list<Ride | string>({ prefix: keys.riderActivesEverywhere() })) {
+    if (typeof e.value === "string") legacy.push({ tenant: String(e.key[1]), userId: String(e.key[2]) });
+  }
+  let done = 0;
+  for (const { tenant, userId } of legacy) {
+    const changed = await commitWithRetry("rewrite a rider's slot", async () => {
+      const slot = await kv.get<Ride | string>(keys.riderActive(tenant, userId));
+      if (typeof slot.value !== "string") return false; // rewritten meanwhile
+      const ride = await kv.get<Ride>(keys.ride(tenant, slot.value));
+      const op = kv.atomic().check(slot).check(ride);
+      const current = ride.value;
+      if (current && isActive(current.status) && current.creatorId === userId) {
+        op.set(keys.riderActive(tenant, userId), current);
+      } else op.delete(keys.riderActive(tenant, userId));
+      return await committed(op, true);
+    });
+    if (changed) {
+      done++;
+      forgetActiveRides(kv, tenant);
+    }
+  }
+  return done;
+}
+
+async function inProgressSlots(kv: Deno.Kv): Promise<number> {
+  const started: { tenant: string; driverId: string; rideId: string }[] = [];
+  for await (const e of kv.list<RideStatus>({ prefix: keys.driverActivesEverywhere() })) {
+    if (!isInProgress(e.value)) continue;
+    started.push({ tenant: String(e.key[1]), driverId: String(e.key[2]), rideId: String(e.key[3]) });
+  }
+  let done = 0;
+  for (const { tenant, driverId, rideId } of started) {
+    const key = keys.driverInProgress(tenant, driverId);
+    const made = await commitWithRetry("create a driver's in-progress slot", async () => {
+      const [slot, ride] = await kv.getMany<[string, Ride]>([key, keys.ride(tenant, rideId)]);
+      // A slot already there was written by a ride write, which knows best; a ride that moved on needs none.
+      if (slot.value !== null || !ride.value || !isInProgress(ride.value.status)) return false;
+      if (ride.value.assignedDriverId !== driverId) return false;
+      return await committed(kv.atomic().check(slot).check(ride).set(key, rideId), true);
+    });
+    if (made) done++;
+  }
+  return done;
+}

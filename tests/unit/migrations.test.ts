@@ -1,0 +1,68 @@
+/**
+ * A store written by an older Hopper is brought up to date once at start
+ * (kv/migrations.ts): rider slots holding only a ride id get the whole ride,
+ * and drivers with a ride on-the-way or arrived get their in-progress slot.
+ */
+import { describe, expect, it } from "vitest";
+import { keys } from "../../kv/keys.ts";
+import { migrateStore } from "../../kv/migrations.ts";
+import { createRide, getActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
+import type { Ride, RideStatus } from "../../lib/rides.ts";
+import { rideIndexProblems } from "../helpers/ride_indexes.ts";
+
+const AT = { lat: 34.9387, lng: -82.2271 };
+
+async function rideOf(kv: Deno.Kv, rider: string, path: RideStatus[]): Promise<Ride> {
+  const made = await createRide(kv, {
+    tenant: "greer",
+    creatorId: rider,
+    pickup: AT,
+    dropoff: null,
+    destination: "City Hall",
+    passengerCt: 1,
+    rider: { name: null, phoneNumber: "8645550142", photoUrl: null },
+  }, 1);
+  if (!made.ok) throw new Error("setup");
+  let ride = made.ride;
+  for (const to of path) {
+    const moved = await updateRideStatus(kv, {
+      tenant: "greer",
+      id: ride.id,
+      to,
+      actorId: "driver-1",
+      now: 2,
+      decide: () => Promise.resolve({ ok: true }),
+    });
+    if (!moved.ok) throw new Error(`setup: ${to}`);
+    ride = moved.ride;
+  }
+  return ride;
+}
+
+describe("migrateStore", () => {
+  it("rewrites an id-only rider slot to the whole ride, and empties one whose ride ended", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const active = await rideOf(kv, "rider-1", ["accepted"]);
+    await kv.set(keys.riderActive("greer", "rider-1"), active.id); // the older shape
+    const ended = await rideOf(kv, "rider-2", []);
+    await kv.set(keys.ride("greer", ended.id), { ...ended, status: "completed" }); // as if the slot were left behind
+    await kv.set(keys.riderActive("greer", "rider-2"), ended.id);
+
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 2, inProgressSlots: 0 });
+    expect(await getActiveRideOf(kv, "greer", "rider-1")).toEqual(active);
+    expect((await kv.get(keys.riderActive("greer", "rider-2"))).versionstamp).toBeNull();
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0 });
+  });
+
+  it("gives a driver with a ride on the way the slot an older store lacks, once", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const started = await rideOf(kv, "rider-1", ["accepted", "on-the-way"]);
+    await kv.delete(keys.driverInProgress("greer", "driver-1")); // written before the slot existed
+    expect(await rideIndexProblems(kv)).not.toEqual([]);
+
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 1 });
+    expect((await kv.get(keys.driverInProgress("greer", "driver-1"))).value).toBe(started.id);
+    expect(await rideIndexProblems(kv)).toEqual([]);
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0 });
+  });
+});
