@@ -1,9 +1,11 @@
 /**
  * Browser side of sign-in state (spec section 3 "Client storage"): the token
  * in localStorage.authToken, the user in localStorage.user. Islands call the
- * API through `api()`, which adds the bearer token and signs out on a 401.
+ * API through `api()`, which adds the bearer token and signs out on a 401,
+ * and follow the stored sign-in with `useSignedIn()`/`useSignedInUser()`.
  * Runs only in the browser (effects and handlers), never during render.
  */
+import { useEffect, useState } from "react";
 import type { Account, AccountTenant } from "../lib/account.ts";
 
 export type UserTenant = AccountTenant;
@@ -54,18 +56,47 @@ export class ApiError extends Error {
   }
 }
 
+/** Spec section 8, Trips: what the screen says when the token is gone before a call. */
+export const NO_TOKEN = "Authentication token not available.";
+
+/** Thrown by a `requireToken` call made with no token stored (signed out in another tab, say). */
+export class MissingTokenError extends Error {
+  constructor() {
+    super(NO_TOKEN);
+    this.name = "MissingTokenError";
+  }
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  /** The tenant whose login page a 401 goes to (global /login without one). */
+  tenant?: string;
+  /** Throw MissingTokenError instead of calling without a token (the trips list, spec section 8). */
+  requireToken?: boolean;
+  /**
+   * A call made by someone signing in (the login page's send and verify): no
+   * token is sent, and a 401 is the answer's own (a wrong code), not a
+   * session ending, so it neither signs out nor leaves the page.
+   */
+  anonymous?: boolean;
+}
+
 /**
- * Calls the API with the stored token. A 401 signs out and goes to the login
- * page (spec section 6); a 403 keeps the user signed in. Non-2xx answers throw
- * ApiError carrying the server's `error` text when it sent one. A FormData
- * body is sent as multipart (the photo upload); any other body as JSON.
+ * Calls the API with the stored token and answers the body and the response
+ * headers (the trips list's next cursor travels in X-Next-Cursor). A 401
+ * signs out and goes to the login page (spec section 6); a 403 keeps the user
+ * signed in. Non-2xx answers throw ApiError carrying the server's `error`
+ * text when it sent one. A FormData body is sent as multipart (the photo
+ * upload); any other body as JSON. The one fetch wrapper of the islands.
  */
-export async function api<T>(
+export async function apiWithHeaders<T>(
   path: string,
-  { method = "GET", body, tenant }: { method?: string; body?: unknown; tenant?: string } = {},
-): Promise<T> {
+  { method = "GET", body, tenant, requireToken = false, anonymous = false }: ApiOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = {};
-  const token = getToken();
+  const token = anonymous ? null : getToken();
+  if (requireToken && !token) throw new MissingTokenError();
   if (token) headers.authorization = `Bearer ${token}`;
   const multipart = body instanceof FormData;
   // The browser writes a multipart body's content type itself, with its boundary.
@@ -81,5 +112,39 @@ export async function api<T>(
     const serverError = typeof data?.error === "string" ? data.error : null;
     throw new ApiError(res.status, serverError ?? res.statusText, serverError);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
+}
+
+/** `apiWithHeaders` for the body alone: what nearly every call wants. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** `read()` after mount and after every sign-in change (AUTH_EVENT here, `storage` from another tab); `before` until then. */
+function useStoredAuth<T>(read: () => T, before: T): T {
+  const [value, setValue] = useState<T>(before);
+  useEffect(() => {
+    const update = () => setValue(read());
+    update();
+    addEventListener(AUTH_EVENT, update);
+    addEventListener("storage", update);
+    return () => {
+      removeEventListener(AUTH_EVENT, update);
+      removeEventListener("storage", update);
+    };
+  }, [read]);
+  return value;
+}
+
+const hasToken = () => getToken() !== null;
+const storedUser = () => (getToken() ? getUser() : null);
+
+/** Whether a token is stored; true until read, so a signed-in screen does not flash its signed-out text. */
+export function useSignedIn(): boolean {
+  return useStoredAuth(hasToken, true);
+}
+
+/** The signed-in user (null: signed out, or no user stored with the token); undefined until read after mount. */
+export function useSignedInUser(): SignedInUser | null | undefined {
+  return useStoredAuth(storedUser, undefined);
 }

@@ -1,260 +1,33 @@
 /**
- * The browser side of the live sockets (spec section 7, docs/live.md):
- * `/{tenant}/ws/riders|drivers?ticket=…`, reconnecting with backoff, with a
- * `connected` flag the rider screen uses to poll while the socket is down.
+ * The islands' hooks over the live sockets (spec section 7, docs/live.md):
+ * `useLiveSocket` keeps a `LiveConnection` (browser/live_connection.ts: the
+ * ticket, the reconnect loop, the heartbeat) open while a screen is mounted,
+ * and redials at once when the phone comes back online or the tab is shown;
+ * `usePolling` and `useNow` are the screens' timers. Browser-only: the
+ * sockets and timers start in effects, never during render.
  *
- * - Before every open (the first and each reconnect) it asks for a fresh
- *   single-use ticket (`POST /{tenant}/api/ws-ticket`), so the long-lived
- *   token never appears in a URL. A 401 or 403 there ends the loop (signed
- *   out, or no longer a member); any other failure is retried with backoff.
- * - Every open (the first and each reconnect) calls `onOpen`: the screen
- *   refetches its lists then, and misses nothing (the server queues changes
- *   from the moment it accepts the socket).
- * - 1008 (refused: token, role) is an access restriction: logged, and no
- *   retry, since the same token would be refused again. 1011 (the server's
- *   check failed) is logged the same way, then retried with backoff.
- * - Any other close (1001 ping timeout or server restart, 1013 too slow, a
- *   network drop) reconnects with full-jitter backoff (lib/backoff.ts: a
- *   random wait up to 1 s, 2 s, 4 s … 30 s), so a server restart is not met
- *   by every phone at once.
- * - A heartbeat ({type:"ping"} every 25 s, answered by {type:"pong"}) finds a
- *   dead connection a phone has not noticed (network switch, sleep).
- *
- * The hook is browser-only (it opens the socket in an effect); LiveConnection
- * also runs under Deno given `where` and `ticket` (tests/api/live_reconnect.test.ts).
+ * The connection's own exports are re-exported here, so the screens and
+ * tests import the live client from this one file.
  */
 import { useEffect, useRef, useState } from "react";
-import type { AvailableDriver } from "../lib/drivers.ts";
-import type { Ride } from "../lib/rides.ts";
-import { api, ApiError, getToken } from "./auth_client.ts";
-import { fullJitter, RECONNECT_BACKOFF } from "../lib/backoff.ts";
+import { LiveConnection, type LiveKind, type LiveMessage, type LiveScope, type LiveState } from "./live_connection.ts";
 
-export type LiveKind = "riders" | "drivers";
-
-export type LiveMessage =
-  | { type: "new" | "update"; ride: Ride }
-  | { type: "driver-updates"; drivers: AvailableDriver[] };
-
-export const ACCESS_RESTRICTED = [1008, 1011] as const;
-export const HEARTBEAT_MS = 25_000;
-/** How long after a ping a silent socket is given up. */
-export const HEARTBEAT_GRACE_MS = 10_000;
-
-export interface Where {
-  protocol: string;
-  host: string;
-}
-
-/** The socket's address with a token (a string: clients of the spec) or a single-use ticket (the islands). */
-export function liveUrl(tenant: string, kind: LiveKind, credential: string | { ticket: string }, where: Where) {
-  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
-  const query = typeof credential === "string"
-    ? `token=${encodeURIComponent(credential)}`
-    : `ticket=${encodeURIComponent(credential.ticket)}`;
-  return `${scheme}//${where.host}/${encodeURIComponent(tenant)}/ws/${kind}?${query}`;
-}
-
-/** Wait before reconnect attempt `attempt` (0-based): random(0, min(30 s, 1 s · 2^attempt)). */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  return fullJitter(attempt, { ...RECONNECT_BACKOFF, random });
-}
-
-/** A fresh socket ticket for the signed-in user; null when nobody is signed in. */
-export async function requestTicket(tenant: string): Promise<string | null> {
-  if (!getToken()) return null;
-  const { ticket } = await api<{ ticket: string }>(`/${encodeURIComponent(tenant)}/api/ws-ticket`, {
-    method: "POST",
-    tenant,
-  });
-  return ticket;
-}
-
-/** Parses a server message; null for anything this client does not know. */
-export function parseLiveMessage(data: unknown): LiveMessage | null {
-  if (typeof data !== "string") return null;
-  let msg: { type?: unknown; ride?: unknown; drivers?: unknown };
-  try {
-    msg = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if ((msg?.type === "new" || msg?.type === "update") && typeof msg.ride === "object" && msg.ride) {
-    return { type: msg.type, ride: msg.ride as Ride };
-  }
-  if (msg?.type === "driver-updates" && Array.isArray(msg.drivers)) {
-    return { type: "driver-updates", drivers: msg.drivers as AvailableDriver[] };
-  }
-  return null;
-}
-
-export interface LiveOptions {
-  tenant: string;
-  kind: LiveKind;
-  onMessage(message: LiveMessage): void;
-  /** After each open, first and reconnects: refetch what the socket reports changes to. */
-  onOpen?(): void;
-  onConnectedChange?(connected: boolean): void;
-  log?(text: string): void;
-  /** Where the server is: the page's own location by default. */
-  where?: Where;
-  /** Answers a fresh ticket before each open (null: nobody signed in, give up); `requestTicket` by default. */
-  ticket?(tenant: string): Promise<string | null>;
-}
-
-/** One socket and its reconnect loop. `stop()` ends both for good. */
-export class LiveConnection {
-  #ws: WebSocket | null = null;
-  #attempt = 0;
-  #retry: ReturnType<typeof setTimeout> | undefined;
-  #beat: ReturnType<typeof setInterval> | undefined;
-  #deadline: ReturnType<typeof setTimeout> | undefined;
-  #stopped = false;
-  #connected = false;
-  /** A ticket is being fetched: the next open is under way. */
-  #dialing = false;
-
-  constructor(private readonly opts: LiveOptions) {}
-
-  start(): void {
-    void this.#connect();
-  }
-
-  get connected(): boolean {
-    return this.#connected;
-  }
-
-  /** Reconnects now if the socket is down and waiting (the phone came back online, the tab was shown). */
-  nudge(): void {
-    if (this.#stopped || this.#ws || this.#dialing || this.#retry === undefined) return;
-    clearTimeout(this.#retry);
-    this.#retry = undefined;
-    this.#attempt = 0;
-    void this.#connect();
-  }
-
-  stop(): void {
-    this.#stopped = true;
-    clearTimeout(this.#retry);
-    this.#drop(1000, "Page closed");
-  }
-
-  async #connect(): Promise<void> {
-    if (this.#stopped || this.#dialing) return;
-    this.#dialing = true;
-    let ticket: string | null;
-    try {
-      ticket = await (this.opts.ticket ?? requestTicket)(this.opts.tenant);
-    } catch (error) {
-      if (this.#stopped) return;
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        this.#log(`access restricted (ticket refused with ${error.status})`);
-        return;
-      }
-      this.#log(`no ticket: ${error instanceof Error ? error.message : String(error)}`);
-      this.#schedule();
-      return;
-    } finally {
-      this.#dialing = false;
-    }
-    if (this.#stopped || !ticket) return;
-    let ws: WebSocket;
-    try {
-      ws = new WebSocket(liveUrl(this.opts.tenant, this.opts.kind, { ticket }, this.opts.where ?? location));
-    } catch (error) {
-      this.#log(`could not open: ${error instanceof Error ? error.message : String(error)}`);
-      this.#schedule();
-      return;
-    }
-    this.#ws = ws;
-    ws.onopen = () => {
-      this.#attempt = 0;
-      this.#setConnected(true);
-      this.#startHeartbeat();
-      this.opts.onOpen?.();
-    };
-    ws.onmessage = (event) => {
-      clearTimeout(this.#deadline);
-      const message = parseLiveMessage(event.data);
-      if (message) this.opts.onMessage(message);
-    };
-    ws.onclose = (event) => this.#closed(event.code);
-    // An error is always followed by a close event, which decides what happens next.
-    ws.onerror = () => {};
-  }
-
-  #closed(code: number): void {
-    this.#detach();
-    this.#setConnected(false);
-    if (this.#stopped) return;
-    if ((ACCESS_RESTRICTED as readonly number[]).includes(code)) {
-      this.#log(`access restricted (close code ${code})`);
-      if (code === 1008) return;
-    }
-    this.#schedule();
-  }
-
-  #schedule(): void {
-    if (this.#stopped) return;
-    const delay = backoffDelay(this.#attempt++);
-    this.#retry = setTimeout(() => {
-      this.#retry = undefined;
-      void this.#connect();
-    }, delay);
-  }
-
-  #startHeartbeat(): void {
-    clearInterval(this.#beat);
-    this.#beat = setInterval(() => {
-      const ws = this.#ws;
-      if (!ws || ws.readyState !== WebSocket.OPEN) return;
-      ws.send('{"type":"ping"}');
-      clearTimeout(this.#deadline);
-      this.#deadline = setTimeout(() => {
-        // No answer: the line is dead though the browser has not noticed. Give up on it and dial again.
-        this.#log("no answer to ping; reconnecting");
-        this.#drop(4000, "No pong");
-        this.#setConnected(false);
-        this.#schedule();
-      }, HEARTBEAT_GRACE_MS);
-    }, HEARTBEAT_MS);
-  }
-
-  #drop(code: number, reason: string): void {
-    const ws = this.#ws;
-    this.#detach();
-    if (ws && ws.readyState !== WebSocket.CLOSED && ws.readyState !== WebSocket.CLOSING) {
-      try {
-        ws.close(code, reason);
-      } catch {
-        // Closing a socket that never opened may throw in some browsers; it is gone either way.
-      }
-    }
-  }
-
-  #detach(): void {
-    clearInterval(this.#beat);
-    clearTimeout(this.#deadline);
-    const ws = this.#ws;
-    if (ws) {
-      ws.onopen =
-        ws.onmessage =
-        ws.onclose =
-        ws.onerror =
-          null;
-    }
-    this.#ws = null;
-  }
-
-  #setConnected(connected: boolean): void {
-    if (this.#connected === connected) return;
-    this.#connected = connected;
-    this.opts.onConnectedChange?.(connected);
-  }
-
-  #log(text: string): void {
-    (this.opts.log ?? ((t: string) => console.warn(t)))(`live ${this.opts.kind} socket: ${text}`);
-  }
-}
+export {
+  ACCESS_RESTRICTED,
+  backoffDelay,
+  HEARTBEAT_GRACE_MS,
+  HEARTBEAT_MS,
+  LiveConnection,
+  type LiveKind,
+  type LiveMessage,
+  type LiveOptions,
+  type LiveScope,
+  type LiveState,
+  liveUrl,
+  parseLiveMessage,
+  requestTicket,
+  type Where,
+} from "./live_connection.ts";
 
 /**
  * Keeps a live socket open while the component is mounted. Handlers may
@@ -262,15 +35,17 @@ export class LiveConnection {
  * reopened only when the tenant or kind changes.
  */
 export function useLiveSocket(
-  { tenant, kind, onMessage, onOpen, enabled = true }: {
+  { tenant, kind, scope, onMessage, onOpen, enabled = true }: {
     tenant: string;
     kind: LiveKind;
+    scope?: LiveScope;
     onMessage(message: LiveMessage): void;
     onOpen?(): void;
     enabled?: boolean;
   },
-): { connected: boolean } {
+): { connected: boolean; state: LiveState } {
   const [connected, setConnected] = useState(false);
+  const [state, setState] = useState<LiveState>("connecting");
   const handlers = useRef({ onMessage, onOpen });
   handlers.current = { onMessage, onOpen };
   useEffect(() => {
@@ -278,9 +53,11 @@ export function useLiveSocket(
     const conn = new LiveConnection({
       tenant,
       kind,
+      scope,
       onMessage: (m) => handlers.current.onMessage(m),
       onOpen: () => handlers.current.onOpen?.(),
       onConnectedChange: setConnected,
+      onStateChange: setState,
     });
     conn.start();
     const nudge = () => {
@@ -293,9 +70,10 @@ export function useLiveSocket(
       document.removeEventListener("visibilitychange", nudge);
       conn.stop();
       setConnected(false);
+      setState("connecting");
     };
-  }, [tenant, kind, enabled]);
-  return { connected };
+  }, [tenant, kind, scope, enabled]);
+  return { connected, state };
 }
 
 /** Calls `fn` every `ms` while `active` (the rider polls while the socket is down, spec section 9). */

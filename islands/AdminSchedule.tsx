@@ -13,7 +13,7 @@ import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { scheduleSaveError } from "../components/admin/texts.ts";
 import { Loading } from "../components/Guard.tsx";
 import { ScheduleList } from "../components/ScheduleList.tsx";
-import { api, AUTH_EVENT, getToken } from "../browser/auth_client.ts";
+import { api, getToken, useSignedIn } from "../browser/auth_client.ts";
 import { checkSchedule, DAY_KEYS, DAY_NAMES, type ScheduleIssue } from "../lib/schedule_rules.ts";
 import type { Schedule } from "../lib/schemas.ts";
 
@@ -54,23 +54,8 @@ export default function AdminSchedule({ tenant }: AdminScheduleProps) {
   return <AdminGuard tenant={tenant}>{() => <ScheduleScreen tenant={tenant} />}</AdminGuard>;
 }
 
-/** Whether a token is stored, following sign-outs in this tab and others. */
-function useSignedIn(): boolean {
-  const [signedIn, setSignedIn] = useState(true);
-  useEffect(() => {
-    const read = () => setSignedIn(getToken() !== null);
-    read();
-    addEventListener(AUTH_EVENT, read);
-    addEventListener("storage", read);
-    return () => {
-      removeEventListener(AUTH_EVENT, read);
-      removeEventListener("storage", read);
-    };
-  }, []);
-  return signedIn;
-}
-
 function ScheduleScreen({ tenant }: { tenant: string }) {
+  const id = useDomId();
   const signedIn = useSignedIn();
   const [week, setWeek] = useState<Week>(() => toWeek(null));
   const [phase, setPhase] = useState<"loading" | "ready">("loading");
@@ -136,10 +121,10 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
   }
 
   return (
-    <section className="admin-page" aria-labelledby="schedule-title">
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="schedule" />
       <div className="admin-head">
-        <h1 id="schedule-title">Schedule</h1>
+        <h1 id={`${id}-title`}>Schedule</h1>
       </div>
       <p className="muted">
         Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and
@@ -183,8 +168,8 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
                   {saving ? "Saving..." : "Save Schedule"}
                 </button>
               </div>
-              <section className="schedule-editor__preview" aria-labelledby="schedule-preview">
-                <h2 id="schedule-preview">What riders see</h2>
+              <section className="schedule-editor__preview" aria-labelledby={`${id}-preview`}>
+                <h2 id={`${id}-preview`}>What riders see</h2>
                 {issues.length > 0
                   ? <p className="muted">Shown once every slot is valid.</p>
                   : <ScheduleList schedule={schedule} />}

@@ -4,6 +4,7 @@
  * removes the user from this tenant (DELETE /{tenant}/api/user/{id}).
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { StatTiles } from "../components/admin/StatTiles.tsx";
@@ -51,6 +52,7 @@ type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: Admin
 
 function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Role[] }) {
   const viewerIsSuper = viewerRoles.includes("super");
+  const id = useDomId();
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [phase, setPhase] = useState<Phase>("loading");
   const [error, setError] = useState("");
@@ -105,10 +107,10 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
   };
 
   return (
-    <section className="admin-page" aria-labelledby="users-title">
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="users" />
       <div className="admin-head">
-        <h1 id="users-title">Users</h1>
+        <h1 id={`${id}-title`}>Users</h1>
       </div>
       {phase === "loading" && <Loading text="Loading users..." />}
       {phase === "error" && <p className="notice notice--error" role="alert">{error}</p>}
@@ -117,9 +119,9 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
           <StatTiles label="Users by role" tiles={tiles} />
           <div className="admin-toolbar">
             <div className="admin-toolbar__field admin-toolbar__field--grow">
-              <label htmlFor="user-search">Search</label>
+              <label htmlFor={`${id}-search`}>Search</label>
               <input
-                id="user-search"
+                id={`${id}-search`}
                 type="search"
                 placeholder="Name, phone or email"
                 autoComplete="off"
@@ -128,9 +130,9 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
               />
             </div>
             <div className="admin-toolbar__field">
-              <label htmlFor="user-role-filter">Role</label>
+              <label htmlFor={`${id}-role`}>Role</label>
               <select
-                id="user-role-filter"
+                id={`${id}-role`}
                 value={roleFilter}
                 onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}
               >

@@ -1,4 +1,6 @@
+import { api, ApiError } from "../browser/auth_client.ts";
 import { type FormEvent, useRef, useState } from "react";
+import { useDomId } from "../components/dom_id.ts";
 import { INQUIRY_LIMITS, type InquiryInput, inquirySchema } from "../lib/schemas.ts";
 
 export interface ContactFormProps {
@@ -38,6 +40,7 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
   const [errorText, setErrorText] = useState(ERROR_TEXT);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const messageId = useDomId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,22 +67,13 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
     setErrors({});
     setStatus("sending");
     try {
-      const res = await fetch("/api/inquiries", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      if (!res.ok) {
-        // Over the limit the server's own words say when to try again; anything else gets the spec's text.
-        const reason = res.status === 429 ? (await res.json().catch(() => null))?.error : null;
-        setErrorText(typeof reason === "string" ? reason : ERROR_TEXT);
-        setStatus("error");
-        return;
-      }
+      await api("/api/inquiries", { method: "POST", body: parsed.data, anonymous: true });
       setStatus("success");
       location.assign(mailtoLink(contactEmail, parsed.data));
-    } catch {
-      setErrorText(ERROR_TEXT);
+    } catch (err) {
+      // Over the limit the server's own words say when to try again; anything else gets the spec's text.
+      const reason = err instanceof ApiError && err.status === 429 ? err.serverError : null;
+      setErrorText(reason ?? ERROR_TEXT);
       setStatus("error");
     }
   }
@@ -127,18 +121,18 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
         error={errors.organization}
       />
       <div className="field">
-        <label htmlFor="contact-message">Message</label>
+        <label htmlFor={messageId}>Message</label>
         <textarea
-          id="contact-message"
+          id={messageId}
           name="message"
           rows={6}
           maxLength={INQUIRY_LIMITS.message}
           required
           aria-required="true"
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "contact-message-error" : undefined}
+          aria-describedby={errors.message ? `${messageId}-error` : undefined}
         />
-        {errors.message && <p id="contact-message-error" className="field__error">{errors.message}</p>}
+        {errors.message && <p id={`${messageId}-error`} className="field__error">{errors.message}</p>}
       </div>
       <button type="submit" className="button button--large" disabled={sending}>
         {sending ? "Sending..." : "Send Message"}
@@ -158,7 +152,7 @@ function TextField(
     required?: boolean;
   },
 ) {
-  const id = `contact-${name}`;
+  const id = useDomId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

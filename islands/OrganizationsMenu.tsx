@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { api, AUTH_EVENT, clearAuth, getToken, getUser, type SignedInUser } from "../browser/auth_client.ts";
+import { api, clearAuth, useSignedInUser } from "../browser/auth_client.ts";
+import { useDomId } from "../components/dom_id.ts";
 
 export interface OrganizationsMenuProps {
   /**
@@ -23,19 +24,9 @@ export const LOADING_TENANTS = "Loading tenants...";
  */
 export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProps) {
   /** undefined: not read yet; null: signed out. */
-  const [user, setUser] = useState<SignedInUser | null | undefined>(undefined);
+  const user = useSignedInUser();
+  const titleId = useDomId();
   const [leaving, setLeaving] = useState(false);
-
-  useEffect(() => {
-    const read = () => setUser(getToken() ? getUser() : null);
-    read();
-    addEventListener(AUTH_EVENT, read);
-    addEventListener("storage", read);
-    return () => {
-      removeEventListener(AUTH_EVENT, read);
-      removeEventListener("storage", read);
-    };
-  }, []);
 
   useEffect(() => {
     if (user === null) onSignedOut?.();
@@ -58,8 +49,8 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
 
   const tenants = user?.tenants ?? [];
   return (
-    <section className="orgs" aria-labelledby="orgs-title">
-      <h2 id="orgs-title" className="orgs__title">{ORGANIZATIONS_TITLE}</h2>
+    <section className="orgs" aria-labelledby={titleId}>
+      <h2 id={titleId} className="orgs__title">{ORGANIZATIONS_TITLE}</h2>
       {user === undefined
         ? <p className="muted" role="status">{LOADING_TENANTS}</p>
         : tenants.length === 0

@@ -3,7 +3,7 @@
  * role badge (hidden for a rider only), name or formatted phone, photo or
  * placeholder, and a hamburger button opening the menu. Rendered on the app
  * pages only, never on /login. Signed out (and on the server) it renders
- * nothing; it follows sign-in changes through AUTH_EVENT.
+ * nothing; it follows sign-in changes (browser/auth_client.ts useSignedInUser).
  *
  * The menu is a disclosure (button with aria-expanded and aria-controls, then
  * plain links), not an ARIA menu: links keep their usual keyboard and screen
@@ -14,7 +14,7 @@ import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { loadRoles } from "../browser/load_roles.ts";
 import { RoleBadge } from "../components/RoleBadge.tsx";
-import { api, AUTH_EVENT, clearAuth, getToken, getUser, loginPath, type SignedInUser } from "../browser/auth_client.ts";
+import { api, clearAuth, loginPath, type SignedInUser, useSignedInUser } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";
 
@@ -57,7 +57,9 @@ export function displayName(user: Pick<SignedInUser, "name" | "phoneNumber">): s
 }
 
 export default function UserMenu({ tenant }: UserMenuProps) {
-  const [user, setUser] = useState<SignedInUser | null>(null);
+  // The stored user, now and whenever it changes (profile saved, signed out, another tab).
+  const stored = useSignedInUser();
+  const user = stored ?? null;
   const [roles, setRoles] = useState<Role[]>([]);
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -67,18 +69,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useDomId();
 
-  // The stored user, now and whenever it changes (profile saved, signed out, another tab).
-  useEffect(() => {
-    const read = () => setUser(getToken() ? getUser() : null);
-    read();
-    setHere(location.pathname.replace(/\/+$/, ""));
-    addEventListener(AUTH_EVENT, read);
-    addEventListener("storage", read);
-    return () => {
-      removeEventListener(AUTH_EVENT, read);
-      removeEventListener("storage", read);
-    };
-  }, []);
+  useEffect(() => setHere(location.pathname.replace(/\/+$/, "")), []);
 
   const signedIn = user !== null;
   useEffect(() => {

@@ -3,8 +3,7 @@
  * section 8 (Trips, Users, Schedule), chosen from a failed call. Kept
  * together so the islands and their tests read the same strings.
  */
-import { ApiError } from "../../browser/auth_client.ts";
-import { MissingTokenError, NO_TOKEN } from "../../browser/admin_request.ts";
+import { ApiError, MissingTokenError, NO_TOKEN } from "../../browser/auth_client.ts";
 
 export const ADMIN_REQUIRED = "Access denied - admin privileges required";
 export const AUTH_REQUIRED = "Authentication required - please log in";

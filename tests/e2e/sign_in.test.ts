@@ -58,7 +58,7 @@ describe("sign-in", () => {
     expect(await page.getByText(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`).isVisible())
       .toBe(true);
     // The focus moved to the code field.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("login-code");
+    expect(await page.getByLabel("Verification code").evaluate((el) => el === document.activeElement)).toBe(true);
     expect(seen.errors).toEqual([]);
 
     await verify(page, code);

@@ -370,7 +370,7 @@ describe("AdminTrips", () => {
     expect(screen.queryAllByRole("row")).toHaveLength(0);
   });
 
-  it("stops on a 1008 or 1011 close and reconnects after any other", async () => {
+  it("stops on a 1008 close and reconnects after any other", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     setUp();
@@ -386,5 +386,23 @@ describe("AdminTrips", () => {
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(FakeSocket.all).toHaveLength(2);
     expect(console.warn).toHaveBeenCalled();
+  });
+
+  it("logs a 1011 close (the server's check failed) and reconnects after it, as the rider and driver screens do", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    setUp();
+    render(<AdminTrips tenant="greer" />);
+    await screen.findByText("Showing 2 of 7 trips");
+    FakeSocket.all.at(-1)!.open();
+    expect(await screen.findByText("Live")).toBeDefined();
+    FakeSocket.all.at(-1)!.drop(1011);
+    expect(await screen.findByText("Reconnecting...")).toBeDefined();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("1011"));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[1].url).toBe(`ws://${location.host}/greer/ws/drivers?scope=all&ticket=ticket-2`);
+    FakeSocket.all[1].open();
+    expect(await screen.findByText("Live")).toBeDefined();
   });
 });

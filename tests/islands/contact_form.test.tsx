@@ -88,7 +88,7 @@ describe("ContactForm", () => {
     expect(screen.queryByText(/Organization/, { selector: ".field__error" })).toBeNull();
     // The errors are tied to their fields for screen readers, and focus goes to the first one.
     expect(field.name().getAttribute("aria-invalid")).toBe("true");
-    expect(field.name().getAttribute("aria-describedby")).toBe("contact-name-error");
+    expect(field.name().getAttribute("aria-describedby")).toBe(screen.getByText("Name is required").id);
     expect(field.message().getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(field.name());
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,0 +1,35 @@
+/** The trips screen's status filter and its "Showing X of Y trips" line (spec section 2 "Admin Trips"). */
+import { useDomId } from "../dom_id.ts";
+import type { TripFilter } from "./trips_list.ts";
+import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "../../lib/trips.ts";
+
+export const FILTER_OPTIONS: { value: TripFilter; label: string }[] = [
+  { value: "all", label: "All Trips" },
+  ...TRIP_STATUSES.map((s) => ({ value: s, label: TRIP_STATUS_LABELS[s] })),
+];
+
+export function TripsToolbar(
+  { filter, onFilter, showing }: {
+    filter: TripFilter;
+    onFilter: (filter: TripFilter) => void;
+    /** Trips on screen and in all, once both are known. */
+    showing: { shown: number; total: number } | null;
+  },
+) {
+  const selectId = useDomId();
+  return (
+    <div className="admin-toolbar">
+      <div className="admin-toolbar__field">
+        <label htmlFor={selectId}>Status</label>
+        <select id={selectId} value={filter} onChange={(e) => onFilter(e.target.value as TripFilter)}>
+          {FILTER_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      </div>
+      {showing && (
+        <p className="admin-toolbar__count" aria-live="polite">
+          Showing {showing.shown} of {showing.total} trips
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/** Sign-in, step 2 (spec section 2 "Login screen"): the 4-digit code, Resend Code and Change Phone Number. */
+import type { FormEvent, ReactNode, RefObject } from "react";
+import { useDomId } from "../dom_id.ts";
+import { formatPhone } from "../../lib/phone.ts";
+
+export type Busy = "send" | "resend" | "verify" | null;
+
+export function CodeStep(
+  { sentTo, code, onCode, onSubmit, onResend, onChangePhone, inputRef, fieldError, formError, notice, busy }: {
+    /** The 10 digits the code was sent to. */
+    sentTo: string;
+    code: string;
+    onCode: (code: string) => void;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    onResend: () => void;
+    onChangePhone: () => void;
+    inputRef: RefObject<HTMLInputElement | null>;
+    fieldError: string | null;
+    formError: ReactNode;
+    notice: string | null;
+    busy: Busy;
+  },
+) {
+  const id = useDomId();
+  return (
+    <>
+      <h1 className="login__title">Verify Your Phone</h1>
+      <p className="login__lead">
+        Enter the 4-digit code we sent to <strong className="login__phone">{formatPhone(sentTo)}</strong>.
+      </p>
+      <form className="form login__form" noValidate onSubmit={onSubmit}>
+        {formError}
+        {notice && <p className="notice notice--success" role="status">{notice}</p>}
+        <div className="field">
+          <label htmlFor={id}>Verification code</label>
+          <input
+            ref={inputRef}
+            id={id}
+            name="code"
+            className="login__code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={4}
+            value={code}
+            onChange={(event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
+            required
+            aria-required="true"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-error` : undefined}
+          />
+          {fieldError && <p id={`${id}-error`} className="field__error" role="alert">{fieldError}</p>}
+        </div>
+        <button type="submit" className="button button--large" disabled={busy !== null}>
+          {busy === "verify" ? "Verifying..." : "Verify Code"}
+        </button>
+        <div className="login__links">
+          <button type="button" className="login__link-button" onClick={onResend} disabled={busy !== null}>
+            {busy === "resend" ? "Sending..." : "Resend Code"}
+          </button>
+          <button type="button" className="login__link-button" onClick={onChangePhone} disabled={busy === "verify"}>
+            Change Phone Number
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

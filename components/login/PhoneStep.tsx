@@ -1,0 +1,58 @@
+/** Sign-in, step 1 (spec section 2 "Login screen"): the phone number the code is texted to. */
+import type { ChangeEvent, FormEvent, ReactNode, RefObject } from "react";
+import { useDomId } from "../dom_id.ts";
+import { SMS_TEXT } from "./texts.ts";
+
+export function PhoneStep(
+  { tenantName, base, phone, onPhoneChange, onSubmit, inputRef, fieldError, formError, sending, hydrated }: {
+    tenantName?: string;
+    /** The tenant's path ("/greer") or "" on the global /login: the terms and privacy links start with it. */
+    base: string;
+    phone: string;
+    onPhoneChange: (event: ChangeEvent<HTMLInputElement>) => void;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    inputRef: RefObject<HTMLInputElement | null>;
+    fieldError: string | null;
+    formError: ReactNode;
+    sending: boolean;
+    hydrated: boolean;
+  },
+) {
+  const id = useDomId();
+  return (
+    <>
+      <h1 className="login__title">Welcome to {tenantName ?? "Hopper"}</h1>
+      <p className="login__lead">{SMS_TEXT}</p>
+      <form className="form login__form" noValidate onSubmit={onSubmit}>
+        {formError}
+        <div className="field">
+          <label htmlFor={id}>Phone number</label>
+          <input
+            ref={inputRef}
+            id={id}
+            name="phoneNumber"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(555) 555-5555"
+            value={phone}
+            onChange={onPhoneChange}
+            required
+            aria-required="true"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-error` : undefined}
+          />
+          {fieldError && <p id={`${id}-error`} className="field__error" role="alert">{fieldError}</p>}
+        </div>
+        {/* Disabled until hydrated: a click before then would put the number in the address bar. */}
+        <button type="submit" className="button button--large" disabled={sending || !hydrated}>
+          {sending ? "Sending..." : "Send Verification Code"}
+        </button>
+        <p className="login__terms">
+          By continuing you agree to our <a href={`${base}/terms`}>Terms of Service</a> and{" "}
+          <a href={`${base}/privacy`}>Privacy Policy</a>. Message and data rates may apply.
+        </p>
+      </form>
+    </>
+  );
+}
