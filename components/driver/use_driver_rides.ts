@@ -1,0 +1,70 @@
+/**
+ * The driver's ride list (spec sections 4, 7, 9): fetched over HTTP on mount
+ * and on every socket open, then live over /{tenant}/ws/drivers
+ * (browser/live_client.ts logs 1008/1011 closes as an access restriction);
+ * polled every 15 s while the socket is down. A fetch started before a newer
+ * live change is dropped.
+ *
+ * `move` sends one of a card's actions; on a refusal the card shows the
+ * server's text and the list is fetched again, as someone else may have
+ * moved the ride (another driver accepted it first).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, ApiError } from "../../browser/auth_client.ts";
+import { type LiveMessage, useLiveSocket, usePolling } from "../../browser/live_client.ts";
+import type { DriverAction } from "../../lib/driver_actions.ts";
+import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
+import type { Ride } from "../../lib/rides.ts";
+
+export const POLL_MS = 15_000;
+export const UPDATE_FAILED = "Failed to update ride.";
+
+export function useDriverRides(tenant: string, me: string) {
+  const [rides, setRides] = useState<Ride[] | null>(null);
+  /** The ride whose action is on its way; every card's buttons wait meanwhile. */
+  const [moving, setMoving] = useState<string | null>(null);
+  const [rideError, setRideError] = useState<{ id: string; text: string } | null>(null);
+
+  const changes = useRef(0);
+  const loadRides = useCallback(() => {
+    const started = changes.current;
+    api<Ride[]>(`/${tenant}/api/driver/rides`, { tenant }).then(
+      (list) => {
+        if (changes.current === started && Array.isArray(list)) setRides(sortDriverRides(list));
+      },
+      () => setRides((held) => held ?? []),
+    );
+  }, [tenant]);
+  useEffect(loadRides, [loadRides]);
+
+  const onMessage = useCallback((message: LiveMessage) => {
+    if (message.type === "driver-updates") return;
+    changes.current++;
+    setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
+  }, [me]);
+  const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
+  usePolling(loadRides, POLL_MS, !connected);
+
+  const move = async (ride: Ride, action: DriverAction) => {
+    if (moving) return;
+    setMoving(ride.id);
+    setRideError(null);
+    try {
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides/${encodeURIComponent(ride.id)}`, {
+        method: "PUT",
+        body: { status: action.to },
+        tenant,
+      });
+      changes.current++;
+      setRides((list) => upsertDriverRide(list ?? [], answer.ride, me));
+    } catch (error) {
+      const text = error instanceof ApiError && error.serverError ? error.serverError : UPDATE_FAILED;
+      setRideError({ id: ride.id, text });
+      loadRides();
+    } finally {
+      setMoving(null);
+    }
+  };
+
+  return { rides, connected, moving, rideError, move };
+}

@@ -1,0 +1,70 @@
+/**
+ * The rider's request form (spec section 5): the pickup, the destination and
+ * the passengers, and the Request Ride button in thumb reach at the bottom
+ * with the form's error above it.
+ */
+import { MAP_LOCATION } from "../../lib/ride_texts.ts";
+import { useDomId } from "../dom_id.ts";
+import { PickupChoice, type PickupChoiceProps } from "./PickupChoice.tsx";
+
+export const PASSENGER_CHOICES = [1, 2, 3, 4, 5];
+
+export interface RequestFormProps {
+  pickup: PickupChoiceProps;
+  destination: string;
+  onDestination(text: string): void;
+  passengers: number;
+  onPassengers(n: number): void;
+  error: string | null;
+  sending: boolean;
+  onRequest(): void;
+}
+
+export function RequestForm(p: RequestFormProps) {
+  const id = useDomId();
+  const errorId = `${id}-error`;
+  return (
+    <form
+      className="ride-form"
+      noValidate
+      aria-describedby={p.error ? errorId : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onRequest();
+      }}
+    >
+      <PickupChoice {...p.pickup} />
+      <div className="ride-form__row">
+        <div className="field ride-form__destination">
+          <label htmlFor={`${id}-destination`}>Destination</label>
+          <input
+            id={`${id}-destination`}
+            type="text"
+            autoComplete="off"
+            enterKeyHint="go"
+            maxLength={200}
+            placeholder="Tap the map or type a place"
+            value={p.destination}
+            onChange={(e) => p.onDestination(e.target.value)}
+            onFocus={(e) => {
+              // The placeholder value is replaced by typing, not appended to.
+              if (e.target.value === MAP_LOCATION) e.target.select();
+            }}
+          />
+        </div>
+        <div className="field ride-form__passengers">
+          <label htmlFor={`${id}-passengers`}>Passengers</label>
+          <select id={`${id}-passengers`} value={p.passengers} onChange={(e) => p.onPassengers(Number(e.target.value))}>
+            {PASSENGER_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </div>
+      </div>
+      <div className="ride-form__submit">
+        {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
+        <button type="submit" className="button button--large ride-button" disabled={p.sending}>
+          Request Ride
+        </button>
+      </div>
+    </form>
+  );
+}

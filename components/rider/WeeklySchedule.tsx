@@ -1,0 +1,35 @@
+/** The shuttle's weekly schedule, shown to a rider while no driver is online (spec section 5). */
+import { useEffect, useState } from "react";
+import { api } from "../../browser/auth_client.ts";
+import type { Schedule } from "../../lib/schemas.ts";
+import { useDomId } from "../dom_id.ts";
+import { Loading } from "../Guard.tsx";
+import { ScheduleList } from "../ScheduleList.tsx";
+
+export const SCHEDULE_ERROR = "The schedule could not be loaded. Please try again later.";
+
+type Loaded = { status: "loading" } | { status: "ready"; schedule: Schedule | null } | { status: "error" };
+
+export function WeeklySchedule({ tenant }: { tenant: string }) {
+  const titleId = useDomId();
+  const [state, setState] = useState<Loaded>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    api<{ schedule?: Schedule | null }>(`/${tenant}/api/schedule`, { tenant }).then(
+      (data) => live && setState({ status: "ready", schedule: data?.schedule ?? null }),
+      () => live && setState({ status: "error" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tenant]);
+  return (
+    <section className="ride-schedule" aria-labelledby={titleId}>
+      <h2 id={titleId}>Shuttle schedule</h2>
+      <p className="muted">No drivers are online right now. The shuttle runs:</p>
+      {state.status === "loading" && <Loading text="Loading schedule..." />}
+      {state.status === "error" && <p className="notice notice--error" role="alert">{SCHEDULE_ERROR}</p>}
+      {state.status === "ready" && <ScheduleList schedule={state.schedule} />}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The rider's request form (spec sections 5, 8): destination (typed, or a
+ * map point shown as "MAP LOCATION"), passengers, and the pickup (the GPS
+ * fix unless a point was set on the map with the picker).
+ *
+ * A map tap follows components/map/click.ts: ignored during a ride, refused
+ * outside the area with the spec's text, shown in the page (`mapAlert`, a new
+ * `n` each time so a repeated refusal is announced again), else it sets the
+ * pickup (picker open) or the destination.
+ */
+import { type RefObject, useCallback, useState } from "react";
+import { GEO_UNSUPPORTED_RIDER, useGeolocation } from "../../browser/geolocation.ts";
+import type { Point } from "../../lib/geo.ts";
+import { typedDestination } from "../../lib/ride_request.ts";
+import { MAP_LOCATION } from "../../lib/ride_texts.ts";
+import type { Ride } from "../../lib/rides.ts";
+import type { ServiceArea } from "../../lib/schemas.ts";
+import { type MapClick, mapClick } from "../map/click.ts";
+
+export const PICKING_HINT = "Tap the map where you want to be picked up.";
+
+export interface MapAlert {
+  text: string;
+  n: number;
+}
+
+export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) {
+  const [target, setTarget] = useState<{ destination: string; dropoff: Point | null }>({
+    destination: "",
+    dropoff: null,
+  });
+  const [passengers, setPassengers] = useState(1);
+  const [chosen, setChosen] = useState<Point | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [mapAlert, setMapAlert] = useState<MapAlert | null>(null);
+  const gps = useGeolocation(GEO_UNSUPPORTED_RIDER);
+
+  const pick = useCallback((point: Point): MapClick["kind"] => {
+    const result = mapClick({ point, area, rideActive: rideNow.current !== null, picking });
+    if (result.kind === "outside") {
+      const text = result.alert;
+      setMapAlert((held) => ({ text, n: (held?.n ?? 0) + 1 }));
+      return result.kind;
+    }
+    if (result.kind === "ignored") return result.kind;
+    setMapAlert(null);
+    if (result.kind === "pickup") {
+      setChosen(result.point);
+      setPicking(false);
+    } else {
+      setTarget({ destination: MAP_LOCATION, dropoff: result.point });
+    }
+    return result.kind;
+  }, [area, picking, rideNow]);
+
+  return {
+    ...target,
+    passengers,
+    setPassengers,
+    pickup: chosen ?? gps.point,
+    chosen: chosen !== null,
+    picking,
+    pickupText: pickupText(picking, chosen, gps.point, gps.error),
+    mapAlert,
+    pick,
+    type: (text: string) => setTarget(typedDestination(text, target.dropoff)),
+    startPicking: () => setPicking(true),
+    cancelPicking: () => setPicking(false),
+    backToGps: () => {
+      setChosen(null);
+      setPicking(false);
+      if (!gps.point) gps.retry();
+    },
+    /** After a request went through: a fresh form (the passengers stay). */
+    reset: () => {
+      setTarget({ destination: "", dropoff: null });
+      setChosen(null);
+      setPicking(false);
+      setMapAlert(null);
+    },
+  };
+}
+
+export type RideForm = ReturnType<typeof useRideForm>;
+
+function pickupText(picking: boolean, chosen: Point | null, gps: Point | null, gpsError: string | null): string {
+  if (picking) return PICKING_HINT;
+  if (chosen) return "The point you set on the map";
+  if (gps) return "Your current location (GPS)";
+  return gpsError ?? "Finding your location...";
+}

@@ -1,0 +1,81 @@
+/**
+ * Sending the rider's request and cancel (spec sections 5, 8, 9). The request
+ * is checked on the page first (lib/ride_request.ts checkRequest, in the
+ * spec's order) and sent only when it passes; the server's refusal text is
+ * shown as it comes. Either way the ride is fetched again 500 ms later.
+ */
+import { useCallback, useState } from "react";
+import { api, ApiError } from "../../browser/auth_client.ts";
+import type { Point } from "../../lib/geo.ts";
+import { CANCEL_FAILED, checkRequest, NOTHING_TO_CANCEL, REQUEST_FAILED } from "../../lib/ride_request.ts";
+import type { Ride } from "../../lib/rides.ts";
+import type { ServiceArea } from "../../lib/schemas.ts";
+import { useRideForm } from "./use_ride_form.ts";
+import type { RiderRide } from "./use_rider_ride.ts";
+
+export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRide) {
+  const form = useRideForm(area, rider.rideNow);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const request = async () => {
+    if (sending) return;
+    setFormError(null);
+    const check = checkRequest({
+      driversOnline: rider.drivers?.length ?? null,
+      pickup: form.pickup,
+      dropoff: form.dropoff,
+      destination: form.destination,
+      passengers: form.passengers,
+    });
+    if (!check.ok) {
+      setFormError(check.error);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body: check.body, tenant });
+      rider.answered(answer.ride);
+      form.reset();
+      setCardError(null);
+    } catch (error) {
+      setFormError(error instanceof ApiError && error.serverError ? error.serverError : REQUEST_FAILED);
+    } finally {
+      setSending(false);
+      rider.refetchSoon();
+    }
+  };
+
+  const cancel = async () => {
+    setCardError(null);
+    const current = rider.rideNow.current;
+    if (!current) {
+      setCardError(NOTHING_TO_CANCEL);
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides/${encodeURIComponent(current.id)}`, {
+        method: "PUT",
+        body: { status: "canceled" },
+        tenant,
+      });
+      rider.answered(answer.ride);
+    } catch (error) {
+      // 404: the ride is no longer there to cancel (deleted, or never this rider's).
+      setCardError(error instanceof ApiError && error.status === 404 ? NOTHING_TO_CANCEL : CANCEL_FAILED);
+    } finally {
+      setSending(false);
+      rider.refetchSoon();
+    }
+  };
+
+  /** A map tap; a destination set on the map clears the form's error, as typing a fix would. */
+  const formPick = form.pick;
+  const pick = useCallback((point: Point) => {
+    if (formPick(point) === "destination") setFormError(null);
+  }, [formPick]);
+
+  return { form, formError, cardError, sending, request, cancel, pick };
+}

@@ -1,0 +1,118 @@
+/**
+ * The rider's ride and the drivers online (spec sections 7, 9): fetched over
+ * HTTP on mount and on every socket open, then live over /{tenant}/ws/riders;
+ * polled every 15 s while the socket is down.
+ *
+ * Live changes and our own answers bump a counter; a fetch that started
+ * before a bump is stale and dropped, so a slow answer never undoes a newer
+ * change. A ride that is no longer active leaves its message ("Ride
+ * completed!") in `ended` until the next ride shows.
+ */
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../../browser/auth_client.ts";
+import { type LiveMessage, useLiveSocket, usePolling } from "../../browser/live_client.ts";
+import type { AvailableDriver } from "../../lib/drivers.ts";
+import { nextRiderRide } from "../../lib/ride_lists.ts";
+import { riderMessage } from "../../lib/ride_texts.ts";
+import { isActive, type Ride } from "../../lib/rides.ts";
+
+export const POLL_MS = 15_000;
+/** Spec section 9: the ride is fetched again 500 ms after a request or a cancel. */
+export const REFETCH_MS = 500;
+
+export interface RiderRide {
+  /** null until the first answer ("Loading..."). */
+  drivers: AvailableDriver[] | null;
+  ride: Ride | null;
+  /** The first /rides/my answer (or failure) has come. */
+  loaded: boolean;
+  /** The message of the ride that just ended, until the next ride. */
+  ended: string | null;
+  connected: boolean;
+  /** The ride as of now, for handlers that outlive a render. */
+  rideNow: RefObject<Ride | null>;
+  /** Shows the server's answer to our own request or cancel, newer than any fetch under way. */
+  answered(ride: Ride): void;
+  refetchSoon(): void;
+}
+
+export function useRiderRide(tenant: string): RiderRide {
+  const [drivers, setDrivers] = useState<AvailableDriver[] | null>(null);
+  const [ride, setRide] = useState<Ride | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [ended, setEnded] = useState<string | null>(null);
+
+  const changes = useRef(0);
+  const rideNow = useRef<Ride | null>(null);
+  rideNow.current = ride;
+
+  const showRide = useCallback((next: Ride | null) => {
+    const current = rideNow.current;
+    if (next && !isActive(next.status)) {
+      if (current && current.id !== next.id) return;
+      setRide(null);
+      setEnded(riderMessage(next.status));
+      return;
+    }
+    if (next) setEnded(null);
+    setRide(next ? nextRiderRide(current, next) : null);
+  }, []);
+
+  const loadRide = useCallback(() => {
+    const started = changes.current;
+    api<Ride | null>(`/${tenant}/api/rides/my`, { tenant }).then(
+      (fetched) => {
+        setLoaded(true);
+        if (changes.current !== started) return;
+        showRide(fetched ?? null);
+      },
+      () => setLoaded(true),
+    );
+  }, [tenant, showRide]);
+
+  const loadDrivers = useCallback(() => {
+    const started = changes.current;
+    api<AvailableDriver[]>(`/${tenant}/api/drivers/available`, { tenant }).then(
+      (list) => {
+        if (changes.current === started && Array.isArray(list)) setDrivers(list);
+      },
+      // Still unknown: the count keeps its last value ("Loading..." at first).
+      () => {},
+    );
+  }, [tenant]);
+
+  const refresh = useCallback(() => {
+    loadRide();
+    loadDrivers();
+  }, [loadRide, loadDrivers]);
+  useEffect(refresh, [refresh]);
+
+  const onMessage = useCallback((message: LiveMessage) => {
+    changes.current++;
+    if (message.type === "driver-updates") setDrivers(message.drivers);
+    else showRide(message.ride);
+  }, [showRide]);
+  const { connected } = useLiveSocket({ tenant, kind: "riders", onMessage, onOpen: refresh });
+  usePolling(refresh, POLL_MS, !connected);
+
+  const answered = useCallback((next: Ride) => {
+    changes.current++;
+    showRide(next);
+  }, [showRide]);
+
+  // The refetch timers are forgotten on unmount.
+  const refetches = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const refetchSoon = useCallback(() => {
+    const timer = setTimeout(() => {
+      refetches.current.delete(timer);
+      loadRide();
+    }, REFETCH_MS);
+    refetches.current.add(timer);
+  }, [loadRide]);
+  useEffect(() => {
+    const timers = refetches.current;
+    return () => timers.forEach(clearTimeout);
+  }, []);
+
+  return { drivers, ride, loaded, ended, connected, rideNow, answered, refetchSoon };
+}
