@@ -1,6 +1,6 @@
 /** Sign-in, step 2 (spec section 2 "Login screen"): the 4-digit code, Resend Code and Change Phone Number. */
 import type { FormEvent, ReactNode, RefObject } from "react";
-import { useDomId } from "../dom_id.ts";
+import { LoginField } from "./LoginField.tsx";
 import { formatPhone } from "../../lib/phone.ts";
 
 export type Busy = "send" | "resend" | "verify" | null;
@@ -21,7 +21,6 @@ export function CodeStep(
     busy: Busy;
   },
 ) {
-  const id = useDomId();
   return (
     <>
       <h1 className="login__title">Verify Your Phone</h1>
@@ -31,27 +30,20 @@ export function CodeStep(
       <form className="form login__form" noValidate onSubmit={onSubmit}>
         {formError}
         {notice && <p className="notice notice--success" role="status">{notice}</p>}
-        <div className="field">
-          <label htmlFor={id}>Verification code</label>
-          <input
-            ref={inputRef}
-            id={id}
-            name="code"
-            className="login__code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={4}
-            value={code}
-            onChange={(event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
-            required
-            aria-required="true"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
-          />
-          {fieldError && <p id={`${id}-error`} className="field__error" role="alert">{fieldError}</p>}
-        </div>
+        <LoginField
+          label="Verification code"
+          inputRef={inputRef}
+          fieldError={fieldError}
+          name="code"
+          className="login__code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={4}
+          value={code}
+          onChange={(event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
+        />
         <button type="submit" className="button button--large" disabled={busy !== null}>
           {busy === "verify" ? "Verifying..." : "Verify Code"}
         </button>

@@ -1,6 +1,6 @@
 /** Sign-in, step 1 (spec section 2 "Login screen"): the phone number the code is texted to. */
 import type { ChangeEvent, FormEvent, ReactNode, RefObject } from "react";
-import { useDomId } from "../dom_id.ts";
+import { LoginField } from "./LoginField.tsx";
 import { SMS_TEXT } from "./texts.ts";
 
 export function PhoneStep(
@@ -18,32 +18,24 @@ export function PhoneStep(
     hydrated: boolean;
   },
 ) {
-  const id = useDomId();
   return (
     <>
       <h1 className="login__title">Welcome to {tenantName ?? "Hopper"}</h1>
       <p className="login__lead">{SMS_TEXT}</p>
       <form className="form login__form" noValidate onSubmit={onSubmit}>
         {formError}
-        <div className="field">
-          <label htmlFor={id}>Phone number</label>
-          <input
-            ref={inputRef}
-            id={id}
-            name="phoneNumber"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 555-5555"
-            value={phone}
-            onChange={onPhoneChange}
-            required
-            aria-required="true"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
-          />
-          {fieldError && <p id={`${id}-error`} className="field__error" role="alert">{fieldError}</p>}
-        </div>
+        <LoginField
+          label="Phone number"
+          inputRef={inputRef}
+          fieldError={fieldError}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 555-5555"
+          value={phone}
+          onChange={onPhoneChange}
+        />
         {/* Disabled until hydrated: a click before then would put the number in the address bar. */}
         <button type="submit" className="button button--large" disabled={sending || !hydrated}>
           {sending ? "Sending..." : "Send Verification Code"}
