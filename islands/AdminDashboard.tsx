@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
+import { LineIcon } from "../components/admin/LineIcon.tsx";
 
 export { ACCESS_DENIED, AUTH_REQUIRED } from "../components/admin/AdminGuard.tsx";
 
@@ -40,23 +41,7 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 function Icon({ name }: { name: string }) {
-  return (
-    <svg
-      className="dash-card__icon"
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {ICONS[name]}
-    </svg>
-  );
+  return <LineIcon className="dash-card__icon" size={28}>{ICONS[name]}</LineIcon>;
 }
 
 export interface AdminDashboardProps {

@@ -7,6 +7,7 @@ import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { statusLabel } from "../../lib/ride_texts.ts";
 import { type Trip, tripStatusOf } from "../../lib/trips.ts";
+import { LineIcon } from "./LineIcon.tsx";
 
 export const NO_DRIVER = "No driver assigned";
 
@@ -112,19 +113,8 @@ export function TripsTable(
 
 export function TrashIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
+    </LineIcon>
   );
 }
