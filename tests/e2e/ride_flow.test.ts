@@ -3,7 +3,7 @@
  * driver in two Chromium contexts on phone screens, both with their GPS set
  * in downtown Greer. The map is the real WebGL map (MapLibre, the built-in
  * offline style). `UPDATE_SCREENSHOTS=1 deno task test:e2e` also writes
- * docs/screenshots/{rider,driver}-*.png at 390×844.
+ * docs/screenshots/{rider,driver}-*.png at 390×844 (and a few at desk width).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -203,6 +203,12 @@ describe("a ride end to end", () => {
     await tapMap(rider, 0.03, 0.04);
     await expect.poll(() => alerts.allTextContents()).toEqual([OUTSIDE_TEXT]);
     expect(await rider.getByLabel("Destination").inputValue()).toBe("");
+    await shot(rider, "rider-outside-area");
+    if (SHOTS) {
+      await rider.setViewportSize(DESKTOP);
+      await shot(rider, "rider-outside-area-desktop");
+      await rider.setViewportSize(PHONE);
+    }
     // A tap at the centre is inside: it raises no alert, and takes the refusal away.
     await tapMap(rider, 0.5, 0.5);
     await expect.poll(() => rider.getByLabel("Destination").inputValue()).toBe("MAP LOCATION");
