@@ -10,18 +10,8 @@ import { ANOTHER_IN_PROGRESS, checkMove, type Ride, type RideStatus } from "../.
 import { createApp } from "../../server/app.tsx";
 import { makeApp, signIn } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
-import { put } from "../helpers/rides.ts";
+import { CENTRE as AT, newRide, put } from "../helpers/rides.ts";
 
-const AT = { lat: 34.9387, lng: -82.2271 };
-const newRide = (rider: string) => ({
-  tenant: "greer",
-  creatorId: rider,
-  pickup: AT,
-  dropoff: null,
-  destination: "City Hall",
-  passengerCt: 1,
-  rider: { name: null, phoneNumber: "8645550142", photoUrl: null },
-});
 /** The route's rule (routes/api/rides.ts): the move table, refusing a start while the driver is busy. */
 const asDriver = (to: RideStatus) => (ride: Ride, { busy }: MoveFacts) =>
   Promise.resolve(checkMove(ride, to, { userId: "d1", drives: true }, busy));

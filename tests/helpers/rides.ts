@@ -48,3 +48,16 @@ export async function requestRide(t: TestApp, token: string, body: Record<string
 export async function move(t: TestApp, token: string, id: string, status: string) {
   return await t.request(`/greer/api/rides/${id}`, put(token, { status }));
 }
+
+/** What createRide (kv/rides.ts) takes for a rider of the demo tenant asking at its centre. */
+export function newRide(rider: string) {
+  return {
+    tenant: "greer",
+    creatorId: rider,
+    pickup: CENTRE,
+    dropoff: null,
+    destination: "City Hall",
+    passengerCt: 1,
+    rider: { name: null, phoneNumber: "8645550142", photoUrl: null },
+  };
+}

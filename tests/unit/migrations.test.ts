@@ -9,19 +9,10 @@ import { migrateStore } from "../../kv/migrations.ts";
 import { createRide, getActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
-
-const AT = { lat: 34.9387, lng: -82.2271 };
+import { newRide } from "../helpers/rides.ts";
 
 async function rideOf(kv: Deno.Kv, rider: string, path: RideStatus[]): Promise<Ride> {
-  const made = await createRide(kv, {
-    tenant: "greer",
-    creatorId: rider,
-    pickup: AT,
-    dropoff: null,
-    destination: "City Hall",
-    passengerCt: 1,
-    rider: { name: null, phoneNumber: "8645550142", photoUrl: null },
-  }, 1);
+  const made = await createRide(kv, newRide(rider), 1);
   if (!made.ok) throw new Error("setup");
   let ride = made.ride;
   for (const to of path) {

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
+import { newRide } from "../helpers/rides.ts";
 
-const AT = { lat: 34.9387, lng: -82.2271 };
 let dir: string;
 
 beforeEach(async () => {
@@ -18,18 +18,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await Deno.remove(dir, { recursive: true });
 });
-
-function newRide(rider: string) {
-  return {
-    tenant: "greer",
-    creatorId: rider,
-    pickup: AT,
-    dropoff: null,
-    destination: "City Hall",
-    passengerCt: 1,
-    rider: { name: null, phoneNumber: "8645550142", photoUrl: null },
-  };
-}
 
 const accept = (kv: Deno.Kv, ride: Ride, driver: string) =>
   updateRideStatus(kv, {
