@@ -76,6 +76,9 @@ export function useLiveSocket(
   return { connected, state };
 }
 
+/** How often the rider and driver screens fetch again while their socket is down (spec section 9). */
+export const POLL_WHILE_DOWN_MS = 15_000;
+
 /** Calls `fn` every `ms` while `active` (the rider polls while the socket is down, spec section 9). */
 export function usePolling(fn: () => void, ms: number, active: boolean): void {
   const latest = useRef(fn);

@@ -11,12 +11,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
-import { type LiveMessage, useLiveSocket, usePolling } from "../../browser/live_client.ts";
+import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
 import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import type { Ride } from "../../lib/rides.ts";
 
-export const POLL_MS = 15_000;
 export const UPDATE_FAILED = "Failed to update ride.";
 
 export function useDriverRides(tenant: string, me: string) {
@@ -43,7 +42,7 @@ export function useDriverRides(tenant: string, me: string) {
     setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
   }, [me]);
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
-  usePolling(loadRides, POLL_MS, !connected);
+  usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
 
   const move = async (ride: Ride, action: DriverAction) => {
     if (moving) return;

@@ -10,13 +10,12 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
-import { type LiveMessage, useLiveSocket, usePolling } from "../../browser/live_client.ts";
+import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from "../../browser/live_client.ts";
 import type { AvailableDriver } from "../../lib/drivers.ts";
 import { nextRiderRide } from "../../lib/ride_lists.ts";
 import { riderMessage } from "../../lib/ride_texts.ts";
 import { isActive, type Ride } from "../../lib/rides.ts";
 
-export const POLL_MS = 15_000;
 /** Spec section 9: the ride is fetched again 500 ms after a request or a cancel. */
 export const REFETCH_MS = 500;
 
@@ -93,7 +92,7 @@ export function useRiderRide(tenant: string): RiderRide {
     else showRide(message.ride);
   }, [showRide]);
   const { connected } = useLiveSocket({ tenant, kind: "riders", onMessage, onOpen: refresh });
-  usePolling(refresh, POLL_MS, !connected);
+  usePolling(refresh, POLL_WHILE_DOWN_MS, !connected);
 
   const answered = useCallback((next: Ride) => {
     changes.current++;
