@@ -76,7 +76,8 @@ export function readRequest(
   const refused = textRule(destination, "Destination");
   if (refused) return { ok: false, error: refused };
   if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION_TEXT };
-  const passengerCt = body.passengerCt ?? MIN_PASSENGERS;
+  // Only an absent count means one rider: null is a value, and not a whole number.
+  const passengerCt = body.passengerCt === undefined ? MIN_PASSENGERS : body.passengerCt;
   if (!isPassengerCount(passengerCt)) return { ok: false, error: PASSENGERS_TEXT };
   const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
   return {

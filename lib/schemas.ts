@@ -70,7 +70,19 @@ export interface Tenant {
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */
 export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, message: 5000 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An email address as a person types it: one "@" with text before it, no
+ * spaces, and a dot inside the part after it. Plain string steps, not a
+ * pattern, so its time is linear in the text (a 14 KB address took 0.22 s
+ * against the old pattern: issue 16).
+ */
+export function isEmailAddress(text: string): boolean {
+  const at = text.indexOf("@");
+  if (at < 1 || at !== text.lastIndexOf("@") || /\s/.test(text)) return false;
+  const domain = text.slice(at + 1);
+  const dot = domain.indexOf(".", 1);
+  return dot > 0 && dot < domain.length - 1;
+}
 
 /**
  * Characters no name, address or message needs, which can hide or reorder
@@ -95,7 +107,8 @@ function field(label: string, max: number, required: boolean) {
   }).check(
     z.trim(),
     ...(required ? [z.minLength(1, `${label} is required`)] : []),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
+    // abort: a text past the limit is refused here, before any later check reads it.
+    z.maxLength(max, { error: `${label} must be at most ${max} characters`, abort: true }),
     z.refine((text) => !hasHiddenCharacters(text), hiddenCharactersText(label)),
   );
 }
@@ -103,7 +116,7 @@ function field(label: string, max: number, required: boolean) {
 export const inquirySchema = z.object({
   name: field("Name", INQUIRY_LIMITS.name, true),
   email: field("Email", INQUIRY_LIMITS.email, true).check(
-    z.regex(EMAIL_PATTERN, "Please enter a valid email address"),
+    z.refine(isEmailAddress, "Please enter a valid email address"),
   ),
   organization: z.optional(field("Organization", INQUIRY_LIMITS.organization, false)),
   message: field("Message", INQUIRY_LIMITS.message, true),
@@ -119,7 +132,7 @@ export const profileUpdateSchema = z.object({
   name: z.optional(z.nullable(field("Name", 80, false))),
   email: z.optional(z.nullable(
     field("Email", INQUIRY_LIMITS.email, false).check(
-      z.refine((v) => v === "" || EMAIL_PATTERN.test(v), "Please enter a valid email address"),
+      z.refine((v) => v === "" || isEmailAddress(v), "Please enter a valid email address"),
     ),
   )),
   photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),

@@ -5,7 +5,8 @@
  * browser's (pure: no SDK here).
  */
 const PATTERNS: [RegExp, string][] = [
-  [/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, "[token]"],
+  // Starts only where a run of token characters starts, so "eyJeyJ…" costs one scan, not one per "eyJ".
+  [/(?<![\w-])eyJ[\w-]+\.[\w-]+\.[\w-]*/g, "[token]"],
   [/\b(Bearer|token=|ticket=)\s*[\w.-]+/gi, "$1 [token]"],
   [/(?:\+?1[\s.-]?)?\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g, "[phone]"],
   [/\b(code["'\s:=]+)\d{4}\b/gi, "$1[code]"],

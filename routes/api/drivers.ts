@@ -3,12 +3,12 @@
  * the list riders see. Availability and location need the driver or admin role.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { getDriverState, listAvailableDrivers, setDriverState } from "../../kv/drivers.ts";
 import { isPoint } from "../../lib/geo.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
@@ -20,7 +20,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
   const app = new Hono<Env>();
   const { driver: drivers, member: members } = roleGuards(deps, auth);
-  const small = bodyLimit({ maxSize: 2048, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const small = smallBody(2048);
 
   app.get("/drivers/availability", ...drivers, async (c) => {
     const state = await getDriverState(kv, c.get("tenant").code, c.get("user").id);

@@ -1,12 +1,12 @@
 /** GET/PUT /api/users/profile (spec sections 3, 5, 7): the signed-in user's own profile. */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { accountView } from "../../kv/accounts.ts";
 import { updateUserRemovingPhoto } from "../../kv/photos.ts";
 import { updateUser, type User } from "../../kv/users.ts";
 import { profileUpdateSchema } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
@@ -17,7 +17,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
     .get("/", async (c) => c.json({ user: await accountView(kv, c.get("user")) }))
     .put(
       "/",
-      bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) }),
+      smallBody(),
       jsonBody(profileUpdateSchema),
       async (c) => {
         const change = c.req.valid("json");

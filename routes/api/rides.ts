@@ -4,7 +4,6 @@
  * its indexes and feed entry in one atomic write (kv/rides.ts).
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
@@ -17,6 +16,7 @@ import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts"
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
@@ -55,7 +55,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
   const app = new Hono<Env>();
   const { member, driver } = roleGuards(deps, auth);
-  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const small = smallBody();
   const rideId = idParam("id", "Ride not found");
 
   const rideEvent = rideEventLogger(deps);

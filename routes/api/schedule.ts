@@ -6,12 +6,12 @@
  *   (the editor runs the same checks before saving).
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { getSchedule, setSchedule } from "../../kv/tenants.ts";
 import { checkSchedule } from "../../lib/schedule_rules.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
@@ -23,7 +23,7 @@ export function scheduleApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   const { admin: admins } = roleGuards(deps, auth);
   // Seven days of at most 12 slots is about 2 KiB of JSON.
-  const small = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const small = smallBody(16 * 1024);
 
   app.get("/schedule", async (c) => c.json({ schedule: await getSchedule(kv, c.get("tenant").code) }));
 

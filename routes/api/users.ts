@@ -15,6 +15,7 @@ import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { requireAuth, roleGuards, tenantRoles } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
@@ -90,7 +91,14 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ id: target.id, roles });
   }
 
-  app.post("/user/:id/roles", ...admins, userId, jsonBody(roleBody), (c) => change(c, c.req.valid("json").role, true));
+  app.post(
+    "/user/:id/roles",
+    ...admins,
+    userId,
+    smallBody(),
+    jsonBody(roleBody),
+    (c) => change(c, c.req.valid("json").role, true),
+  );
   app.delete("/user/:id/roles", ...admins, userId, (c) => change(c, c.req.query("role"), false));
 
   app.delete("/user/:id", ...admins, userId, async (c) => {

@@ -22,15 +22,22 @@ export interface RequestRecord {
   tenant?: string;
 }
 
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The method as a metrics label: a client can send any token as a method, so others count as OTHER. */
+export function methodLabel(method: string): string {
+  return METHODS.has(method) ? method : "OTHER";
+}
+
 /** Counts the request in the metrics and writes its one log line. */
 export function recordRequest(log: Logger, metrics: Metrics, r: RequestRecord): void {
   const ms = Math.round((performance.now() - r.started) * 10) / 10;
-  metrics.requests.inc({ route: r.route, method: r.method, status: String(r.status) });
+  metrics.requests.inc({ route: r.route, method: methodLabel(r.method), status: String(r.status) });
   metrics.latency.observe({ route: r.route }, ms);
   log({
     event: "request",
     level: r.status >= 500 ? "error" : undefined, // info unless it failed (lib/log.ts writes it first)
-    method: r.method,
+    method: methodLabel(r.method),
     path: r.path,
     status: r.status,
     ms,

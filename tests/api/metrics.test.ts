@@ -42,3 +42,25 @@ describe("GET /metrics", () => {
     expect(text).not.toContain(ride.id);
   });
 });
+
+describe("metric labels a stranger cannot grow", () => {
+  it("maps any method to a fixed set plus OTHER, and unknown paths to one route", async () => {
+    using t = await makeApp({ METRICS_TOKEN: TOKEN });
+    for (let i = 0; i < 20; i++) {
+      await t.request(`/no-such-${i}/x${i}`, { method: `INVENTED${i}` });
+      await t.request(`/greer/api/nothing-${i}`, { method: "GET" });
+      await t.request(`/api/auth/login-${i}`, { method: "PROPFIND" });
+    }
+    const text = await (await t.request("/metrics", bearer(TOKEN))).text();
+    const series = text.split("\n").filter((line) => line.startsWith("hopper_http_requests_total{"));
+    const methods = new Set(series.map((line) => line.match(/method="([^"]*)"/)![1]));
+    const routes = new Set(series.map((line) => line.match(/route="([^"]*)"/)![1]));
+    for (const method of methods) {
+      expect(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER"]).toContain(method);
+    }
+    expect(methods).toContain("OTHER");
+    expect(text).not.toMatch(/INVENTED|PROPFIND|nothing-|login-\d|no-such/);
+    // Sixty requests to sixty different paths with forty invented methods: a handful of series, not sixty.
+    expect(routes.size).toBeLessThanOrEqual(4);
+  });
+});

@@ -75,6 +75,7 @@ describe("POST /{tenant}/api/rides", () => {
     ["6 passengers", { passengerCt: 6 }, "Passengers must be a whole number from 1 to 5"],
     ["2.5 passengers", { passengerCt: 2.5 }, "Passengers must be a whole number from 1 to 5"],
     ["passengers as text", { passengerCt: "3" }, "Passengers must be a whole number from 1 to 5"],
+    ["null passengers", { passengerCt: null }, "Passengers must be a whole number from 1 to 5"],
     ["a destination that is not text", { dropoff: null, destination: 42 }, "Destination must be text"],
     ["a pickup outside the area", { pickup: OUTSIDE }, OUTSIDE_TEXT],
     ["a dropoff outside the area", { dropoff: OUTSIDE }, OUTSIDE_TEXT],

@@ -1,0 +1,12 @@
+import { bodyLimit } from "hono/body-limit";
+
+export const TOO_LARGE = "Request is too large";
+
+/**
+ * Refuses a JSON body over `maxSize` bytes with 413, by Content-Length before
+ * reading or as soon as a streamed body passes it. Every JSON call has one
+ * (4 KB unless it carries more, like a week's schedule).
+ */
+export function smallBody(maxSize = 4096) {
+  return bodyLimit({ maxSize, onError: (c) => c.json({ error: TOO_LARGE }, 413) });
+}

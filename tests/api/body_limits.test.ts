@@ -1,0 +1,70 @@
+/**
+ * Every call that reads a JSON body refuses one past its limit with 413 and
+ * JSON `{error}` before it is read whole (issue 16, item 6: the role grant
+ * had none). The table must name every POST and PUT route of the access
+ * matrix, so a new route without a limit fails here.
+ */
+import { describe, expect, it } from "vitest";
+import { INQUIRY_MAX_BYTES } from "../../routes/api/inquiries.ts";
+import { ACCESS_MATRIX, routeKey } from "../access_matrix.ts";
+import { accessWorld, TENANT_A } from "../helpers/access_world.ts";
+import { bearer } from "../helpers/app.ts";
+
+type World = Awaited<ReturnType<typeof accessWorld>>;
+
+/** Route → [its path for tenant A, the largest body it takes]. */
+const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
+  "POST /api/inquiries": () => "/api/inquiries",
+  "POST /api/auth/login": () => "/api/auth/login",
+  "POST /api/auth/verify": () => "/api/auth/verify",
+  "PUT /api/users/profile": () => "/api/users/profile",
+  "POST /:tenant/api/user/:id/roles": (w) => `/${TENANT_A}/api/user/${w.people[TENANT_A].subject.id}/roles`,
+  "POST /:tenant/api/rides": () => `/${TENANT_A}/api/rides`,
+  "PUT /:tenant/api/rides/:id": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}`,
+  "PUT /:tenant/api/admin/schedule": () => `/${TENANT_A}/api/admin/schedule`,
+  "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
+  "PUT /:tenant/api/users/location": () => `/${TENANT_A}/api/users/location`,
+  // No JSON body: nothing is read.
+  "POST /api/auth/logout": null,
+  "POST /:tenant/api/ws-ticket": null,
+  // Multipart, with its own limit (tests/api/photos.test.ts).
+  "POST /api/users/profile/image-upload": null,
+};
+
+const LIMITS: Record<string, number> = {
+  "POST /api/inquiries": INQUIRY_MAX_BYTES,
+  "PUT /:tenant/api/admin/schedule": 16 * 1024,
+  "PUT /:tenant/api/drivers/availability": 2048,
+  "PUT /:tenant/api/users/location": 2048,
+};
+
+/** Valid JSON of exactly `bytes` bytes. */
+const bodyOf = (bytes: number) => `{"pad":"${"x".repeat(bytes - 10)}"}`;
+
+describe("JSON body limits", () => {
+  it("the table names every POST and PUT route", () => {
+    const writes = ACCESS_MATRIX.filter((r) => r.method === "POST" || r.method === "PUT").map(routeKey);
+    expect(Object.keys(JSON_CALLS).sort()).toEqual([...new Set(writes)].sort());
+  });
+
+  it("each refuses one byte past its limit with 413 and JSON, and takes a body at the limit", async () => {
+    using w = await accessWorld();
+    const boss = w.callers.super!;
+    for (const [route, path] of Object.entries(JSON_CALLS)) {
+      if (!path) continue;
+      const limit = LIMITS[route] ?? 4096;
+      const method = route.split(" ")[0];
+      const send = (bytes: number) =>
+        w.t.request(
+          path(w),
+          bearer(boss.token, { method, headers: { "content-type": "application/json" }, body: bodyOf(bytes) }),
+          w.address(),
+        );
+      const over = await send(limit + 1);
+      expect([route, over.status]).toEqual([route, 413]);
+      expect(await over.json()).toEqual({ error: expect.stringMatching(/too large/) });
+      const at = await send(limit);
+      expect([route, at.status]).not.toEqual([route, 413]);
+    }
+  });
+});
