@@ -9,7 +9,7 @@ import { lockStore, StoreLockedError } from "./kv/lock.ts";
 import { migrateStore } from "./kv/migrations.ts";
 import { openStore } from "./kv/open.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "./kv/seed.ts";
-import { generatedSecret } from "./kv/secrets.ts";
+import { localSecret, secretPathFor } from "./kv/secrets.ts";
 import { formatPhone } from "./lib/phone.ts";
 import { systemClock } from "./lib/clock.ts";
 import { ConfigError, loadConfig } from "./lib/config.ts";
@@ -47,13 +47,17 @@ const loaded = startupConfig();
 const log = jsonLogger();
 const lock = await storeLock(loaded.kvPath);
 const kv = await openStore(loaded.kvPath);
+// lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
 if (!loaded.jwtSecret) {
-  console.log("JWT_SECRET is not set: signing sessions with a secret generated once and kept in KV.");
+  const where = loaded.kvPath === ":memory:" ? "in memory" : `in ${secretPathFor(loaded.kvPath!)} (mode 0600)`;
+  console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
 }
-const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await generatedSecret(kv) };
+const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 
 const migrated = await migrateStore(kv);
-if (migrated.riderSlots + migrated.inProgressSlots > 0) log({ event: "store.migrated", ...migrated });
+if (migrated.riderSlots + migrated.inProgressSlots + migrated.oldLocks > 0) {
+  log({ event: "store.migrated", ...migrated });
+}
 const demo = await seedDemoTenant(kv, systemClock.now());
 if (config.sms.provider === "console") {
   console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");

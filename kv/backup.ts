@@ -3,8 +3,12 @@
  * `{"key":[...],"value":...}`, with the types JSON lacks (bigint, KvU64,
  * bytes, Date, Map, Set, undefined, NaN/±Infinity/-0) written as tagged
  * objects `{"$t": type, "v": ...}`, so an import rebuilds exactly what was
- * exported. KV keeps no readable expiry, so import gives sessions and
- * sign-in codes back the life left in their own `expiresAt`.
+ * exported.
+ *
+ * A backup carries no secret and nothing that signs anyone in (issue 16):
+ * the prefixes in NOT_BACKED_UP are left out of an export and skipped by an
+ * import (a backup written before this rule may hold them). People sign in
+ * again after a restore.
  */
 import { keys } from "./keys.ts";
 
@@ -73,10 +77,33 @@ export function decodeValue(json: Json): unknown {
   return Object.fromEntries(Object.entries(json).map(([k, x]) => [k, decodeValue(x)]));
 }
 
-/** Writes every entry, one line each, in key order. Answers the count. */
+/**
+ * First key parts never written to or read from a backup: the signing secret
+ * of old stores, sessions, sign-in codes and their challenges, sign-in
+ * failure records and known addresses, rate-limit counters, socket tickets.
+ */
+export const NOT_BACKED_UP: ReadonlySet<string> = new Set([
+  keys.session("x")[0],
+  keys.userSessions("x")[0],
+  keys.otp("x")[0],
+  keys.oldAuthFailures()[0],
+  keys.numberFailures("x")[0],
+  keys.knownAddress("x", "y")[0],
+  keys.rateWindow("x", "y", 0)[0],
+  keys.wsTicket("x")[0],
+]);
+
+/** Whether an entry may be in a backup. */
+export function backedUp(key: Deno.KvKey): boolean {
+  if (key[0] === keys.meta("jwt_secret")[0] && key[1] === keys.meta("jwt_secret")[1]) return false;
+  return !NOT_BACKED_UP.has(String(key[0]));
+}
+
+/** Writes every entry a backup keeps, one line each, in key order. Answers the count. */
 export async function exportEntries(kv: Deno.Kv, write: (line: string) => Promise<void> | void): Promise<number> {
   let count = 0;
   for await (const entry of kv.list({ prefix: keys.everything() })) {
+    if (!backedUp(entry.key)) continue;
     await write(JSON.stringify({ key: encodeValue(entry.key), value: encodeValue(entry.value) }) + "\n");
     count++;
   }
@@ -87,15 +114,6 @@ export async function isEmpty(kv: Deno.Kv): Promise<boolean> {
   return (await kv.list({ prefix: keys.everything() }, { limit: 1 }).next()).done === true;
 }
 
-/** How long an entry should still live after import, from its own record (sessions, codes). */
-function lifeLeft(key: Deno.KvKey, value: unknown, now: number): number | undefined | "expired" {
-  const prefix = key[0];
-  if (prefix !== keys.session("x")[0] && prefix !== keys.otp("x")[0]) return undefined;
-  const expiresAt = (value as { expiresAt?: unknown } | null)?.expiresAt;
-  if (typeof expiresAt !== "number") return undefined;
-  return expiresAt > now ? expiresAt - now : "expired";
-}
-
 /**
  * Loads JSON lines into `kv`, up to 100 entries (or ~400 KB) per commit. Refuses a store that
  * already holds data unless `force`. Answers the count written.
@@ -103,7 +121,7 @@ function lifeLeft(key: Deno.KvKey, value: unknown, now: number): number | undefi
 export async function importEntries(
   kv: Deno.Kv,
   lines: AsyncIterable<string> | Iterable<string>,
-  { force = false, now = Date.now() }: { force?: boolean; now?: number } = {},
+  { force = false }: { force?: boolean } = {},
 ): Promise<number> {
   if (!force && !(await isEmpty(kv))) {
     throw new Error("The store is not empty: import into an empty one, or pass --force");
@@ -131,10 +149,8 @@ export async function importEntries(
     }
     const key = decodeValue(parsed.key) as Deno.KvKey;
     if (!Array.isArray(key)) throw new Error(`Line ${lineNo} has no key`);
-    const value = decodeValue(parsed.value);
-    const life = lifeLeft(key, value, now);
-    if (life === "expired") continue;
-    op.set(key, value, life === undefined ? undefined : { expireIn: life });
+    if (!backedUp(key)) continue;
+    op.set(key, decodeValue(parsed.value));
     pending++;
     pendingBytes += line.length;
     count++;

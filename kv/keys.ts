@@ -46,7 +46,12 @@ export const keys = {
   feedFrom: (tenant: string) => ["feed", tenant] as const,
   feedHead: (tenant: string) => ["feed_head", tenant] as const,
   driversHead: (tenant: string) => ["drivers_head", tenant] as const,
-  authFailures: (phone: string) => ["auth_failures", phone] as const,
+  /** Before issue 16: a number's lock state, which could lock for good (dropped by kv/migrations.ts). */
+  oldAuthFailures: () => ["auth_failures"] as const,
+  /** Failures at a number from addresses it has not signed in from, this year (lib/lockout.ts). */
+  numberFailures: (phone: string) => ["auth_number_failures", phone] as const,
+  /** An address the number signed in from (180 days): it may still try when strangers may not. */
+  knownAddress: (phone: string, address: string) => ["auth_known_addresses", phone, address] as const,
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
@@ -55,8 +60,9 @@ export const keys = {
   audits: (tenant: string) => ["audit", tenant] as const,
   inquiry: (id: string) => ["inquiries", id] as const,
   inquiries: () => ["inquiries"] as const,
-  rateWindow: (bucket: string, subject: string, windowStart: number) =>
-    ["rate_limits", bucket, subject, windowStart] as const,
+  /** One shard of a count of hits in a window (kv/rate_limits.ts); shard 0 for unsharded limits. */
+  rateWindow: (bucket: string, subject: string, windowStart: number, shard = 0) =>
+    ["rate_limits", bucket, subject, windowStart, shard] as const,
   /** Never written: GET /healthz reads it to see that KV answers (kv/health.ts). */
   health: () => ["health"] as const,
   /** A socket ticket by the SHA-256 of its text: single use, 30 s (kv/tickets.ts). */

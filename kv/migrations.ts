@@ -9,7 +9,9 @@
  *   ride is gone or no longer active;
  * - a driver with a ride on-the-way or arrived gets the in-progress slot that
  *   holds the one-ride-at-a-time rule, derived from their driver_active
- *   entries (stores from before the slot existed).
+ *   entries (stores from before the slot existed);
+ * - the sign-in lock records of before issue 16, which could lock a number
+ *   for good, are dropped (lib/lockout.ts keeps its own, expiring records).
  */
 import { isActive, isInProgress, type Ride, type RideStatus } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
@@ -21,10 +23,25 @@ export interface Migrated {
   riderSlots: number;
   /** In-progress slots created for drivers. */
   inProgressSlots: number;
+  /** Old sign-in lock records dropped. */
+  oldLocks: number;
 }
 
 export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
-  return { riderSlots: await wholeRiderSlots(kv), inProgressSlots: await inProgressSlots(kv) };
+  return {
+    riderSlots: await wholeRiderSlots(kv),
+    inProgressSlots: await inProgressSlots(kv),
+    oldLocks: await dropOldLocks(kv),
+  };
+}
+
+async function dropOldLocks(kv: Deno.Kv): Promise<number> {
+  let done = 0;
+  for await (const e of kv.list({ prefix: keys.oldAuthFailures() })) {
+    await kv.delete(e.key);
+    done++;
+  }
+  return done;
 }
 
 async function wholeRiderSlots(kv: Deno.Kv): Promise<number> {

@@ -2,10 +2,32 @@ import { dirname } from "node:path";
 
 /**
  * Opens the store at `path` (creating its folder), the in-memory one for
- * ":memory:", or the platform's managed KV for null (Deno Deploy).
+ * ":memory:", or the platform's managed KV for null (Deno Deploy). A store
+ * file, and SQLite's journal files beside it, are readable by the owner only
+ * (mode 0600): they hold phone numbers and sessions.
  */
 export async function openStore(path: string | null): Promise<Deno.Kv> {
   if (path === null) return await Deno.openKv();
-  if (path !== ":memory:") await Deno.mkdir(dirname(path), { recursive: true });
-  return await Deno.openKv(path);
+  if (path === ":memory:") return await Deno.openKv(path);
+  await Deno.mkdir(dirname(path), { recursive: true });
+  // Created empty with the right mode first, so the file is never readable by others, even for a moment.
+  try {
+    await Deno.writeFile(path, new Uint8Array(), { createNew: true, mode: 0o600 });
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+  }
+  const kv = await Deno.openKv(path);
+  await ownerOnly(path);
+  return kv;
+}
+
+/** Sets mode 0600 on the store file and its -wal and -shm files (when present). */
+export async function ownerOnly(path: string): Promise<void> {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      await Deno.chmod(file, 0o600);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    }
+  }
 }

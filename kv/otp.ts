@@ -1,5 +1,12 @@
+import {
+  addNumberFailure,
+  FAILURES_PER_ADDRESS,
+  keepFor,
+  KNOWN_ADDRESS_MS,
+  lockedFor,
+  type NumberFailures,
+} from "../lib/lockout.ts";
 import { CODE_TTL_MS, constantTimeEqual, MAX_CODE_ATTEMPTS } from "../lib/otp.ts";
-import { afterSuccess, type FailureState, lockedFor, NO_FAILURES, recordFailure } from "../lib/lockout.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry, ContentionError, RETRY } from "./retry.ts";
 
@@ -7,62 +14,111 @@ interface StoredCode {
   hash: string;
   attempts: number;
   expiresAt: number;
+  /** SHA-256 of the challenge the login answered. */
+  challenge: string;
+  /** The client address that asked for the code. */
+  address: string;
+}
+
+/** What a login leaves for its verify: the code's hash, and who may guess at it. */
+export interface NewCode {
+  hash: string;
+  challenge: string;
+  address: string;
 }
 
 /** Keeps the hash of a freshly sent code, replacing any earlier one (10-minute life). */
-export async function storeCode(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<void> {
-  await kv.set(keys.otp(phone), { hash, attempts: 0, expiresAt: now + CODE_TTL_MS }, { expireIn: CODE_TTL_MS });
+export async function storeCode(kv: Deno.Kv, phone: string, code: NewCode, now: number): Promise<void> {
+  await kv.set(keys.otp(phone), { ...code, attempts: 0, expiresAt: now + CODE_TTL_MS } satisfies StoredCode, {
+    expireIn: CODE_TTL_MS,
+  });
+}
+
+export interface GuessInput {
+  phone: string;
+  hash: string;
+  /** SHA-256 of the challenge the client carries; null for clients of the spec, which carry none. */
+  challenge: string | null;
+  address: string;
+  now: number;
 }
 
 export type Guess =
   | { outcome: "ok" }
-  | { outcome: "wrong"; failures: FailureState }
-  /** Not checked: the number is locked (Infinity: for good), or racing guesses kept the commit from landing. */
-  | { outcome: "locked"; waitMs: number };
+  /** `counted`: the guess reached a live code (a miss that reached none writes nothing). */
+  | { outcome: "wrong"; counted: boolean }
+  /** Not checked: the address, or the number for strangers, is out of tries; or racing guesses kept the commit from landing. */
+  | { outcome: "locked"; who: "address" | "number"; waitMs: number };
 
 /**
- * One guess at the phone's code, decided in one commit with the lock state
- * (lib/lockout.ts): a locked number's guess is not checked; a match uses the
- * code up (a code works once, even when two requests race) and ends the
- * failure streak; a miss counts against the code, void after 5, and adds a
- * failure. Racing guesses retry against the newer state, so a burst gets no
- * more checks than guessing one at a time (issue 10).
+ * One guess at the phone's code, decided in one commit with the counts of
+ * lib/lockout.ts. A guess that reaches no live code (none sent, expired, or
+ * another client's) answers wrong and writes nothing. A match uses the code up
+ * (once, even when two requests race) and remembers the address. A miss counts
+ * against the code (void after 5), the address and, from a stranger's
+ * address, the number. Racing guesses retry against the newer state.
  */
-export async function guessCode(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<Guess> {
+export async function guessCode(kv: Deno.Kv, input: GuessInput): Promise<Guess> {
   try {
-    return await commitWithRetry("check the code", () => guessOnce(kv, phone, hash, now));
+    return await commitWithRetry("check the code", () => guessOnce(kv, input));
   } catch (err) {
     // Racing guesses kept every commit from landing: answer locked for a moment, never an unchecked pass.
-    if (err instanceof ContentionError) return { outcome: "locked", waitMs: 1000 };
+    if (err instanceof ContentionError) return { outcome: "locked", who: "address", waitMs: 1000 };
     throw err;
   }
 }
 
-/** One try of guessCode: RETRY when a racing guess moved the code or the lock state meanwhile. */
-async function guessOnce(kv: Deno.Kv, phone: string, hash: string, now: number): Promise<Guess | typeof RETRY> {
-  const [codeEntry, failEntry] = await kv.getMany<[StoredCode, FailureState]>([
-    keys.otp(phone),
-    keys.authFailures(phone),
-  ]);
-  const failures = failEntry.value ?? NO_FAILURES;
-  const waitMs = lockedFor(failures, now);
-  if (waitMs > 0) return { outcome: "locked", waitMs };
+async function guessOnce(
+  kv: Deno.Kv,
+  { phone, hash, challenge, address, now }: GuessInput,
+): Promise<Guess | typeof RETRY> {
+  const { windowMs, limit } = FAILURES_PER_ADDRESS;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const addressKey = keys.rateWindow("verify_failures", address, windowStart);
+  const [codeEntry, numberEntry, knownEntry, addressEntry] = await kv.getMany<
+    [StoredCode, NumberFailures, number, number]
+  >([keys.otp(phone), keys.numberFailures(phone), keys.knownAddress(phone, address), addressKey]);
+
+  const addressFailures = addressEntry.value ?? 0;
+  if (addressFailures >= limit) return { outcome: "locked", who: "address", waitMs: windowStart + windowMs - now };
+
   const stored = codeEntry.value && codeEntry.value.expiresAt > now ? codeEntry.value : null;
-  // Compare even when nothing is stored, so known and unknown numbers take the same time.
-  const match = constantTimeEqual(stored?.hash ?? "-".repeat(hash.length), hash) && stored !== null;
-  const op = kv.atomic().check(codeEntry).check(failEntry);
-  const next = match ? afterSuccess(failures) : recordFailure(failures, now);
-  if (match || (stored && stored.attempts + 1 >= MAX_CODE_ATTEMPTS)) op.delete(keys.otp(phone));
-  else if (stored) {
+  const reaches = stored !== null &&
+    (challenge === null ? stored.address === address : constantTimeEqual(stored.challenge, challenge));
+  // Compare even when nothing is reached, so known and unknown numbers take the same time.
+  const match = constantTimeEqual(reaches ? stored.hash : "-".repeat(hash.length), hash) && reaches;
+  if (!reaches) return { outcome: "wrong", counted: false };
+
+  const known = knownEntry.value !== null;
+  const wait = known ? 0 : lockedFor(numberEntry.value, now);
+  if (wait > 0) return { outcome: "locked", who: "number", waitMs: wait };
+
+  const op = kv.atomic().check(codeEntry, numberEntry, addressEntry);
+  if (match) {
+    op.delete(keys.otp(phone));
+    op.set(keys.knownAddress(phone, address), now, { expireIn: KNOWN_ADDRESS_MS });
+    return await committed<Guess>(op, { outcome: "ok" });
+  }
+  if (stored.attempts + 1 >= MAX_CODE_ATTEMPTS) op.delete(keys.otp(phone));
+  else {
     op.set(keys.otp(phone), { ...stored, attempts: stored.attempts + 1 }, {
       expireIn: Math.max(1, stored.expiresAt - now),
     });
   }
-  if (!match || failEntry.value) op.set(keys.authFailures(phone), next);
-  return await committed<Guess>(op, match ? { outcome: "ok" } : { outcome: "wrong", failures: next });
+  op.set(addressKey, addressFailures + 1, { expireIn: windowMs + 60_000 });
+  if (!known) {
+    const next = addNumberFailure(numberEntry.value, now);
+    op.set(keys.numberFailures(phone), next, { expireIn: keepFor(next, now) });
+  }
+  return await committed<Guess>(op, { outcome: "wrong", counted: true });
 }
 
-/** The operator's unlock: every count starts again. */
+/** Whether the number signed in from this address in the last 180 days. */
+export async function isKnownAddress(kv: Deno.Kv, phone: string, address: string): Promise<boolean> {
+  return (await kv.get(keys.knownAddress(phone, address))).value !== null;
+}
+
+/** The operator's unlock: strangers' failures at the number start again. */
 export async function clearFailures(kv: Deno.Kv, phone: string): Promise<void> {
-  await kv.delete(keys.authFailures(phone));
+  await kv.delete(keys.numberFailures(phone));
 }

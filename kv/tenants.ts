@@ -1,6 +1,7 @@
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 /** The tenant with this code, or null. */
 export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | null> {
@@ -8,9 +9,9 @@ export async function getTenant(kv: Deno.Kv, code: string): Promise<Tenant | nul
 }
 
 /**
- * How long a tenant read is reused by `recentTenant`. Tenants are created (here or
- * by the admin CLI's process) and never edited, so a short reuse spares every
- * request under /{tenant} a KV read and shows a new tenant within this long.
+ * How long a tenant read is reused by `recentTenant`. Tenants are created and
+ * changed rarely (here or by the admin CLI's process), so a short reuse spares
+ * every request under /{tenant} a KV read and shows a change within this long.
  */
 export const TENANT_REUSE_MS = 2000;
 const recent = recentReads<Tenant | null>(TENANT_REUSE_MS);
@@ -52,4 +53,20 @@ export async function getSchedule(kv: Deno.Kv, tenant: string): Promise<Schedule
 /** Replaces the tenant's weekly schedule (validated by the caller with lib/schedule_rules.ts). */
 export async function setSchedule(kv: Deno.Kv, tenant: string, schedule: Schedule): Promise<void> {
   await kv.set(keys.schedule(tenant), schedule);
+}
+
+/** Applies `change` to the tenant in one checked commit; null when there is no such tenant. */
+export async function updateTenant(
+  kv: Deno.Kv,
+  code: string,
+  change: (tenant: Tenant) => Tenant,
+): Promise<Tenant | null> {
+  const updated = await commitWithRetry("update the tenant", async () => {
+    const entry = await kv.get<Tenant>(keys.tenant(code));
+    if (!entry.value) return null;
+    const next = change(entry.value);
+    return await committed(kv.atomic().check(entry).set(keys.tenant(code), next), next);
+  });
+  forgetTenants(kv);
+  return updated;
 }

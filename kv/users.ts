@@ -1,4 +1,5 @@
 import { ulid } from "../lib/ids.ts";
+import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -68,7 +69,10 @@ export async function updateUser(
     const entry = await kv.get<User>(keys.user(id));
     if (!entry.value) return null;
     const next = change(entry.value);
-    return await committed(kv.atomic().check(entry).set(keys.user(id), next), next);
+    const op = kv.atomic().check(entry).set(keys.user(id), next);
+    // Made or unmade a super admin (by the admin CLI, another process): their open sockets are checked again at once.
+    if (Boolean(next.isSuper) !== Boolean(entry.value.isSuper)) noteAccessChange(op, { userId: id });
+    return await committed(op, next);
   });
   if (next) accessChanged(kv);
   return next;

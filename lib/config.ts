@@ -30,6 +30,10 @@ export interface Config {
     twilioApiUrl: string;
   };
   trustProxy: boolean;
+  /** Serve /build/*.map to anyone (off by default: they show the source as written). */
+  publicSourceMaps: boolean;
+  /** Which X-Forwarded-For entry is the client's, counted from the right: the proxies in front (default 1). */
+  trustedProxyHops: number;
   version: string;
 }
 
@@ -69,6 +73,8 @@ const rules = {
   ],
   TWILIO_API_URL: [url, "must be an http(s) URL"],
   TRUST_PROXY: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
+  PUBLIC_SOURCE_MAPS: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
+  TRUSTED_PROXY_HOPS: [z.string().check(z.regex(/^([1-9]|10)$/)), "must be a whole number from 1 to 10"],
 } as const;
 
 type Variable = keyof typeof rules;
@@ -103,18 +109,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   const trust = read(env, "TRUST_PROXY");
+  const publicUrl = (read(env, "PUBLIC_URL") ?? `http://localhost:${port || 8000}`).replace(/\/+$/, "");
+  const kvPath = read(env, "KV_PATH") ?? (optional(env.DENO_DEPLOYMENT_ID) ? null : "./data/shuttle.kv");
+  const jwtSecret = read(env, "JWT_SECRET") ?? null;
+  // A public deployment keeps no key where a backup or a copy of the store could give it away, and prints no codes.
+  if (publicUrl.startsWith("https:")) {
+    if (!jwtSecret) {
+      throw new ConfigError("JWT_SECRET", "is required when PUBLIC_URL is https (at least 32 characters)");
+    }
+    if (provider === "console") {
+      throw new ConfigError(
+        "SMS_PROVIDER",
+        "must be twilio when PUBLIC_URL is https: console prints every code and phone number to the log",
+      );
+    }
+  }
+  if (kvPath === null && !jwtSecret) {
+    throw new ConfigError("JWT_SECRET", "is required with the platform's managed KV (Deno Deploy)");
+  }
   return {
     port,
-    kvPath: read(env, "KV_PATH") ?? (optional(env.DENO_DEPLOYMENT_ID) ? null : "./data/shuttle.kv"),
-    publicUrl: (read(env, "PUBLIC_URL") ?? `http://localhost:${port || 8000}`).replace(/\/+$/, ""),
+    kvPath,
+    publicUrl,
     contactEmail: read(env, "CONTACT_EMAIL") ?? "info@hopper.example",
-    jwtSecret: read(env, "JWT_SECRET") ?? null,
+    jwtSecret,
     sentryDsn: read(env, "SENTRY_DSN") ?? null,
     publicSentryDsn: read(env, "PUBLIC_SENTRY_DSN") ?? null,
     metricsToken: read(env, "METRICS_TOKEN") ?? null,
     mapStyleUrl: read(env, "MAP_STYLE_URL") ?? null,
     sms,
     trustProxy: trust === "true" || trust === "1",
+    publicSourceMaps: ["true", "1"].includes(read(env, "PUBLIC_SOURCE_MAPS") ?? ""),
+    trustedProxyHops: Number(read(env, "TRUSTED_PROXY_HOPS") ?? "1"),
     version: optional(env.HOPPER_VERSION) ?? "dev",
   };
 }

@@ -1,58 +1,48 @@
 /**
- * Verify lockout policy (issue 3): failures count per phone across codes.
- * After every 5 consecutive failures the number is locked for a period that
- * doubles (1 min, 2, 4, … up to 24 h); after 100 it stays locked until an
- * operator clears it. A success ends the streak (and any lock) but not the
- * count of all failures since the operator last cleared the number, which
- * locks for good at 100 too: the owner signing in now and then gives a
- * guesser no fresh tries (issue 10). An online guesser thus gets at most 100
- * guesses per number over its lifetime against 10,000 codes: about 1%.
+ * Sign-in guessing policy (issue 16). A guess counts only when it reaches a
+ * live code: one that was texted to the number in the last 10 minutes, and
+ * is either named by the challenge its login answered, or (for clients that
+ * do not carry the challenge) guessed from the address that asked for it.
+ * Anything else answers 401 and writes nothing.
+ *
+ * Three counts bound a guesser, all in KV and all expiring:
+ * - a code is void after 5 wrong tries (lib/otp.ts);
+ * - an address gets 20 failures an hour across all numbers;
+ * - a number takes at most 50 failures a year from addresses it has not
+ *   signed in from (the year starts at its first failure). After that only
+ *   the addresses it signed in from in the last 180 days may try, so a
+ *   stranger gets at most 50 guesses per number per year (0.5% of 10,000
+ *   codes), and the owner, from their own address, still signs in.
  */
-export const FAILURES_PER_STEP = 5;
-export const PERMANENT_AFTER = 100;
-const BASE_MS = 60 * 1000;
-const MAX_MS = 24 * 60 * 60 * 1000;
+export const FAILURES_PER_ADDRESS = { limit: 20, windowMs: 60 * 60 * 1000 };
+export const NUMBER_FAILURES_PER_YEAR = 50;
+export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** How long an address stays one the number signed in from. */
+export const KNOWN_ADDRESS_MS = 180 * 24 * 60 * 60 * 1000;
 
-export interface FailureState {
-  consecutive: number;
-  /** Epoch ms until which verifies are refused; null when not locked. */
-  lockedUntil: number | null;
-  permanent: boolean;
-  /** Failures since the operator last cleared the number; absent in records written before it (then `consecutive`). */
-  total?: number;
+/** Failures from addresses the number has not signed in from, since `since`. */
+export interface NumberFailures {
+  count: number;
+  since: number;
 }
 
-export const NO_FAILURES: FailureState = { consecutive: 0, lockedUntil: null, permanent: false };
-
-/** The state after one more failure at `now`. */
-export function recordFailure(state: FailureState, now: number): FailureState {
-  const consecutive = state.consecutive + 1;
-  const total = (state.total ?? state.consecutive) + 1;
-  if (consecutive >= PERMANENT_AFTER || total >= PERMANENT_AFTER) {
-    return { consecutive, total, lockedUntil: null, permanent: true };
-  }
-  if (consecutive % FAILURES_PER_STEP !== 0) return { ...state, consecutive, total };
-  const step = consecutive / FAILURES_PER_STEP;
-  const duration = Math.min(BASE_MS * 2 ** (step - 1), MAX_MS);
-  return { consecutive, total, lockedUntil: now + duration, permanent: false };
+/** The record after one more failure at `now` (a new year once the old one has ended). */
+export function addNumberFailure(state: NumberFailures | null, now: number): NumberFailures {
+  if (!state || state.since + YEAR_MS <= now) return { count: 1, since: now };
+  return { count: state.count + 1, since: state.since };
 }
 
-/** The state after a successful sign-in: no streak, no lock, the total kept. */
-export function afterSuccess(state: FailureState): FailureState {
-  return { ...NO_FAILURES, total: state.total ?? state.consecutive };
+/** How long the record must still be kept: to the end of its year. */
+export function keepFor(state: NumberFailures, now: number): number {
+  return Math.max(1, state.since + YEAR_MS - now);
 }
 
-/** Milliseconds the number must still wait, Infinity when locked for good, 0 when free. */
-export function lockedFor(state: FailureState, now: number): number {
-  if (state.permanent) return Infinity;
-  return state.lockedUntil && state.lockedUntil > now ? state.lockedUntil - now : 0;
+/** Milliseconds until strangers may guess at the number again; 0 when they may now. */
+export function lockedFor(state: NumberFailures | null, now: number): number {
+  if (!state || state.count < NUMBER_FAILURES_PER_YEAR) return 0;
+  return Math.max(0, state.since + YEAR_MS - now);
 }
 
-export function lockoutText(waitMs: number): string {
-  if (waitMs === Infinity) {
-    return "This number is locked after too many failed attempts. Please contact your service's administrator.";
-  }
-  const minutes = Math.ceil(waitMs / 60_000);
-  const when = minutes >= 60 ? `${Math.ceil(minutes / 60)} hours` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
-  return `Too many failed attempts. Please try again in ${when}.`;
-}
+export const ADDRESS_LOCKED_TEXT = "Too many failed attempts from your network. Please try again later.";
+export const NUMBER_LOCKED_TEXT =
+  "This number is locked after too many failed attempts. Please sign in from a network you have used before, or contact your service's administrator.";

@@ -16,6 +16,24 @@ export function generateCode(): string {
   return String(buf[0] % 10000).padStart(4, "0");
 }
 
+/** Longest challenge a verify may carry (generated ones are 22 characters). */
+export const CHALLENGE_MAX = 64;
+
+/**
+ * What a login answers besides sending the code: 128 random bits that the
+ * verify carries back, binding the code to the client that asked for it.
+ */
+export function generateChallenge(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The challenge as kept in KV: its SHA-256, so a copy of the store cannot answer for a client. */
+export async function hashChallenge(challenge: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(challenge));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
 export function isCodeFormat(code: unknown): code is string {
   return typeof code === "string" && /^\d{4}$/.test(code);
 }

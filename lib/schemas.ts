@@ -65,6 +65,8 @@ export interface Tenant {
   timezone: string;
   serviceArea: ServiceArea;
   createdAt: number;
+  /** Sign-in texts an hour for sign-ins naming this tenant (default 500: routes/api/auth.ts). */
+  smsPerHour?: number;
 }
 
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */

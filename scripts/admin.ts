@@ -9,7 +9,7 @@ import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
-import { createTenant, getTenant, listTenants } from "../kv/tenants.ts";
+import { createTenant, getTenant, listTenants, updateTenant } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
@@ -26,6 +26,9 @@ Commands:
                 [--radius-m METERS] [--area-label "downtown X"] [--timezone ZONE]
                                     Create a tenant with an empty weekly schedule
                                     (defaults: 805 m, America/New_York).
+  tenant:update --code CODE --sms-per-hour N
+                                    Set how many sign-in texts an hour the tenant's
+                                    sign-ins may send (default 500).
   user:grant --tenant CODE --phone PHONE --role rider|driver|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -33,10 +36,12 @@ Commands:
                                     Take a role away.
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.
-  user:unlock --phone PHONE         Clear a number locked by failed sign-in codes.
+  user:unlock --phone PHONE         Let strangers' addresses try sign-in codes at a number
+                                    again (it unlocks by itself a year after the first failure).
   stats:rebuild --tenant CODE       Recount a tenant's trips by status (after importing old data);
                                     run it with the server stopped.
-  export --out FILE                 Write every KV entry to FILE as JSON lines (a backup).
+  export --out FILE                 Write every KV entry to FILE as JSON lines (a backup,
+                                    mode 0600; no sessions, codes or secrets: people sign in again).
   import --in FILE [--force]        Load a backup into an empty store (--force: a non-empty one).
   help                              Show this text.
 
@@ -125,6 +130,18 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     out(`Created ${tenant.name} at /${tenant.code}`);
   },
 
+  async "tenant:update"(kv, args, out) {
+    const values = options(args, { code: "string", "sms-per-hour": "string" });
+    const code = required(values, "code");
+    const perHour = Number(required(values, "sms-per-hour"));
+    if (!Number.isInteger(perHour) || perHour < 0 || perHour > 100_000) {
+      throw new UsageError("--sms-per-hour must be a whole number from 0 to 100000");
+    }
+    const tenant = await updateTenant(kv, code, (t) => ({ ...t, smsPerHour: perHour }));
+    if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
+    out(`${tenant.name} may send ${perHour} sign-in texts an hour`);
+  },
+
   "user:grant": (kv, args, out) => roleCommand(kv, args, out, true),
   "user:revoke": (kv, args, out) => roleCommand(kv, args, out, false),
 
@@ -146,7 +163,9 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
 
   async export(kv, args, out) {
     const path = required(options(args, { out: "string" }), "out");
-    const file = await Deno.open(path, { write: true, create: true, truncate: true });
+    // Owner-only (0600), even when the file was there before: a backup holds phone numbers.
+    const file = await Deno.open(path, { write: true, create: true, truncate: true, mode: 0o600 });
+    await Deno.chmod(path, 0o600);
     const writer = file.writable.getWriter();
     const encoder = new TextEncoder();
     try {

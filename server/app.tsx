@@ -44,10 +44,11 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const deps = { ...appDeps, log, metrics, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
-  const { publicSentryDsn, version } = deps.config;
+  const { publicSentryDsn, version, mapStyleUrl } = deps.config;
   const security = {
     https: deps.config.publicUrl.startsWith("https:"),
     connect: publicSentryDsn ? [new URL(publicSentryDsn).origin] : [],
+    maps: mapStyleUrl ? [new URL(mapStyleUrl).origin] : [],
   };
   const shortcut = new PageShortcut({ log, metrics, headers: securityHeaderList(security) });
   const page = pageServer(
@@ -61,7 +62,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.use(requestLog(log, metrics));
   app.use(securityHeaders(security));
 
-  app.route("/", assetRoutes(assets));
+  app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
   app.route("/healthz", healthApi(deps));
   app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));

@@ -89,7 +89,7 @@ export function loadAssets(staticDir: string): Assets {
   return { manifest, files, buildDir };
 }
 
-export function assetRoutes(assets: Assets): Hono {
+export function assetRoutes(assets: Assets, { publicSourceMaps = false }: { publicSourceMaps?: boolean } = {}): Hono {
   const app = new Hono();
   const serve = (path: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) => {
     const file = assets.files.get(path);
@@ -101,9 +101,10 @@ export function assetRoutes(assets: Assets): Hono {
   };
   const handler = (c: Context) =>
     serve(c.req.path, c.req.header("if-none-match"), c.req.header("accept-encoding")) ?? c.notFound();
+  // Source maps show the code as written: public only when PUBLIC_SOURCE_MAPS=true (issue 16).
   app.get("/build/:name{.+\\.map}", async (c) => {
     const name = c.req.param("name");
-    if (!assets.buildDir || !/^[\w.-]+\.map$/.test(name)) return c.notFound();
+    if (!publicSourceMaps || !assets.buildDir || !/^[\w.-]+\.map$/.test(name)) return c.notFound();
     try {
       const body = await Deno.readFile(join(assets.buildDir, name));
       return c.body(body, 200, {

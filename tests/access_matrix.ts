@@ -65,7 +65,8 @@ const page = (path: string, outcomes: Outcomes = ALL_200): AccessRow => ({
 export const ACCESS_MATRIX: readonly AccessRow[] = [
   // Static files and machine routes.
   { method: "GET", path: "/build/*", kind: "asset", ...SAME(ALL_200), public: true },
-  { method: "GET", path: "/build/:name{.+\\.map}", kind: "asset", ...SAME(ALL_200), public: true },
+  // Source maps are served only with PUBLIC_SOURCE_MAPS=true (tests/api/headers.test.ts).
+  { method: "GET", path: "/build/:name{.+\\.map}", kind: "asset", ...SAME([404, 404, 404, 404, 404]), public: true },
   { method: "GET", path: "/shuttle.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/flag.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/person.png", kind: "asset", ...SAME(ALL_200), public: true },

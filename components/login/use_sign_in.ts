@@ -52,6 +52,7 @@ export function useSignIn(tenantCode: string | undefined) {
   const [notice, setNotice] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const challenge = useRef<string | undefined>(undefined);
   /** Set when the person moves between steps, so focus follows (but not on page load). */
   const moved = useRef(false);
   const extra = tenantCode ? { tenantCode } : {};
@@ -116,7 +117,13 @@ export function useSignIn(tenantCode: string | undefined) {
   /** Asks the server to text a code; answers the failure's status and text, or null once sent. */
   async function requestCode(phoneNumber: string): Promise<{ status: number; text: string } | null> {
     try {
-      await api("/api/auth/login", { method: "POST", body: { phoneNumber, ...extra }, anonymous: true });
+      const sent = await api<{ challenge?: string } | null>("/api/auth/login", {
+        method: "POST",
+        body: { phoneNumber, ...extra },
+        anonymous: true,
+      });
+      // Kept in memory only: the verify carries it, so guesses from other clients never reach this code.
+      challenge.current = sent?.challenge;
       return null;
     } catch (err) {
       return { status: err instanceof ApiError ? err.status : 0, text: errorText(err, SEND_FAILED) };
@@ -180,7 +187,7 @@ export function useSignIn(tenantCode: string | undefined) {
     try {
       const data = await api<{ user?: SignedInUser; token?: string } | null>("/api/auth/verify", {
         method: "POST",
-        body: { phoneNumber: sentTo, code, ...extra },
+        body: { phoneNumber: sentTo, code, challenge: challenge.current, ...extra },
         anonymous: true,
       });
       if (data?.user && data.token) {

@@ -4,17 +4,26 @@
  * reach a log.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
 import { joinAsRider } from "../../kv/members.ts";
-import { guessCode, storeCode } from "../../kv/otp.ts";
+import { guessCode, isKnownAddress, storeCode } from "../../kv/otp.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { createSession, revokeSession } from "../../kv/sessions.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
-import { lockoutText } from "../../lib/lockout.ts";
-import { CODE_ERROR, generateCode, hashCode, isCodeFormat, smsText, WRONG_CODE } from "../../lib/otp.ts";
+import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
+import {
+  CHALLENGE_MAX,
+  CODE_ERROR,
+  generateChallenge,
+  generateCode,
+  hashChallenge,
+  hashCode,
+  isCodeFormat,
+  smsText,
+  WRONG_CODE,
+} from "../../lib/otp.ts";
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { SmsError } from "../../lib/sms.ts";
 import { TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
@@ -22,6 +31,7 @@ import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
 import { clientAddress } from "../../server/middleware/client_address.ts";
+import { smallBody } from "../../server/middleware/body_size.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export const SEND_FAILED = "Failed to send verification code. Please try again.";
@@ -29,13 +39,18 @@ export const SEND_FAILED = "Failed to send verification code. Please try again."
 const MINUTE = 60_000;
 /** Sending limits (issue 3), kept in KV so they hold across instances. */
 export const SEND_LIMITS = {
+  /**
+   * Per number, from addresses it has not signed in from; an address it has
+   * signed in from counts on its own, so strangers asking for codes cannot
+   * keep the owner from getting one (issue 16).
+   */
   perPhone: [{ limit: 3, windowMs: 15 * MINUTE }, { limit: 10, windowMs: 24 * 60 * MINUTE }],
   perAddress: { limit: 30, windowMs: 60 * MINUTE },
   /**
    * Per tenant named in the request (issue 10): what one organisation's
    * sign-ins may cost in texts. Requests naming no tenant, or one that does
    * not exist, share the site-wide budget NO_TENANT, so inventing codes
-   * opens no new budget.
+   * opens no new budget. A tenant can set its own (`smsPerHour`).
    */
   perTenant: { limit: 500, windowMs: 60 * MINUTE },
 };
@@ -46,6 +61,7 @@ const loginSchema = z.object({ phoneNumber: phoneField, tenantCode: z.optional(z
 const verifySchema = z.object({
   phoneNumber: phoneField,
   code: z.optional(z.unknown()),
+  challenge: z.optional(z.nullable(z.string({ error: WRONG_CODE }).check(z.maxLength(CHALLENGE_MAX, WRONG_CODE)))),
   tenantCode: z.optional(z.nullable(z.string())),
 });
 
@@ -58,7 +74,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock, sms, config } = deps;
   const log = deps.log!;
   const app = new Hono<Env>();
-  const small = bodyLimit({ maxSize: 4096, onError: (c) => c.json({ error: "Request is too large" }, 413) });
+  const small = smallBody();
 
   /** The tenant a request names, when it exists; null otherwise. */
   async function namedTenant(code: string | null | undefined) {
@@ -71,7 +87,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     const now = clock.now();
 
-    const address = clientAddress(c, config.trustProxy);
+    const address = clientAddress(c, config);
     const byAddress = await hitRateLimit(kv, {
       bucket: "otp_address",
       subject: address,
@@ -85,8 +101,11 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         { "retry-after": String(byAddress.retryAfter) },
       );
     }
+    // The owner's own address has its own count, so strangers cannot use theirs up.
+    const known = await isKnownAddress(kv, phone, address);
     for (const [i, window] of SEND_LIMITS.perPhone.entries()) {
-      const hit = await hitRateLimit(kv, { bucket: `otp_phone_${i}`, subject: phone, ...window, now });
+      const subject = known ? `${phone}@${address}` : phone;
+      const hit = await hitRateLimit(kv, { bucket: `otp_phone_${i}`, subject, ...window, now });
       if (!hit.allowed) {
         return c.json(
           { error: `Too many codes sent to this number. Please wait ${waitText(hit.retryAfter)} and try again.` },
@@ -97,10 +116,12 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     }
 
     // Last, so one abuser meets their own address and number limits before eating the tenant's budget.
+    const tenant = await namedTenant(body.tenantCode);
     const byTenant = await hitRateLimit(kv, {
       bucket: "otp_tenant",
-      subject: (await namedTenant(body.tenantCode))?.code ?? NO_TENANT,
-      ...SEND_LIMITS.perTenant,
+      subject: tenant?.code ?? NO_TENANT,
+      windowMs: SEND_LIMITS.perTenant.windowMs,
+      limit: tenant?.smsPerHour ?? SEND_LIMITS.perTenant.limit,
       now,
     });
     if (!byTenant.allowed) {
@@ -112,7 +133,9 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     }
 
     const code = generateCode();
-    await storeCode(kv, phone, await hashCode(await auth.otpKey, phone, code), now);
+    const challenge = generateChallenge();
+    const hash = await hashCode(await auth.otpKey, phone, code);
+    await storeCode(kv, phone, { hash, challenge: await hashChallenge(challenge), address }, now);
     try {
       await sms.send(phone, smsText(code));
     } catch (err) {
@@ -126,7 +149,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: SEND_FAILED }, 502);
     }
     log({ event: "auth.code_sent", phone: maskPhone(phone), requestId: c.get("requestId") });
-    return c.json({ ok: true });
+    return c.json({ ok: true, challenge });
   });
 
   app.post("/verify", small, jsonBody(verifySchema), async (c) => {
@@ -136,20 +159,24 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (!isCodeFormat(body.code)) return c.json({ error: CODE_ERROR }, 400);
     const now = clock.now();
 
-    const hash = await hashCode(await auth.otpKey, phone, body.code);
-    const guess = await guessCode(kv, phone, hash, now);
+    const guess = await guessCode(kv, {
+      phone,
+      hash: await hashCode(await auth.otpKey, phone, body.code),
+      challenge: body.challenge ? await hashChallenge(body.challenge) : null,
+      address: clientAddress(c, config),
+      now,
+    });
     if (guess.outcome === "locked") {
-      const wait = guess.waitMs;
-      const retryAfter = wait === Infinity ? 24 * 60 * 60 : Math.ceil(wait / 1000);
-      return c.json({ error: lockoutText(wait) }, 429, { "retry-after": String(retryAfter) });
+      // A day at most: a client should not sleep for the rest of the number's year.
+      const retryAfter = Math.min(24 * 60 * 60, Math.ceil(guess.waitMs / 1000));
+      const text = guess.who === "number" ? NUMBER_LOCKED_TEXT : ADDRESS_LOCKED_TEXT;
+      return c.json({ error: text }, 429, { "retry-after": String(retryAfter) });
     }
     if (guess.outcome === "wrong") {
-      const state = guess.failures;
       log({
         event: "auth.verify_failed",
         phone: maskPhone(phone),
-        consecutive: state.consecutive,
-        locked: state.permanent || state.lockedUntil !== null && state.lockedUntil > now,
+        counted: guess.counted,
         requestId: c.get("requestId"),
       });
       return c.json({ error: WRONG_CODE }, 401);

@@ -25,7 +25,7 @@ export function inquiriesApi({ kv, clock, config }: AppDeps) {
       now: () => clock.now(),
       bucket: "inquiries",
       ...INQUIRY_RATE,
-      subject: (c) => clientAddress(c, config.trustProxy),
+      subject: (c) => clientAddress(c, config),
       message: "Too many messages from your network. Please try again later or email us directly.",
     }),
     jsonBody(inquirySchema),

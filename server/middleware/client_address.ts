@@ -2,14 +2,20 @@ import type { Context } from "hono";
 import type { Env } from "../env.ts";
 
 /**
- * The client's address for per-address limits. Behind a proxy that sets
- * X-Forwarded-For (TRUST_PROXY=true), its first entry; otherwise the socket's
- * peer, which a client cannot forge.
+ * The client's address for per-address limits. Behind proxies that append to
+ * X-Forwarded-For (TRUST_PROXY=true), the entry the nearest trusted proxy
+ * wrote: the `hops`-th from the right (TRUSTED_PROXY_HOPS, default 1).
+ * Entries to its left came from the client, who can write anything there.
+ * Without a proxy, the socket's peer, which a client cannot forge.
  */
-export function clientAddress(c: Context<Env>, trustProxy: boolean): string {
+export function clientAddress(
+  c: Context<Env>,
+  { trustProxy, trustedProxyHops: hops }: { trustProxy: boolean; trustedProxyHops: number },
+): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+    const chosen = entries[entries.length - hops];
+    if (chosen) return chosen;
   }
   return c.env?.remoteAddr?.hostname ?? "unknown";
 }

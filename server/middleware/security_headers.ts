@@ -4,21 +4,24 @@ export interface SecurityOptions {
   https: boolean;
   /** Extra origins scripts may call (the browser's Sentry). */
   connect?: string[];
+  /** Origins the maps load their style, tiles, sprites and fonts from (MAP_STYLE_URL's). */
+  maps?: string[];
 }
 
 /**
  * The security headers of every answer. The CSP allows no inline script:
- * islands load from /build/ and carry their props in data attributes. Map
- * tiles and styles may come from any https host (MAP_STYLE_URL decides which).
+ * islands load from /build/ and carry their props in data attributes. It
+ * names only the origins this deployment uses (issue 16): itself, the
+ * browser's Sentry when set, and the map style's origin when set.
  */
-export function securityHeaderList({ https, connect = [] }: SecurityOptions): [string, string][] {
+export function securityHeaderList({ https, connect = [], maps = [] }: SecurityOptions): [string, string][] {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' https:",
-    ["connect-src 'self' https:", ...connect].join(" "),
+    ["img-src 'self' data: blob:", ...maps].join(" "),
+    ["font-src 'self'", ...maps].join(" "),
+    ["connect-src 'self'", ...connect, ...maps].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

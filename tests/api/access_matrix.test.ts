@@ -54,10 +54,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
   }),
   "POST /api/auth/verify": async (c) => {
     const phone = c.w.freshPhone();
-    await c.w.t.request("/api/auth/login", postJson({ phoneNumber: phone }), c.w.address());
+    const sent = await c.w.t.request("/api/auth/login", postJson({ phoneNumber: phone }), c.w.address());
+    const { challenge } = await sent.json();
     return {
       path: "/api/auth/verify",
-      init: auth(c, postJson({ phoneNumber: phone, code: sentCode(c.w.t, phone), tenantCode: c.tenant })),
+      init: auth(c, postJson({ phoneNumber: phone, code: sentCode(c.w.t, phone), challenge, tenantCode: c.tenant })),
     };
   },
   "POST /api/auth/logout": async (c) => {

@@ -88,3 +88,44 @@ describe("Content-Security-Policy on every page", () => {
     expect(await problems(res)).toEqual([]);
   });
 });
+
+describe("the origins the CSP names (issue 16)", () => {
+  const directives = (res: Response) => parseCsp(res.headers.get("content-security-policy"));
+
+  it("by default: only 'self' to connect to, load images and fonts from; no bare https:", async () => {
+    using t = await makeApp();
+    const csp = directives(await t.request("/about"));
+    for (const directive of ["connect-src", "img-src", "font-src", "default-src"]) {
+      expect(csp.get(directive), directive).not.toContain("https:");
+      expect(csp.get(directive), directive).not.toContain("*");
+    }
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
+
+  it("adds the browser's Sentry origin and the map style's origin when the deployment uses them", async () => {
+    using t = await makeApp({
+      PUBLIC_SENTRY_DSN: "https://key@o1.ingest.sentry.io/2",
+      MAP_STYLE_URL: "https://tiles.example.org/styles/liberty.json",
+    });
+    const csp = directives(await t.request("/about"));
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://o1.ingest.sentry.io", "https://tiles.example.org"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tiles.example.org"]);
+    expect(csp.get("font-src")).toEqual(["'self'", "https://tiles.example.org"]);
+  });
+});
+
+describe("source maps (issue 16)", () => {
+  const manifest = JSON.parse(Deno.readTextFileSync(new URL("../../static/build/manifest.json", import.meta.url)));
+  const bundle: string = Object.values(manifest.islands as Record<string, { entry: string }>)[0].entry;
+
+  it("are not served unless PUBLIC_SOURCE_MAPS=true", async () => {
+    using t = await makeApp();
+    const hidden = await t.request(`${bundle}.map`);
+    expect(hidden.status).toBe(404);
+    using open = await makeApp({ PUBLIC_SOURCE_MAPS: "true" });
+    const shown = await open.request(`${bundle}.map`);
+    expect(shown.status).toBe(200);
+    expect((await shown.json()).version).toBe(3);
+  });
+});

@@ -121,55 +121,69 @@ describe("sockets close within 1 s when access ends", () => {
   });
 });
 
-describe("a change made by the admin CLI, another process on the same KV file", () => {
-  it("closes the socket on the next read of the access head (5 s by default; 200 ms here)", async () => {
-    const dir = await Deno.makeTempDir({ prefix: "hopper-live-" });
-    const kvPath = `${dir}/hopper.kv`;
-    const t = await makeApp();
-    const kv = await Deno.openKv(kvPath);
-    await seedDemoTenant(kv, t.clock.now());
-    const deps = { kv, sms: t.sms, clock: t.clock, config: t.config, log: t.log };
-    const app = new Hono<Env>();
-    app.use("/:tenant/*", async (c, next) => {
-      const tenant = await getTenant(kv, c.req.param("tenant") ?? "");
-      if (!tenant) return c.json({ error: "Organization not found" }, 404);
-      c.set("tenant", tenant);
-      await next();
-    });
-    const settings: Partial<LiveSettings> = { accessPollMs: 200 };
-    app.route("/:tenant/ws", liveRoutes(deps, authServices(deps), settings));
-    const server: LiveServer = serve(app);
-    const user = await getOrCreateUserByPhone(kv, DEMO_DRIVER_PHONE, t.clock.now());
+/** A live server on a KV file, and the admin CLI run as another process on the same file. */
+async function cliWorld() {
+  const dir = await Deno.makeTempDir({ prefix: "hopper-live-" });
+  const kvPath = `${dir}/hopper.kv`;
+  const t = await makeApp();
+  const kv = await Deno.openKv(kvPath);
+  await seedDemoTenant(kv, t.clock.now());
+  const deps = { kv, sms: t.sms, clock: t.clock, config: t.config, log: t.log };
+  const app = new Hono<Env>();
+  app.use("/:tenant/*", async (c, next) => {
+    const tenant = await getTenant(kv, c.req.param("tenant") ?? "");
+    if (!tenant) return c.json({ error: "Organization not found" }, 404);
+    c.set("tenant", tenant);
+    await next();
+  });
+  const settings: Partial<LiveSettings> = { accessPollMs: 200 };
+  app.route("/:tenant/ws", liveRoutes(deps, authServices(deps), settings));
+  const server: LiveServer = serve(app);
+  /** A socket of the user with this phone, on a new session. */
+  async function connect(phone: string, room: string) {
+    const user = await getOrCreateUserByPhone(kv, phone, t.clock.now());
     const session = await createSession(kv, user.id, t.clock.now());
     const token = await authServices(deps).signer.sign({ userId: user.id, sessionId: session.id }, t.clock.now());
-    const socket = new LiveClient(server.ws(withToken("greer", "drivers", token)));
-    cleanups.push(async () => {
-      await socket.close();
-      await server.stop();
-      kv.close();
-      t.kv.close();
-      await Deno.remove(dir, { recursive: true });
-    });
-    expect(await socket.opened).toBe(true);
+    return new LiveClient(server.ws(withToken("greer", room, token)));
+  }
+  async function admin(...args: string[]) {
     const cli = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "scripts/admin.ts",
-        "user:revoke",
-        "--tenant",
-        "greer",
-        "--phone",
-        DEMO_DRIVER_PHONE,
-        "--role",
-        "driver",
-      ],
+      args: ["run", "-A", "scripts/admin.ts", ...args],
       cwd: new URL("../..", import.meta.url).pathname,
       env: { KV_PATH: kvPath },
       stdout: "piped",
       stderr: "piped",
     }).output();
-    expect(new TextDecoder().decode(cli.stdout)).toContain("no roles");
+    return new TextDecoder().decode(cli.stdout);
+  }
+  cleanups.push(async () => {
+    await server.stop();
+    kv.close();
+    t.kv.close();
+    await Deno.remove(dir, { recursive: true });
+  });
+  return { kv, t, connect, admin };
+}
+
+describe("a change made by the admin CLI, another process on the same KV file", () => {
+  it("closes the socket on the next read of the access head (5 s by default; 200 ms here)", async () => {
+    const w = await cliWorld();
+    const socket = await w.connect(DEMO_DRIVER_PHONE, "drivers");
+    cleanups.unshift(() => socket.close());
+    expect(await socket.opened).toBe(true);
+    const out = await w.admin("user:revoke", "--tenant", "greer", "--phone", DEMO_DRIVER_PHONE, "--role", "driver");
+    expect(out).toContain("no roles");
+    expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1008, reason: "Access revoked" });
+  });
+
+  it("unmaking a super admin closes their sockets the same way (issue 16: it took 60 s)", async () => {
+    const w = await cliWorld();
+    const boss = "8645550150";
+    expect(await w.admin("user:super", "--phone", boss)).toContain("now a super admin");
+    const socket = await w.connect(boss, "drivers");
+    cleanups.unshift(() => socket.close());
+    expect(await socket.opened).toBe(true);
+    expect(await w.admin("user:super", "--phone", boss, "--revoke")).toContain("no longer a super admin");
     expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1008, reason: "Access revoked" });
   });
 });

@@ -39,9 +39,10 @@ export async function accessWorld(env: Record<string, string> = {}) {
   async function signIn(phone: string, tenant?: string): Promise<Person> {
     const sent = await t.request("/api/auth/login", postJson({ phoneNumber: phone }), address());
     if (sent.status !== 200) throw new Error(`login answered ${sent.status}: ${await sent.text()}`);
+    const { challenge } = await sent.json();
     const res = await t.request(
       "/api/auth/verify",
-      postJson({ phoneNumber: phone, code: sentCode(t, phone), tenantCode: tenant }),
+      postJson({ phoneNumber: phone, code: sentCode(t, phone), challenge, tenantCode: tenant }),
       address(),
     );
     if (res.status !== 200) throw new Error(`verify answered ${res.status}: ${await res.text()}`);

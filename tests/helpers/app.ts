@@ -8,6 +8,13 @@ import { FakeClock } from "./fake_clock.ts";
 import { memoryLogger } from "./memory_log.ts";
 import { recordingSender } from "./recording_sms.ts";
 
+const HTTPS_SMS_ENV = {
+  SMS_PROVIDER: "twilio",
+  TWILIO_ACCOUNT_SID: "AC" + "0".repeat(32),
+  TWILIO_AUTH_TOKEN: "test-auth-token-0123",
+  TWILIO_FROM: "+18645550100",
+};
+
 export async function makeApp(env: Record<string, string> = {}) {
   const kv = await Deno.openKv(":memory:");
   const clock = new FakeClock();
@@ -17,6 +24,8 @@ export async function makeApp(env: Record<string, string> = {}) {
     CONTACT_EMAIL: "hello@hopper.test",
     HOPPER_VERSION: "9.9.9-test",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    // An https deployment must text through a provider (lib/config.ts); the app texts through `sms` either way.
+    ...(env.PUBLIC_URL?.startsWith("https:") ? HTTPS_SMS_ENV : {}),
     ...env,
   });
   await seedDemoTenant(kv, clock.now());

@@ -7,7 +7,7 @@ import { keys } from "../../kv/keys.ts";
 import { committed, commitWithRetry } from "../../kv/retry.ts";
 import { isLive, type Session } from "../../kv/sessions.ts";
 import { getUser, type User } from "../../kv/users.ts";
-import { type FailureState, NO_FAILURES, recordFailure } from "../../lib/lockout.ts";
+import { addNumberFailure, keepFor, type NumberFailures } from "../../lib/lockout.ts";
 import type { Ride } from "../../lib/rides.ts";
 
 export async function getUserByPhone(kv: Deno.Kv, phone: string): Promise<User | null> {
@@ -21,16 +21,18 @@ export async function getSession(kv: Deno.Kv, id: string, now: number): Promise<
   return session && isLive(session, now) ? session : null;
 }
 
-export async function getFailures(kv: Deno.Kv, phone: string): Promise<FailureState> {
-  return (await kv.get<FailureState>(keys.authFailures(phone))).value ?? NO_FAILURES;
+/** Strangers' failures at the number this year, or null. */
+export async function getFailures(kv: Deno.Kv, phone: string): Promise<NumberFailures | null> {
+  return (await kv.get<NumberFailures>(keys.numberFailures(phone))).value;
 }
 
-/** Counts one failed verify for the phone; returns the new state. */
-export function addFailure(kv: Deno.Kv, phone: string, now: number): Promise<FailureState> {
+/** Counts one stranger's failed verify for the phone; returns the new state. */
+export function addFailure(kv: Deno.Kv, phone: string, now: number): Promise<NumberFailures> {
   return commitWithRetry("record the failure", async () => {
-    const entry = await kv.get<FailureState>(keys.authFailures(phone));
-    const next = recordFailure(entry.value ?? NO_FAILURES, now);
-    return await committed(kv.atomic().check(entry).set(keys.authFailures(phone), next), next);
+    const entry = await kv.get<NumberFailures>(keys.numberFailures(phone));
+    const next = addNumberFailure(entry.value, now);
+    const op = kv.atomic().check(entry).set(keys.numberFailures(phone), next, { expireIn: keepFor(next, now) });
+    return await committed(op, next);
   });
 }
 

@@ -411,6 +411,21 @@ describe("LoginForm, signing in", () => {
     expect(verify.body).toEqual({ phoneNumber: "8645550142", code: "4321", tenantCode: "greer" });
   });
 
+  it("carries back the challenge its login answered, and keeps it out of storage", async () => {
+    routes["/api/auth/login"] = () => json(200, { ok: true, challenge: "chal-0123456789abcdefgh" });
+    render(<LoginForm tenant={GREER} />);
+    await toCodeStep();
+    enterCode("4321");
+    await waitFor(() => expect(assignMock).toHaveBeenCalledTimes(1));
+    expect(calls().find((c) => c.url === "/api/auth/verify")!.body).toEqual({
+      phoneNumber: "8645550142",
+      code: "4321",
+      challenge: "chal-0123456789abcdefgh",
+      tenantCode: "greer",
+    });
+    expect(JSON.stringify({ ...localStorage })).not.toContain("chal-");
+  });
+
   it("sends a global sign-in to / without a tenant code", async () => {
     const signedIn = user([{ ...GREER, roles: ["admin"] }]);
     routes["/api/auth/verify"] = () => json(200, { user: signedIn, token: "tok-global" });

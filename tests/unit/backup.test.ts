@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { exportEntries, importEntries } from "../../kv/backup.ts";
+import { backedUp, exportEntries, importEntries, NOT_BACKED_UP } from "../../kv/backup.ts";
 import { keys } from "../../kv/keys.ts";
-import { getSession } from "../helpers/kv_reads.ts";
-import { makeApp, signIn } from "../helpers/app.ts";
+import { makeApp, postJson, sentCode, signIn } from "../helpers/app.ts";
 import { requestRide, rideWorld } from "../helpers/rides.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 
+/** Every entry a backup keeps (backedUp: no sessions, codes, counters or secrets). */
 async function everything(kv: Deno.Kv) {
+  const out: { key: Deno.KvKey; value: unknown }[] = [];
+  for await (const e of kv.list({ prefix: [] })) if (backedUp(e.key)) out.push({ key: e.key, value: e.value });
+  return out;
+}
+
+async function everythingRaw(kv: Deno.Kv) {
   const out: { key: Deno.KvKey; value: unknown }[] = [];
   for await (const e of kv.list({ prefix: [] })) out.push({ key: e.key, value: e.value });
   return out;
@@ -38,7 +44,7 @@ describe("export and import", () => {
     const lines = await exported(t.kv);
     expect(lines).toHaveLength(before.length);
     using copy = await Deno.openKv(":memory:");
-    expect(await importEntries(copy, lines, { now: t.clock.now() })).toBe(before.length);
+    expect(await importEntries(copy, lines)).toBe(before.length);
     const after = await everything(copy);
     expect(after).toEqual(before);
     const types = (await copy.get<Record<string, unknown>>(["types", "all"])).value!;
@@ -46,17 +52,37 @@ describe("export and import", () => {
     expect(types.tagged).toEqual({ $t: "bytes", v: "not really" });
   });
 
-  it("keeps sessions alive for the time they had left, and drops expired ones", async () => {
+  it("gives away nothing that signs anyone in: no secret, session, code, challenge or counter (issue 16)", async () => {
     using t = await makeApp();
+    await t.kv.set(keys.meta("jwt_secret"), "an old store's signing secret");
     const { token } = await signIn(t, "8645550142");
-    const sid = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid;
-    const lines = await exported(t.kv);
+    const sent = await t.request("/api/auth/login", postJson({ phoneNumber: "8645550177" }));
+    const { challenge } = await sent.json();
+    const code = sentCode(t, "8645550177");
+    const { hash } = (await t.kv.get<{ hash: string }>(keys.otp("8645550177"))).value!;
+    const prefixes = new Set<string>();
+    for await (const e of t.kv.list({ prefix: [] })) prefixes.add(String(e.key[0]));
+    for (const p of ["sessions", "sessions_by_user", "otp", "rate_limits", "auth_known_addresses"]) {
+      expect(prefixes).toContain(p);
+    }
+
+    const text = (await exported(t.kv)).join("");
+    for (const p of NOT_BACKED_UP) expect(text).not.toContain(`"key":["${p}"`);
+    for (const secret of ["an old store's signing secret", token.split(".")[2], challenge, hash, code]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain("jwt_secret");
+
+    // A backup written before this rule, holding all of it: the import leaves it out.
+    const old = [
+      JSON.stringify({ key: ["meta", "jwt_secret"], value: "leaked" }),
+      JSON.stringify({ key: ["sessions", "s1"], value: { userId: "u" } }),
+      JSON.stringify({ key: ["otp", "8645550177"], value: { hash } }),
+      JSON.stringify({ key: ["tenants", "x"], value: { code: "x" } }),
+    ];
     using copy = await Deno.openKv(":memory:");
-    await importEntries(copy, lines, { now: t.clock.now() });
-    expect(await getSession(copy, sid, t.clock.now())).not.toBeNull();
-    using late = await Deno.openKv(":memory:");
-    await importEntries(late, lines, { now: t.clock.now() + 31 * 24 * 60 * 60 * 1000 });
-    expect((await late.get(keys.session(sid))).value).toBeNull();
+    expect(await importEntries(copy, old)).toBe(1);
+    expect((await everythingRaw(copy)).map((e) => e.key)).toEqual([["tenants", "x"]]);
   });
 
   it("refuses a non-empty store unless forced, and bad lines", async () => {
@@ -75,7 +101,11 @@ describe("export and import", () => {
     const dir = await Deno.makeTempDir();
     const lines: string[] = [];
     const out = (l: string) => void lines.push(l);
+    // Even over a file that was readable by others, the backup is the owner's alone.
+    await Deno.writeTextFile(`${dir}/backup.jsonl`, "old", { mode: 0o644 });
+    await Deno.chmod(`${dir}/backup.jsonl`, 0o644);
     expect(await runAdmin(["export", "--out", `${dir}/backup.jsonl`], t.kv, out)).toBe(0);
+    expect((await Deno.stat(`${dir}/backup.jsonl`)).mode! & 0o777).toBe(0o600);
     using copy = await Deno.openKv(":memory:");
     expect(await runAdmin(["import", "--in", `${dir}/backup.jsonl`], copy, out)).toBe(0);
     expect(await everything(copy)).toEqual(await everything(t.kv));

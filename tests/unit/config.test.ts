@@ -12,6 +12,8 @@ describe("loadConfig", () => {
       sentryDsn: null,
       mapStyleUrl: null,
       trustProxy: false,
+      trustedProxyHops: 1,
+      publicSourceMaps: false,
     });
     expect(config.sms.provider).toBe("console");
   });
@@ -30,6 +32,7 @@ describe("loadConfig", () => {
       TWILIO_AUTH_TOKEN: "t".repeat(32),
       TWILIO_FROM: "+18645550100",
       TRUST_PROXY: "true",
+      TRUSTED_PROXY_HOPS: "2",
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -37,6 +40,7 @@ describe("loadConfig", () => {
       publicUrl: "https://rides.example.org",
       contactEmail: "info@example.org",
       trustProxy: true,
+      trustedProxyHops: 2,
     });
     expect(config.sms).toMatchObject({ provider: "twilio", twilioFrom: "+18645550100" });
   });
@@ -59,6 +63,12 @@ describe("loadConfig", () => {
     }],
     ["TWILIO_MESSAGING_SERVICE_SID", { TWILIO_MESSAGING_SERVICE_SID: "XX12" }],
     ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["TRUSTED_PROXY_HOPS", { TRUSTED_PROXY_HOPS: "0" }],
+    // A public (https) deployment: no generated key kept beside the data, no codes printed to the log.
+    ["JWT_SECRET", { PUBLIC_URL: "https://rides.example.org" }],
+    ["SMS_PROVIDER", { PUBLIC_URL: "https://rides.example.org", JWT_SECRET: "x".repeat(40) }],
+    ["SMS_PROVIDER", { PUBLIC_URL: "https://rides.example.org", JWT_SECRET: "x".repeat(40), SMS_PROVIDER: "console" }],
+    ["JWT_SECRET", { DENO_DEPLOYMENT_ID: "abc123" }],
   ];
   for (const [variable, env] of bad) {
     it(`stops on a bad ${variable} with a message naming it (${JSON.stringify(env)})`, () => {
@@ -81,7 +91,14 @@ describe("loadConfig", () => {
 
 describe("loadConfig on Deno Deploy", () => {
   it("uses the managed KV unless KV_PATH is set", () => {
-    expect(loadConfig({ DENO_DEPLOYMENT_ID: "abc123" }).kvPath).toBeNull();
+    const secret = { JWT_SECRET: "x".repeat(40) };
+    expect(loadConfig({ DENO_DEPLOYMENT_ID: "abc123", ...secret }).kvPath).toBeNull();
     expect(loadConfig({ DENO_DEPLOYMENT_ID: "abc123", KV_PATH: "/data/x.kv" }).kvPath).toBe("/data/x.kv");
+  });
+
+  it("keeps the zero-setup defaults for a local http start", () => {
+    const local = loadConfig({ PUBLIC_URL: "http://localhost:8000" });
+    expect(local.jwtSecret).toBeNull();
+    expect(local.sms.provider).toBe("console");
   });
 });
