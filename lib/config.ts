@@ -30,6 +30,8 @@ export interface Config {
     twilioApiUrl: string;
   };
   trustProxy: boolean;
+  /** Live sockets open at once from one client address (a campus behind one NAT may need more). */
+  socketsPerAddress: number;
   /** Serve /build/*.map to anyone (off by default: they show the source as written). */
   publicSourceMaps: boolean;
   /** Which X-Forwarded-For entry is the client's, counted from the right: the proxies in front (default 1). */
@@ -73,6 +75,7 @@ const rules = {
   ],
   TWILIO_API_URL: [url, "must be an http(s) URL"],
   TRUST_PROXY: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
+  SOCKETS_PER_ADDRESS: [z.string().check(z.regex(/^[1-9]\d{0,5}$/)), "must be a whole number from 1 to 999999"],
   PUBLIC_SOURCE_MAPS: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
   TRUSTED_PROXY_HOPS: [z.string().check(z.regex(/^([1-9]|10)$/)), "must be a whole number from 1 to 10"],
 } as const;
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mapStyleUrl: read(env, "MAP_STYLE_URL") ?? null,
     sms,
     trustProxy: trust === "true" || trust === "1",
+    socketsPerAddress: Number(read(env, "SOCKETS_PER_ADDRESS") ?? "100"),
     publicSourceMaps: ["true", "1"].includes(read(env, "PUBLIC_SOURCE_MAPS") ?? ""),
     trustedProxyHops: Number(read(env, "TRUSTED_PROXY_HOPS") ?? "1"),
     version: optional(env.HOPPER_VERSION) ?? "dev",

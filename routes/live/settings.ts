@@ -9,6 +9,11 @@ export interface LiveSettings {
   idleTimeoutSeconds: number;
   /** Unsent bytes a socket may hold before it is dropped with 1013. */
   maxBufferedBytes: number;
+  /** Open sockets at once per session, per user and per client address; past them a new socket closes 1008. */
+  maxSocketsPerSession: number;
+  maxSocketsPerUser: number;
+  /** Default: SOCKETS_PER_ADDRESS (100). */
+  maxSocketsPerAddress?: number;
   /** Largest message a client may send; bigger closes 1009. */
   maxIncomingBytes: number;
   /** Messages a client may send at once (a token bucket's size); beyond the bucket closes 1008. */
@@ -30,6 +35,8 @@ export interface LiveSettings {
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   idleTimeoutSeconds: 50,
   maxBufferedBytes: 1024 * 1024,
+  maxSocketsPerSession: 5,
+  maxSocketsPerUser: 10,
   maxIncomingBytes: 64 * 1024,
   messageBurst: 20,
   messagesPerSecond: 5,

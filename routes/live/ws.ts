@@ -17,7 +17,9 @@ import type { Client } from "./client.ts";
 import { LiveHub } from "./hub.ts";
 import type { LiveSettings } from "./settings.ts";
 import type { SocketKind } from "./visibility.ts";
+import { OpenCounts, TOO_MANY_SOCKETS } from "./open_counts.ts";
 import { originAllowed } from "./origin.ts";
+import { clientAddress } from "../../server/middleware/client_address.ts";
 import { jsonLogger } from "../../lib/log.ts";
 import { TokenBucket } from "../../lib/token_bucket.ts";
 
@@ -28,7 +30,12 @@ type Refusal = Extract<Admission, { ok: false }>;
 export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<LiveSettings> = {}): Hono<Env> {
   const log = deps.log ?? jsonLogger();
   const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log }, settings);
-  const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond } = hub.settings;
+  const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond, openTimeoutMs } = hub.settings;
+  const open = new OpenCounts({
+    perSession: hub.settings.maxSocketsPerSession,
+    perUser: hub.settings.maxSocketsPerUser,
+    perAddress: settings.maxSocketsPerAddress ?? deps.config.socketsPerAddress,
+  });
   const app = new Hono<Env>();
 
   async function connect(c: Context<Env>, kind: SocketKind) {
@@ -43,6 +50,7 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
     const everything = c.req.query("scope") === "all";
     let refusal: Refusal = { ok: false, code: CLOSE.serverError, reason: "Server error" };
     let client: Client | null = null;
+    let release: (() => void) | null = null;
     let entered = false;
     try {
       const mark = await hub.enter();
@@ -54,8 +62,13 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         { ticket: c.req.query("ticket"), token: c.req.query("token") },
         { everything },
       );
-      if (verdict.ok) client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId, { everything, mark });
-      else refusal = verdict;
+      if (!verdict.ok) refusal = verdict;
+      else {
+        const { userId, sessionId } = verdict;
+        release = open.take({ userId, sessionId, address: clientAddress(c, deps.config) });
+        if (!release) refusal = { ok: false, code: CLOSE.policy, reason: TOO_MANY_SOCKETS, userId };
+        else client = await hub.join(tenant, kind, userId, sessionId, { everything, mark });
+      }
     } catch (error) {
       log({
         event: "live.error",
@@ -69,10 +82,15 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
       if (entered) hub.exit();
     }
     const bucket = new TokenBucket(messageBurst, messagesPerSecond);
+    // A socket counted but never opened (the client went away mid-handshake) stops counting.
+    let opened = false;
+    if (release) setTimeout(() => opened || release?.(), openTimeoutMs);
     try {
       return await upgradeWebSocket(c, {
         onOpen(_event, ws) {
+          opened = true;
           if (client && ws.raw) return hub.open(client, ws.raw);
+          release?.();
           ws.close(refusal.code, refusal.reason);
           log({ event: "live.disconnect", tenant, userId: refusal.userId ?? null, kind, code: refusal.code });
         },
@@ -91,12 +109,14 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
           if (typeof event.data === "string" && size <= 64 && isPing(event.data)) client.send('{"type":"pong"}');
         },
         onClose(event) {
+          release?.();
           if (client) hub.leave(client, event.code);
         },
       }, { idleTimeout: idleTimeoutSeconds });
     } catch {
       // A handshake Deno cannot complete (no Sec-WebSocket-Key, no "Connection: Upgrade",
       // "Upgrade: WebSocket" capitalised): the client's fault, answered as one (issue 10, item 4).
+      release?.();
       if (client) hub.leave(client, CLOSE.serverError, "Upgrade failed", { log: false });
       return c.json({ error: "Invalid WebSocket handshake" }, 400);
     }

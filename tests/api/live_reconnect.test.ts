@@ -30,6 +30,8 @@ const RECOVERY_BOUND_MS = 60_000;
 const config = loadConfig({
   CONTACT_EMAIL: "hello@hopper.test",
   JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+  // A thousand phones, all from this machine's one address.
+  SOCKETS_PER_ADDRESS: "10000",
 });
 
 /** One server process's life: the app on `kv`, served on `port` (0: any). */

@@ -126,7 +126,15 @@ export async function startServer(
   const child = new Deno.Command(Deno.execPath(), {
     args,
     cwd: ROOT,
-    env: { PORT: String(port), KV_PATH: kvPath, SMS_PROVIDER: "console", JWT_SECRET: SECRET, PUBLIC_URL },
+    // Every simulated phone comes from this machine's one address.
+    env: {
+      PORT: String(port),
+      KV_PATH: kvPath,
+      SMS_PROVIDER: "console",
+      JWT_SECRET: SECRET,
+      PUBLIC_URL,
+      SOCKETS_PER_ADDRESS: "100000",
+    },
     stdout: "null",
     stderr: "inherit",
   }).spawn();

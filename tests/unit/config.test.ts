@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       trustedProxyHops: 1,
       publicSourceMaps: false,
+      socketsPerAddress: 100,
     });
     expect(config.sms.provider).toBe("console");
   });
