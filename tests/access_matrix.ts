@@ -85,7 +85,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "PUT", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
-  // Photos load in <img> without a token; ids are unguessable ULIDs (docs/architecture.md).
+  // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
 
   // Site pages.

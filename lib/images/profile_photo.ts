@@ -11,7 +11,10 @@ import { readOrientation } from "./exif.ts";
 import { readHeader } from "./header.ts";
 import { cropSquare, orient, type Rgba } from "./pixels.ts";
 import {
+  BOMB_TEXT,
+  CHEAP_PIXELS,
   INVALID_TYPE_TEXT,
+  MAX_PIXELS_PER_BYTE,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
   PHOTO_SIZE,
@@ -72,7 +75,11 @@ export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]):
   if (!type) throw new PhotoError(415, INVALID_TYPE_TEXT);
   const header = readHeader(bytes, type);
   if (!header) throw new PhotoError(400, UNREADABLE_TEXT);
-  if (header.width * header.height > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  const pixelCount = header.width * header.height;
+  if (pixelCount > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  if (pixelCount > CHEAP_PIXELS && pixelCount / bytes.length > MAX_PIXELS_PER_BYTE) {
+    throw new PhotoError(400, BOMB_TEXT);
+  }
   let pixels: Rgba;
   try {
     pixels = await decodeImage(bytes, type);

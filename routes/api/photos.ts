@@ -16,10 +16,21 @@ import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { AUTH_REQUIRED } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
+import { BusyError, OneAtATime } from "../../server/one_at_a_time.ts";
+
+/**
+ * One photo decodes at a time in this process (issue 16): a burst of uploads
+ * cannot hold several full-size images in memory at once. An upload waiting
+ * longer than this answers 503 with Retry-After; the island shows the text.
+ */
+export const DECODE_WAIT_MS = 10_000;
+const DECODE_RETRY_AFTER_S = 5;
+export const BUSY_TEXT = "Many photos are being processed right now. Please try again in a moment.";
 
 const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
 
 export function photosApi(deps: AppDeps, _auth: AuthServices) {
+  const decodeTurns = new OneAtATime(DECODE_WAIT_MS);
   const { kv, clock } = deps;
   const log = deps.log ?? (() => {});
   return new Hono<Env>()
@@ -61,9 +72,13 @@ export function photosApi(deps: AppDeps, _auth: AuthServices) {
         if (file.size > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
         const started = performance.now();
         let photo;
+        const bytes = new Uint8Array(await file.arrayBuffer());
         try {
-          photo = await makeProfilePhoto(new Uint8Array(await file.arrayBuffer()));
+          photo = await decodeTurns.run(() => makeProfilePhoto(bytes));
         } catch (err) {
+          if (err instanceof BusyError) {
+            return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
+          }
           if (!(err instanceof PhotoError)) throw err;
           log({ event: "profile.photo_refused", userId: user.id, status: err.status, requestId: c.get("requestId") });
           return c.json({ error: err.message }, err.status);
@@ -85,14 +100,16 @@ export function photosApi(deps: AppDeps, _auth: AuthServices) {
     .get("/:id/photo", async (c) => {
       const id = c.req.param("id");
       const photo = ID_PATTERN.test(id) ? await getPhoto(kv, id) : null;
-      if (!photo) return c.json({ error: "No photo" }, 404);
+      // Only the URL naming the current bytes (?v= their hash) answers (issue 16): a user id alone
+      // finds no photo, and an old upload's URL stops working once a new one replaces it.
+      if (!photo || c.req.query("v") !== photo.hash) return c.json({ error: "No photo" }, 404);
       const etag = `"${photo.hash}"`;
-      // The URL names the bytes (?v=hash), so that URL may be kept for good. Private: a removed
-      // photo must not live on in a shared cache. Any other URL is checked every time.
+      // The URL names the bytes, so it may be kept for good. Private: a removed photo must not
+      // live on in a shared cache.
       const headers = {
         "content-type": photo.contentType,
         etag,
-        "cache-control": c.req.query("v") === photo.hash ? "private, max-age=31536000, immutable" : "no-cache",
+        "cache-control": "private, max-age=31536000, immutable",
       };
       if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
       return c.body(photo.bytes, 200, headers);

@@ -73,7 +73,7 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     form.append("image", new File([photo], "photo.png", { type: "image/png" }));
     return { path: "/api/users/profile/image-upload", init: auth(c, { method: "POST", body: form }) };
   },
-  "GET /api/users/:id/photo": (c) => ({ path: `/api/users/${c.w.people[c.idTenant].subject.id}/photo`, init: auth(c) }),
+  "GET /api/users/:id/photo": (c) => ({ path: c.w.people[c.idTenant].photoUrl, init: auth(c) }),
   "GET /:tenant/api/user/roles": (c) => ({ path: `/${c.tenant}/api/user/roles`, init: auth(c) }),
   "POST /:tenant/api/user/:id/roles": async (c) => ({
     path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant)).id}/roles`,

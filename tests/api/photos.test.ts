@@ -300,7 +300,7 @@ describe("GET /api/users/{id}/photo", () => {
     }
   });
 
-  it("gives the new photo a new URL; other URLs are revalidated, and a matching ETag answers 304", async () => {
+  it("gives the new photo a new URL; the old URL and the bare id find nothing; a matching ETag answers 304", async () => {
     using t = await makeApp();
     const { token, user } = await signIn(t, PHONE);
     const first = (await (await upload(t, token, form(await fixture("photo.jpg")))).json()).imageUrl;
@@ -308,12 +308,13 @@ describe("GET /api/users/{id}/photo", () => {
     expect(second).not.toBe(first);
     const hash = second.split("v=")[1];
 
-    const stale = await t.request(first);
-    expect(stale.status).toBe(200);
-    expect(stale.headers.get("cache-control")).toBe("no-cache");
-    expect(stale.headers.get("etag")).toBe(`"${hash}"`);
-    const bare = await t.request(`/api/users/${user.id}/photo`);
-    expect(bare.headers.get("cache-control")).toBe("no-cache");
+    // Issue 16: a user id alone does not find the photo, and an old upload's URL stops working.
+    expect((await t.request(first)).status).toBe(404);
+    expect((await t.request(`/api/users/${user.id}/photo`)).status).toBe(404);
+    expect((await t.request(`/api/users/${user.id}/photo?v=0000000000000000`)).status).toBe(404);
+    const current = await t.request(second);
+    expect(current.status).toBe(200);
+    expect(current.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     const again = await t.request(second, { headers: { "if-none-match": `"${hash}"` } });
     expect(again.status).toBe(304);
   });

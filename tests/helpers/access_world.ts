@@ -88,14 +88,14 @@ export async function accessWorld(env: Record<string, string> = {}) {
   await updateUser(t.kv, boss.id, (u) => ({ ...u, isSuper: true }));
 
   const photo = await Deno.readFile(new URL("../fixtures/photo.webp", import.meta.url));
-  const people: Record<string, { driver: Person; subject: Person; rideId: string }> = {};
+  const people: Record<string, { driver: Person; subject: Person; rideId: string; photoUrl: string }> = {};
   for (const tenant of [TENANT_A, TENANT_B]) {
     const onlineDriver = await member(tenant, "driver");
     await online(tenant, onlineDriver);
     const rideId = await pendingRide(tenant);
     const subject = await member(tenant);
-    await savePhoto(t.kv, subject.id, { bytes: photo, contentType: "image/webp" }, t.clock.now());
-    people[tenant] = { driver: onlineDriver, subject, rideId };
+    const saved = await savePhoto(t.kv, subject.id, { bytes: photo, contentType: "image/webp" }, t.clock.now());
+    people[tenant] = { driver: onlineDriver, subject, rideId, photoUrl: saved!.photoUrl! };
   }
   // The caller driver is online too, so its own-tenant calls see a working shift.
   await online(TENANT_A, driver);
