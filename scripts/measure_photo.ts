@@ -9,33 +9,15 @@
  */
 import { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
 import { encodeJpeg } from "../lib/images/codecs.ts";
-import type { Rgba } from "../lib/images/pixels.ts";
 import { makeProfilePhoto } from "../lib/images/profile_photo.ts";
 import { wasmModule } from "../lib/images/wasm.ts";
-
-function cameraLike(width: number, height: number, amplitude: number): Rgba {
-  const data = new Uint8ClampedArray(width * height * 4);
-  let seed = 42;
-  const noise = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 4;
-      const n = (noise() - 0.5) * amplitude;
-      data[p] = 128 + 100 * Math.sin(x / 300) + n;
-      data[p + 1] = 128 + 100 * Math.cos(y / 200) + n;
-      data[p + 2] = ((x ^ y) & 255) * 0.5 + n;
-      data[p + 3] = 255;
-    }
-  }
-  return { width, height, data };
-}
+import { cameraLike, cameraSize } from "../tests/helpers/camera_photo.ts";
 
 const megapixels = Number(Deno.args[0] ?? 12);
 const runs = Number(Deno.args[1] ?? 5);
 const quality = Number(Deno.args[2] ?? 88);
 const amplitude = Number(Deno.args[3] ?? 40);
-const width = Math.round(Math.sqrt(megapixels * 1e6 * 4 / 3));
-const height = Math.round(width * 3 / 4);
+const { width, height } = cameraSize(megapixels);
 const jpeg = await encodeJpeg(cameraLike(width, height, amplitude), quality);
 // Drop the encoder instance that just held the whole picture, so the numbers below are the pipeline's own.
 await (initJpegEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(

@@ -9,8 +9,10 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountView } from "../../kv/accounts.ts";
 import { getPhoto, savePhoto } from "../../kv/photos.ts";
-import { makeProfilePhoto, PhotoError } from "../../lib/images/profile_photo.ts";
+import { makePhotoOffThread } from "../../lib/images/photo_maker.ts";
+import { judgeUpload, PhotoError } from "../../lib/images/profile_photo.ts";
 import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
+import { multipartFile } from "../../lib/multipart.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -61,20 +63,22 @@ export function photosApi(deps: AppDeps, _auth: AuthServices) {
         if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
           return c.json({ error: NOT_MULTIPART }, 415);
         }
-        let file: FormDataEntryValue | null;
+        // Read whole (bodyLimit above caps it), then the file is found with a native byte search.
+        let found: Uint8Array | null;
         try {
-          file = (await c.req.raw.formData()).get("image");
+          found = multipartFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header("content-type")!, "image");
         } catch {
           return c.json({ error: MISSING_IMAGE_TEXT }, 400);
         }
-        if (!(file instanceof File) || file.size === 0) return c.json({ error: MISSING_IMAGE_TEXT }, 400);
+        if (!found || found.length === 0) return c.json({ error: MISSING_IMAGE_TEXT }, 400);
+        const bytes = found;
         // The whole body may be a little over 5 MB; the file itself may not.
-        if (file.size > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
+        if (bytes.length > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
         const started = performance.now();
         let photo;
-        const bytes = new Uint8Array(await file.arrayBuffer());
         try {
-          photo = await decodeTurns.run(() => makeProfilePhoto(bytes));
+          judgeUpload(bytes); // a file refused from its header never waits for a turn
+          photo = await decodeTurns.run(() => makePhotoOffThread(bytes));
         } catch (err) {
           if (err instanceof BusyError) {
             return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
@@ -88,7 +92,7 @@ export function photosApi(deps: AppDeps, _auth: AuthServices) {
         log({
           event: "profile.photo_updated",
           userId: user.id,
-          bytesIn: file.size,
+          bytesIn: bytes.length,
           bytesStored: photo.bytes.length,
           contentType: photo.contentType,
           ms: Math.round(performance.now() - started),

@@ -32,7 +32,10 @@ export interface TestServer {
 }
 
 export interface StartOptions {
-  /** Extra environment variables (PORT, KV_PATH and CONTACT_EMAIL are set unless given here). */
+  /**
+   * Extra environment variables. PORT, KV_PATH and CONTACT_EMAIL are set unless given here, and
+   * MALLOC_ARENA_MAX=2 as in the deployment examples (README, "Deploy").
+   */
   env?: Record<string, string>;
   /** How long to wait for the "listening" line. */
   timeoutMs?: number;
@@ -44,7 +47,7 @@ export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: REPO_ROOT,
-    env: { PORT: "0", KV_PATH: kvPath, CONTACT_EMAIL: "hello@hopper.test", ...env },
+    env: { PORT: "0", KV_PATH: kvPath, CONTACT_EMAIL: "hello@hopper.test", MALLOC_ARENA_MAX: "2", ...env },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
