@@ -6,8 +6,11 @@
  */
 import { createContext, type FunctionComponent, useContext } from "react";
 import { renderToString } from "react-dom/server";
+import { textsFor } from "../lib/i18n/catalogue.ts";
+import { ISLAND_AREAS } from "../lib/i18n/islands.ts";
 import { idScope, IdScopeContext } from "./dom_id.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { TextsProvider, useT } from "./texts.tsx";
 
 /** Names of the islands a page render used, filled during the render. */
 export const IslandsUsed = createContext<Set<string> | null>(null);
@@ -29,16 +32,29 @@ export function Island<P extends object>(
   const used = useContext(IslandsUsed);
   if (!used) throw new Error("Island rendered outside renderPage");
   used.add(name);
+  // The island gets only its own areas' texts in the page's language, here and in the browser alike.
+  const { lang } = useT();
+  const texts = textsFor(lang, ISLAND_AREAS[name] ?? []);
   // Rendered as a root of its own, as the browser hydrates it, so ids from
   // useDomId and the tree's shape match on both sides.
   const html = renderToString(
     <IdScopeContext.Provider value={idScope(name, markerIndex(used, name))}>
-      <ErrorBoundary>
-        <Island {...props} />
-      </ErrorBoundary>
+      <TextsProvider lang={lang} texts={texts}>
+        <ErrorBoundary>
+          <Island {...props} />
+        </ErrorBoundary>
+      </TextsProvider>
     </IdScopeContext.Provider>,
   );
-  // The HTML is React's own rendering of our component, escaped by React: nothing from outside.
-  // deno-lint-ignore react-no-danger
-  return <div data-island={name} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  const textsAttribute = Object.keys(texts).length ? JSON.stringify(texts) : undefined;
+  return (
+    <div
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      data-texts={textsAttribute}
+      // The HTML is React's own rendering of our component, escaped by React: nothing from outside.
+      // deno-lint-ignore react-no-danger
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

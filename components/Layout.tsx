@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
+import { LANG_NAMES, LANGS } from "../lib/i18n/lang.ts";
+import { switchHref } from "../routes/language_switch.ts";
 import { Logo } from "./Logo.tsx";
 import { PRODUCT, type Site } from "./site.ts";
+import { useT } from "./texts.tsx";
 
 /**
  * The page frame: skip link, header, main landmark, footer. On tenant pages
@@ -17,9 +20,10 @@ export function Layout(
     loginLink?: boolean;
   },
 ) {
+  const t = useT();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">{t("Skip to content")}</a>
       <Header site={site} account={account} loginLink={loginLink} />
       <main id="main" className={wide ? "main" : "main main--narrow"}>{children}</main>
       <Footer site={site} />
@@ -28,6 +32,7 @@ export function Layout(
 }
 
 function Header({ site, account, loginLink }: { site: Site; account?: ReactNode; loginLink: boolean }) {
+  const t = useT();
   const home = site.tenant ? `${site.base}/login` : "/";
   return (
     <header className="site-header">
@@ -40,10 +45,10 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
           </span>
         </a>
         {account ?? (
-          <nav className="site-nav" aria-label="Main">
-            <a href={`${site.base}/about`}>About</a>
-            <a href={`${site.base}/contact`}>Contact</a>
-            {loginLink && <a className="site-nav__login" href={`${site.base}/login`}>Login</a>}
+          <nav className="site-nav" aria-label={t("Main")}>
+            <a href={`${site.base}/about`}>{t("About")}</a>
+            <a href={`${site.base}/contact`}>{t("Contact")}</a>
+            {loginLink && <a className="site-nav__login" href={`${site.base}/login`}>{t("Login")}</a>}
           </nav>
         )}
       </div>
@@ -52,16 +57,35 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
 }
 
 function Footer({ site }: { site: Site }) {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <p>© {site.year} {PRODUCT}{site.tenant ? ` · ${site.tenant.name}` : ""}</p>
-        <nav aria-label="Footer">
-          <a href={`${site.base}/terms`}>Terms</a>
-          <a href={`${site.base}/privacy`}>Privacy</a>
-          <a href={`${site.base}/about`}>About</a>
+        <nav aria-label={t("Footer")}>
+          <a href={`${site.base}/terms`}>{t("Terms")}</a>
+          <a href={`${site.base}/privacy`}>{t("Privacy")}</a>
+          <a href={`${site.base}/about`}>{t("About")}</a>
         </nav>
+        <LanguageSwitch site={site} />
       </div>
     </footer>
+  );
+}
+
+/** English / Español: plain links, so the switch works on pages with no script; each name in its own language. */
+function LanguageSwitch({ site }: { site: Site }) {
+  const t = useT();
+  return (
+    <nav className="language-switch" aria-label={t("Language")}>
+      {LANGS.map((lang, i) => (
+        <span key={lang}>
+          {i > 0 && <span aria-hidden="true">/</span>}
+          {lang === site.lang
+            ? <span className="language-switch__current" aria-current="true" lang={lang}>{LANG_NAMES[lang]}</span>
+            : <a href={switchHref(lang, site.path)} lang={lang} hrefLang={lang}>{LANG_NAMES[lang]}</a>}
+        </span>
+      ))}
+    </nav>
   );
 }

@@ -1,5 +1,11 @@
 /** What every page needs to know about where it is rendered. */
+import type { Lang } from "../lib/i18n/lang.ts";
+
 export interface Site {
+  /** The page's language (issue 17). */
+  lang: Lang;
+  /** The page's own path, for the language switch to return to. */
+  path: string;
   /** "" on the public site, "/{code}" under a tenant: prefix for its own links. */
   base: string;
   /** Set on tenant pages. */

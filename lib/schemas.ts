@@ -15,6 +15,7 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "contact",
   "favicon.ico",
   "healthz",
+  "lang",
   "login",
   "metrics",
   "privacy",

@@ -21,6 +21,7 @@ import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import { pageServer } from "./page_cache.ts";
+import { language } from "./middleware/language.ts";
 import { requestLog } from "./middleware/request_log.ts";
 import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
 import { PageShortcut } from "./page_shortcut.ts";
@@ -30,6 +31,7 @@ import { NotFoundPage } from "../routes/pages/not_found.tsx";
 import { ServerErrorPage } from "../routes/pages/server_error.tsx";
 import { loginPages } from "../routes/login_pages.tsx";
 import { contentPages } from "../routes/content_pages.tsx";
+import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
 
@@ -61,6 +63,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
 
   app.use(requestLog(log, metrics));
   app.use(securityHeaders(security));
+  app.use(language());
 
   app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
   app.route("/healthz", healthApi(deps));
@@ -83,13 +86,15 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
       () => <LandingPage site={site} demo={demo ? { code: demo.code, name: demo.name } : undefined} />,
     );
   });
+  app.route("/lang", languageSwitch(deps));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/:tenant", tenantRoutes(deps, auth, page));
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);
-    const site = siteFor(c, deps);
+    // One page for every missing path: its language switch returns to the home page.
+    const site = { ...siteFor(c, deps), path: "/" };
     return page(
       c,
       { key: pageKey("404", site), meta: { title: "Page not found" }, status: 404 },
@@ -119,7 +124,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
       stack: err instanceof Error && err.stack ? scrubText(err.stack) : undefined,
     });
     if (isApiPath(c.req.path)) return c.json({ error: "Something went wrong. Please try again." }, 500);
-    const site = siteFor(c, deps);
+    const site = { ...siteFor(c, deps), path: "/" };
     return page(
       c,
       { key: pageKey("500", site), meta: { title: "Something went wrong" }, status: 500 },

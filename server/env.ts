@@ -1,5 +1,6 @@
 /** The one typed context (docs/conventions.md, "HTTP"): what the app's middleware puts on `c`. */
 import type { Clock } from "../lib/clock.ts";
+import type { Lang } from "../lib/i18n/lang.ts";
 import type { Config } from "../lib/config.ts";
 import type { ErrorReporter } from "../lib/error_reporter.ts";
 import type { Logger } from "../lib/log.ts";
@@ -28,6 +29,8 @@ export interface AppDeps {
 export interface Env {
   Variables: {
     requestId: string;
+    /** Set by the language middleware on every request: the language of pages and error texts. */
+    lang: Lang;
     /** Set by the tenant middleware on every route under /{tenant}. */
     tenant: Tenant;
     /** Set by requireAuth: the signed-in user and their live session. */

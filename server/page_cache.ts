@@ -13,6 +13,8 @@ interface Rendered {
 
 const MAX_CACHED = 2000;
 
+export const PAGE_VARY = "accept-encoding, cookie, accept-language";
+
 /**
  * Serves server-rendered pages. A page is rendered once per cache key (its
  * path plus whatever it depends on, such as the tenant's name) and then served
@@ -31,9 +33,10 @@ export function pageServer(
     { key, meta, status = 200 }: { key: string; meta: PageMeta; status?: 200 | 404 | 500 },
     render: () => ReactNode,
   ): Response {
+    const lang = c.get("lang") ?? "en";
     let page = cache.get(key);
     if (!page) {
-      const bytes = encoder.encode(renderPage(manifest, meta, render(), reporting));
+      const bytes = encoder.encode(renderPage(manifest, meta, render(), reporting, lang));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);
@@ -41,7 +44,7 @@ export function pageServer(
     const { body, headers: encoding } = encodedBody(c.req.header("accept-encoding"), page.body);
     const own = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", etag: page.etag };
     if (status === 200 && c.req.method === "GET" && shortcut) {
-      shortcut.remember(c.req.path, {
+      shortcut.remember(lang, c.req.path, {
         body: page.body,
         etag: page.etag,
         headers: Object.entries(own),
@@ -49,7 +52,8 @@ export function pageServer(
         tenant: c.get("tenant")?.code,
       });
     }
-    const headers = { ...own, ...encoding };
+    // The same path reads differently per language (the `lang` cookie, else Accept-Language).
+    const headers = { ...own, ...encoding, vary: PAGE_VARY };
     if (status === 200 && c.req.header("if-none-match") === page.etag) {
       return new Response(null, { status: 304, headers });
     }

@@ -11,9 +11,11 @@
  * copies the checked header list, where a new Response re-checks a dozen
  * headers (about 12 µs, a third of what sending the page costs).
  */
+import { type Lang, requestLang } from "../lib/i18n/lang.ts";
 import type { Logger } from "../lib/log.ts";
 import type { Metrics } from "../lib/metrics.ts";
 import { type Encoded, pickEncoding } from "./compression.ts";
+import { PAGE_VARY } from "./page_cache.ts";
 import { recordRequest, requestIdFrom } from "./middleware/request_log.ts";
 
 export const SHORTCUT_MS = 2000;
@@ -51,15 +53,15 @@ export class PageShortcut {
     },
   ) {}
 
-  /** Keeps `page` as the answer to a GET of `path` for SHORTCUT_MS. */
-  remember(path: string, page: RememberedPage): void {
+  /** Keeps `page` as the answer to a GET of `path` in `lang` for SHORTCUT_MS. */
+  remember(lang: Lang, path: string, page: RememberedPage): void {
     if (this.#entries.size >= MAX_PATHS) this.#entries.clear();
     const variant = (encoding: Variant, body: Uint8Array<ArrayBuffer> | undefined) => {
       if (!body) return undefined;
       const headers: [string, string][] = [
         ...page.headers,
         ...this.deps.headers,
-        ["vary", "accept-encoding"],
+        ["vary", PAGE_VARY],
         ...(encoding === "identity" ? [] : [["content-encoding", encoding] as [string, string]]),
       ];
       return {
@@ -67,7 +69,7 @@ export class PageShortcut {
         notModified: new Response(null, { status: 304, headers }),
       };
     };
-    this.#entries.set(path, {
+    this.#entries.set(`${lang}${path}`, {
       body: page.body,
       etag: page.etag,
       route: page.route,
@@ -86,11 +88,12 @@ export class PageShortcut {
     if (req.method !== "GET") return null;
     const path = pathOf(req.url);
     if (path === null) return null;
-    const entry = this.#entries.get(path);
+    const key = `${requestLang(req.headers)}${path}`;
+    const entry = this.#entries.get(key);
     if (!entry) return null;
     const started = performance.now();
     if (entry.until <= started) {
-      this.#entries.delete(path);
+      this.#entries.delete(key);
       return null;
     }
     const requestId = requestIdFrom(req.headers.get("x-request-id"));

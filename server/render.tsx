@@ -6,6 +6,9 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandsUsed } from "../components/Island.tsx";
+import { TextsProvider } from "../components/texts.tsx";
+import { type Area, AREAS, textsFor } from "../lib/i18n/catalogue.ts";
+import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 import type { Manifest } from "./assets.ts";
 
 export interface PageMeta {
@@ -26,14 +29,27 @@ export interface BrowserReporting {
   release: string;
 }
 
+/** The server renders a page's own parts with every text of its language (islands get their share). */
+const allTexts = new Map<Lang, ReturnType<typeof textsFor>>();
+function pageTexts(lang: Lang) {
+  let texts = allTexts.get(lang);
+  if (!texts) allTexts.set(lang, texts = textsFor(lang, Object.keys(AREAS) as Area[]));
+  return texts;
+}
+
 export function renderPage(
   manifest: Manifest,
   meta: PageMeta,
   body: ReactNode,
   reporting: BrowserReporting | null = null,
+  lang: Lang = DEFAULT_LANG,
 ): string {
   const used = new Set<string>();
-  const html = renderToString(<IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>);
+  const html = renderToString(
+    <TextsProvider lang={lang} texts={pageTexts(lang)}>
+      <IslandsUsed.Provider value={used}>{body}</IslandsUsed.Provider>
+    </TextsProvider>,
+  );
   const preload = new Set<string>();
   const scripts: string[] = [];
   for (const name of used) {
@@ -43,7 +59,7 @@ export function renderPage(
     for (const chunk of island.imports) preload.add(chunk);
   }
   return "<!doctype html>" +
-    '<html lang="en"><head><meta charset="utf-8">' +
+    `<html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? DEFAULT_DESCRIPTION)}">` +

@@ -3,9 +3,14 @@ import type { Site } from "../components/site.ts";
 import type { AppDeps, Env } from "./env.ts";
 
 /** Builds the Site for a request: public when no tenant is on the context. */
-export function siteFor(c: { get(key: "tenant"): Env["Variables"]["tenant"] | undefined }, deps: AppDeps): Site {
+export function siteFor(
+  c: { get<K extends "tenant" | "lang">(key: K): Env["Variables"][K] | undefined; req: { path: string } },
+  deps: AppDeps,
+): Site {
   const tenant = c.get("tenant");
   return {
+    lang: c.get("lang") ?? "en",
+    path: c.req.path,
     base: tenant ? `/${tenant.code}` : "",
     tenant: tenant ? { code: tenant.code, name: tenant.name } : undefined,
     year: new Date(deps.clock.now()).getUTCFullYear(),
@@ -15,5 +20,5 @@ export function siteFor(c: { get(key: "tenant"): Env["Variables"]["tenant"] | un
 
 /** A cache key covering everything a page's HTML depends on. */
 export function pageKey(path: string, site: Site): string {
-  return `${path}|${site.tenant?.name ?? ""}|${site.year}`;
+  return `${site.lang}|${path}|${site.tenant?.name ?? ""}|${site.year}`;
 }

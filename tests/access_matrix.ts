@@ -95,6 +95,14 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/terms"),
   page("/privacy"),
   page("/login"),
+  // The language switch sets the `lang` cookie and goes back to the page: the same for anyone.
+  {
+    method: "GET",
+    path: "/lang",
+    kind: "page",
+    ...SAME([303, 303, 303, 303, 303]),
+    public: true,
+  },
 
   // Tenant API.
   { method: "GET", path: "/:tenant/api/tenant", kind: "api", ...SAME(ALL_200), public: true },

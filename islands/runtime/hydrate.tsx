@@ -9,6 +9,8 @@ import { type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { idScope, IdScopeContext } from "../../components/dom_id.ts";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+import { TextsProvider } from "../../components/texts.tsx";
+import { DEFAULT_LANG, isLang } from "../../lib/i18n/lang.ts";
 import { reportError } from "./report.ts";
 
 /** Marks the island's element once React owns it (`data-hydrated`), for tests and styling. */
@@ -23,19 +25,23 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 export function hydrate(name: string, Island: FunctionComponent<any>): void {
   document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`).forEach((el, index) => {
     const props = JSON.parse(el.dataset.props ?? "{}");
+    const texts = JSON.parse(el.dataset.texts ?? "{}");
+    const pageLang = document.documentElement.lang;
     hydrateRoot(
       el,
       <IdScopeContext.Provider value={idScope(name, index)}>
-        <ErrorBoundary
-          onError={(error) => {
-            console.error(`island ${name} failed`, error);
-            reportError(error);
-          }}
-        >
-          <Hydrated el={el}>
-            <Island {...props} />
-          </Hydrated>
-        </ErrorBoundary>
+        <TextsProvider lang={isLang(pageLang) ? pageLang : DEFAULT_LANG} texts={texts}>
+          <ErrorBoundary
+            onError={(error) => {
+              console.error(`island ${name} failed`, error);
+              reportError(error);
+            }}
+          >
+            <Hydrated el={el}>
+              <Island {...props} />
+            </Hydrated>
+          </ErrorBoundary>
+        </TextsProvider>
       </IdScopeContext.Provider>,
     );
   });

@@ -108,6 +108,7 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/drivers/availability`,
     init: auth(c, json("PUT", { isAvailable: true, location: CENTRE })),
   }),
+  "GET /lang": (c) => ({ path: "/lang?to=es&next=%2Fabout", init: auth(c) }),
   "PUT /:tenant/api/users/location": (c) => ({
     path: `/${c.tenant}/api/users/location`,
     init: auth(c, json("PUT", { location: CENTRE })),

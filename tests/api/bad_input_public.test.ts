@@ -169,6 +169,34 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       })));
   });
 
+  it("language switches with hostile languages and return paths never 5xx, write nothing and stay on this site", async () => {
+    const arb = fc.tuple(
+      fc.oneof(fc.constantFrom("en", "es", "EN", "fr", ""), hostileQueryValue),
+      fc.oneof(
+        fc.constantFrom("/about", "//evil.test/x", "/\\evil.test", "https://evil.test", "/%2F%2Fevil.test", ""),
+        hostileQueryValue,
+      ),
+    );
+    const switches = arena("keep");
+    await attack(arb, RUNS.languageSwitch, async ([to, next]) => {
+      const status = await switches.send(() => ({
+        method: "GET",
+        path: `/lang?to=${encodeURIComponent(to)}&next=${encodeURIComponent(next)}`,
+        jsonRefusals: true,
+      }));
+      expect([303, 400]).toContain(status);
+    });
+    // Where a 303 goes: a path of this site, whatever `next` said.
+    for (const next of ["//evil.test/x", "/\\evil.test", "https://evil.test", "/%0d%0aSet-Cookie:x=1"]) {
+      const res = await switches.world().then((w) =>
+        w.t.request(`/lang?to=es&next=${encodeURIComponent(next)}`, { redirect: "manual" })
+      );
+      const location = res.headers.get("location") ?? "";
+      expect(res.status).toBe(303);
+      expect(location.startsWith("/") && !location.startsWith("//") && !/[\\\r\n]/.test(location)).toBe(true);
+    }
+  });
+
   it("API paths that do not exist answer a JSON 404 (or another 4xx), never a 5xx", async () => {
     const arb = fc.tuple(
       fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),

@@ -13,6 +13,7 @@ export const BAD_INPUT_RUNS = {
     photoUpload: 120,
     photoGet: 300,
     unknownPaths: 400,
+    languageSwitch: 200,
   },
   rides: {
     requestRide: 1200,

@@ -1,0 +1,53 @@
+/**
+ * The words a screen shows, in the page's language (issue 17). Components call
+ * `useT()` and write the English text, which is also its key in the catalogue
+ * (lib/i18n/catalogue.ts, typed: a text missing from the Spanish catalogue
+ * fails `deno check`):
+ *
+ *   const t = useT();
+ *   t("Request Ride");                       // "Solicitar viaje" on a Spanish page
+ *   t("{count} minutes ago", { count: 3 });  // placeholders and plural forms
+ *   t.rich("Read our {terms}.", { terms: <a href="/terms">{t("Terms of Service")}</a> });
+ *
+ * The provider holds only the texts of the page's language that the island
+ * needs (server/render.tsx and components/Island.tsx choose them;
+ * islands/runtime/hydrate.tsx gives the browser the same), so no catalogue is
+ * in any bundle.
+ */
+import { createContext, Fragment, type ReactNode, useContext } from "react";
+import type { Text } from "../lib/i18n/catalogue.ts";
+import { type Entry, fill, type Values } from "../lib/i18n/format.ts";
+import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
+
+export type Texts = Readonly<Record<string, Entry>>;
+
+export interface T {
+  (text: Text, values?: Values): string;
+  /** A text whose placeholders are elements (links, emphasis) rather than strings. */
+  rich(text: Text, parts: Record<string, ReactNode>): ReactNode;
+  lang: Lang;
+}
+
+export function makeT(lang: Lang, texts: Texts): T {
+  const t = ((text: Text, values?: Values) => fill(lang, texts[text] ?? text, values)) as T;
+  t.lang = lang;
+  t.rich = (text, parts) => {
+    const template = fill(lang, texts[text] ?? text);
+    return template.split(/(\{\w+\})/).map((piece, i) => {
+      const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+      return <Fragment key={i}>{name && name in parts ? parts[name] : piece}</Fragment>;
+    });
+  };
+  return t;
+}
+
+const TextsContext = createContext<T>(makeT(DEFAULT_LANG, {}));
+
+export function TextsProvider({ lang, texts, children }: { lang: Lang; texts: Texts; children: ReactNode }) {
+  return <TextsContext.Provider value={makeT(lang, texts)}>{children}</TextsContext.Provider>;
+}
+
+/** The translate function of the page's language. */
+export function useT(): T {
+  return useContext(TextsContext);
+}

@@ -1,0 +1,88 @@
+/**
+ * The Spanish catalogue, one file per area of the product (lib/i18n/es/),
+ * and the texts each island needs (issue 17). A text's key is its English
+ * wording (as gettext does), so the spec's English stays word for word in the
+ * code, and `Text`, the union of every key, makes `t("…")` of a text missing
+ * from the Spanish catalogue fail `deno check`.
+ *
+ * Server only: the islands get their texts through the page
+ * (components/Island.tsx), never by importing this file.
+ */
+import { EN_PLURALS } from "./en.ts";
+import { admin } from "./es/admin.ts";
+import { common } from "./es/common.ts";
+import { contact } from "./es/contact.ts";
+import { driver } from "./es/driver.ts";
+import { errors } from "./es/errors.ts";
+import { login } from "./es/login.ts";
+import { menu } from "./es/menu.ts";
+import { pages } from "./es/pages.ts";
+import { profile } from "./es/profile.ts";
+import { ride } from "./es/ride.ts";
+import { rider } from "./es/rider.ts";
+import { sms } from "./es/sms.ts";
+import { type Entry, fill, type Values } from "./format.ts";
+import type { Lang } from "./lang.ts";
+
+export const AREAS = { common, login, rider, driver, ride, profile, menu, admin, contact, pages, errors, sms };
+export type Area = keyof typeof AREAS;
+export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;
+
+/** Every Spanish text by its English key. */
+export const ES: Readonly<Record<Text, Entry>> = Object.assign({}, ...Object.values(AREAS));
+
+/** The entries of `areas` in `lang`: the Spanish texts, or for English only the plural forms. */
+export function textsFor(lang: Lang, areas: readonly Area[]): Record<string, Entry> {
+  const out: Record<string, Entry> = {};
+  for (const area of areas) {
+    for (const key of Object.keys(AREAS[area]) as Text[]) {
+      const entry = lang === "es" ? ES[key] : EN_PLURALS[key];
+      if (entry !== undefined) out[key] = entry;
+    }
+  }
+  return out;
+}
+
+/** `text` in `lang`, placeholders filled. */
+export function translate(lang: Lang, text: Text, values?: Values): string {
+  return fill(lang, (lang === "es" ? ES[text] : EN_PLURALS[text]) ?? text, values);
+}
+
+/** Keys with placeholders, as patterns that recognise a filled English text. */
+let patterns: { pattern: RegExp; key: Text; names: string[] }[] | null = null;
+
+function templatePatterns() {
+  patterns ??= (Object.keys(ES) as Text[]).filter((key) => /\{\w+\}/.test(key) && typeof ES[key] === "string")
+    .map((key) => {
+      const names: string[] = [];
+      const source = key.split(/(\{\w+\})/).map((piece) => {
+        const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+        if (!name) return piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "([^]*?)";
+      }).join("");
+      return { pattern: new RegExp(`^${source}$`), key, names };
+    });
+  return patterns;
+}
+
+/**
+ * An English message from anywhere in the server (an error answer, a thrown
+ * refusal) in `lang`: the catalogue's text for it, filled with the values the
+ * English carried (each translated too when it is itself a text, such as a
+ * field's name). A message the catalogue lacks stays English.
+ */
+export function localize(lang: Lang, english: string): string {
+  if (lang === "en") return english;
+  if (Object.hasOwn(ES, english)) return translate(lang, english as Text);
+  for (const { pattern, key, names } of templatePatterns()) {
+    const m = pattern.exec(english);
+    if (!m) continue;
+    const values: Values = {};
+    names.forEach((name, i) =>
+      values[name] = Object.hasOwn(ES, m[i + 1]) ? translate(lang, m[i + 1] as Text) : m[i + 1]
+    );
+    return translate(lang, key, values);
+  }
+  return english;
+}

@@ -1,0 +1,13 @@
+/**
+ * English needs no catalogue of its own: every text's key is its English
+ * wording, word for word as the spec has it. Only texts with plural forms
+ * have an entry, with the English forms.
+ */
+import type { Plural } from "./format.ts";
+import type { Text } from "./catalogue.ts";
+
+export const EN_PLURALS: Partial<Record<Text, Plural>> = {
+  "{count} minutes ago": { one: "1 minute ago", other: "{count} minutes ago" },
+  "{count} hours ago": { one: "1 hour ago", other: "{count} hours ago" },
+  "{count} days ago": { one: "1 day ago", other: "{count} days ago" },
+};

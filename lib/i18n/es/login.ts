@@ -1,0 +1,4 @@
+/** Spanish for the login area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+import type { Entry } from "../format.ts";
+
+export const login = {} as const satisfies Record<string, Entry>;
