@@ -10,6 +10,7 @@ import { CodeStep } from "../components/login/CodeStep.tsx";
 import { PhoneStep } from "../components/login/PhoneStep.tsx";
 import { TENANT_LOADING } from "../components/login/texts.ts";
 import { useSignIn } from "../components/login/use_sign_in.ts";
+import { useT } from "../components/texts.tsx";
 import { formatPhone } from "../lib/phone.ts";
 import OrganizationsMenu from "./OrganizationsMenu.tsx";
 
@@ -24,24 +25,27 @@ export interface LoginFormProps {
 
 export default function LoginForm({ tenant }: LoginFormProps) {
   const tenantCode = tenant?.code;
+  const t = useT();
   const s = useSignIn(tenantCode);
 
   if (tenant && !tenant.name) {
     // The server passes the tenant's name with the page, so this only shows if it did not.
-    return <p className="login__status" role="status">{TENANT_LOADING}</p>;
+    return <p className="login__status" role="status">{t(TENANT_LOADING)}</p>;
   }
 
   if (s.view === "leaving") {
-    return <p className="login__status" role="status">Signing you in to {tenant?.name}...</p>;
+    return (
+      <p className="login__status" role="status">{t("Signing you in to {name}...", { name: tenant?.name ?? "" })}</p>
+    );
   }
 
   if (s.view === "account") {
     return (
       <>
-        <h1 className="login__title">You're signed in</h1>
+        <h1 className="login__title">{t("You're signed in")}</h1>
         {s.account && (
           <p className="login__lead">
-            Signed in as {s.account.name || formatPhone(s.account.phoneNumber)}.
+            {t("Signed in as {name}.", { name: s.account.name || formatPhone(s.account.phoneNumber) })}
           </p>
         )}
         <OrganizationsMenu onSignedOut={s.onSignedOut} />

@@ -2,6 +2,7 @@
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { LoginField } from "./LoginField.tsx";
 import { formatPhone } from "../../lib/phone.ts";
+import { useT } from "../texts.tsx";
 
 export type Busy = "send" | "resend" | "verify" | null;
 
@@ -21,17 +22,20 @@ export function CodeStep(
     busy: Busy;
   },
 ) {
+  const t = useT();
   return (
     <>
-      <h1 className="login__title">Verify Your Phone</h1>
+      <h1 className="login__title">{t("Verify Your Phone")}</h1>
       <p className="login__lead">
-        Enter the 4-digit code we sent to <strong className="login__phone">{formatPhone(sentTo)}</strong>.
+        {t.rich("Enter the 4-digit code we sent to {phone}.", {
+          phone: <strong className="login__phone">{formatPhone(sentTo)}</strong>,
+        })}
       </p>
       <form className="form login__form" noValidate onSubmit={onSubmit}>
         {formError}
         {notice && <p className="notice notice--success" role="status">{notice}</p>}
         <LoginField
-          label="Verification code"
+          label={t("Verification code")}
           inputRef={inputRef}
           fieldError={fieldError}
           name="code"
@@ -45,14 +49,14 @@ export function CodeStep(
           onChange={(event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
         />
         <button type="submit" className="button button--large" disabled={busy !== null}>
-          {busy === "verify" ? "Verifying..." : "Verify Code"}
+          {busy === "verify" ? t("Verifying...") : t("Verify Code")}
         </button>
         <div className="login__links">
           <button type="button" className="login__link-button" onClick={onResend} disabled={busy !== null}>
-            {busy === "resend" ? "Sending..." : "Resend Code"}
+            {busy === "resend" ? t("Sending...") : t("Resend Code")}
           </button>
           <button type="button" className="login__link-button" onClick={onChangePhone} disabled={busy === "verify"}>
-            Change Phone Number
+            {t("Change Phone Number")}
           </button>
         </div>
       </form>

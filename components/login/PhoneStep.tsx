@@ -2,6 +2,7 @@
 import type { ChangeEvent, FormEvent, ReactNode, RefObject } from "react";
 import { LoginField } from "./LoginField.tsx";
 import { SMS_TEXT } from "./texts.ts";
+import { useT } from "../texts.tsx";
 
 export function PhoneStep(
   { tenantName, base, phone, onPhoneChange, onSubmit, inputRef, fieldError, formError, sending, hydrated }: {
@@ -18,14 +19,15 @@ export function PhoneStep(
     hydrated: boolean;
   },
 ) {
+  const t = useT();
   return (
     <>
-      <h1 className="login__title">Welcome to {tenantName ?? "Hopper"}</h1>
-      <p className="login__lead">{SMS_TEXT}</p>
+      <h1 className="login__title">{t("Welcome to {name}", { name: tenantName ?? "Hopper" })}</h1>
+      <p className="login__lead">{t(SMS_TEXT)}</p>
       <form className="form login__form" noValidate onSubmit={onSubmit}>
         {formError}
         <LoginField
-          label="Phone number"
+          label={t("Phone number")}
           inputRef={inputRef}
           fieldError={fieldError}
           name="phoneNumber"
@@ -38,11 +40,13 @@ export function PhoneStep(
         />
         {/* Disabled until hydrated: a click before then would put the number in the address bar. */}
         <button type="submit" className="button button--large" disabled={sending || !hydrated}>
-          {sending ? "Sending..." : "Send Verification Code"}
+          {sending ? t("Sending...") : t("Send Verification Code")}
         </button>
         <p className="login__terms">
-          By continuing you agree to our <a href={`${base}/terms`}>Terms of Service</a> and{" "}
-          <a href={`${base}/privacy`}>Privacy Policy</a>. Message and data rates may apply.
+          {t.rich("By continuing you agree to our {terms} and {privacy}. Message and data rates may apply.", {
+            terms: <a href={`${base}/terms`}>{t("Terms of Service")}</a>,
+            privacy: <a href={`${base}/privacy`}>{t("Privacy Policy")}</a>,
+          })}
         </p>
       </form>
     </>

@@ -15,6 +15,7 @@ import { homePage, type Role } from "../../lib/roles.ts";
 import type { Busy } from "./CodeStep.tsx";
 import { editPhone } from "./edit_phone.ts";
 import { SEND_FAILED, VERIFY_FAILED } from "./texts.ts";
+import { useT } from "../texts.tsx";
 
 export type Step = "phone" | "code";
 
@@ -34,6 +35,7 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 export function useSignIn(tenantCode: string | undefined) {
+  const t = useT();
   /** "form" until the browser has looked at the stored sign-in (the server always renders the form). */
   const [view, setView] = useState<"form" | "account" | "leaving">("form");
   const [hydrated, setHydrated] = useState(false);
@@ -126,7 +128,7 @@ export function useSignIn(tenantCode: string | undefined) {
       challenge.current = sent?.challenge;
       return null;
     } catch (err) {
-      return { status: err instanceof ApiError ? err.status : 0, text: errorText(err, SEND_FAILED) };
+      return { status: err instanceof ApiError ? err.status : 0, text: errorText(err, t(SEND_FAILED)) };
     }
   }
 
@@ -136,7 +138,7 @@ export function useSignIn(tenantCode: string | undefined) {
     const digits = normalizePhone(phone);
     setFormError(null);
     if (!digits) {
-      setFieldError(PHONE_ERROR);
+      setFieldError(t(PHONE_ERROR));
       phoneRef.current?.focus();
       return;
     }
@@ -168,7 +170,7 @@ export function useSignIn(tenantCode: string | undefined) {
       return;
     }
     setCode("");
-    setNotice(`We sent a new code to ${formatPhone(sentTo)}.`);
+    setNotice(t("We sent a new code to {phone}.", { phone: formatPhone(sentTo) }));
     codeRef.current?.focus();
   }
 
@@ -178,7 +180,7 @@ export function useSignIn(tenantCode: string | undefined) {
     setFormError(null);
     setNotice(null);
     if (!/^\d{4}$/.test(code)) {
-      setFieldError(CODE_ERROR);
+      setFieldError(t(CODE_ERROR));
       codeRef.current?.focus();
       return;
     }
@@ -196,14 +198,14 @@ export function useSignIn(tenantCode: string | undefined) {
         location.assign(tenantCode ? homeFor(tenantCode, rolesIn(data.user, tenantCode)) : "/");
         return;
       }
-      setFormError(VERIFY_FAILED);
+      setFormError(t(VERIFY_FAILED));
     } catch (err) {
       if (err instanceof ApiError && (err.status === 400 || err.status === 401)) {
         // Wrong or malformed code: clear it for the next try.
-        setFieldError(errorText(err, CODE_ERROR));
+        setFieldError(errorText(err, t(CODE_ERROR)));
         setCode("");
         codeRef.current?.focus();
-      } else setFormError(errorText(err, VERIFY_FAILED));
+      } else setFormError(errorText(err, t(VERIFY_FAILED)));
     }
     setBusy(null);
   }
