@@ -60,7 +60,3 @@ export function constantTimeEqual(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
-
-export function smsText(code: string): string {
-  return `Your Hopper verification code is ${code}. It expires in 10 minutes. Reply STOP to opt out, HELP for help.`;
-}

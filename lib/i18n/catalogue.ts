@@ -48,40 +48,41 @@ export function translate(lang: Lang, text: Text, values?: Values): string {
   return fill(lang, (lang === "es" ? ES[text] : EN_PLURALS[text]) ?? text, values);
 }
 
-/** Keys with placeholders, as patterns that recognise a filled English text. */
-let patterns: { pattern: RegExp; key: Text; names: string[] }[] | null = null;
+/** Keys with placeholders (each English plural form apart), as patterns that recognise a filled English text. */
+let patterns: { pattern: RegExp; key: Text; names: string[]; count?: number }[] | null = null;
 
 function templatePatterns() {
-  patterns ??= (Object.keys(ES) as Text[]).filter((key) => /\{\w+\}/.test(key) && typeof ES[key] === "string")
-    .map((key) => {
+  patterns ??= (Object.keys(ES) as Text[]).flatMap((key) => {
+    const plural = EN_PLURALS[key];
+    const forms = plural ? [{ form: plural.one, count: 1 }, { form: plural.other }] : [{ form: key }];
+    return forms.filter(({ form }) => /\{\w+\}/.test(form) || plural).map(({ form, count }) => {
       const names: string[] = [];
-      const source = key.split(/(\{\w+\})/).map((piece) => {
+      const source = form.split(/(\{\w+\})/).map((piece) => {
         const name = /^\{(\w+)\}$/.exec(piece)?.[1];
         if (!name) return piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         names.push(name);
-        return "([^]*?)";
+        return name === "count" ? "(\\d+)" : "([^]*?)";
       }).join("");
-      return { pattern: new RegExp(`^${source}$`), key, names };
+      return { pattern: new RegExp(`^${source}$`), key, names, count };
     });
+  });
   return patterns;
 }
 
 /**
  * An English message from anywhere in the server (an error answer, a thrown
  * refusal) in `lang`: the catalogue's text for it, filled with the values the
- * English carried (each translated too when it is itself a text, such as a
- * field's name). A message the catalogue lacks stays English.
+ * English carried, each put into `lang` the same way when it is itself a text
+ * (a field's name, "5 minutes"). A message the catalogue lacks stays English.
  */
 export function localize(lang: Lang, english: string): string {
   if (lang === "en") return english;
-  if (Object.hasOwn(ES, english)) return translate(lang, english as Text);
-  for (const { pattern, key, names } of templatePatterns()) {
+  if (Object.hasOwn(ES, english) && typeof ES[english as Text] === "string") return translate(lang, english as Text);
+  for (const { pattern, key, names, count } of templatePatterns()) {
     const m = pattern.exec(english);
     if (!m) continue;
-    const values: Values = {};
-    names.forEach((name, i) =>
-      values[name] = Object.hasOwn(ES, m[i + 1]) ? translate(lang, m[i + 1] as Text) : m[i + 1]
-    );
+    const values: Values = count === undefined ? {} : { count };
+    names.forEach((name, i) => values[name] = name === "count" ? Number(m[i + 1]) : localize(lang, m[i + 1]));
     return translate(lang, key, values);
   }
   return english;

@@ -3,6 +3,7 @@
  * sign out. Answers are the same for known and unknown numbers; codes never
  * reach a log.
  */
+import { codeSms } from "../../lib/sms_texts.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
@@ -21,7 +22,6 @@ import {
   hashChallenge,
   hashCode,
   isCodeFormat,
-  smsText,
   WRONG_CODE,
 } from "../../lib/otp.ts";
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
@@ -137,7 +137,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const hash = await hashCode(await auth.otpKey, phone, code);
     await storeCode(kv, phone, { hash, challenge: await hashChallenge(challenge), address }, now);
     try {
-      await sms.send(phone, smsText(code));
+      await sms.send(phone, codeSms(c.get("lang"), code));
     } catch (err) {
       log({
         event: "sms.failed",

@@ -4,4 +4,100 @@ import type { Entry } from "../format.ts";
 export const errors = {
   "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
   "Please enter the 4-digit verification code": "Escriba el código de verificación de 4 dígitos",
+
+  "Something went wrong. Please try again.": "Algo salió mal. Inténtelo de nuevo.",
+  "Not found": "No encontrado",
+  "Bad request": "Solicitud incorrecta",
+  "The service is busy right now. Please try again.": "El servicio está ocupado en este momento. Inténtelo de nuevo.",
+  "Expected a JSON body (Content-Type: application/json)":
+    "Se esperaba un cuerpo JSON (Content-Type: application/json)",
+  "Expected a JSON object": "Se esperaba un objeto JSON",
+  "Request is too large": "La solicitud es demasiado grande",
+  "Too many requests. Please try again later.": "Demasiadas solicitudes. Inténtelo más tarde.",
+  "Organization not found": "No se encontró la organización",
+  "Choose a language: en or es": "Elija un idioma: en o es",
+  "Authentication required": "Se requiere iniciar sesión",
+  "Authentication required - please log in": "Se requiere iniciar sesión. Inicie sesión.",
+  "Your session has expired. Please log in again.": "Su sesión venció. Inicie sesión de nuevo.",
+  "Access denied": "Acceso denegado",
+  "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
+  "Access denied - driver privileges required": "Acceso denegado: se requieren permisos de conductor",
+  "You are not a member of this service": "Usted no es miembro de este servicio",
+  "Invalid verification code. Please try again.": "Código de verificación incorrecto. Inténtelo de nuevo.",
+  "Too many verification codes requested for this service. Please try again later.":
+    "Se pidieron demasiados códigos de verificación para este servicio. Inténtelo más tarde.",
+  "Too many verification codes requested from your network. Please try again later.":
+    "Se pidieron demasiados códigos de verificación desde su red. Inténtelo más tarde.",
+  "Too many codes sent to this number. Please wait {wait} and try again.":
+    "Se enviaron demasiados códigos a este número. Espere {wait} e inténtelo de nuevo.",
+  "{count} minutes": { one: "1 minuto", other: "{count} minutos" },
+  "{count} hours": { one: "1 hora", other: "{count} horas" },
+  "Too many failed attempts from your network. Please try again later.":
+    "Demasiados intentos fallidos desde su red. Inténtelo más tarde.",
+  "This number is locked after too many failed attempts. Please sign in from a network you have used before, or contact your service's administrator.":
+    "Este número está bloqueado por demasiados intentos fallidos. Inicie sesión desde una red que haya usado antes o comuníquese con el administrador de su servicio.",
+  "Too many messages from your network. Please try again later or email us directly.":
+    "Demasiados mensajes desde su red. Inténtelo más tarde o escríbanos por correo electrónico.",
+  "Too many photo uploads. Please try again later.": "Demasiadas fotos subidas. Inténtelo más tarde.",
+  "User not found": "No se encontró el usuario",
+  "Ride not found": "No se encontró el viaje",
+  "You already have an active ride.": "Ya tiene un viaje activo.",
+  "No drivers are currently available.": "No hay conductores disponibles en este momento.",
+  "No drivers are currently available. Please try again later.":
+    "No hay conductores disponibles en este momento. Inténtelo más tarde.",
+  "Another ride is already in progress": "Ya hay otro viaje en curso",
+  "This ride has already been accepted by another driver": "Otro conductor ya aceptó este viaje",
+  "This ride is assigned to another driver": "Este viaje está asignado a otro conductor",
+  "The ride has already ended": "El viaje ya terminó",
+  "Cannot change a ride from {from} to {to}": "No se puede cambiar un viaje de {from} a {to}",
+  "Location not available.": "Ubicación no disponible.",
+  "Location must have numeric lat and lng": "La ubicación debe tener lat y lng numéricas",
+  "Pickup must be a location with numeric lat and lng": "La recogida debe ser una ubicación con lat y lng numéricas",
+  "Dropoff must be a location with numeric lat and lng": "El destino debe ser una ubicación con lat y lng numéricas",
+  "Please select a destination on the map or enter a destination.":
+    "Seleccione un destino en el mapa o escriba un destino.",
+  "Destination must be text": "El destino debe ser texto",
+  "Destination must be at most {max} characters": "El destino debe tener como máximo {max} caracteres",
+  "Status must be one of: {statuses}": "El estado debe ser uno de estos: {statuses}",
+  "Invalid cursor": "Cursor no válido",
+  "A super admin cannot be deleted": "No se puede eliminar a un superadministrador",
+  "A super admin's roles cannot be changed here": "Los roles de un superadministrador no se pueden cambiar aquí",
+  "Only super admins can assign admin roles": "Solo los superadministradores pueden asignar roles de administrador",
+  "Only super admins can delete users": "Solo los superadministradores pueden eliminar usuarios",
+  "User does not have the {role} role": "El usuario no tiene el rol {role}",
+  'Day "{key}" is not a day of the week: use 0 (Sunday) to 6 (Saturday)':
+    'El día "{key}" no es un día de la semana: use 0 (domingo) a 6 (sábado)',
+  "Times must be 24-hour HH:MM": "Las horas deben estar en formato de 24 horas HH:MM",
+  "Tenant code must be 2-32 lowercase letters, digits or hyphens":
+    "El código de la organización debe tener de 2 a 32 letras minúsculas, dígitos o guiones",
+  "That tenant code is reserved": "Ese código de organización está reservado",
+  "Please enter a valid email address": "Escriba un correo electrónico válido",
+  "{label} is required": "{label}: este campo es obligatorio",
+  "{label} must be text": "{label}: debe ser texto",
+  "{label} must be at most {max} characters": "{label}: debe tener como máximo {max} caracteres",
+  "{label} contains characters that are not allowed": "{label}: contiene caracteres que no se permiten",
+  "Name": "Nombre",
+  "Email": "Correo electrónico",
+  "Organization": "Organización",
+  "Message": "Mensaje",
+  "Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here":
+    "Suba una foto nueva con Subir foto nueva; aquí photoUrl solo se puede quitar (null)",
+  "File is too large. Please select an image smaller than 5MB.":
+    "El archivo es demasiado grande. Seleccione una imagen de menos de 5 MB.",
+  "Invalid file type. Please select a JPEG, PNG, WebP, or GIF image.":
+    "Tipo de archivo no válido. Seleccione una imagen JPEG, PNG, WebP o GIF.",
+  "This image could not be read. It may be damaged or incomplete; please choose another.":
+    "No se pudo leer esta imagen. Puede estar dañada o incompleta; elija otra.",
+  "This image is too large to process (over 40 megapixels). Please choose a smaller image.":
+    "Esta imagen es demasiado grande para procesarla (más de 40 megapíxeles). Elija una imagen más pequeña.",
+  "This image cannot be processed safely. Please choose a photo taken with a camera.":
+    "Esta imagen no se puede procesar de forma segura. Elija una foto tomada con una cámara.",
+  "Please choose an image to upload.": "Elija una imagen para subir.",
+  "Many photos are being processed right now. Please try again in a moment.":
+    "Se están procesando muchas fotos en este momento. Inténtelo de nuevo en un momento.",
+  'Send the image as multipart/form-data in the field "image".':
+    'Envíe la imagen como multipart/form-data en el campo "image".',
+  "No photo": "No hay foto",
+  "Message is too large": "El mensaje es demasiado grande",
+  "Storage is not answering": "El almacenamiento no responde",
 } as const satisfies Record<string, Entry>;
