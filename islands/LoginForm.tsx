@@ -12,7 +12,10 @@ import { TENANT_LOADING } from "../components/login/texts.ts";
 import { useSignIn } from "../components/login/use_sign_in.ts";
 import { useT } from "../components/texts.tsx";
 import { formatPhone } from "../lib/phone.ts";
-import OrganizationsMenu from "./OrganizationsMenu.tsx";
+import { lazy, Suspense } from "react";
+
+/** Only a signed-in visitor sees it, so it loads when they do: the sign-in form's bundle stays small. */
+const OrganizationsMenu = lazy(() => import("./OrganizationsMenu.tsx"));
 
 export { editPhone } from "../components/login/edit_phone.ts";
 export { SEND_FAILED, SMS_TEXT, TENANT_LOADING, VERIFY_FAILED } from "../components/login/texts.ts";
@@ -48,7 +51,9 @@ export default function LoginForm({ tenant }: LoginFormProps) {
             {t("Signed in as {name}.", { name: s.account.name || formatPhone(s.account.phoneNumber) })}
           </p>
         )}
-        <OrganizationsMenu onSignedOut={s.onSignedOut} />
+        <Suspense fallback={null}>
+          <OrganizationsMenu onSignedOut={s.onSignedOut} />
+        </Suspense>
       </>
     );
   }

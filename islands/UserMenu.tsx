@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { loadRoles } from "../browser/load_roles.ts";
+import { saveDeviceLanguage } from "../browser/language_choice.ts";
 import { RoleBadge } from "../components/RoleBadge.tsx";
 import { api, clearAuth, loginPath, type SignedInUser, useSignedInUser } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
@@ -70,6 +71,8 @@ export default function UserMenu({ tenant }: UserMenuProps) {
   const menuId = useDomId();
 
   useEffect(() => setHere(location.pathname.replace(/\/+$/, "")), []);
+  // A language chosen on this device with the footer's switch becomes the person's (browser/language_choice.ts).
+  useEffect(() => void saveDeviceLanguage(), []);
 
   const signedIn = user !== null;
   useEffect(() => {

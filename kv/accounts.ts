@@ -33,6 +33,6 @@ export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView>
       tenants.push({ code, name: tenant.name, roles: withSuper(member?.roles ?? [], user) });
     });
   }
-  const { id, name, email, phoneNumber, photoUrl, createdAt } = user;
-  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants };
+  const { id, name, email, phoneNumber, photoUrl, createdAt, language } = user;
+  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants, ...(language && { language }) };
 }

@@ -1,3 +1,4 @@
+import type { Lang } from "../lib/i18n/lang.ts";
 import { ulid } from "../lib/ids.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
@@ -13,6 +14,8 @@ export interface User {
   createdAt: number;
   /** Super admins pass every tenant's checks (spec section 6). */
   isSuper: boolean;
+  /** The language the person chose with the switch (issue 17); follows them to another device. */
+  language?: Lang;
 }
 
 export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {

@@ -1,4 +1,5 @@
 /** The signed-in user as the API answers it (spec section 3, User): one shape for server and browser. */
+import type { Lang } from "./i18n/lang.ts";
 import type { Role } from "./roles.ts";
 
 export interface AccountTenant {
@@ -15,4 +16,6 @@ export interface Account {
   photoUrl: string | null;
   createdAt: number;
   tenants: AccountTenant[];
+  /** The language the person chose (issue 17); absent until they choose. Texts sent to them use it. */
+  language?: Lang;
 }

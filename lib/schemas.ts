@@ -5,6 +5,7 @@
  * one schema ships only what that schema uses.
  */
 import * as z from "zod/mini";
+import { LANGS } from "./i18n/lang.ts";
 
 /** Top-level paths that can never be a tenant code. */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
@@ -139,5 +140,6 @@ export const profileUpdateSchema = z.object({
     ),
   )),
   photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),
+  language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -6,7 +6,8 @@
  * anything else goes home, so the switch cannot send anyone elsewhere.
  */
 import { Hono } from "hono";
-import { isLang, LANG_COOKIE } from "../lib/i18n/lang.ts";
+import { isLang, type Lang, LANG_COOKIE } from "../lib/i18n/lang.ts";
+import type { Config } from "../lib/config.ts";
 import type { AppDeps, Env } from "../server/env.ts";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -23,12 +24,17 @@ export function switchHref(lang: string, path: string): string {
   return `/lang?to=${lang}&next=${encodeURIComponent(path)}`;
 }
 
+/** The Set-Cookie value that keeps `lang` on this device for a year. */
+export function langCookie(lang: Lang, config: Pick<Config, "publicUrl">): string {
+  const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+}
+
 export function languageSwitch(deps: AppDeps) {
-  const secure = deps.config.publicUrl.startsWith("https:") ? "; Secure" : "";
   return new Hono<Env>().get("/", (c) => {
     const to = c.req.query("to");
     if (!isLang(to)) return c.json({ error: "Choose a language: en or es" }, 400);
-    c.header("set-cookie", `${LANG_COOKIE}=${to}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`);
+    c.header("set-cookie", langCookie(to, deps.config));
     c.header("cache-control", "no-store");
     return c.redirect(safeNext(c.req.query("next")), 303);
   });

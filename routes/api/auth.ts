@@ -4,6 +4,8 @@
  * reach a log.
  */
 import { codeSms } from "../../lib/sms_texts.ts";
+import { langFromCookie } from "../../lib/i18n/lang.ts";
+import { langCookie } from "../language_switch.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
@@ -194,6 +196,10 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       phone: maskPhone(phone),
       requestId: c.get("requestId"),
     });
+    // A device with no language of its own takes the person's, so the next page comes in it (issue 17).
+    if (user.language && !langFromCookie(c.req.header("cookie"))) {
+      c.header("set-cookie", langCookie(user.language, config));
+    }
     return c.json({ user: await accountView(kv, user), token });
   });
 

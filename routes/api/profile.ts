@@ -26,6 +26,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
           ...u,
           ...(change.name !== undefined && { name: change.name || null }),
           ...(change.email !== undefined && { email: change.email || null }),
+          ...(change.language !== undefined && { language: change.language }),
         });
         // photoUrl: null removes the photo: the bytes go in the same commit as the user's change.
         const id = c.get("user").id;

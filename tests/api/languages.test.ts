@@ -115,4 +115,29 @@ describe("the request's language", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("Choose a language: en or es");
   });
+
+  it("keeps a signed-in person's choice on their profile, and gives it to a new device at sign-in", async () => {
+    using t = await makeApp();
+    const { token, user } = await signIn(t, "8645550142", "greer");
+    expect(user).not.toHaveProperty("language");
+    const saved = await t.request(
+      "/api/users/profile",
+      bearer(token, { ...postJson({ language: "es" }), method: "PUT" }),
+    );
+    expect((await saved.json()).user.language).toBe("es");
+    expect((await (await t.request("/api/users/profile", bearer(token))).json()).user.language).toBe("es");
+    const refused = await t.request(
+      "/api/users/profile",
+      bearer(token, { ...postJson({ language: "fr" }), method: "PUT" }),
+    );
+    expect([refused.status, (await refused.json()).error]).toEqual([400, "Choose a language: en or es"]);
+    // Another device, no choice of its own: the verify answer sets it. A device that chose keeps its choice.
+    const verifyOn = async (headers: Record<string, string>) => {
+      await t.request("/api/auth/login", postJson({ phoneNumber: "8645550142" }));
+      const code = t.sms.sent.at(-1)!.body.match(/\d{4}/)![0];
+      return await t.request("/api/auth/verify", withHeaders(postJson({ phoneNumber: "8645550142", code }), headers));
+    };
+    expect((await verifyOn({})).headers.get("set-cookie")).toBe("lang=es; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect((await verifyOn({ cookie: "lang=en" })).headers.get("set-cookie")).toBeNull();
+  });
 });

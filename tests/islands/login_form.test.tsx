@@ -488,7 +488,7 @@ describe("LoginForm, signed in on the global /login", () => {
     localStorage.setItem("user", JSON.stringify(user(tenants)));
   }
 
-  it("lists the user's organizations with their roles, each linking to its rider page", () => {
+  it("lists the user's organizations with their roles, each linking to its rider page", async () => {
     signIn([{ ...GREER, roles: ["rider", "driver", "admin"] }, {
       code: "mill",
       name: "Mill Village",
@@ -496,7 +496,8 @@ describe("LoginForm, signed in on the global /login", () => {
     }]);
     render(<LoginForm />);
     expect(screen.queryByLabelText("Phone number")).toBeNull();
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Your Organizations");
+    // The list loads with its own chunk, once someone is signed in.
+    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("Your Organizations");
     expect(screen.getByText("Signed in as (864) 555-0142.")).toBeDefined();
     const links = screen.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toEqual([
@@ -508,10 +509,10 @@ describe("LoginForm, signed in on the global /login", () => {
     expect(assignMock).not.toHaveBeenCalled();
   });
 
-  it("says so when the user has no organization", () => {
+  it("says so when the user has no organization", async () => {
     signIn([]);
     render(<LoginForm />);
-    expect(screen.getByText("No organizations found")).toBeDefined();
+    expect(await screen.findByText("No organizations found")).toBeDefined();
     expect(screen.queryAllByRole("link")).toHaveLength(0);
   });
 
@@ -528,7 +529,7 @@ describe("LoginForm, signed in on the global /login", () => {
   it("Logout ends the session on the server, clears the storage and shows the form", async () => {
     signIn([{ ...GREER, roles: ["rider"] }]);
     render(<LoginForm />);
-    fireEvent.click(button("Logout"));
+    fireEvent.click(await screen.findByRole("button", { name: "Logout" }));
     await screen.findByLabelText("Phone number");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Welcome to Hopper");
     const [call] = calls();
@@ -543,7 +544,7 @@ describe("LoginForm, signed in on the global /login", () => {
     signIn([{ ...GREER, roles: ["rider"] }]);
     routes["/api/auth/logout"] = () => Promise.reject(new TypeError("Failed to fetch"));
     render(<LoginForm />);
-    fireEvent.click(button("Logout"));
+    fireEvent.click(await screen.findByRole("button", { name: "Logout" }));
     await screen.findByLabelText("Phone number");
     expect(localStorage.getItem("authToken")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
@@ -552,7 +553,7 @@ describe("LoginForm, signed in on the global /login", () => {
   it("follows a sign-out made elsewhere on the page", async () => {
     signIn([{ ...GREER, roles: ["rider"] }]);
     render(<LoginForm />);
-    expect(screen.getByText("Your Organizations")).toBeDefined();
+    expect(await screen.findByText("Your Organizations")).toBeDefined();
     clearAuth();
     expect(await screen.findByLabelText("Phone number")).toBeDefined();
   });
