@@ -99,7 +99,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   {
     method: "GET",
     path: "/lang",
-    kind: "page",
+    // Not a page: it answers a redirect, or a JSON refusal.
+    kind: "api",
     ...SAME([303, 303, 303, 303, 303]),
     public: true,
   },
