@@ -11,7 +11,9 @@ interface Props {
  * Wraps every island: a render error shows the spec's error display instead
  * of a blank page. "Try Again" re-renders the island; "Reload Page" reloads.
  * A class component because hooks cannot catch render errors (preact/compat
- * supports the same two lifecycle methods).
+ * supports the same two lifecycle methods). Its texts are in the page's
+ * language: it sits inside the island's TextsProvider (components/Island.tsx,
+ * islands/runtime/hydrate.tsx), and every island reads the "frame" area.
  */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };

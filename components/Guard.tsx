@@ -21,6 +21,7 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { loginPath } from "../browser/auth_client.ts";
 import { canAccess, fallbackPage, type Role, type TenantRole } from "../lib/roles.ts";
 import { loadRoles } from "../browser/load_roles.ts";
+import { useT } from "./texts.tsx";
 
 // The roles call lives in its own module so the login page, which needs only it, loads no guard (issue 9's budget).
 export { loadRoles, resetRolesCache } from "../browser/load_roles.ts";
@@ -70,12 +71,16 @@ export function useRoles(): Role[] {
   return useContext(RolesContext);
 }
 
-/** "Loading..." as a polite live region, with a spinner. */
-export function Loading({ text = "Loading..." }: { text?: string }) {
+/**
+ * "Loading..." as a polite live region, with a spinner. A caller's own `text`
+ * is already in the page's language (`t("Loading trips...")`).
+ */
+export function Loading({ text }: { text?: string }) {
+  const t = useT();
   return (
     <p className="loading" role="status" aria-live="polite">
       <span className="loading__spinner" aria-hidden="true" />
-      {text}
+      {text ?? t("Loading...")}
     </p>
   );
 }

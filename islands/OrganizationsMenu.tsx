@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { api, clearAuth, useSignedInUser } from "../browser/auth_client.ts";
 import { useDomId } from "../components/dom_id.ts";
+import { useT } from "../components/texts.tsx";
+import type { Role } from "../lib/roles.ts";
 
 export interface OrganizationsMenuProps {
   /**
@@ -11,10 +13,6 @@ export interface OrganizationsMenuProps {
   onSignedOut?: () => void;
 }
 
-export const ORGANIZATIONS_TITLE = "Your Organizations";
-export const NO_ORGANIZATIONS = "No organizations found";
-export const LOADING_TENANTS = "Loading tenants...";
-
 /**
  * The global menu's content (spec section 2, "Global header menu"): the
  * signed-in user's organizations, each linking to its rider page with the
@@ -23,6 +21,7 @@ export const LOADING_TENANTS = "Loading tenants...";
  * sign-in state changes in this page or another tab.
  */
 export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProps) {
+  const t = useT();
   /** undefined: not read yet; null: signed out. */
   const user = useSignedInUser();
   const titleId = useDomId();
@@ -44,24 +43,31 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
   }
 
   if (user === null) {
-    return onSignedOut ? null : <a className="button" href="/login">Login</a>;
+    return onSignedOut ? null : <a className="button" href="/login">{t("Login")}</a>;
   }
 
   const tenants = user?.tenants ?? [];
+  /** The roles as the list writes them: the role codes in English ("rider, driver"), words in Spanish. */
+  const roleWords: Record<Role, string> = {
+    rider: t("rider"),
+    driver: t("driver"),
+    admin: t("admin"),
+    super: t("super"),
+  };
   return (
     <section className="orgs" aria-labelledby={titleId}>
-      <h2 id={titleId} className="orgs__title">{ORGANIZATIONS_TITLE}</h2>
+      <h2 id={titleId} className="orgs__title">{t("Your Organizations")}</h2>
       {user === undefined
-        ? <p className="muted" role="status">{LOADING_TENANTS}</p>
+        ? <p className="muted" role="status">{t("Loading tenants...")}</p>
         : tenants.length === 0
-        ? <p className="muted">{NO_ORGANIZATIONS}</p>
+        ? <p className="muted">{t("No organizations found")}</p>
         : (
           <ul className="orgs__list">
             {tenants.map((tenant) => (
               <li key={tenant.code}>
                 <a className="orgs__link" href={`/${tenant.code}/rider`}>
                   <span className="orgs__name">{tenant.name}</span>
-                  <span className="orgs__roles">{tenant.roles.join(", ")}</span>
+                  <span className="orgs__roles">{tenant.roles.map((role) => roleWords[role]).join(", ")}</span>
                 </a>
               </li>
             ))}
@@ -73,7 +79,7 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
         onClick={logout}
         disabled={leaving || user === undefined}
       >
-        {leaving ? "Logging out..." : "Logout"}
+        {leaving ? t("Logging out...") : t("Logout")}
       </button>
     </section>
   );

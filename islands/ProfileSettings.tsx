@@ -14,6 +14,7 @@ import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
+import { useT } from "../components/texts.tsx";
 import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../browser/auth_client.ts";
 import { downscaleForUpload } from "../browser/downscale_photo.ts";
 import { INVALID_TYPE_TEXT, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, TOO_LARGE_TEXT } from "../lib/images/rules.ts";
@@ -23,14 +24,6 @@ import type { Role } from "../lib/roles.ts";
 export interface ProfileSettingsProps {
   tenant: string;
 }
-
-export const SAVED_TEXT = "Profile updated successfully!";
-export const SAVE_ERROR = "Failed to update profile";
-export const UPLOADED_TEXT = "Profile image updated successfully!";
-export const UPLOAD_ERROR = "Failed to upload image";
-export const REMOVED_TEXT = "Profile image removed successfully!";
-export const REMOVE_ERROR = "Failed to remove image";
-export const LOAD_ERROR = "Your profile could not be loaded. Please try again.";
 
 /** The PUT /api/users/profile body: trimmed values, empty ones left out. */
 export function profilePayload(name: string, email: string): { name?: string; email?: string } {
@@ -70,6 +63,7 @@ function errorText(err: unknown, fallback: string): string {
 }
 
 function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
+  const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -123,9 +117,9 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
       accept(data);
       setName(data.user.name ?? "");
       setEmail(data.user.email ?? "");
-      setNotice({ area: "form", kind: "success", text: SAVED_TEXT });
+      setNotice({ area: "form", kind: "success", text: t("Profile updated successfully!") });
     } catch (err) {
-      setNotice({ area: "form", kind: "error", text: errorText(err, SAVE_ERROR) });
+      setNotice({ area: "form", kind: "error", text: errorText(err, t("Failed to update profile")) });
     } finally {
       setBusy("idle");
     }
@@ -152,9 +146,9 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
         { method: "POST", body, tenant },
       );
       accept(data);
-      setNotice({ area: "photo", kind: "success", text: UPLOADED_TEXT });
+      setNotice({ area: "photo", kind: "success", text: t("Profile image updated successfully!") });
     } catch (err) {
-      setNotice({ area: "photo", kind: "error", text: errorText(err, UPLOAD_ERROR) });
+      setNotice({ area: "photo", kind: "error", text: errorText(err, t("Failed to upload image")) });
     } finally {
       setBusy("idle");
     }
@@ -172,16 +166,20 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
           tenant,
         }),
       );
-      setNotice({ area: "photo", kind: "success", text: REMOVED_TEXT });
+      setNotice({ area: "photo", kind: "success", text: t("Profile image removed successfully!") });
     } catch (err) {
-      setNotice({ area: "photo", kind: "error", text: errorText(err, REMOVE_ERROR) });
+      setNotice({ area: "photo", kind: "error", text: errorText(err, t("Failed to remove image")) });
     } finally {
       setBusy("idle");
     }
   }
 
-  if (loaded.status === "loading") return <Loading text="Loading profile..." />;
-  if (loaded.status === "error") return <p className="notice notice--error" role="alert">{LOAD_ERROR}</p>;
+  if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
+  if (loaded.status === "error") {
+    return (
+      <p className="notice notice--error" role="alert">{t("Your profile could not be loaded. Please try again.")}</p>
+    );
+  }
   const { user } = loaded;
   const idle = busy === "idle";
   const shown = (area: "photo" | "form") =>
@@ -192,7 +190,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     );
   return (
     <section className="panel profile" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Profile Settings</h1>
+      <h1 id={`${id}-title`}>{t("Profile Settings")}</h1>
       <div className="profile__head">
         <div className="profile__photo" aria-busy={busy === "uploading" || busy === "removing"}>
           <Avatar name={user.name} photoUrl={user.photoUrl} size="large" />
@@ -203,7 +201,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
         </div>
       </div>
       <div className="profile__photo-panel" role="group" aria-labelledby={`${id}-photo`}>
-        <p id={`${id}-photo`} className="profile__photo-title">Profile Photo</p>
+        <p id={`${id}-photo`} className="profile__photo-title">{t("Profile Photo")}</p>
         <div className="profile__photo-actions">
           <button
             type="button"
@@ -212,11 +210,11 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
             aria-describedby={`${id}-photo-hint`}
             onClick={() => fileRef.current?.click()}
           >
-            {busy === "uploading" ? "Uploading..." : "Upload New Photo"}
+            {busy === "uploading" ? t("Uploading...") : t("Upload New Photo")}
           </button>
           {user.photoUrl && (
             <button type="button" className="button button--danger" disabled={!idle} onClick={removePhoto}>
-              {busy === "removing" ? "Removing..." : "Remove Photo"}
+              {busy === "removing" ? t("Removing...") : t("Remove Photo")}
             </button>
           )}
           <input
@@ -224,18 +222,18 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
             type="file"
             accept={PHOTO_MIME_TYPES.join(",")}
             hidden
-            aria-label="Profile photo file"
+            aria-label={t("Profile photo file")}
             onChange={onFile}
           />
         </div>
         <p id={`${id}-photo-hint`} className="field__hint">
-          JPEG, PNG, WebP or GIF, up to 5 MB. Photos are cropped to a square and resized automatically.
+          {t("JPEG, PNG, WebP or GIF, up to 5 MB. Photos are cropped to a square and resized automatically.")}
         </p>
         {shown("photo")}
       </div>
       <form className="form" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone Number</label>
+          <label htmlFor={`${id}-phone`}>{t("Phone Number")}</label>
           <input
             id={`${id}-phone`}
             type="tel"
@@ -243,10 +241,12 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
             readOnly
             aria-describedby={`${id}-phone-hint`}
           />
-          <p id={`${id}-phone-hint`} className="field__hint">You sign in with this number; it can't be changed here.</p>
+          <p id={`${id}-phone-hint`} className="field__hint">
+            {t("You sign in with this number; it can't be changed here.")}
+          </p>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t("Name")}</label>
           <input
             id={`${id}-name`}
             name="name"
@@ -256,7 +256,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>Email Address</label>
+          <label htmlFor={`${id}-email`}>{t("Email Address")}</label>
           <input
             id={`${id}-email`}
             name="email"
@@ -268,7 +268,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
         </div>
         {shown("form")}
         <button type="submit" className="button button--large" disabled={!idle}>
-          {busy === "saving" ? "Saving..." : "Save Changes"}
+          {busy === "saving" ? t("Saving...") : t("Save Changes")}
         </button>
       </form>
     </section>

@@ -15,6 +15,7 @@ import { Avatar } from "../components/Avatar.tsx";
 import { loadRoles } from "../browser/load_roles.ts";
 import { saveDeviceLanguage } from "../browser/language_choice.ts";
 import { RoleBadge } from "../components/RoleBadge.tsx";
+import { type T, useT } from "../components/texts.tsx";
 import { api, clearAuth, loginPath, type SignedInUser, useSignedInUser } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";
@@ -28,24 +29,43 @@ interface MenuLink {
   href: string;
 }
 
-/** The menu's sections for these roles (spec section 2): Account always, Driver for drivers and admins, Admin for admins. */
-export function menuSections(tenant: string, roles: readonly Role[]): { title: string; links: MenuLink[] }[] {
+interface MenuSection {
+  /** Stable in every language: names the section's heading element. */
+  id: "account" | "driver" | "admin";
+  title: string;
+  links: MenuLink[];
+}
+
+/**
+ * The menu's sections for these roles (spec section 2): Account always,
+ * Driver for drivers and admins, Admin for admins; titles and labels in `t`'s language.
+ */
+export function menuSections(t: T, tenant: string, roles: readonly Role[]): MenuSection[] {
   const base = `/${tenant}`;
   const admin = roles.includes("admin") || roles.includes("super");
-  const sections = [{
-    title: "Account",
-    links: [{ label: "Request a Ride", href: `${base}/rider` }, { label: "Profile Settings", href: `${base}/profile` }],
+  const sections: MenuSection[] = [{
+    id: "account",
+    title: t("Account"),
+    links: [
+      { label: t("Request a Ride"), href: `${base}/rider` },
+      { label: t("Profile Settings"), href: `${base}/profile` },
+    ],
   }];
   if (admin || roles.includes("driver")) {
-    sections.push({ title: "Driver", links: [{ label: "Driver Dashboard", href: `${base}/driver` }] });
+    sections.push({
+      id: "driver",
+      title: t("Driver"),
+      links: [{ label: t("Driver Dashboard"), href: `${base}/driver` }],
+    });
   }
   if (admin) {
     sections.push({
-      title: "Admin",
+      id: "admin",
+      title: t("Admin"),
       links: [
-        { label: "Admin Dashboard", href: `${base}/admin` },
-        { label: "Trips", href: `${base}/admin/trips` },
-        { label: "Users", href: `${base}/admin/users` },
+        { label: t("Admin Dashboard"), href: `${base}/admin` },
+        { label: t("Trips"), href: `${base}/admin/trips` },
+        { label: t("Users"), href: `${base}/admin/users` },
       ],
     });
   }
@@ -59,6 +79,7 @@ export function displayName(user: Pick<SignedInUser, "name" | "phoneNumber">): s
 
 export default function UserMenu({ tenant }: UserMenuProps) {
   // The stored user, now and whenever it changes (profile saved, signed out, another tab).
+  const t = useT();
   const stored = useSignedInUser();
   const user = stored ?? null;
   const [roles, setRoles] = useState<Role[]>([]);
@@ -131,7 +152,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
         className="user-menu__toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
+        aria-label={t("Account menu")}
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
@@ -140,15 +161,15 @@ export default function UserMenu({ tenant }: UserMenuProps) {
             : <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />}
         </svg>
       </button>
-      <nav id={menuId} className="user-menu__panel" aria-label="Account" hidden={!open}>
+      <nav id={menuId} className="user-menu__panel" aria-label={t("Account")} hidden={!open}>
         <div className="user-menu__who">
           <span className="user-menu__who-name">{name}</span>
           {user.name?.trim() && <span className="user-menu__who-phone">{formatPhone(user.phoneNumber)}</span>}
         </div>
-        {menuSections(tenant, roles).map((section) => (
-          <div key={section.title} className="user-menu__section">
-            <p className="user-menu__heading" id={`${menuId}-${section.title}`}>{section.title}</p>
-            <ul aria-labelledby={`${menuId}-${section.title}`}>
+        {menuSections(t, tenant, roles).map((section) => (
+          <div key={section.id} className="user-menu__section">
+            <p className="user-menu__heading" id={`${menuId}-${section.id}`}>{section.title}</p>
+            <ul aria-labelledby={`${menuId}-${section.id}`}>
               {section.links.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} aria-current={link.href === here ? "page" : undefined}>{link.label}</a>
@@ -158,7 +179,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
           </div>
         ))}
         <button type="button" className="user-menu__logout" onClick={logout} disabled={leaving}>
-          {leaving ? "Logging out..." : "Logout"}
+          {leaving ? t("Logging out...") : t("Logout")}
         </button>
       </nav>
     </div>

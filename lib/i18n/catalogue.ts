@@ -14,6 +14,7 @@ import { common } from "./es/common.ts";
 import { contact } from "./es/contact.ts";
 import { driver } from "./es/driver.ts";
 import { errors } from "./es/errors.ts";
+import { frame } from "./es/frame.ts";
 import { login } from "./es/login.ts";
 import { menu } from "./es/menu.ts";
 import { pages } from "./es/pages.ts";
@@ -24,7 +25,7 @@ import { sms } from "./es/sms.ts";
 import { type Entry, fill, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 
-export const AREAS = { common, login, rider, driver, ride, profile, menu, admin, contact, pages, errors, sms };
+export const AREAS = { common, frame, login, rider, driver, ride, profile, menu, admin, contact, pages, errors, sms };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;
 

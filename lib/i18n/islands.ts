@@ -7,15 +7,15 @@
 import type { Area } from "./catalogue.ts";
 
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
-  LoginForm: ["common", "login", "errors", "menu"],
-  RiderScreen: ["common", "rider", "ride", "errors"],
-  DriverScreen: ["common", "driver", "ride", "errors"],
-  ProfileSettings: ["common", "profile", "errors"],
-  UserMenu: ["common", "menu"],
-  OrganizationsMenu: ["common", "menu"],
-  ContactForm: ["common", "contact", "errors"],
-  AdminDashboard: ["common", "admin", "ride"],
-  AdminTrips: ["common", "admin", "ride"],
-  AdminUsers: ["common", "admin", "ride"],
-  AdminSchedule: ["common", "admin"],
+  LoginForm: ["common", "frame", "login", "errors", "menu"],
+  RiderScreen: ["common", "frame", "rider", "ride", "errors"],
+  DriverScreen: ["common", "frame", "driver", "ride", "errors"],
+  ProfileSettings: ["common", "frame", "profile", "errors"],
+  UserMenu: ["common", "frame", "menu"],
+  OrganizationsMenu: ["common", "frame", "menu"],
+  ContactForm: ["common", "frame", "contact", "errors"],
+  AdminDashboard: ["common", "frame", "admin", "ride"],
+  AdminTrips: ["common", "frame", "admin", "ride"],
+  AdminUsers: ["common", "frame", "admin", "ride"],
+  AdminSchedule: ["common", "frame", "admin"],
 };
