@@ -497,7 +497,9 @@ describe("LoginForm, signed in on the global /login", () => {
     render(<LoginForm />);
     expect(screen.queryByLabelText("Phone number")).toBeNull();
     // The list loads with its own chunk, once someone is signed in.
-    expect((await screen.findByRole("heading", { level: 2 })).textContent).toBe("Your Organizations");
+    // The menu's heading shows while it still reads the stored user; wait for what it read.
+    expect(await screen.findByText("City of Greer")).toBeDefined();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Your Organizations");
     expect(screen.getByText("Signed in as (864) 555-0142.")).toBeDefined();
     const links = screen.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
     expect(links).toEqual([
