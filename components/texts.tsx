@@ -16,21 +16,23 @@
  */
 import { createContext, Fragment, type ReactNode, useContext } from "react";
 import type { Text } from "../lib/i18n/catalogue.ts";
-import { type Entry, fill, type Values } from "../lib/i18n/format.ts";
+import { type Entry, fill, messageIn, type Translate, type Values } from "../lib/i18n/format.ts";
 import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 
 export type Texts = Readonly<Record<string, Entry>>;
 
-export interface T {
+export interface T extends Translate {
   (text: Text, values?: Values): string;
   /** A text whose placeholders are elements (links, emphasis) rather than strings. */
   rich(text: Text, parts: Record<string, ReactNode>): ReactNode;
+
   lang: Lang;
 }
 
 export function makeT(lang: Lang, texts: Texts): T {
   const t = ((text: Text, values?: Values) => fill(lang, texts[text] ?? text, values)) as T;
   t.lang = lang;
+  t.message = (english) => lang === "en" ? english : messageIn(lang, texts, english);
   t.rich = (text, parts) => {
     const template = fill(lang, texts[text] ?? text);
     return template.split(/(\{\w+\})/).map((piece, i) => {

@@ -12,6 +12,7 @@
  * A tap outside the area is refused in the page, under the map (role
  * "alert", as the admin screens show errors), never with a blocking alert().
  */
+import { useT } from "../components/texts.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { CurrentRide } from "../components/rider/CurrentRide.tsx";
@@ -37,29 +38,32 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
   const rider = useRiderRide(tenant);
   const { form, formError, cardError, sending, request, cancel, pick } = useRideRequest(tenant, area, rider);
   const { drivers, ride } = rider;
+  const t = useT();
 
   return (
     <div className="ride-screen">
       <div className="ride-screen__map">
         <div className="ride-screen__bar">
-          <h1 className="ride-screen__title">Request a Ride</h1>
+          <h1 className="ride-screen__title">{t("Request a Ride")}</h1>
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
         <MapView
           area={area}
           styleUrl={mapStyleUrl}
-          pins={ridePins(ride, form.pickup, form.dropoff, drivers)}
+          pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}
           onPick={pick}
           picking={form.picking}
-          label={`Map of the service area around ${area.label}`}
+          label={t("Map of the service area around {place}", { place: area.label })}
         />
         {form.mapAlert && (
-          <p key={form.mapAlert.n} className="notice notice--error map-alert" role="alert">{form.mapAlert.text}</p>
+          <p key={form.mapAlert.n} className="notice notice--error map-alert" role="alert">
+            {t.message(form.mapAlert.text)}
+          </p>
         )}
         <LiveNote connected={rider.connected} />
       </div>
       <div className="ride-screen__panel">
-        {rider.ended && !ride && <p className="ride-ended" role="status">{rider.ended}</p>}
+        {rider.ended && !ride && <p className="ride-ended" role="status">{t.message(rider.ended)}</p>}
         {!rider.loaded
           ? <Loading />
           : ride

@@ -6,6 +6,7 @@
  * `Intl.PluralRules` on the `count` value: `{ one, other }` (a language with
  * more categories falls back to `other`).
  */
+import type { Text } from "./catalogue.ts";
 import { type Lang, LOCALES } from "./lang.ts";
 
 export type Values = Record<string, string | number>;
@@ -15,12 +16,41 @@ export interface Plural {
 }
 export type Entry = string | Plural;
 
+/** What a screen translates with (components/texts.tsx `useT()`): lib's text functions take one to answer in its language. */
+export interface Translate {
+  (text: Text, values?: Values): string;
+  lang: Lang;
+}
+
 const rules = new Map<Lang, Intl.PluralRules>();
 
 function pluralForm(lang: Lang, entry: Plural, count: number): string {
   let rule = rules.get(lang);
   if (!rule) rules.set(lang, rule = new Intl.PluralRules(LOCALES[lang]));
   return rule.select(count) === "one" ? entry.one : entry.other;
+}
+
+/**
+ * An English message a screen did not write itself (a rule's refusal, a
+ * browser's error) in `lang`, from `texts`: an exact text, or a text with
+ * placeholders whose English shape it has (the values are kept). Else as is.
+ */
+export function messageIn(lang: Lang, texts: Readonly<Record<string, Entry>>, english: string): string {
+  const exact = texts[english];
+  if (typeof exact === "string") return exact;
+  for (const key in texts) {
+    const entry = texts[key];
+    if (typeof entry !== "string" || !key.includes("{")) continue;
+    const names: string[] = [];
+    const source = key.split(/(\{\w+\})/).map((piece, i) =>
+      i % 2 ? (names.push(piece.slice(1, -1)), "([^]*?)") : piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    ).join("");
+    const m = new RegExp(`^${source}$`).exec(english);
+    if (m) {
+      return fill(lang, entry, Object.fromEntries(names.map((name, i) => [name, messageIn(lang, texts, m[i + 1])])));
+    }
+  }
+  return english;
 }
 
 /** `entry` with its placeholders filled from `values`; a placeholder without a value stays as written. */
