@@ -14,14 +14,14 @@
  * islands/runtime/hydrate.tsx gives the browser the same), so no catalogue is
  * in any bundle.
  */
-import { createContext, Fragment, type ReactNode, useContext } from "react";
+import { createContext, Fragment, type ReactNode, useContext, useMemo } from "react";
 import type { Text } from "../lib/i18n/catalogue.ts";
-import { type Entry, fill, type Values } from "../lib/i18n/format.ts";
+import { type Entry, fill, type Translate, type Values } from "../lib/i18n/format.ts";
 import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 
 export type Texts = Readonly<Record<string, Entry>>;
 
-export interface T {
+export interface T extends Translate {
   (text: Text, values?: Values): string;
   /** A text whose placeholders are elements (links, emphasis) rather than strings. */
   rich(text: Text, parts: Record<string, ReactNode>): ReactNode;
@@ -44,7 +44,9 @@ export function makeT(lang: Lang, texts: Texts): T {
 const TextsContext = createContext<T>(makeT(DEFAULT_LANG, {}));
 
 export function TextsProvider({ lang, texts, children }: { lang: Lang; texts: Texts; children: ReactNode }) {
-  return <TextsContext.Provider value={makeT(lang, texts)}>{children}</TextsContext.Provider>;
+  // One function per page, so hooks that depend on it keep their effects.
+  const t = useMemo(() => makeT(lang, texts), [lang, texts]);
+  return <TextsContext.Provider value={t}>{children}</TextsContext.Provider>;
 }
 
 /** The translate function of the page's language. */

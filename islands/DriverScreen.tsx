@@ -22,6 +22,7 @@ import { useAvailability } from "../components/driver/use_availability.ts";
 import { useDriverRides } from "../components/driver/use_driver_rides.ts";
 import { useWakeLock } from "../components/driver/use_wake_lock.ts";
 import { Guard } from "../components/Guard.tsx";
+import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import type { ServiceArea } from "../lib/schemas.ts";
 
@@ -36,8 +37,9 @@ export default function DriverScreen(props: DriverScreenProps) {
 }
 
 function DriverHome({ tenant, area, mapStyleUrl }: DriverScreenProps) {
+  const t = useT();
   const me = getUser()?.id ?? "";
-  const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER);
+  const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
   const availability = useAvailability(tenant, gps.point);
   const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me);
   useWakeLock(availability.available === true);
@@ -46,22 +48,23 @@ function DriverHome({ tenant, area, mapStyleUrl }: DriverScreenProps) {
     <div className="ride-screen ride-screen--driver">
       <div className="ride-screen__map">
         <div className="ride-screen__bar">
-          <h1 className="ride-screen__title">Driver Dashboard</h1>
+          <h1 className="ride-screen__title">{t("Driver Dashboard")}</h1>
           <AvailabilitySwitch
             available={availability.available}
             busy={availability.switching}
             onToggle={availability.toggle}
           />
         </div>
-        {availability.error && <p className="notice notice--error" role="alert">{availability.error}</p>}
+        {availability.error && <p className="notice notice--error" role="alert">{t(availability.error)}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView
           area={area}
           styleUrl={mapStyleUrl}
-          pins={driverPins(rides ?? [], gps.point, me)}
-          label={`Map of ride pickups around ${area.label}`}
+          pins={driverPins(rides ?? [], gps.point, me, t)}
+          label={t("Map of ride pickups around {place}", { place: area.label })}
         />
-        {!connected && <p className="live-note live-note--quiet">Updates every 15 seconds while reconnecting.</p>}
+        {!connected && <p className="live-note live-note--quiet">{t("Updates every 15 seconds while reconnecting.")}
+        </p>}
       </div>
       <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />
     </div>

@@ -11,7 +11,11 @@
  *
  * A tap outside the area is refused in the page, under the map (role
  * "alert", as the admin screens show errors), never with a blocking alert().
+ *
+ * The weekly schedule shows only while no driver is online, so it loads with
+ * its own chunk when it does (the screen's first load stays within budget).
  */
+import { useT } from "../components/texts.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { CurrentRide } from "../components/rider/CurrentRide.tsx";
@@ -20,8 +24,13 @@ import { RequestForm } from "../components/rider/RequestForm.tsx";
 import { ridePins } from "../components/rider/ride_pins.ts";
 import { useRideRequest } from "../components/rider/use_ride_request.ts";
 import { useRiderRide } from "../components/rider/use_rider_ride.ts";
-import { WeeklySchedule } from "../components/rider/WeeklySchedule.tsx";
 import type { ServiceArea } from "../lib/schemas.ts";
+import { riderMessage } from "../lib/ride_texts.ts";
+import { lazy, Suspense } from "react";
+
+const WeeklySchedule = lazy(() =>
+  import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
+);
 
 export interface RiderScreenProps {
   tenant: string;
@@ -37,29 +46,32 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
   const rider = useRiderRide(tenant);
   const { form, formError, cardError, sending, request, cancel, pick } = useRideRequest(tenant, area, rider);
   const { drivers, ride } = rider;
+  const t = useT();
 
   return (
     <div className="ride-screen">
       <div className="ride-screen__map">
         <div className="ride-screen__bar">
-          <h1 className="ride-screen__title">Request a Ride</h1>
+          <h1 className="ride-screen__title">{t("Request a Ride")}</h1>
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
         <MapView
           area={area}
           styleUrl={mapStyleUrl}
-          pins={ridePins(ride, form.pickup, form.dropoff, drivers)}
+          pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}
           onPick={pick}
           picking={form.picking}
-          label={`Map of the service area around ${area.label}`}
+          label={t("Map of the service area around {place}", { place: area.label })}
         />
         {form.mapAlert && (
-          <p key={form.mapAlert.n} className="notice notice--error map-alert" role="alert">{form.mapAlert.text}</p>
+          <p key={form.mapAlert.n} className="notice notice--error map-alert" role="alert">
+            {form.mapAlert.text}
+          </p>
         )}
         <LiveNote connected={rider.connected} />
       </div>
       <div className="ride-screen__panel">
-        {rider.ended && !ride && <p className="ride-ended" role="status">{rider.ended}</p>}
+        {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
         {!rider.loaded
           ? <Loading />
           : ride
@@ -83,7 +95,11 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
               onRequest={request}
             />
           )}
-        {drivers !== null && drivers.length === 0 && <WeeklySchedule tenant={tenant} />}
+        {drivers !== null && drivers.length === 0 && (
+          <Suspense fallback={<Loading text={t("Loading schedule...")} />}>
+            <WeeklySchedule tenant={tenant} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

@@ -3,18 +3,20 @@
  * exactly the moves lib/rides.ts allows, so the screen never offers one the
  * server refuses.
  */
+import type { Text } from "./i18n/catalogue.ts";
 import { ANOTHER_IN_PROGRESS, busyWith, checkMove, type Ride, type RideStatus } from "./rides.ts";
 
 export interface DriverAction {
   to: RideStatus;
-  label: string;
+  /** The button's English text, its key in the catalogue: the screen shows it in its language. */
+  label: Text;
   /** Set when the move is shown but not allowed now ("Another ride is already in progress"). */
-  disabledReason?: string;
+  disabledReason?: Text;
   /** Cancel and no-show end a ride the rider still wanted: drawn apart from the forward move. */
   tone: "primary" | "danger";
 }
 
-const FORWARD: { from: RideStatus; to: RideStatus; label: string; tone: DriverAction["tone"] }[] = [
+const FORWARD: { from: RideStatus; to: RideStatus; label: Text; tone: DriverAction["tone"] }[] = [
   { from: "pending", to: "accepted", label: "Accept", tone: "primary" },
   { from: "accepted", to: "on-the-way", label: "On my way", tone: "primary" },
   { from: "on-the-way", to: "arrived", label: "Picked up", tone: "primary" },
@@ -23,7 +25,7 @@ const FORWARD: { from: RideStatus; to: RideStatus; label: string; tone: DriverAc
   { from: "picked-up", to: "completed", label: "Complete", tone: "primary" },
 ];
 
-export const CANCEL_LABEL = "Cancel";
+export const CANCEL_LABEL: Text = "Cancel";
 
 /**
  * The buttons a driver sees on a ride card: the moves lib/rides.ts allows

@@ -1,5 +1,6 @@
 /** Points and the service area (spec sections 5, 9). */
 import type { ServiceArea } from "./schemas.ts";
+import type { Translate } from "./i18n/format.ts";
 
 export interface Point {
   lat: number;
@@ -36,9 +37,10 @@ const METERS_PER_MILE = 1609.344;
  * readings); distances are stated in whole miles, rounded up, which reproduces
  * the spec's words for the demo tenant.
  */
-export function outsideAreaText(area: ServiceArea): string {
-  const miles = Math.max(1, Math.ceil(area.radiusMeters / METERS_PER_MILE - 1e-9));
-  return `Sorry, that location is outside our service area. Please select a location within ${miles} ${
-    miles === 1 ? "mile" : "miles"
-  } of ${area.label}.`;
+export function outsideAreaText(area: ServiceArea, t: Translate): string {
+  const count = Math.max(1, Math.ceil(area.radiusMeters / METERS_PER_MILE - 1e-9));
+  return t(
+    "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
+    { distance: t("{count} miles", { count }), place: area.label },
+  );
 }

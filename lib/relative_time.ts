@@ -3,16 +3,26 @@
  * under an hour "N minutes ago"; under a day "N hours ago"; under 7 days
  * "N days ago"; otherwise the local time of day.
  */
-export function relativeTime(at: number | null | undefined, now: number = Date.now(), timeZone?: string): string {
-  if (at === null || at === undefined || !Number.isFinite(at)) return "N/A";
+import type { Translate } from "./i18n/format.ts";
+import { LOCALES } from "./i18n/lang.ts";
+
+export function relativeTime(
+  at: number | null | undefined,
+  now: number,
+  t: Translate,
+  timeZone?: string,
+): string {
+  if (at === null || at === undefined || !Number.isFinite(at)) return t("N/A");
   const seconds = Math.max(0, Math.floor((now - at) / 1000));
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return plural(Math.floor(seconds / 60), "minute");
-  if (seconds < 86400) return plural(Math.floor(seconds / 3600), "hour");
-  if (seconds < 604800) return plural(Math.floor(seconds / 86400), "day");
-  return new Date(at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+  if (seconds < 60) return t("just now");
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), "minute", t);
+  if (seconds < 86400) return ago(Math.floor(seconds / 3600), "hour", t);
+  if (seconds < 604800) return ago(Math.floor(seconds / 86400), "day", t);
+  return new Date(at).toLocaleTimeString(LOCALES[t.lang], { hour: "numeric", minute: "2-digit", timeZone });
 }
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+const AGO = { minute: "{count} minutes ago", hour: "{count} hours ago", day: "{count} days ago" } as const;
+
+function ago(count: number, unit: keyof typeof AGO, t: Translate): string {
+  return t(AGO[unit], { count });
 }

@@ -5,23 +5,25 @@
  * the screen never sends a request the server refuses for its shape.
  */
 import { isPoint, type Point } from "./geo.ts";
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
 
 /** The screen's check before sending, from the drivers it shows online (spec section 5). */
-export const NO_DRIVERS_TEXT = "No drivers are currently available.";
+export const NO_DRIVERS_TEXT: Text = "No drivers are currently available.";
 /** The server's answer (409) when no driver is available at the moment of the request (spec section 8). */
-export const NO_DRIVERS_AT_REQUEST = "No drivers are currently available. Please try again later.";
-export const NO_LOCATION_TEXT = "Location not available.";
-export const NO_DESTINATION_TEXT = "Please select a destination on the map or enter a destination.";
-export const ACTIVE_RIDE_TEXT = "You already have an active ride.";
-export const REQUEST_FAILED = "Failed to request ride.";
-export const CANCEL_FAILED = "Failed to cancel ride.";
-export const NOTHING_TO_CANCEL = "No ride to cancel.";
+export const NO_DRIVERS_AT_REQUEST: Text = "No drivers are currently available. Please try again later.";
+export const NO_LOCATION_TEXT: Text = "Location not available.";
+export const NO_DESTINATION_TEXT: Text = "Please select a destination on the map or enter a destination.";
+export const ACTIVE_RIDE_TEXT: Text = "You already have an active ride.";
+export const REQUEST_FAILED: Text = "Failed to request ride.";
+export const CANCEL_FAILED: Text = "Failed to cancel ride.";
+export const NOTHING_TO_CANCEL: Text = "No ride to cancel.";
 
 /** Passengers per ride (spec section 5): a whole number in this range. */
 export const MIN_PASSENGERS = 1;
 export const MAX_PASSENGERS = 5;
-export const PASSENGERS_TEXT = `Passengers must be a whole number from ${MIN_PASSENGERS} to ${MAX_PASSENGERS}`;
+export const PASSENGERS_TEXT: Text = "Passengers must be a whole number from {min} to {max}";
 export const DESTINATION_MAX = 200;
 
 export function isPassengerCount(value: unknown): value is number {
@@ -58,27 +60,30 @@ export type TextRule = (text: string, label: string) => string | null;
 /** The request's rules in the spec's order: pickup, destination, passengers. */
 export function readRequest(
   body: RequestBody,
+  t: Translate,
   textRule: TextRule = () => null,
 ): { ok: true; value: RideRequest } | { ok: false; error: string } {
-  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: NO_LOCATION_TEXT };
-  if (!isPoint(body.pickup)) return { ok: false, error: "Pickup must be a location with numeric lat and lng" };
+  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: t(NO_LOCATION_TEXT) };
+  if (!isPoint(body.pickup)) return { ok: false, error: t("Pickup must be a location with numeric lat and lng") };
   const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
   if (dropoff !== null && !isPoint(dropoff)) {
-    return { ok: false, error: "Dropoff must be a location with numeric lat and lng" };
+    return { ok: false, error: t("Dropoff must be a location with numeric lat and lng") };
   }
   if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
-    return { ok: false, error: "Destination must be text" };
+    return { ok: false, error: t("Destination must be text") };
   }
   const destination = typeof body.destination === "string" ? body.destination.trim() : "";
   if (destination.length > DESTINATION_MAX) {
-    return { ok: false, error: `Destination must be at most ${DESTINATION_MAX} characters` };
+    return { ok: false, error: t("Destination must be at most {max} characters", { max: DESTINATION_MAX }) };
   }
-  const refused = textRule(destination, "Destination");
+  const refused = textRule(destination, t("Destination"));
   if (refused) return { ok: false, error: refused };
-  if (!dropoff && !destination) return { ok: false, error: NO_DESTINATION_TEXT };
+  if (!dropoff && !destination) return { ok: false, error: t(NO_DESTINATION_TEXT) };
   // Only an absent count means one rider: null is a value, and not a whole number.
   const passengerCt = body.passengerCt === undefined ? MIN_PASSENGERS : body.passengerCt;
-  if (!isPassengerCount(passengerCt)) return { ok: false, error: PASSENGERS_TEXT };
+  if (!isPassengerCount(passengerCt)) {
+    return { ok: false, error: t(PASSENGERS_TEXT, { min: MIN_PASSENGERS, max: MAX_PASSENGERS }) };
+  }
   const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
   return {
     ok: true,
@@ -111,15 +116,15 @@ export type RequestCheck =
  * readRequest's rules. The placeholder text is never sent as a destination:
  * the map point is.
  */
-export function checkRequest(draft: RequestDraft): RequestCheck {
-  if (!draft.driversOnline) return { ok: false, error: NO_DRIVERS_TEXT };
+export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
+  if (!draft.driversOnline) return { ok: false, error: t(NO_DRIVERS_TEXT) };
   const typed = draft.destination.trim();
   const read = readRequest({
     pickup: draft.pickup,
     dropoff: draft.dropoff,
     destination: typed === MAP_LOCATION ? "" : typed,
     passengerCt: clampPassengers(draft.passengers),
-  });
+  }, t);
   if (!read.ok) return read;
   const { pickup, dropoff, destination, passengerCt } = read.value;
   return {

@@ -3,10 +3,12 @@
  * 5, 8): the rider's status messages, marker colours, status badges and the
  * destination and passenger texts. Pure, shared by server pages and islands.
  */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
 import type { Ride, RideStatus } from "./rides.ts";
 
 /** The rider's Current Ride message per status (spec section 4, "Rider messages"). */
-export const RIDER_MESSAGES: Record<RideStatus, string> = {
+export const RIDER_MESSAGES: Record<RideStatus, Text> = {
   pending: "You have a pending ride request",
   accepted: "Your ride has been accepted by a driver!",
   "on-the-way": "Your driver is on the way!",
@@ -18,8 +20,9 @@ export const RIDER_MESSAGES: Record<RideStatus, string> = {
   "no-show": "Ride marked as no-show.",
 };
 
-export function riderMessage(status: RideStatus): string {
-  return RIDER_MESSAGES[status];
+/** Each text function answers in the language of `t`, the screen's translate function (components/texts.tsx). */
+export function riderMessage(status: RideStatus, t: Translate): string {
+  return t(RIDER_MESSAGES[status]);
 }
 
 /** Marker colours (spec section 4), named for people and as hex for the map; chosen to read in sunlight. */
@@ -40,7 +43,7 @@ export function markerColour(status: RideStatus): string {
 }
 
 /** The words on a ride's status badge (the same as the admin's trip badges). */
-export const STATUS_LABELS: Record<RideStatus, string> = {
+export const STATUS_LABELS: Record<RideStatus, Text> = {
   pending: "Pending",
   accepted: "Accepted",
   "on-the-way": "On the way",
@@ -51,8 +54,8 @@ export const STATUS_LABELS: Record<RideStatus, string> = {
   "no-show": "No Show",
 };
 
-export function statusLabel(status: RideStatus): string {
-  return STATUS_LABELS[status];
+export function statusLabel(status: RideStatus, t: Translate): string {
+  return t(STATUS_LABELS[status]);
 }
 
 /** What the destination field holds while the destination is a point picked on the map (spec section 5). */
@@ -64,16 +67,16 @@ export const DROPPED_PIN = "Dropped pin";
 export const TBD = "TBD";
 
 /** A ride's destination as a person reads it: its text, "Dropped pin" for a map point, else "TBD". */
-export function destinationText(ride: Pick<Ride, "destination" | "dropoff">): string {
+export function destinationText(ride: Pick<Ride, "destination" | "dropoff">, t: Translate): string {
   if (ride.destination && ride.destination !== MAP_LOCATION) return ride.destination;
-  return ride.dropoff ? DROPPED_PIN : TBD;
+  return t(ride.dropoff ? DROPPED_PIN : TBD);
 }
 
-export function passengersText(count: number): string {
-  return `${count} ${count === 1 ? "passenger" : "passengers"}`;
+export function passengersText(count: number, t: Translate): string {
+  return t("{count} passengers", { count });
 }
 
 /** The driver count on the rider screen: "Loading..." until the first answer, then "N online". */
-export function onlineText(count: number | null): string {
-  return count === null ? "Loading..." : `${count} online`;
+export function onlineText(count: number | null, t: Translate): string {
+  return count === null ? t("Loading...") : t("{count} online", { count });
 }

@@ -3,16 +3,19 @@
  * display"): consecutive days with the same slots are grouped ("Mon – Fri"),
  * times are in 12-hour form ("7:00 AM – 7:00 PM"), a day without slots reads
  * "No service", and a schedule with no slot at all "No schedule available".
- * Pure, so the server, the rider screen and tests share it.
+ * Pure, so the server, the rider screen and tests share it; the words come
+ * through the screen's translate function (issue 17).
  */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
 import type { Schedule, Slot } from "./schemas.ts";
 
-export const NO_SERVICE = "No service";
-export const NO_SCHEDULE = "No schedule available";
+export const NO_SERVICE: Text = "No service";
+export const NO_SCHEDULE: Text = "No schedule available";
 
 /** Days 0 (Sunday) to 6 (Saturday), the spec's order; the week is not wrapped (Sat and Sun are not joined). */
-export const DAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-export const DAY_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const DAY_SHORT: readonly Text[] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export const DAY_LONG: readonly Text[] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** Between days of a range and between the two ends of a slot. */
 export const RANGE = " – ";
@@ -30,36 +33,36 @@ export interface ScheduleRow {
 }
 
 /** "07:05" → "7:05 AM", "00:00" → "12:00 AM", "12:00" → "12:00 PM", "23:59" → "11:59 PM". Anything else is returned as is. */
-export function formatTime(hhmm: string): string {
+export function formatTime(hhmm: string, t: Translate): string {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
   if (!m) return hhmm;
   const hours = Number(m[1]);
   if (hours > 23) return hhmm;
   const suffix = hours < 12 ? "AM" : "PM";
   const h12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${h12}:${m[2]} ${suffix}`;
+  return `${h12}:${m[2]} ${t(suffix)}`;
 }
 
 /** "07:00"–"19:00" → "7:00 AM – 7:00 PM". */
-export function formatSlot(slot: Slot): string {
-  return `${formatTime(slot.start)}${RANGE}${formatTime(slot.end)}`;
+export function formatSlot(slot: Slot, t: Translate): string {
+  return `${formatTime(slot.start, t)}${RANGE}${formatTime(slot.end, t)}`;
 }
 
 /** A day's slots in start order, formatted. */
-function daySlots(schedule: Schedule, day: number): string[] {
+function daySlots(schedule: Schedule, day: number, t: Translate): string[] {
   const slots = schedule[String(day) as keyof Schedule] ?? [];
   return [...slots]
     .sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end))
-    .map(formatSlot);
+    .map((slot) => formatSlot(slot, t));
 }
 
 /**
  * Groups the week into rows of consecutive days with the same slots, Sunday
  * first. Returns [] when no day has a slot (show NO_SCHEDULE).
  */
-export function groupSchedule(schedule: Schedule | null | undefined): ScheduleRow[] {
+export function groupSchedule(schedule: Schedule | null | undefined, t: Translate): ScheduleRow[] {
   if (!schedule) return [];
-  const week = DAY_SHORT.map((_, day) => daySlots(schedule, day));
+  const week = DAY_SHORT.map((_, day) => daySlots(schedule, day, t));
   if (week.every((slots) => slots.length === 0)) return [];
   const rows: ScheduleRow[] = [];
   for (let day = 0; day < 7; day++) {
@@ -71,8 +74,10 @@ export function groupSchedule(schedule: Schedule | null | undefined): ScheduleRo
     rows.push({ days: "", daysLong: "", from: day, to: day, slots: week[day] });
   }
   for (const row of rows) {
-    row.days = row.from === row.to ? DAY_SHORT[row.from] : `${DAY_SHORT[row.from]}${RANGE}${DAY_SHORT[row.to]}`;
-    row.daysLong = row.from === row.to ? DAY_LONG[row.from] : `${DAY_LONG[row.from]}${RANGE}${DAY_LONG[row.to]}`;
+    const days = (names: readonly Text[]) =>
+      row.from === row.to ? t(names[row.from]) : `${t(names[row.from])}${RANGE}${t(names[row.to])}`;
+    row.days = days(DAY_SHORT);
+    row.daysLong = days(DAY_LONG);
   }
   return rows;
 }

@@ -1,4 +1,5 @@
 /** The driver's "Available for rides" switch: Loading... until the server has said, then Online or Offline. */
+import { useT } from "../texts.tsx";
 
 export interface AvailabilitySwitchProps {
   available: boolean | null;
@@ -7,6 +8,7 @@ export interface AvailabilitySwitchProps {
 }
 
 export function AvailabilitySwitch({ available, busy, onToggle }: AvailabilitySwitchProps) {
+  const t = useT();
   const on = available === true;
   return (
     <button
@@ -21,8 +23,8 @@ export function AvailabilitySwitch({ available, busy, onToggle }: AvailabilitySw
         <span className="availability__thumb" />
       </span>
       <span className="availability__text">
-        <span className="availability__label">Available for rides</span>
-        <span className="availability__state">{available === null ? "Loading..." : on ? "Online" : "Offline"}</span>
+        <span className="availability__label">{t("Available for rides")}</span>
+        <span className="availability__state">{t(available === null ? "Loading..." : on ? "Online" : "Offline")}</span>
       </span>
     </button>
   );

@@ -10,6 +10,7 @@ import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, passengersText, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { useDomId } from "../dom_id.ts";
+import { useT } from "../texts.tsx";
 
 export interface RideItemProps {
   ride: Ride;
@@ -26,33 +27,34 @@ export function telHref(phone: string): string {
 }
 
 export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps) {
+  const t = useT();
   const now = useNow(30_000);
   const titleId = useDomId();
   const blocked = actions.find((a) => a.disabledReason);
   return (
     <li className={`ride-item ride-item--${ride.status}`} aria-labelledby={titleId}>
       <div className="ride-item__head">
-        <h3 id={titleId} className="ride-item__name">{ride.riderName ?? "Rider"}</h3>
-        <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status)}</span>
+        <h3 id={titleId} className="ride-item__name">{ride.riderName ?? t("Rider")}</h3>
+        <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
       </div>
       <dl className="ride-facts ride-facts--compact">
         <div>
-          <dt>Passengers</dt>
-          <dd>{passengersText(ride.passengerCt)}</dd>
+          <dt>{t("Passengers")}</dt>
+          <dd>{passengersText(ride.passengerCt, t)}</dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{t("Phone")}</dt>
           <dd>
             <a className="ride-item__phone" href={telHref(ride.riderPhone)}>{formatPhone(ride.riderPhone)}</a>
           </dd>
         </div>
         <div>
-          <dt>Destination</dt>
-          <dd>{destinationText(ride)}</dd>
+          <dt>{t("Destination")}</dt>
+          <dd>{destinationText(ride, t)}</dd>
         </div>
         <div>
-          <dt>Requested</dt>
-          <dd>{relativeTime(ride.requestedAt, now)}</dd>
+          <dt>{t("Requested")}</dt>
+          <dd>{relativeTime(ride.requestedAt, now, t)}</dd>
         </div>
       </dl>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
@@ -66,15 +68,15 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
                 ? "button button--secondary ride-button ride-button--quiet-danger"
                 : "button ride-button"}
               disabled={busy || !!action.disabledReason}
-              title={action.disabledReason}
+              title={action.disabledReason && t(action.disabledReason)}
               onClick={() => onAction(action)}
             >
-              {action.label}
+              {t(action.label)}
             </button>
           ))}
         </div>
       )}
-      {blocked && <p className="ride-item__note">{blocked.disabledReason}</p>}
+      {blocked && <p className="ride-item__note">{t(blocked.disabledReason!)}</p>}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { type DriverAction, driverActions } from "../../lib/driver_actions.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { useDomId } from "../dom_id.ts";
 import { Loading } from "../Guard.tsx";
+import { useT } from "../texts.tsx";
 import { RideItem } from "./RideItem.tsx";
 
 export const NO_RIDES = "No active ride requests";
@@ -20,17 +21,18 @@ export interface RideListProps {
 }
 
 export function RideList({ rides, me, busy, error, onAction }: RideListProps) {
+  const t = useT();
   const titleId = useDomId();
   return (
     <section className="ride-screen__panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-list__title">
-        Active Ride Requests
+        {t("Active Ride Requests")}
         {rides && rides.length > 0 && <span className="ride-list__count">{rides.length}</span>}
       </h2>
       {rides === null
         ? <Loading />
         : rides.length === 0
-        ? <p className="empty-state">{NO_RIDES}</p>
+        ? <p className="empty-state">{t(NO_RIDES)}</p>
         : (
           <ul className="ride-list">
             {rides.map((ride) => (

@@ -8,13 +8,13 @@ import { api } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
 import { useLocationReport } from "./use_location_report.ts";
 
-export const AVAILABILITY_FAILED = "Failed to update availability. Please try again.";
+export const AVAILABILITY_FAILED = "Failed to update availability. Please try again." as const;
 
 export function useAvailability(tenant: string, location: Point | null) {
   /** null until the server has said. */
   const [available, setAvailable] = useState<boolean | null>(null);
   const [switching, setSwitching] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<typeof AVAILABILITY_FAILED | null>(null);
   const sent = useLocationReport(tenant, available === true, location);
 
   useEffect(() => {

@@ -15,10 +15,12 @@ import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from 
 import type { DriverAction } from "../../lib/driver_actions.ts";
 import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import type { Ride } from "../../lib/rides.ts";
+import { useT } from "../texts.tsx";
 
-export const UPDATE_FAILED = "Failed to update ride.";
+export const UPDATE_FAILED = "Failed to update ride." as const;
 
 export function useDriverRides(tenant: string, me: string) {
+  const t = useT();
   const [rides, setRides] = useState<Ride[] | null>(null);
   /** The ride whose action is on its way; every card's buttons wait meanwhile. */
   const [moving, setMoving] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function useDriverRides(tenant: string, me: string) {
       changes.current++;
       setRides((list) => upsertDriverRide(list ?? [], answer.ride, me));
     } catch (error) {
-      const text = error instanceof ApiError && error.serverError ? error.serverError : UPDATE_FAILED;
+      const text = error instanceof ApiError && error.serverError ? error.serverError : t(UPDATE_FAILED);
       setRideError({ id: ride.id, text });
       loadRides();
     } finally {

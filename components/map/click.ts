@@ -4,12 +4,12 @@
  * the service area with the spec's alert; otherwise it sets the pickup while
  * the pickup picker is open, else the destination.
  */
-import { insideArea, outsideAreaText, type Point } from "../../lib/geo.ts";
+import { insideArea, type Point } from "../../lib/geo.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 
 export type MapClick =
   | { kind: "ignored" }
-  | { kind: "outside"; alert: string }
+  | { kind: "outside" }
   | { kind: "pickup"; point: Point }
   | { kind: "destination"; point: Point };
 
@@ -17,7 +17,7 @@ export function mapClick(
   { point, area, rideActive, picking }: { point: Point; area: ServiceArea; rideActive: boolean; picking: boolean },
 ): MapClick {
   if (rideActive) return { kind: "ignored" };
-  if (!insideArea(point, area)) return { kind: "outside", alert: outsideAreaText(area) };
+  if (!insideArea(point, area)) return { kind: "outside" };
   const at = { lat: point.lat, lng: point.lng };
   return picking ? { kind: "pickup", point: at } : { kind: "destination", point: at };
 }

@@ -1,4 +1,5 @@
 /** The Current Ride card (spec section 4): the ride's message, its facts, and Cancel Ride. */
+import { useT } from "../texts.tsx";
 import type { ReactNode } from "react";
 import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
@@ -16,19 +17,20 @@ export interface CurrentRideProps {
 export function CurrentRide({ ride, onCancel, error, busy }: CurrentRideProps) {
   const now = useNow(30_000);
   const titleId = useDomId();
-  const driver = ride.driverName ?? (ride.assignedDriverId ? "Your driver" : "Not assigned yet");
+  const t = useT();
+  const driver = ride.driverName ?? (ride.assignedDriverId ? t("Your driver") : t("Not assigned yet"));
   return (
     <section className={`ride-card ride-card--${ride.status}`} aria-labelledby={titleId}>
-      <h2 id={titleId} className="ride-card__title">Current Ride</h2>
-      <p className="ride-card__message" role="status" aria-live="polite">{riderMessage(ride.status)}</p>
+      <h2 id={titleId} className="ride-card__title">{t("Current Ride")}</h2>
+      <p className="ride-card__message" role="status" aria-live="polite">{riderMessage(ride.status, t)}</p>
       <dl className="ride-facts">
-        <Fact term="Status">
-          <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status)}</span>
+        <Fact term={t("Status")}>
+          <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
         </Fact>
-        <Fact term="Destination">{destinationText(ride)}</Fact>
-        <Fact term="Passengers">{ride.passengerCt}</Fact>
-        <Fact term="Driver">{driver}</Fact>
-        <Fact term="Requested">{relativeTime(ride.requestedAt, now)}</Fact>
+        <Fact term={t("Destination")}>{destinationText(ride, t)}</Fact>
+        <Fact term={t("Passengers")}>{ride.passengerCt}</Fact>
+        <Fact term={t("Driver")}>{driver}</Fact>
+        <Fact term={t("Requested")}>{relativeTime(ride.requestedAt, now, t)}</Fact>
       </dl>
       <div className="ride-form__submit">
         {error && <p className="notice notice--error" role="alert">{error}</p>}
@@ -38,7 +40,7 @@ export function CurrentRide({ ride, onCancel, error, busy }: CurrentRideProps) {
           disabled={busy}
           onClick={onCancel}
         >
-          Cancel Ride
+          {t("Cancel Ride")}
         </button>
       </div>
     </section>

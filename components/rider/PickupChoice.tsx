@@ -1,4 +1,5 @@
 /** The request form's pickup: where it is, and the buttons to set it on the map or go back to GPS. */
+import { useT } from "../texts.tsx";
 
 export interface PickupChoiceProps {
   /** What the pickup is now ("Your current location (GPS)", the picker's hint, ...). */
@@ -12,9 +13,10 @@ export interface PickupChoiceProps {
 }
 
 export function PickupChoice(p: PickupChoiceProps) {
+  const t = useT();
   return (
     <div className="ride-form__pickup">
-      <p className="ride-form__label">Pickup</p>
+      <p className="ride-form__label">{t("Pickup")}</p>
       <p className={p.picking ? "ride-form__pickup-text ride-form__pickup-text--picking" : "ride-form__pickup-text"}>
         {p.text}
       </p>
@@ -22,17 +24,17 @@ export function PickupChoice(p: PickupChoiceProps) {
         {p.picking
           ? (
             <button type="button" className="button button--secondary" onClick={p.onCancelPick}>
-              Cancel
+              {t("Cancel")}
             </button>
           )
           : (
             <button type="button" className="button button--secondary" onClick={p.onPick}>
-              Set pickup location
+              {t("Set pickup location")}
             </button>
           )}
         {p.chosen && !p.picking && (
           <button type="button" className="button button--secondary" onClick={p.onUseGps}>
-            Use GPS instead
+            {t("Use GPS instead")}
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@
  * the passengers, and the Request Ride button in thumb reach at the bottom
  * with the form's error above it.
  */
+import { useT } from "../texts.tsx";
 import { MAP_LOCATION } from "../../lib/ride_texts.ts";
 import { useDomId } from "../dom_id.ts";
 import { PickupChoice, type PickupChoiceProps } from "./PickupChoice.tsx";
@@ -22,6 +23,7 @@ export interface RequestFormProps {
 
 export function RequestForm(p: RequestFormProps) {
   const id = useDomId();
+  const t = useT();
   const errorId = `${id}-error`;
   return (
     <form
@@ -36,14 +38,14 @@ export function RequestForm(p: RequestFormProps) {
       <PickupChoice {...p.pickup} />
       <div className="ride-form__row">
         <div className="field ride-form__destination">
-          <label htmlFor={`${id}-destination`}>Destination</label>
+          <label htmlFor={`${id}-destination`}>{t("Destination")}</label>
           <input
             id={`${id}-destination`}
             type="text"
             autoComplete="off"
             enterKeyHint="go"
             maxLength={200}
-            placeholder="Tap the map or type a place"
+            placeholder={t("Tap the map or type a place")}
             value={p.destination}
             onChange={(e) => p.onDestination(e.target.value)}
             onFocus={(e) => {
@@ -53,7 +55,7 @@ export function RequestForm(p: RequestFormProps) {
           />
         </div>
         <div className="field ride-form__passengers">
-          <label htmlFor={`${id}-passengers`}>Passengers</label>
+          <label htmlFor={`${id}-passengers`}>{t("Passengers")}</label>
           <select id={`${id}-passengers`} value={p.passengers} onChange={(e) => p.onPassengers(Number(e.target.value))}>
             {PASSENGER_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
@@ -62,7 +64,7 @@ export function RequestForm(p: RequestFormProps) {
       <div className="ride-form__submit">
         {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
         <button type="submit" className="button button--large ride-button" disabled={p.sending}>
-          Request Ride
+          {t("Request Ride")}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 /** The shuttle's weekly schedule, shown to a rider while no driver is online (spec section 5). */
+import { useT } from "../texts.tsx";
 import { useEffect, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
 import type { Schedule } from "../../lib/schemas.ts";
@@ -12,6 +13,7 @@ type Loaded = { status: "loading" } | { status: "ready"; schedule: Schedule | nu
 
 export function WeeklySchedule({ tenant }: { tenant: string }) {
   const titleId = useDomId();
+  const t = useT();
   const [state, setState] = useState<Loaded>({ status: "loading" });
   useEffect(() => {
     let live = true;
@@ -25,10 +27,10 @@ export function WeeklySchedule({ tenant }: { tenant: string }) {
   }, [tenant]);
   return (
     <section className="ride-schedule" aria-labelledby={titleId}>
-      <h2 id={titleId}>Shuttle schedule</h2>
-      <p className="muted">No drivers are online right now. The shuttle runs:</p>
-      {state.status === "loading" && <Loading text="Loading schedule..." />}
-      {state.status === "error" && <p className="notice notice--error" role="alert">{SCHEDULE_ERROR}</p>}
+      <h2 id={titleId}>{t("Shuttle schedule")}</h2>
+      <p className="muted">{t("No drivers are online right now. The shuttle runs:")}</p>
+      {state.status === "loading" && <Loading text={t("Loading schedule...")} />}
+      {state.status === "error" && <p className="notice notice--error" role="alert">{t(SCHEDULE_ERROR)}</p>}
       {state.status === "ready" && <ScheduleList schedule={state.schedule} />}
     </section>
   );

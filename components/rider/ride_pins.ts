@@ -1,6 +1,7 @@
 /** The rider map's pins: drivers online, and the ride's points (or the request's while there is none). */
 import type { AvailableDriver } from "../../lib/drivers.ts";
 import type { Point } from "../../lib/geo.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
 import { statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { MapPin } from "../map/types.ts";
@@ -10,12 +11,13 @@ export function ridePins(
   pickup: Point | null,
   dropoff: Point | null,
   drivers: AvailableDriver[] | null,
+  t: Translate,
 ): MapPin[] {
   const pins: MapPin[] = (drivers ?? []).map((d) => ({
     id: d.id,
     kind: "shuttle",
     at: d.location,
-    title: d.name ? `Shuttle: ${d.name}` : "Shuttle",
+    title: d.name ? t("Shuttle: {name}", { name: d.name }) : t("Shuttle"),
   }));
   if (ride) {
     pins.push({
@@ -23,13 +25,13 @@ export function ridePins(
       kind: "ride",
       at: ride.pickup,
       status: ride.status,
-      title: `Your ride: ${statusLabel(ride.status)}`,
+      title: t("Your ride: {status}", { status: statusLabel(ride.status, t) }),
     });
-    pins.push({ id: "pickup", kind: "pickup", at: ride.pickup, title: "Pickup" });
-    if (ride.dropoff) pins.push({ id: "destination", kind: "destination", at: ride.dropoff, title: "Destination" });
+    pins.push({ id: "pickup", kind: "pickup", at: ride.pickup, title: t("Pickup") });
+    if (ride.dropoff) pins.push({ id: "destination", kind: "destination", at: ride.dropoff, title: t("Destination") });
     return pins;
   }
-  if (pickup) pins.push({ id: "pickup", kind: "pickup", at: pickup, title: "Pickup" });
-  if (dropoff) pins.push({ id: "destination", kind: "destination", at: dropoff, title: "Destination" });
+  if (pickup) pins.push({ id: "pickup", kind: "pickup", at: pickup, title: t("Pickup") });
+  if (dropoff) pins.push({ id: "destination", kind: "destination", at: dropoff, title: t("Destination") });
   return pins;
 }

@@ -10,12 +10,14 @@
  */
 import { type RefObject, useCallback, useState } from "react";
 import { GEO_UNSUPPORTED_RIDER, useGeolocation } from "../../browser/geolocation.ts";
-import type { Point } from "../../lib/geo.ts";
+import { outsideAreaText, type Point } from "../../lib/geo.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
 import { typedDestination } from "../../lib/ride_request.ts";
 import { MAP_LOCATION } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 import { type MapClick, mapClick } from "../map/click.ts";
+import { useT } from "../texts.tsx";
 
 export const PICKING_HINT = "Tap the map where you want to be picked up.";
 
@@ -33,12 +35,13 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
   const [chosen, setChosen] = useState<Point | null>(null);
   const [picking, setPicking] = useState(false);
   const [mapAlert, setMapAlert] = useState<MapAlert | null>(null);
-  const gps = useGeolocation(GEO_UNSUPPORTED_RIDER);
+  const t = useT();
+  const gps = useGeolocation(GEO_UNSUPPORTED_RIDER, t);
 
   const pick = useCallback((point: Point): MapClick["kind"] => {
     const result = mapClick({ point, area, rideActive: rideNow.current !== null, picking });
     if (result.kind === "outside") {
-      const text = result.alert;
+      const text = outsideAreaText(area, t);
       setMapAlert((held) => ({ text, n: (held?.n ?? 0) + 1 }));
       return result.kind;
     }
@@ -51,7 +54,7 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
       setTarget({ destination: MAP_LOCATION, dropoff: result.point });
     }
     return result.kind;
-  }, [area, picking, rideNow]);
+  }, [area, picking, rideNow, t]);
 
   return {
     ...target,
@@ -60,7 +63,7 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
     pickup: chosen ?? gps.point,
     chosen: chosen !== null,
     picking,
-    pickupText: pickupText(picking, chosen, gps.point, gps.error),
+    pickupText: pickupText(t, picking, chosen, gps.point, gps.error),
     mapAlert,
     pick,
     type: (text: string) => setTarget(typedDestination(text, target.dropoff)),
@@ -83,9 +86,15 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
 
 export type RideForm = ReturnType<typeof useRideForm>;
 
-function pickupText(picking: boolean, chosen: Point | null, gps: Point | null, gpsError: string | null): string {
-  if (picking) return PICKING_HINT;
-  if (chosen) return "The point you set on the map";
-  if (gps) return "Your current location (GPS)";
-  return gpsError ?? "Finding your location...";
+function pickupText(
+  t: Translate,
+  picking: boolean,
+  chosen: Point | null,
+  gps: Point | null,
+  gpsError: string | null,
+): string {
+  if (picking) return t(PICKING_HINT);
+  if (chosen) return t("The point you set on the map");
+  if (gps) return t("Your current location (GPS)");
+  return gpsError ?? t("Finding your location...");
 }

@@ -10,10 +10,12 @@ import type { Point } from "../../lib/geo.ts";
 import { CANCEL_FAILED, checkRequest, NOTHING_TO_CANCEL, REQUEST_FAILED } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
+import { useT } from "../texts.tsx";
 import { useRideForm } from "./use_ride_form.ts";
 import type { RiderRide } from "./use_rider_ride.ts";
 
 export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRide) {
+  const t = useT();
   const form = useRideForm(area, rider.rideNow);
   const [formError, setFormError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       dropoff: form.dropoff,
       destination: form.destination,
       passengers: form.passengers,
-    });
+    }, t);
     if (!check.ok) {
       setFormError(check.error);
       return;
@@ -40,7 +42,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       form.reset();
       setCardError(null);
     } catch (error) {
-      setFormError(error instanceof ApiError && error.serverError ? error.serverError : REQUEST_FAILED);
+      setFormError(error instanceof ApiError && error.serverError ? error.serverError : t(REQUEST_FAILED));
     } finally {
       setSending(false);
       rider.refetchSoon();
@@ -51,7 +53,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     setCardError(null);
     const current = rider.rideNow.current;
     if (!current) {
-      setCardError(NOTHING_TO_CANCEL);
+      setCardError(t(NOTHING_TO_CANCEL));
       return;
     }
     setSending(true);
@@ -64,7 +66,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       rider.answered(answer.ride);
     } catch (error) {
       // 404: the ride is no longer there to cancel (deleted, or never this rider's).
-      setCardError(error instanceof ApiError && error.status === 404 ? NOTHING_TO_CANCEL : CANCEL_FAILED);
+      setCardError(error instanceof ApiError && error.status === 404 ? t(NOTHING_TO_CANCEL) : t(CANCEL_FAILED));
     } finally {
       setSending(false);
       rider.refetchSoon();

@@ -13,8 +13,7 @@ import { api } from "../../browser/auth_client.ts";
 import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from "../../browser/live_client.ts";
 import type { AvailableDriver } from "../../lib/drivers.ts";
 import { nextRiderRide } from "../../lib/ride_lists.ts";
-import { riderMessage } from "../../lib/ride_texts.ts";
-import { isActive, type Ride } from "../../lib/rides.ts";
+import { isActive, type Ride, type RideStatus } from "../../lib/rides.ts";
 
 /** Spec section 9: the ride is fetched again 500 ms after a request or a cancel. */
 export const REFETCH_MS = 500;
@@ -25,8 +24,8 @@ export interface RiderRide {
   ride: Ride | null;
   /** The first /rides/my answer (or failure) has come. */
   loaded: boolean;
-  /** The message of the ride that just ended, until the next ride. */
-  ended: string | null;
+  /** The status of the ride that just ended, until the next ride (the screen shows its message). */
+  ended: RideStatus | null;
   connected: boolean;
   /** The ride as of now, for handlers that outlive a render. */
   rideNow: RefObject<Ride | null>;
@@ -39,7 +38,7 @@ export function useRiderRide(tenant: string): RiderRide {
   const [drivers, setDrivers] = useState<AvailableDriver[] | null>(null);
   const [ride, setRide] = useState<Ride | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const [ended, setEnded] = useState<string | null>(null);
+  const [ended, setEnded] = useState<RideStatus | null>(null);
 
   const changes = useRef(0);
   const rideNow = useRef<Ride | null>(null);
@@ -50,7 +49,7 @@ export function useRiderRide(tenant: string): RiderRide {
     if (next && !isActive(next.status)) {
       if (current && current.id !== next.id) return;
       setRide(null);
-      setEnded(riderMessage(next.status));
+      setEnded(next.status);
       return;
     }
     if (next) setEnded(null);

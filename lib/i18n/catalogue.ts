@@ -22,8 +22,9 @@ import { profile } from "./es/profile.ts";
 import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
 import { sms } from "./es/sms.ts";
-import { type Entry, fill, type Values } from "./format.ts";
+import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
+import { recognise, type Template, template } from "./templates.ts";
 
 export const AREAS = { common, frame, login, rider, driver, ride, profile, menu, admin, contact, pages, errors, sms };
 export type Area = keyof typeof AREAS;
@@ -49,25 +50,21 @@ export function translate(lang: Lang, text: Text, values?: Values): string {
   return fill(lang, (lang === "es" ? ES[text] : EN_PLURALS[text]) ?? text, values);
 }
 
-/** Keys with placeholders (each English plural form apart), as patterns that recognise a filled English text. */
-let patterns: { pattern: RegExp; key: Text; names: string[]; count?: number }[] | null = null;
+/** The server's translate function for `lang`, for the rules shared with the screens (they take a `Translate`). */
+export function translator(lang: Lang): Translate {
+  return Object.assign((text: Text, values?: Values) => translate(lang, text, values), { lang });
+}
 
-function templatePatterns() {
-  patterns ??= (Object.keys(ES) as Text[]).flatMap((key) => {
+/** Keys with placeholders, each English plural form apart, as templates that recognise a filled English text. */
+let templates: Template[] | null = null;
+
+function catalogueTemplates(): Template[] {
+  templates ??= (Object.keys(ES) as Text[]).flatMap((key) => {
     const plural = EN_PLURALS[key];
-    const forms = plural ? [{ form: plural.one, count: 1 }, { form: plural.other }] : [{ form: key }];
-    return forms.filter(({ form }) => /\{\w+\}/.test(form) || plural).map(({ form, count }) => {
-      const names: string[] = [];
-      const source = form.split(/(\{\w+\})/).map((piece) => {
-        const name = /^\{(\w+)\}$/.exec(piece)?.[1];
-        if (!name) return piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        names.push(name);
-        return name === "count" ? "(\\d+)" : "([^]*?)";
-      }).join("");
-      return { pattern: new RegExp(`^${source}$`), key, names, count };
-    });
+    if (plural) return [template(key, plural.one, 1), template(key, plural.other)];
+    return key.includes("{") ? [template(key)] : [];
   });
-  return patterns;
+  return templates;
 }
 
 /**
@@ -79,12 +76,13 @@ function templatePatterns() {
 export function localize(lang: Lang, english: string): string {
   if (lang === "en") return english;
   if (Object.hasOwn(ES, english) && typeof ES[english as Text] === "string") return translate(lang, english as Text);
-  for (const { pattern, key, names, count } of templatePatterns()) {
-    const m = pattern.exec(english);
-    if (!m) continue;
-    const values: Values = count === undefined ? {} : { count };
-    names.forEach((name, i) => values[name] = name === "count" ? Number(m[i + 1]) : localize(lang, m[i + 1]));
-    return translate(lang, key, values);
-  }
-  return english;
+  const found = recognise(catalogueTemplates(), english);
+  if (!found) return english;
+  const { key, names, count } = found.template;
+  const values: Values = count === undefined ? {} : { count };
+  names.forEach((name, i) => {
+    const value = found.values[i];
+    values[name] = name === "count" ? Number(value) : localize(lang, value);
+  });
+  return translate(lang, key as Text, values);
 }

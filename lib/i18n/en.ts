@@ -11,5 +11,7 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "{count} hours ago": { one: "1 hour ago", other: "{count} hours ago" },
   "{count} days ago": { one: "1 day ago", other: "{count} days ago" },
   "{count} minutes": { one: "1 minute", other: "{count} minutes" },
+  "{count} passengers": { one: "1 passenger", other: "{count} passengers" },
   "{count} hours": { one: "1 hour", other: "{count} hours" },
+  "{count} miles": { one: "1 mile", other: "{count} miles" },
 };

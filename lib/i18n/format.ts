@@ -6,6 +6,7 @@
  * `Intl.PluralRules` on the `count` value: `{ one, other }` (a language with
  * more categories falls back to `other`).
  */
+import type { Text } from "./catalogue.ts";
 import { type Lang, LOCALES } from "./lang.ts";
 
 export type Values = Record<string, string | number>;
@@ -14,6 +15,12 @@ export interface Plural {
   other: string;
 }
 export type Entry = string | Plural;
+
+/** What a screen translates with (components/texts.tsx `useT()`): lib's text functions take one to answer in its language. */
+export interface Translate {
+  (text: Text, values?: Values): string;
+  lang: Lang;
+}
 
 const rules = new Map<Lang, Intl.PluralRules>();
 

@@ -10,6 +10,7 @@ import { listActiveRides } from "../../kv/ride_reads.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { insideArea, outsideAreaText } from "../../lib/geo.ts";
+import { translator } from "../../lib/i18n/catalogue.ts";
 import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
 import { checkMove, compareForDriver, inDriverList, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
@@ -32,6 +33,9 @@ const statusChange = z.object({ status: z.optional(z.unknown()) });
 const drives = (roles: Role[]) => roles.some((r) => r === "driver" || r === "admin" || r === "super");
 
 /** The server's own rule for stored text, on top of the request's shared rules (lib/ride_request.ts). */
+/** The shared rules answer in English here; server/middleware/language.ts puts the answer in the request's language. */
+const ENGLISH = translator("en");
+
 const noHiddenCharacters: TextRule = (text, label) => hasHiddenCharacters(text) ? hiddenCharactersText(label) : null;
 
 /** Logs a ride's change and counts it (ride.requested, ride.status, ride.deleted). */
@@ -61,12 +65,14 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   const rideEvent = rideEventLogger(deps);
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
-    const parsed = readRequest(c.req.valid("json"), noHiddenCharacters);
+    const parsed = readRequest(c.req.valid("json"), ENGLISH, noHiddenCharacters);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const tenant = c.get("tenant");
     const { pickup, dropoff } = parsed.value;
     for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
-      if (!insideArea(point, tenant.serviceArea)) return c.json({ error: outsideAreaText(tenant.serviceArea) }, 400);
+      if (!insideArea(point, tenant.serviceArea)) {
+        return c.json({ error: outsideAreaText(tenant.serviceArea, ENGLISH) }, 400);
+      }
     }
     const now = clock.now();
     if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) {

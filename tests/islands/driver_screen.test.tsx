@@ -11,6 +11,7 @@ import { mapProps, pinsOnMap, resetMap } from "./fake_map.tsx";
 import { FakeSocket, restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
 import { DRIVER_ID, GREER, makeRide, moved } from "./rides_fixtures.ts";
 import { callsTo, json, makeUser, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { inLanguage } from "../helpers/in_language.tsx";
 
 vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
 
@@ -88,7 +89,9 @@ async function open({ gps = true, roles }: { gps?: boolean; roles?: ("rider" | "
   );
   const geo = stubGeolocation();
   const fetchMock = stubServer(roles);
-  const view = render(<DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+  const view = render(
+    inLanguage("en", "DriverScreen", <DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />),
+  );
   await screen.findByRole("heading", { name: "Active Ride Requests" });
   await waitFor(() => expect(geo.watches.length).toBeGreaterThan(0));
   if (gps) geo.fix(GREER.lat, GREER.lng);
@@ -158,7 +161,7 @@ describe("DriverScreen: availability", () => {
     signIn(makeUser({ id: ME }));
     stubGeolocation(false);
     stubServer();
-    render(<DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "DriverScreen", <DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     expect(await screen.findByText("Geolocation is not supported by this browser.")).toBeDefined();
   });
 
@@ -441,7 +444,7 @@ describe("DriverScreen: access", () => {
     signIn();
     stubGeolocation();
     stubServer(["rider"]);
-    render(<DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "DriverScreen", <DriverScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/greer/rider"));
     expect(screen.queryByText("Active Ride Requests")).toBeNull();
   });

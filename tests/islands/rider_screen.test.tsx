@@ -13,6 +13,7 @@ import { mapProps, pinsOnMap, resetMap, tapMap } from "./fake_map.tsx";
 import { FakeSocket, restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
 import { driver, GREER, INSIDE, makeRide, moved, OUTSIDE } from "./rides_fixtures.ts";
 import { callsTo, json, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { inLanguage } from "../helpers/in_language.tsx";
 
 vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
 
@@ -107,7 +108,7 @@ async function open({ gps = true, roles }: { gps?: boolean; roles?: ("rider" | "
   signIn();
   const geo = stubGeolocation();
   const fetchMock = withPut(stubServer(roles));
-  const view = render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+  const view = render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
   await screen.findByRole("heading", { name: "Request a Ride" });
   await waitFor(() => expect(geo.watches.length).toBeGreaterThan(0));
   if (gps) geo.fix(GREER.lat, GREER.lng);
@@ -126,7 +127,13 @@ describe("RiderScreen: the page and the map", () => {
     signIn();
     stubGeolocation();
     stubServer();
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl="https://tiles.example.org/style.json" />);
+    render(
+      inLanguage(
+        "en",
+        "RiderScreen",
+        <RiderScreen tenant="greer" area={GREER} mapStyleUrl="https://tiles.example.org/style.json" />,
+      ),
+    );
     await screen.findByRole("heading", { name: "Request a Ride" });
     expect(mapProps().area).toEqual(GREER);
     expect(mapProps().styleUrl).toBe("https://tiles.example.org/style.json");
@@ -144,7 +151,7 @@ describe("RiderScreen: the page and the map", () => {
         "GET /greer/api/rides/my": () => json(null),
       },
     });
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     await screen.findByRole("heading", { name: "Request a Ride" });
     const count = document.querySelector(".online-count")!;
     expect(count.textContent).toBe("Loading...");
@@ -213,7 +220,7 @@ describe("RiderScreen: GPS (spec sections 8, 9)", () => {
     signIn();
     stubGeolocation(false);
     stubServer();
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     expect(await screen.findByText("Geolocation not supported by your browser.")).toBeDefined();
   });
 });
@@ -650,7 +657,7 @@ describe("RiderScreen: live and polling (spec sections 7, 9)", () => {
         },
       },
     });
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     await screen.findByText("You have a pending ride request");
     const socket = FakeSocket.latest();
     socket.accept(); // refetch starts, and hangs
@@ -704,7 +711,7 @@ describe("RiderScreen: the schedule when no driver is online", () => {
         "GET /greer/api/schedule": () => new Promise<Response>((r) => answer = r),
       },
     });
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     expect(await screen.findByText("Loading schedule...")).toBeDefined();
     await waitFor(() => expect(typeof answer).toBe("function"));
     answer(json({ error: "boom" }, 500));
@@ -720,7 +727,7 @@ describe("RiderScreen: access", () => {
     expect(await formReady()).toBeDefined();
     cleanup();
     resetSession();
-    render(<RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />);
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
     await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/greer/login"));
     expect(screen.queryByRole("heading", { name: "Request a Ride" })).toBeNull();
   });

@@ -15,6 +15,7 @@ import { isCodeFormat } from "../../lib/otp.ts";
 import { readRequest } from "../../lib/ride_request.ts";
 import { scrubText } from "../../lib/scrub.ts";
 import { requestIdFrom } from "../../server/middleware/request_log.ts";
+import { EN } from "../helpers/translate.ts";
 
 const SIZE = 16 * 1024;
 const fill = (unit: string) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
@@ -94,7 +95,7 @@ describe("patterns on 16 KB of hostile text", () => {
     ["isEmailAddress", schemas.isEmailAddress],
     ["normalizePhone", normalizePhone],
     ["isCodeFormat", isCodeFormat],
-    ["readRequest destination", (t) => readRequest({ pickup: { lat: 0, lng: 0 }, destination: t })],
+    ["readRequest destination", (t) => readRequest({ pickup: { lat: 0, lng: 0 }, destination: t }, EN)],
     ["requestIdFrom", requestIdFrom],
     ["scrubText", scrubText],
   ];

@@ -9,6 +9,7 @@ import { mapClick } from "../../components/map/click.ts";
 import { fromLocal, toLocal } from "../../components/map/StaticMap.tsx";
 import { OFFLINE_STYLE, SPEC_ZOOM, ZOOM } from "../../components/map/styles.ts";
 import type { Ride } from "../../lib/rides.ts";
+import { EN, ES } from "../helpers/translate.ts";
 import { distanceMeters, outsideAreaText } from "../../lib/geo.ts";
 import { GEO_OPTIONS, locationErrorText } from "../../browser/geolocation.ts";
 import { backoffDelay, liveUrl, parseLiveMessage } from "../../browser/live_client.ts";
@@ -63,17 +64,20 @@ function ride(status: RideStatus, overrides: Partial<Ride> = {}): Ride {
 
 describe("rider messages (spec section 4)", () => {
   it("says the spec's words for each status", () => {
-    expect(riderMessage("pending")).toBe("You have a pending ride request");
-    expect(riderMessage("accepted")).toBe("Your ride has been accepted by a driver!");
-    expect(riderMessage("on-the-way")).toBe("Your driver is on the way!");
-    expect(riderMessage("arrived")).toBe("Your driver has arrived!");
-    expect(riderMessage("completed")).toBe("Ride completed!");
-    expect(riderMessage("canceled")).toBe("Your ride has been canceled.");
-    expect(riderMessage("no-show")).toBe("Ride marked as no-show.");
+    expect(riderMessage("pending", EN)).toBe("You have a pending ride request");
+    expect(riderMessage("accepted", EN)).toBe("Your ride has been accepted by a driver!");
+    expect(riderMessage("on-the-way", EN)).toBe("Your driver is on the way!");
+    expect(riderMessage("arrived", EN)).toBe("Your driver has arrived!");
+    expect(riderMessage("completed", EN)).toBe("Ride completed!");
+    expect(riderMessage("canceled", EN)).toBe("Your ride has been canceled.");
+    expect(riderMessage("no-show", EN)).toBe("Ride marked as no-show.");
   });
 
   it("has a message for every status, picked-up included", () => {
-    for (const status of RIDE_STATUSES) expect(riderMessage(status)).toBeTruthy();
+    for (const status of RIDE_STATUSES) {
+      expect(riderMessage(status, EN)).toBeTruthy();
+      expect(riderMessage(status, ES)).not.toBe(riderMessage(status, EN));
+    }
   });
 });
 
@@ -101,7 +105,7 @@ describe("marker colours (spec section 4)", () => {
 
 describe("labels and small texts", () => {
   it("labels statuses as the admin's trip badges do", () => {
-    expect(RIDE_STATUSES.map(statusLabel)).toEqual([
+    expect(RIDE_STATUSES.map((s) => statusLabel(s, EN))).toEqual([
       "Pending",
       "Accepted",
       "On the way",
@@ -114,21 +118,42 @@ describe("labels and small texts", () => {
   });
 
   it('reads "Loading..." before the first count, then "N online"', () => {
-    expect(onlineText(null)).toBe("Loading...");
-    expect(onlineText(0)).toBe("0 online");
-    expect(onlineText(3)).toBe("3 online");
+    expect(onlineText(null, EN)).toBe("Loading...");
+    expect(onlineText(0, EN)).toBe("0 online");
+    expect(onlineText(3, EN)).toBe("3 online");
   });
 
   it("reads the destination: its text, a dropped pin, or TBD", () => {
-    expect(destinationText({ destination: "Library", dropoff: null })).toBe("Library");
-    expect(destinationText({ destination: null, dropoff: { lat: 1, lng: 2 } })).toBe("Dropped pin");
-    expect(destinationText({ destination: "MAP LOCATION", dropoff: { lat: 1, lng: 2 } })).toBe("Dropped pin");
-    expect(destinationText({ destination: null, dropoff: null })).toBe("TBD");
+    expect(destinationText({ destination: "Library", dropoff: null }, EN)).toBe("Library");
+    expect(destinationText({ destination: null, dropoff: { lat: 1, lng: 2 } }, EN)).toBe("Dropped pin");
+    expect(destinationText({ destination: "MAP LOCATION", dropoff: { lat: 1, lng: 2 } }, EN)).toBe("Dropped pin");
+    expect(destinationText({ destination: null, dropoff: null }, EN)).toBe("TBD");
+  });
+
+  it("says each in Spanish on a Spanish screen", () => {
+    expect(RIDE_STATUSES.map((s) => statusLabel(s, ES))).toEqual([
+      "Pendiente",
+      "Aceptado",
+      "En camino",
+      "Llegó",
+      "A bordo",
+      "Completado",
+      "Cancelado",
+      "No se presentó",
+    ]);
+    expect(onlineText(null, ES)).toBe("Cargando...");
+    expect(onlineText(3, ES)).toBe("3 en línea");
+    expect(destinationText({ destination: null, dropoff: { lat: 1, lng: 2 } }, ES)).toBe("Punto en el mapa");
+    expect(destinationText({ destination: "Biblioteca", dropoff: null }, ES)).toBe("Biblioteca");
+    expect(destinationText({ destination: null, dropoff: null }, ES)).toBe("Por definir");
+    expect(passengersText(1, ES)).toBe("1 pasajero");
+    expect(passengersText(4, ES)).toBe("4 pasajeros");
+    expect(riderMessage("arrived", ES)).toBe("¡Su conductor llegó!");
   });
 
   it("counts passengers", () => {
-    expect(passengersText(1)).toBe("1 passenger");
-    expect(passengersText(4)).toBe("4 passengers");
+    expect(passengersText(1, EN)).toBe("1 passenger");
+    expect(passengersText(4, EN)).toBe("4 passengers");
   });
 });
 
@@ -142,31 +167,31 @@ describe("checkRequest (spec section 5)", () => {
   };
 
   it("checks drivers, then location, then destination, in that order", () => {
-    expect(checkRequest({ ...base, driversOnline: 0, pickup: null, destination: "" })).toEqual({
+    expect(checkRequest({ ...base, driversOnline: 0, pickup: null, destination: "" }, EN)).toEqual({
       ok: false,
       error: "No drivers are currently available.",
     });
-    expect(checkRequest({ ...base, driversOnline: null })).toMatchObject({ ok: false });
-    expect(checkRequest({ ...base, pickup: null, destination: "" })).toEqual({
+    expect(checkRequest({ ...base, driversOnline: null }, EN)).toMatchObject({ ok: false });
+    expect(checkRequest({ ...base, pickup: null, destination: "" }, EN)).toEqual({
       ok: false,
       error: "Location not available.",
     });
-    expect(checkRequest({ ...base, destination: "   " })).toEqual({
+    expect(checkRequest({ ...base, destination: "   " }, EN)).toEqual({
       ok: false,
       error: "Please select a destination on the map or enter a destination.",
     });
   });
 
   it("does not count the placeholder text as a destination", () => {
-    expect(checkRequest({ ...base, destination: "MAP LOCATION" })).toMatchObject({ ok: false });
+    expect(checkRequest({ ...base, destination: "MAP LOCATION" }, EN)).toMatchObject({ ok: false });
   });
 
   it("sends the map point without the placeholder, or the trimmed text", () => {
-    expect(checkRequest({ ...base, dropoff: { lat: 1, lng: 2 }, destination: "MAP LOCATION" })).toEqual({
+    expect(checkRequest({ ...base, dropoff: { lat: 1, lng: 2 }, destination: "MAP LOCATION" }, EN)).toEqual({
       ok: true,
       body: { pickup: base.pickup, dropoff: { lat: 1, lng: 2 }, passengerCt: 2 },
     });
-    expect(checkRequest({ ...base, destination: "  Library " })).toEqual({
+    expect(checkRequest({ ...base, destination: "  Library " }, EN)).toEqual({
       ok: true,
       body: { pickup: base.pickup, destination: "Library", passengerCt: 2 },
     });
@@ -174,7 +199,7 @@ describe("checkRequest (spec section 5)", () => {
 
   it("keeps passengers within 1 to 5", () => {
     const count = (passengers: number) => {
-      const check = checkRequest({ ...base, passengers });
+      const check = checkRequest({ ...base, passengers }, EN);
       return check.ok ? check.body.passengerCt : null;
     };
     expect([0, 1, 5, 6, Number.NaN].map(count)).toEqual([1, 1, 5, 5, 1]);
@@ -301,21 +326,25 @@ describe("mapClick (spec section 5)", () => {
 
   it("refuses a point outside the area with the spec's alert", () => {
     for (const picking of [false, true]) {
-      expect(mapClick({ point: outside, area: AREA, rideActive: false, picking })).toEqual({
-        kind: "outside",
-        alert:
-          "Sorry, that location is outside our service area. Please select a location within 1 mile of downtown Greer.",
-      });
+      expect(mapClick({ point: outside, area: AREA, rideActive: false, picking })).toEqual({ kind: "outside" });
     }
+    // The screen shows the alert for it (components/rider/use_ride_form.ts).
+    expect(outsideAreaText(AREA, EN)).toBe(
+      "Sorry, that location is outside our service area. Please select a location within 1 mile of downtown Greer.",
+    );
   });
 
   it("names the tenant's own area and radius", () => {
     const area = { lat: 40, lng: -75, radiusMeters: 3000, label: "the campus" };
     expect(mapClick({ point: { lat: 41, lng: -75 }, area, rideActive: false, picking: false })).toEqual({
       kind: "outside",
-      alert: outsideAreaText(area),
     });
-    expect(outsideAreaText(area)).toContain("within 2 miles of the campus.");
+    expect(outsideAreaText(area, EN)).toContain("within 2 miles of the campus.");
+    expect(outsideAreaText({ ...area, radiusMeters: 1000 }, EN)).toContain("within 1 mile of the campus.");
+    expect(outsideAreaText(area, ES)).toBe(
+      "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de 2 millas de the campus.",
+    );
+    expect(outsideAreaText({ ...area, radiusMeters: 1000 }, ES)).toContain("a menos de 1 milla de the campus.");
   });
 
   it("ignores every tap while a ride is active", () => {
@@ -382,10 +411,17 @@ describe("geolocation (spec sections 8, 9)", () => {
   });
 
   it("reads \"Error getting location: ...\" with the browser's message, or the code's meaning", () => {
-    expect(locationErrorText({ code: 1, message: "User denied Geolocation" })).toBe(
+    expect(locationErrorText({ code: 1, message: "User denied Geolocation" }, EN)).toBe(
       "Error getting location: User denied Geolocation",
     );
-    expect(locationErrorText({ code: 3, message: "" })).toBe("Error getting location: timed out");
+    expect(locationErrorText({ code: 3, message: "" }, EN)).toBe("Error getting location: timed out");
+  });
+
+  it("says the code's meaning in Spanish, since the browser's message is in the browser's language", () => {
+    expect(locationErrorText({ code: 1, message: "User denied Geolocation" }, ES)).toBe(
+      "Error al obtener la ubicación: permiso denegado",
+    );
+    expect(locationErrorText({ code: 9, message: "" }, ES)).toBe("Error al obtener la ubicación: error desconocido");
   });
 });
 

@@ -1,4 +1,33 @@
 /** Spanish for the driver area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
-export const driver = {} as const satisfies Record<string, Entry>;
+export const driver = {
+  // The screen (islands/DriverScreen.tsx) and its map's pins (components/driver/driver_pins.ts).
+  "Driver Dashboard": "Panel del conductor",
+  "Map of ride pickups around {place}": "Mapa de las recogidas alrededor de {place}",
+  "Updates every 15 seconds while reconnecting.": "Se actualiza cada 15 segundos mientras se reconecta.",
+  "Pickup for {name}": "Recogida de {name}",
+  "Destination for {name}": "Destino de {name}",
+  "You are here": "Usted está aquí",
+  "Rider": "Pasajero",
+
+  // The availability switch and the location prompt (components/driver/).
+  "Available for rides": "Disponible para viajes",
+  "Online": "En línea",
+  "Offline": "Sin conexión",
+  "Failed to update availability. Please try again.": "No se pudo actualizar su disponibilidad. Inténtelo de nuevo.",
+  "Find Riders": "Buscar pasajeros",
+  "Find your location": "Buscar su ubicación",
+
+  // The ride list and its cards (components/driver/RideList.tsx, RideItem.tsx; buttons from lib/driver_actions.ts).
+  "Active Ride Requests": "Solicitudes de viaje activas",
+  "No active ride requests": "No hay solicitudes de viaje activas",
+  "Phone": "Teléfono",
+  "Accept": "Aceptar",
+  "On my way": "Voy en camino",
+  "Picked up": "A bordo",
+  "No-show": "No se presentó",
+  "Complete": "Completar",
+  "Another ride is already in progress": "Ya hay otro viaje en curso",
+  "Failed to update ride.": "No se pudo actualizar el viaje.",
+} as const satisfies Record<string, Entry>;

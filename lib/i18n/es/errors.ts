@@ -100,4 +100,5 @@ export const errors = {
   "No photo": "No hay foto",
   "Message is too large": "El mensaje es demasiado grande",
   "Storage is not answering": "El almacenamiento no responde",
+  "Passengers must be a whole number from {min} to {max}": "Los pasajeros deben ser un número entero de {min} a {max}",
 } as const satisfies Record<string, Entry>;
