@@ -1,6 +1,9 @@
 import { api, ApiError } from "../browser/auth_client.ts";
 import { type FormEvent, useRef, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
+import { type T, useT } from "../components/texts.tsx";
+import type { Text } from "../lib/i18n/catalogue.ts";
+import type { Translate } from "../lib/i18n/format.ts";
 import { INQUIRY_LIMITS, type InquiryInput, inquirySchema } from "../lib/schemas.ts";
 
 export interface ContactFormProps {
@@ -13,18 +16,37 @@ export interface ContactFormProps {
 type Status = "idle" | "sending" | "success" | "error";
 type Field = "name" | "email" | "organization" | "message";
 
-export const SUCCESS_TEXT = "Thank you for your message! We'll get back to you soon.";
-export const ERROR_TEXT = "Sorry, there was an error sending your message. Please try again or email us directly.";
+export const SUCCESS_TEXT: Text = "Thank you for your message! We'll get back to you soon.";
+export const ERROR_TEXT: Text =
+  "Sorry, there was an error sending your message. Please try again or email us directly.";
+
+/** Each field's name as its label and its errors say it. */
+const LABELS: Record<Field, Text> = { name: "Name", email: "Email", organization: "Organization", message: "Message" };
+
+/**
+ * A field's refusal from lib/schemas.ts in the page's language, chosen from
+ * what the rule found (the schema words its messages in English for the
+ * server, which translates its own answers).
+ */
+function fieldError(issue: { code: string; maximum?: unknown; message: string }, field: Field, t: T): string {
+  const label = t(LABELS[field]);
+  if (issue.code === "too_small" || issue.code === "invalid_type") return t("{label} is required", { label });
+  if (issue.code === "too_big") {
+    return t("{label} must be at most {max} characters", { label, max: Number(issue.maximum) });
+  }
+  if (issue.message === "Please enter a valid email address") return t("Please enter a valid email address");
+  return t("{label} contains characters that are not allowed", { label });
+}
 
 /** Builds the mailto: link that opens the visitor's mail client with the message filled in (RFC 6068: CRLF line breaks). */
-export function mailtoLink(to: string, inquiry: InquiryInput): string {
-  const subject = `Shuttle service inquiry from ${inquiry.name}`;
+export function mailtoLink(to: string, inquiry: InquiryInput, t: Translate): string {
+  const subject = t("Shuttle service inquiry from {name}", { name: inquiry.name });
   const lines = [
     inquiry.message,
     "",
-    `Name: ${inquiry.name}`,
-    `Email: ${inquiry.email}`,
-    ...(inquiry.organization ? [`Organization: ${inquiry.organization}`] : []),
+    `${t("Name")}: ${inquiry.name}`,
+    `${t("Email")}: ${inquiry.email}`,
+    ...(inquiry.organization ? [`${t("Organization")}: ${inquiry.organization}`] : []),
   ];
   const body = lines.join("\n").replace(/\r?\n/g, "\r\n");
   return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -36,8 +58,9 @@ export function mailtoLink(to: string, inquiry: InquiryInput): string {
  * opens the visitor's mail client with the same message.
  */
 export default function ContactForm({ contactEmail, tenant }: ContactFormProps) {
+  const t = useT();
   const [status, setStatus] = useState<Status>("idle");
-  const [errorText, setErrorText] = useState(ERROR_TEXT);
+  const [errorText, setErrorText] = useState(() => t(ERROR_TEXT));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const messageId = useDomId();
@@ -57,7 +80,7 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        found[field] ??= fieldError(issue, field, t);
       }
       setErrors(found);
       const first = Object.keys(found)[0];
@@ -69,11 +92,11 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
     try {
       await api("/api/inquiries", { method: "POST", body: parsed.data, anonymous: true });
       setStatus("success");
-      location.assign(mailtoLink(contactEmail, parsed.data));
+      location.assign(mailtoLink(contactEmail, parsed.data, t));
     } catch (err) {
       // Over the limit the server's own words say when to try again; anything else gets the spec's text.
       const reason = err instanceof ApiError && err.status === 429 ? err.serverError : null;
-      setErrorText(reason ?? ERROR_TEXT);
+      setErrorText(reason ?? t(ERROR_TEXT));
       setStatus("error");
     }
   }
@@ -81,10 +104,10 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
   if (status === "success") {
     return (
       <div className="notice notice--success" role="status">
-        <p className="notice__title">{SUCCESS_TEXT}</p>
-        <p>We reply within 1-2 business days. Your mail client should also open with a copy of your message.</p>
+        <p className="notice__title">{t(SUCCESS_TEXT)}</p>
+        <p>{t("We reply within 1-2 business days. Your mail client should also open with a copy of your message.")}</p>
         <button type="button" className="button button--secondary" onClick={() => setStatus("idle")}>
-          Send another message
+          {t("Send another message")}
         </button>
       </div>
     );
@@ -103,10 +126,17 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       onSubmit={onSubmit}
     >
       {status === "error" && <p className="notice notice--error" role="alert">{errorText}</p>}
-      <TextField name="name" label="Name" autoComplete="name" max={INQUIRY_LIMITS.name} error={errors.name} required />
+      <TextField
+        name="name"
+        label={t("Name")}
+        autoComplete="name"
+        max={INQUIRY_LIMITS.name}
+        error={errors.name}
+        required
+      />
       <TextField
         name="email"
-        label="Email"
+        label={t("Email")}
         type="email"
         autoComplete="email"
         max={INQUIRY_LIMITS.email}
@@ -115,13 +145,13 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       />
       <TextField
         name="organization"
-        label="Organization (optional)"
+        label={t("Organization (optional)")}
         autoComplete="organization"
         max={INQUIRY_LIMITS.organization}
         error={errors.organization}
       />
       <div className="field">
-        <label htmlFor={messageId}>Message</label>
+        <label htmlFor={messageId}>{t("Message")}</label>
         <textarea
           id={messageId}
           name="message"
@@ -135,7 +165,7 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
         {errors.message && <p id={`${messageId}-error`} className="field__error">{errors.message}</p>}
       </div>
       <button type="submit" className="button button--large" disabled={sending}>
-        {sending ? "Sending..." : "Send Message"}
+        {t(sending ? "Sending..." : "Send Message")}
       </button>
     </form>
   );

@@ -13,8 +13,9 @@ import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
 import { AdminUsersPage } from "./pages/admin_users.tsx";
 import { pageKey, siteFor } from "../server/site_context.ts";
+import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
-const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site }> }> = {
+const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site }> }> = {
   "admin/trips": { title: "Trips", Page: AdminTripsPage },
   "admin/users": { title: "Users", Page: AdminUsersPage },
   "admin/schedule": { title: "Schedule", Page: AdminSchedulePage },
@@ -25,7 +26,9 @@ export function adminPages(deps: AppDeps, page: PageServer) {
   for (const [path, { title, Page }] of Object.entries(PAGES)) {
     app.get(`/${path}`, (c) => {
       const site = siteFor(c, deps);
-      const meta = { title: `${title} · Admin · ${site.tenant?.name ?? "Hopper"}` };
+      const meta = {
+        title: `${translate(site.lang, title)} · ${translate(site.lang, "Admin")} · ${site.tenant?.name ?? "Hopper"}`,
+      };
       return page(c, { key: pageKey(c.req.path, site), meta }, () => <Page site={site} />);
     });
   }

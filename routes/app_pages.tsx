@@ -14,8 +14,9 @@ import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
 import { RiderPage } from "./pages/rider.tsx";
 import { pageKey, siteFor } from "../server/site_context.ts";
+import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
-const PAGES: Record<string, { title: string; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
+const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
   rider: { title: "Request a Ride", Page: RiderPage },
   driver: { title: "Driver Dashboard", Page: DriverPage },
   profile: { title: "Profile Settings", Page: ProfilePage },
@@ -27,7 +28,7 @@ export function appPages(deps: AppDeps, page: PageServer) {
   for (const [path, { title, Page }] of Object.entries(PAGES)) {
     app.get(`/${path}`, (c) => {
       const site = siteFor(c, deps);
-      const meta = { title: `${title} · ${site.tenant?.name ?? "Hopper"}` };
+      const meta = { title: `${translate(site.lang, title)} · ${site.tenant?.name ?? "Hopper"}` };
       // The rider and driver maps need the tenant's service area (spec section 9) and the map style;
       // the area is part of the cache key, so a changed area shows at once.
       const { lat, lng, radiusMeters, label } = c.get("tenant").serviceArea;

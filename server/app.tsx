@@ -34,6 +34,7 @@ import { contentPages } from "../routes/content_pages.tsx";
 import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
+import { translate } from "../lib/i18n/catalogue.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
@@ -81,7 +82,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
       c,
       {
         key: pageKey("/", site) + (demo?.name ?? ""),
-        meta: { title: "Hopper · On-demand shuttles for your community" },
+        meta: { title: `Hopper · ${translate(site.lang, "On-demand shuttles for your community")}` },
       },
       () => <LandingPage site={site} demo={demo ? { code: demo.code, name: demo.name } : undefined} />,
     );
@@ -97,7 +98,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     const site = { ...siteFor(c, deps), path: "/" };
     return page(
       c,
-      { key: pageKey("404", site), meta: { title: "Page not found" }, status: 404 },
+      { key: pageKey("404", site), meta: { title: translate(site.lang, "Page not found") }, status: 404 },
       () => <NotFoundPage site={site} />,
     );
   });
@@ -127,7 +128,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     const site = { ...siteFor(c, deps), path: "/" };
     return page(
       c,
-      { key: pageKey("500", site), meta: { title: "Something went wrong" }, status: 500 },
+      { key: pageKey("500", site), meta: { title: translate(site.lang, "Something went wrong") }, status: 500 },
       () => <ServerErrorPage site={site} />,
     );
   });

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { IslandsUsed } from "../components/Island.tsx";
 import { TextsProvider } from "../components/texts.tsx";
-import { type Area, AREAS, textsFor } from "../lib/i18n/catalogue.ts";
+import { type Area, AREAS, type Text, textsFor, translate } from "../lib/i18n/catalogue.ts";
 import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 import type { Manifest } from "./assets.ts";
 
@@ -16,7 +16,7 @@ export interface PageMeta {
   description?: string;
 }
 
-const DEFAULT_DESCRIPTION =
+const DEFAULT_DESCRIPTION: Text =
   "Hopper runs on-demand shuttles for towns, campuses, hospitals and employers: request a pickup from your phone.";
 
 export function escapeHtml(text: string): string {
@@ -62,7 +62,7 @@ export function renderPage(
     `<html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
-    `<meta name="description" content="${escapeHtml(meta.description ?? DEFAULT_DESCRIPTION)}">` +
+    `<meta name="description" content="${escapeHtml(meta.description ?? translate(lang, DEFAULT_DESCRIPTION))}">` +
     '<meta name="theme-color" content="#1e3a8a">' +
     (reporting && scripts.length
       ? `<meta name="hopper-sentry" content="${escapeHtml(reporting.dsn)}" data-release="${
