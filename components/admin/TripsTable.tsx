@@ -7,6 +7,8 @@ import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { statusLabel } from "../../lib/ride_texts.ts";
 import { type Trip, tripStatusOf } from "../../lib/trips.ts";
+import { LOCALES } from "../../lib/i18n/lang.ts";
+import { type T, useT } from "../texts.tsx";
 import { LineIcon } from "./LineIcon.tsx";
 
 export const NO_DRIVER = "No driver assigned";
@@ -21,22 +23,26 @@ export function passengers(n: number): string {
 }
 
 export function TripStatusBadge({ status }: { status: Trip["status"] }) {
-  return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{statusLabel(status)}</span>;
+  const t = useT();
+  return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{statusLabel(status, t)}</span>;
 }
 
 function When({ label, at, now }: { label: string; at: number | null; now: number }) {
+  const t = useT();
   return (
     <div className="timeline__item">
       <dt>{label}</dt>
       <dd>
-        {at ? <time dateTime={new Date(at).toISOString()} title={full(at)}>{relativeTime(at, now)}</time> : "N/A"}
+        {at
+          ? <time dateTime={new Date(at).toISOString()} title={full(at, t)}>{relativeTime(at, now, t)}</time>
+          : t("N/A")}
       </dd>
     </div>
   );
 }
 
-function full(at: number): string {
-  return new Date(at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+function full(at: number, t: T): string {
+  return new Date(at).toLocaleString(LOCALES[t.lang], { dateStyle: "medium", timeStyle: "short" });
 }
 
 export function TripsTable(
