@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import type { Account, AccountTenant } from "../lib/account.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
 
 export type UserTenant = AccountTenant;
 export type SignedInUser = Account;
@@ -57,7 +58,7 @@ export class ApiError extends Error {
 }
 
 /** Spec section 8, Trips: what the screen says when the token is gone before a call. */
-export const NO_TOKEN = "Authentication token not available.";
+export const NO_TOKEN: Text = "Authentication token not available.";
 
 /** Thrown by a `requireToken` call made with no token stored (signed out in another tab, say). */
 export class MissingTokenError extends Error {

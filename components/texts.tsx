@@ -21,11 +21,10 @@ import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 
 export type Texts = Readonly<Record<string, Entry>>;
 
+/** The screen's translate function (`Translate`: `t(text, values)` and `t.lang`), with rich texts. */
 export interface T extends Translate {
-  (text: Text, values?: Values): string;
   /** A text whose placeholders are elements (links, emphasis) rather than strings. */
   rich(text: Text, parts: Record<string, ReactNode>): ReactNode;
-  lang: Lang;
 }
 
 export function makeT(lang: Lang, texts: Texts): T {

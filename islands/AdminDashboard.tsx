@@ -7,6 +7,8 @@
 import type { ReactNode } from "react";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { LineIcon } from "../components/admin/LineIcon.tsx";
+import { useT } from "../components/texts.tsx";
+import type { Text } from "../lib/i18n/catalogue.ts";
 
 export { ACCESS_DENIED, AUTH_REQUIRED } from "../components/admin/AdminGuard.tsx";
 
@@ -48,7 +50,7 @@ export interface AdminDashboardProps {
   tenant: string;
 }
 
-export function adminCards(tenant: string) {
+export function adminCards(tenant: string): { title: Text; text: Text; href: string; icon: string }[] {
   return [
     { title: "Trips", text: "View all trips and track status", href: `/${tenant}/admin/trips`, icon: "trips" },
     {
@@ -71,24 +73,25 @@ export default function AdminDashboard({ tenant }: AdminDashboardProps) {
 }
 
 function Cards({ tenant }: { tenant: string }) {
+  const t = useT();
   return (
     <>
-      <h1>Admin Dashboard</h1>
+      <h1>{t("Admin Dashboard")}</h1>
       <ul className="dash-cards">
         {adminCards(tenant).map((card) => (
           <li key={card.href}>
             <a className="dash-card" href={card.href}>
               <Icon name={card.icon} />
-              <span className="dash-card__title">{card.title}</span>
-              <span className="dash-card__text">{card.text}</span>
+              <span className="dash-card__title">{t(card.title)}</span>
+              <span className="dash-card__text">{t(card.text)}</span>
             </a>
           </li>
         ))}
         <li>
           <div className="dash-card dash-card--soon">
             <Icon name="settings" />
-            <span className="dash-card__title">System Settings</span>
-            <span className="dash-card__text">Coming soon</span>
+            <span className="dash-card__title">{t("System Settings")}</span>
+            <span className="dash-card__text">{t("Coming soon")}</span>
           </div>
         </li>
       </ul>

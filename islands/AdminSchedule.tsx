@@ -13,8 +13,10 @@ import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { scheduleSaveError } from "../components/admin/texts.ts";
 import { Loading } from "../components/Guard.tsx";
 import { ScheduleList } from "../components/ScheduleList.tsx";
+import { useT } from "../components/texts.tsx";
 import { api, getToken, useSignedIn } from "../browser/auth_client.ts";
 import { checkSchedule, DAY_KEYS, DAY_NAMES, type ScheduleIssue } from "../lib/schedule_rules.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
 import type { Schedule } from "../lib/schemas.ts";
 
 export interface AdminScheduleProps {
@@ -30,10 +32,11 @@ export interface EditorSlot {
 type Week = EditorSlot[][];
 
 export const NEW_SLOT = { startTime: "09:00", endTime: "17:00" } as const;
-export const SAVED = "Schedule saved successfully!";
-export const SIGNED_OUT = "Please log in to manage schedules.";
-export const LOAD_FAILED = "The saved schedule could not be loaded, so every day shows empty. Saving would replace it.";
-export const FIX_FIRST = "Please fix the problems marked above before saving.";
+export const SAVED: Text = "Schedule saved successfully!";
+export const SIGNED_OUT: Text = "Please log in to manage schedules.";
+export const LOAD_FAILED: Text =
+  "The saved schedule could not be loaded, so every day shows empty. Saving would replace it.";
+export const FIX_FIRST: Text = "Please fix the problems marked above before saving.";
 
 let nextId = 0;
 const slotId = () => `slot-${++nextId}`;
@@ -55,6 +58,7 @@ export default function AdminSchedule({ tenant }: AdminScheduleProps) {
 }
 
 function ScheduleScreen({ tenant }: { tenant: string }) {
+  const t = useT();
   const id = useDomId();
   const signedIn = useSignedIn();
   const [week, setWeek] = useState<Week>(() => toWeek(null));
@@ -87,11 +91,11 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
 
   const schedule = useMemo(() => toSchedule(week), [week]);
   const issues = useMemo(() => {
-    const result = checkSchedule(schedule);
+    const result = checkSchedule(schedule, t);
     return result.ok ? [] : result.issues;
-  }, [schedule]);
+  }, [schedule, t]);
 
-  if (!signedIn) return <p className="guard-message notice notice--error" role="alert">{SIGNED_OUT}</p>;
+  if (!signedIn) return <p className="guard-message notice notice--error" role="alert">{t(SIGNED_OUT)}</p>;
 
   const edit = (day: number, change: (slots: EditorSlot[]) => EditorSlot[]) => {
     setMessage(null);
@@ -110,11 +114,11 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
     setSaving(true);
     try {
       await api(`/${tenant}/api/admin/schedule`, { method: "PUT", body: { schedule }, tenant });
-      setMessage({ kind: "success", text: SAVED });
+      setMessage({ kind: "success", text: t(SAVED) });
       setAttempted(false);
       await load({ quiet: true });
     } catch (err) {
-      setMessage({ kind: "error", text: scheduleSaveError(err) });
+      setMessage({ kind: "error", text: scheduleSaveError(err, t) });
     } finally {
       setSaving(false);
     }
@@ -124,18 +128,19 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="schedule" />
       <div className="admin-head">
-        <h1 id={`${id}-title`}>Schedule</h1>
+        <h1 id={`${id}-title`}>{t("Schedule")}</h1>
       </div>
       <p className="muted">
-        Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and
-        the slots of a day may not overlap.
+        {t(
+          "Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and the slots of a day may not overlap.",
+        )}
       </p>
       {phase === "loading"
-        ? <Loading text="Loading schedule..." />
+        ? <Loading text={t("Loading schedule...")} />
         : (
           <form ref={formRef} className="schedule-editor" onSubmit={save} noValidate>
             <div className="schedule-editor__days">
-              {loadFailed && <p className="notice notice--error" role="alert">{LOAD_FAILED}</p>}
+              {loadFailed && <p className="notice notice--error" role="alert">{t(LOAD_FAILED)}</p>}
               <ol className="day-rows">
                 {week.map((slots, day) => (
                   <DayRow
@@ -155,7 +160,7 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
             </div>
             <div className="schedule-editor__side">
               <div className="schedule-editor__save">
-                {attempted && issues.length > 0 && <p className="notice notice--error" role="alert">{FIX_FIRST}</p>}
+                {attempted && issues.length > 0 && <p className="notice notice--error" role="alert">{t(FIX_FIRST)}</p>}
                 {message && (
                   <p
                     className={`notice notice--${message.kind}`}
@@ -165,13 +170,13 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
                   </p>
                 )}
                 <button type="submit" className="button button--large" disabled={saving}>
-                  {saving ? "Saving..." : "Save Schedule"}
+                  {saving ? t("Saving...") : t("Save Schedule")}
                 </button>
               </div>
               <section className="schedule-editor__preview" aria-labelledby={`${id}-preview`}>
-                <h2 id={`${id}-preview`}>What riders see</h2>
+                <h2 id={`${id}-preview`}>{t("What riders see")}</h2>
                 {issues.length > 0
-                  ? <p className="muted">Shown once every slot is valid.</p>
+                  ? <p className="muted">{t("Shown once every slot is valid.")}</p>
                   : <ScheduleList schedule={schedule} />}
               </section>
             </div>
@@ -189,7 +194,8 @@ function DayRow(
     onChange: (change: (slots: EditorSlot[]) => EditorSlot[]) => void;
   },
 ) {
-  const name = DAY_NAMES[day];
+  const t = useT();
+  const name = t(DAY_NAMES[day]);
   const headingId = useDomId();
   const dayIssues = issues.filter((i) => i.slot === null);
   const set = (id: string, field: "startTime" | "endTime", value: string) =>
@@ -201,28 +207,28 @@ function DayRow(
         <button
           type="button"
           className="button button--secondary button--small"
-          aria-label={`Add time slot to ${name}`}
+          aria-label={t("Add time slot to {day}", { day: name })}
           onClick={() => onChange((list) => [...list, { id: slotId(), ...NEW_SLOT }])}
         >
-          <span aria-hidden="true">+</span> Add slot
+          <span aria-hidden="true">+</span> {t("Add slot")}
         </button>
       </div>
-      {slots.length === 0 ? <p className="day-row__empty">No time slots</p> : (
+      {slots.length === 0 ? <p className="day-row__empty">{t("No time slots")}</p> : (
         <ul className="slots">
           {slots.map((slot, index) => {
             const mine = issues.filter((i) => i.slot === index);
             const errorId = `${slot.id}-errors`;
             const invalid = (field: "start" | "end") => mine.some((i) => i.field === field || i.field === null);
-            const label = `${name} slot ${index + 1}`;
+            const label = t("{day} slot {number}", { day: name, number: index + 1 });
             return (
               <li key={slot.id} className="slot">
                 <div className="slot__times">
                   <label className="slot__field">
-                    <span className="slot__label">Start</span>
+                    <span className="slot__label">{t("Start")}</span>
                     <input
                       type="time"
                       value={slot.startTime}
-                      aria-label={`${label} start time`}
+                      aria-label={t("{slot} start time", { slot: label })}
                       aria-invalid={invalid("start")}
                       aria-describedby={mine.length ? errorId : undefined}
                       onChange={(e) => set(slot.id, "startTime", e.target.value)}
@@ -230,11 +236,11 @@ function DayRow(
                   </label>
                   <span className="slot__dash" aria-hidden="true">–</span>
                   <label className="slot__field">
-                    <span className="slot__label">End</span>
+                    <span className="slot__label">{t("End")}</span>
                     <input
                       type="time"
                       value={slot.endTime}
-                      aria-label={`${label} end time`}
+                      aria-label={t("{slot} end time", { slot: label })}
                       aria-invalid={invalid("end")}
                       aria-describedby={mine.length ? errorId : undefined}
                       onChange={(e) => set(slot.id, "endTime", e.target.value)}
@@ -243,8 +249,8 @@ function DayRow(
                   <button
                     type="button"
                     className="icon-button icon-button--danger"
-                    aria-label={`Remove ${label}`}
-                    title="Remove slot"
+                    aria-label={t("Remove {slot}", { slot: label })}
+                    title={t("Remove slot")}
                     onClick={() => onChange((list) => list.filter((s) => s.id !== slot.id))}
                   >
                     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -18,6 +18,7 @@ import { TripsToolbar } from "../components/admin/TripsToolbar.tsx";
 import { useTrips } from "../components/admin/use_trips.ts";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
+import { useT } from "../components/texts.tsx";
 import { isTripStatus, TRIP_STATUS_LABELS, TRIP_STATUSES } from "../lib/trips.ts";
 
 export { DELETE_CONFIRM } from "../components/admin/DeleteTripDialog.tsx";
@@ -34,6 +35,7 @@ export default function AdminTrips({ tenant }: AdminTripsProps) {
 }
 
 function TripsScreen({ tenant }: { tenant: string }) {
+  const t = useT();
   const titleId = useDomId();
   const [filter, setFilter] = useState<TripFilter>("all");
   const list = useTrips(tenant, filter);
@@ -42,7 +44,7 @@ function TripsScreen({ tenant }: { tenant: string }) {
 
   const tiles = TRIP_STATUSES.map((s) => ({
     key: s,
-    label: TRIP_STATUS_LABELS[s],
+    label: t(TRIP_STATUS_LABELS[s]),
     count: counts ? counts.counts[s] : null,
     tone: s,
   }));
@@ -51,7 +53,7 @@ function TripsScreen({ tenant }: { tenant: string }) {
     <section className="admin-page" aria-labelledby={titleId}>
       <AdminNav tenant={tenant} current="trips" />
       <div className="admin-head">
-        <h1 id={titleId}>Trips</h1>
+        <h1 id={titleId}>{t("Trips")}</h1>
         <div className="admin-head__actions">
           <LiveBadge state={list.live} />
           <button
@@ -60,12 +62,12 @@ function TripsScreen({ tenant }: { tenant: string }) {
             onClick={list.refresh}
             disabled={list.refreshing}
           >
-            {list.refreshing ? "Refreshing..." : "Refresh"}
+            {list.refreshing ? t("Refreshing...") : t("Refresh")}
           </button>
         </div>
       </div>
       <StatTiles
-        label="Trips by status"
+        label={t("Trips by status")}
         compact
         tiles={tiles}
         selected={filter}
@@ -77,9 +79,9 @@ function TripsScreen({ tenant }: { tenant: string }) {
         showing={phase === "ready" && counts ? { shown: trips.length, total: counts.total } : null}
       />
       {list.alert && <p className="notice notice--error" role="alert">{list.alert}</p>}
-      {phase === "loading" && <Loading text="Loading trips..." />}
+      {phase === "loading" && <Loading text={t("Loading trips...")} />}
       {phase === "error" && <p className="notice notice--error" role="alert">{list.error}</p>}
-      {phase === "ready" && trips.length === 0 && <p className="empty-state">{emptyText(filter)}</p>}
+      {phase === "ready" && trips.length === 0 && <p className="empty-state">{emptyText(filter, t)}</p>}
       {phase === "ready" && trips.length > 0 && <TripsTable trips={trips} now={now} onDelete={list.setConfirm} />}
       {phase === "ready" && list.cursor && (
         <div className="admin-more">
@@ -89,7 +91,7 @@ function TripsScreen({ tenant }: { tenant: string }) {
             onClick={list.loadMore}
             disabled={list.loadingMore}
           >
-            {list.loadingMore ? "Loading..." : "Load more trips"}
+            {list.loadingMore ? t("Loading...") : t("Load more trips")}
           </button>
         </div>
       )}

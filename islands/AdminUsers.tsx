@@ -12,7 +12,9 @@ import { usersLoadError } from "../components/admin/texts.ts";
 import { DeleteDialog, RolesDialog } from "../components/admin/UserDialogs.tsx";
 import { type AdminUser, userName, UsersTable } from "../components/admin/UsersTable.tsx";
 import { Loading } from "../components/Guard.tsx";
+import { useT } from "../components/texts.tsx";
 import { api } from "../browser/auth_client.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role, TenantRole } from "../lib/roles.ts";
 
@@ -21,7 +23,7 @@ export interface AdminUsersProps {
 }
 
 export type RoleFilter = "all" | TenantRole;
-export const ROLE_FILTERS: { value: RoleFilter; label: string }[] = [
+export const ROLE_FILTERS: { value: RoleFilter; label: Text }[] = [
   { value: "all", label: "All" },
   { value: "rider", label: "Riders" },
   { value: "driver", label: "Drivers" },
@@ -51,6 +53,7 @@ type Phase = "loading" | "ready" | "error";
 type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: AdminUser } | null;
 
 function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Role[] }) {
+  const t = useT();
   const viewerIsSuper = viewerRoles.includes("super");
   const id = useDomId();
   const [users, setUsers] = useState<AdminUser[]>([]);
@@ -71,10 +74,10 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
       setPhase("ready");
     } catch (err) {
       if (quiet) return;
-      setError(usersLoadError(err));
+      setError(usersLoadError(err, t));
       setPhase("error");
     }
-  }, [tenant]);
+  }, [tenant, t]);
 
   useEffect(() => {
     load();
@@ -85,10 +88,10 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
     [users, query, roleFilter],
   );
   const tiles = [
-    { key: "total", label: "Total Users", count: users.length, tone: "neutral" },
-    { key: "rider", label: "Riders", count: users.filter((u) => hasRole(u, "rider")).length, tone: "completed" },
-    { key: "driver", label: "Drivers", count: users.filter((u) => hasRole(u, "driver")).length, tone: "accepted" },
-    { key: "admin", label: "Admins", count: users.filter((u) => hasRole(u, "admin")).length, tone: "super" },
+    { key: "total", label: t("Total Users"), count: users.length, tone: "neutral" },
+    { key: "rider", label: t("Riders"), count: users.filter((u) => hasRole(u, "rider")).length, tone: "completed" },
+    { key: "driver", label: t("Drivers"), count: users.filter((u) => hasRole(u, "driver")).length, tone: "accepted" },
+    { key: "admin", label: t("Admins"), count: users.filter((u) => hasRole(u, "admin")).length, tone: "super" },
   ];
   const filtering = query.trim() !== "" || roleFilter !== "all";
 
@@ -103,49 +106,49 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
   const removed = (user: AdminUser) => {
     setUsers((list) => list.filter((u) => u.id !== user.id));
     setDialog(null);
-    setNotice(`${userName(user)} was removed from this organization.`);
+    setNotice(t("{name} was removed from this organization.", { name: userName(user, t) }));
   };
 
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="users" />
       <div className="admin-head">
-        <h1 id={`${id}-title`}>Users</h1>
+        <h1 id={`${id}-title`}>{t("Users")}</h1>
       </div>
-      {phase === "loading" && <Loading text="Loading users..." />}
+      {phase === "loading" && <Loading text={t("Loading users...")} />}
       {phase === "error" && <p className="notice notice--error" role="alert">{error}</p>}
       {phase === "ready" && (
         <>
-          <StatTiles label="Users by role" tiles={tiles} />
+          <StatTiles label={t("Users by role")} tiles={tiles} />
           <div className="admin-toolbar">
             <div className="admin-toolbar__field admin-toolbar__field--grow">
-              <label htmlFor={`${id}-search`}>Search</label>
+              <label htmlFor={`${id}-search`}>{t("Search")}</label>
               <input
                 id={`${id}-search`}
                 type="search"
-                placeholder="Name, phone or email"
+                placeholder={t("Name, phone or email")}
                 autoComplete="off"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
               />
             </div>
             <div className="admin-toolbar__field">
-              <label htmlFor={`${id}-role`}>Role</label>
+              <label htmlFor={`${id}-role`}>{t("Role")}</label>
               <select
                 id={`${id}-role`}
                 value={roleFilter}
                 onChange={(e) => setRoleFilter(e.target.value as RoleFilter)}
               >
-                {ROLE_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+                {ROLE_FILTERS.map((f) => <option key={f.value} value={f.value}>{t(f.label)}</option>)}
               </select>
             </div>
           </div>
           {notice && <p className="notice notice--success" role="status">{notice}</p>}
-          <h2 className="admin-list-title">Users ({shown.length})</h2>
+          <h2 className="admin-list-title">{t("Users ({count})", { count: shown.length })}</h2>
           {shown.length === 0
             ? (
               <p className="empty-state">
-                {filtering ? "No users match your search criteria." : "No users found."}
+                {filtering ? t("No users match your search criteria.") : t("No users found.")}
               </p>
             )
             : (

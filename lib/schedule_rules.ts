@@ -10,11 +10,24 @@
  * its slot before saving), so both say the same thing. Slots are numbered
  * from 1 in the order they were given, which is the order the editor shows.
  * Plain TypeScript, no schema library: it ships in the editor's bundle.
+ * Messages are worded by the caller's translate function: the editor's, in
+ * the page's language, and the server's English, which the server puts into
+ * the request's language on the way out.
  */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
 import type { Schedule, Slot } from "./schemas.ts";
 
 export const MAX_SLOTS_PER_DAY = 12;
-export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const DAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const satisfies readonly Text[];
 export const DAY_KEYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -31,15 +44,15 @@ export interface ScheduleIssue {
 
 export type ScheduleCheck = { ok: true; schedule: Schedule } | { ok: false; issues: ScheduleIssue[] };
 
-export const NOT_A_SCHEDULE = "The schedule must map days 0 (Sunday) to 6 (Saturday) to lists of time slots";
+export const NOT_A_SCHEDULE: Text = "The schedule must map days 0 (Sunday) to 6 (Saturday) to lists of time slots";
 
 export function isTime(value: unknown): value is string {
   return typeof value === "string" && TIME.test(value);
 }
 
 /** "Monday, slot 2" */
-export function slotName(day: number, slot: number): string {
-  return `${DAY_NAMES[day]}, slot ${slot + 1}`;
+export function slotName(day: number, slot: number, t: Translate): string {
+  return t("{day}, slot {number}", { day: t(DAY_NAMES[day]), number: slot + 1 });
 }
 
 /**
@@ -47,9 +60,9 @@ export function slotName(day: number, slot: number): string {
  * the editor). On success answers it normalised: all seven days, each day's
  * slots in start order, only `start` and `end` kept.
  */
-export function checkSchedule(input: unknown): ScheduleCheck {
+export function checkSchedule(input: unknown, t: Translate): ScheduleCheck {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return { ok: false, issues: [{ day: null, slot: null, field: null, message: NOT_A_SCHEDULE }] };
+    return { ok: false, issues: [{ day: null, slot: null, field: null, message: t(NOT_A_SCHEDULE) }] };
   }
   const issues: ScheduleIssue[] = [];
   const days = new Map<number, unknown>();
@@ -60,14 +73,14 @@ export function checkSchedule(input: unknown): ScheduleCheck {
         day: null,
         slot: null,
         field: null,
-        message: `Day "${key}" is not a day of the week: use 0 (Sunday) to 6 (Saturday)`,
+        message: t('Day "{key}" is not a day of the week: use 0 (Sunday) to 6 (Saturday)', { key }),
       });
     } else days.set(day, value);
   }
   const schedule: Schedule = {};
   for (let day = 0; day < 7; day++) {
     const value = days.get(day) ?? [];
-    const result = checkDay(day, value);
+    const result = checkDay(day, value, t);
     issues.push(...result.issues);
     schedule[DAY_KEYS[day]] = result.slots;
   }
@@ -75,33 +88,52 @@ export function checkSchedule(input: unknown): ScheduleCheck {
 }
 
 /** One day's slots: shape, times, order within each slot, the cap, then overlaps. */
-export function checkDay(day: number, value: unknown): { slots: Slot[]; issues: ScheduleIssue[] } {
+export function checkDay(day: number, value: unknown, t: Translate): { slots: Slot[]; issues: ScheduleIssue[] } {
   const issues: ScheduleIssue[] = [];
   const issue = (slot: number | null, field: ScheduleIssue["field"], message: string) =>
     issues.push({ day, slot, field, message });
+  const dayName = t(DAY_NAMES[day]);
   if (value === null || !Array.isArray(value)) {
-    issue(null, null, `${DAY_NAMES[day]}: the time slots must be a list`);
+    issue(null, null, t("{day}: the time slots must be a list", { day: dayName }));
     return { slots: [], issues };
   }
   if (value.length > MAX_SLOTS_PER_DAY) {
-    issue(null, null, `${DAY_NAMES[day]} has ${value.length} time slots: at most ${MAX_SLOTS_PER_DAY} are allowed`);
+    issue(
+      null,
+      null,
+      t("{day} has {count} time slots: at most {max} are allowed", {
+        day: dayName,
+        count: value.length,
+        max: MAX_SLOTS_PER_DAY,
+      }),
+    );
   }
   /** Slots that are well formed, with their position as given. */
   const good: { slot: Slot; index: number }[] = [];
   value.forEach((raw: unknown, index) => {
-    const where = slotName(day, index);
+    const where = slotName(day, index, t);
     if (typeof raw !== "object" || raw === null) {
-      issue(index, null, `${where}: a time slot needs a start and an end time`);
+      issue(index, null, t("{slot}: a time slot needs a start and an end time", { slot: where }));
       return;
     }
     const { start, end } = raw as { start?: unknown; end?: unknown };
     const startOk = isTime(start);
     const endOk = isTime(end);
-    if (!startOk) issue(index, "start", `${where}: the start time ${shown(start)} is not a 24-hour time (HH:MM)`);
-    if (!endOk) issue(index, "end", `${where}: the end time ${shown(end)} is not a 24-hour time (HH:MM)`);
+    if (!startOk) {
+      const value = shown(start, t);
+      issue(index, "start", t("{slot}: the start time {value} is not a 24-hour time (HH:MM)", { slot: where, value }));
+    }
+    if (!endOk) {
+      const value = shown(end, t);
+      issue(index, "end", t("{slot}: the end time {value} is not a 24-hour time (HH:MM)", { slot: where, value }));
+    }
     if (!startOk || !endOk) return;
     if (end <= start) {
-      issue(index, "end", `${where}: the end time (${end}) must be after the start time (${start})`);
+      issue(
+        index,
+        "end",
+        t("{slot}: the end time ({end}) must be after the start time ({start})", { slot: where, end, start }),
+      );
       return;
     }
     good.push({ slot: { start, end }, index });
@@ -116,9 +148,14 @@ export function checkDay(day: number, value: unknown): { slots: Slot[]; issues: 
       issue(
         second.index,
         null,
-        `${slotName(day, second.index)} (${second.slot.start}-${second.slot.end}) overlaps slot ${
-          first.index + 1
-        } (${first.slot.start}-${first.slot.end})`,
+        t("{slot} ({start}-{end}) overlaps slot {other} ({otherStart}-{otherEnd})", {
+          slot: slotName(day, second.index, t),
+          start: second.slot.start,
+          end: second.slot.end,
+          other: first.index + 1,
+          otherStart: first.slot.start,
+          otherEnd: first.slot.end,
+        }),
       );
     }
   }
@@ -126,7 +163,7 @@ export function checkDay(day: number, value: unknown): { slots: Slot[]; issues: 
   return { slots: sorted.map((s) => s.slot), issues };
 }
 
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "(empty)";
+function shown(value: unknown, t: Translate): string {
+  if (value === undefined || value === null || value === "") return t("(empty)");
   return typeof value === "string" ? `"${value}"` : String(value);
 }

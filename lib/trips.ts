@@ -8,6 +8,7 @@
  * trips screen, which turns live ride messages into trips with the same
  * function.
  */
+import type { Text } from "./i18n/catalogue.ts";
 import type { Ride } from "./rides.ts";
 import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
@@ -21,7 +22,7 @@ export type TripStatus = typeof TRIP_STATUSES[number];
  */
 export const TRIP_STATUS_LABELS = Object.fromEntries(
   TRIP_STATUSES.map((s) => [s, STATUS_LABELS[s]]),
-) as Record<TripStatus, string>;
+) as Record<TripStatus, Text>;
 
 export function isTripStatus(value: unknown): value is TripStatus {
   return typeof value === "string" && (TRIP_STATUSES as readonly string[]).includes(value);

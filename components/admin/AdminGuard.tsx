@@ -5,11 +5,24 @@
  * them away. Past it, children get the roles (also through RolesContext).
  */
 import type { ReactNode } from "react";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import { Loading, RolesContext, useGuard } from "../Guard.tsx";
+import { useT } from "../texts.tsx";
 import type { Role } from "../../lib/roles.ts";
 
-export const AUTH_REQUIRED = { title: "Authentication Required", text: "Please log in to access this area." };
-export const ACCESS_DENIED = { title: "Access Denied", text: "You don't have admin permission for this tenant." };
+interface GuardText {
+  title: Text;
+  text: Text;
+}
+
+export const AUTH_REQUIRED: GuardText = {
+  title: "Authentication Required",
+  text: "Please log in to access this area.",
+};
+export const ACCESS_DENIED: GuardText = {
+  title: "Access Denied",
+  text: "You don't have admin permission for this tenant.",
+};
 
 export function AdminGuard({ tenant, children }: { tenant: string; children: (roles: Role[]) => ReactNode }) {
   const guard = useGuard(tenant, "admin");
@@ -19,11 +32,12 @@ export function AdminGuard({ tenant, children }: { tenant: string; children: (ro
   return <RolesContext.Provider value={guard.roles}>{children(guard.roles)}</RolesContext.Provider>;
 }
 
-export function GuardMessage({ title, text }: { title: string; text: string }) {
+export function GuardMessage({ title, text }: GuardText) {
+  const t = useT();
   return (
     <div className="guard-message" role="alert">
-      <h1>{title}</h1>
-      <p>{text}</p>
+      <h1>{t(title)}</h1>
+      <p>{t(text)}</p>
     </div>
   );
 }

@@ -1,22 +1,28 @@
 /** The admin pages' own navigation: back to the dashboard and across Trips, Users, Schedule. */
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { useT } from "../texts.tsx";
+
 export type AdminSection = "trips" | "users" | "schedule";
 
-const SECTIONS: { key: AdminSection; label: string }[] = [
+const SECTIONS: { key: AdminSection; label: Text }[] = [
   { key: "trips", label: "Trips" },
   { key: "users", label: "Users" },
   { key: "schedule", label: "Schedule" },
 ];
 
 export function AdminNav({ tenant, current }: { tenant: string; current: AdminSection }) {
+  const t = useT();
   return (
-    <nav className="admin-nav" aria-label="Admin">
+    <nav className="admin-nav" aria-label={t("Admin")}>
       <a className="admin-nav__back" href={`/${tenant}/admin`}>
-        <span aria-hidden="true">←</span> Admin Dashboard
+        <span aria-hidden="true">←</span> {t("Admin Dashboard")}
       </a>
       <ul className="admin-nav__tabs">
         {SECTIONS.map((s) => (
           <li key={s.key}>
-            <a href={`/${tenant}/admin/${s.key}`} aria-current={s.key === current ? "page" : undefined}>{s.label}</a>
+            <a href={`/${tenant}/admin/${s.key}`} aria-current={s.key === current ? "page" : undefined}>
+              {t(s.label)}
+            </a>
           </li>
         ))}
       </ul>

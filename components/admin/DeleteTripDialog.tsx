@@ -1,9 +1,11 @@
 /** The confirmation before a trip is deleted (spec section 2 "Admin Trips"). */
 import { Modal } from "./Modal.tsx";
 import { tripTitle } from "./TripsTable.tsx";
+import { useT } from "../texts.tsx";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { Trip } from "../../lib/trips.ts";
 
-export const DELETE_CONFIRM = "Are you sure you want to delete this trip? This action cannot be undone.";
+export const DELETE_CONFIRM: Text = "Are you sure you want to delete this trip? This action cannot be undone.";
 
 export function DeleteTripDialog(
   { trip, deleting, onCancel, onDelete }: {
@@ -13,9 +15,10 @@ export function DeleteTripDialog(
     onDelete: (trip: Trip) => void;
   },
 ) {
+  const t = useT();
   return (
     <Modal
-      title="Delete trip"
+      title={t("Delete trip")}
       busy={deleting}
       onClose={onCancel}
       actions={
@@ -27,16 +30,16 @@ export function DeleteTripDialog(
             disabled={deleting}
             data-autofocus
           >
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="button" className="button button--danger" onClick={() => onDelete(trip)} disabled={deleting}>
-            {deleting ? "Deleting..." : "Delete"}
+            {deleting ? t("Deleting...") : t("Delete")}
           </button>
         </>
       }
     >
-      <p>{DELETE_CONFIRM}</p>
-      <p className="modal__subject">{tripTitle(trip)}</p>
+      <p>{t(DELETE_CONFIRM)}</p>
+      <p className="modal__subject">{tripTitle(trip, t)}</p>
     </Modal>
   );
 }

@@ -1,7 +1,9 @@
 /** The trips screen's word for its live socket (browser/live_connection.ts LiveState). */
 import type { LiveState } from "../../browser/live_client.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { useT } from "../texts.tsx";
 
-const LIVE_TEXT: Record<LiveState, string> = {
+const LIVE_TEXT: Record<LiveState, Text> = {
   connecting: "Connecting...",
   live: "Live",
   offline: "Reconnecting...",
@@ -9,10 +11,11 @@ const LIVE_TEXT: Record<LiveState, string> = {
 };
 
 export function LiveBadge({ state }: { state: LiveState }) {
+  const t = useT();
   return (
     <span className={`live-badge live-badge--${state}`} role="status">
       <span className="live-badge__dot" aria-hidden="true" />
-      {LIVE_TEXT[state]}
+      {t(LIVE_TEXT[state])}
     </span>
   );
 }

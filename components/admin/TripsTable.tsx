@@ -7,19 +7,17 @@ import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { statusLabel } from "../../lib/ride_texts.ts";
 import { type Trip, tripStatusOf } from "../../lib/trips.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
 import { LOCALES } from "../../lib/i18n/lang.ts";
 import { type T, useT } from "../texts.tsx";
 import { LineIcon } from "./LineIcon.tsx";
 
-export const NO_DRIVER = "No driver assigned";
+export const NO_DRIVER: Text = "No driver assigned";
 
 /** Destination, or "Trip" and the first 8 characters of the id. */
-export function tripTitle(trip: Pick<Trip, "id" | "destination">): string {
-  return trip.destination?.trim() || `Trip ${trip.id.slice(0, 8)}`;
-}
-
-export function passengers(n: number): string {
-  return `${n} passenger${n === 1 ? "" : "s"}`;
+export function tripTitle(trip: Pick<Trip, "id" | "destination">, t: Translate): string {
+  return trip.destination?.trim() || t("Trip {id}", { id: trip.id.slice(0, 8) });
 }
 
 export function TripStatusBadge({ status }: { status: Trip["status"] }) {
@@ -48,35 +46,36 @@ function full(at: number, t: T): string {
 export function TripsTable(
   { trips, now, onDelete }: { trips: Trip[]; now: number; onDelete: (trip: Trip) => void },
 ) {
+  const t = useT();
   return (
     <table className="data-table trips-table">
-      <caption className="visually-hidden">Trips, newest first</caption>
+      <caption className="visually-hidden">{t("Trips, newest first")}</caption>
       <thead>
         <tr>
-          <th scope="col">Trip Details</th>
-          <th scope="col">Rider</th>
-          <th scope="col">Driver</th>
-          <th scope="col">Status</th>
-          <th scope="col">Timeline</th>
-          <th scope="col">Actions</th>
+          <th scope="col">{t("Trip Details")}</th>
+          <th scope="col">{t("Rider")}</th>
+          <th scope="col">{t("Driver")}</th>
+          <th scope="col">{t("Status")}</th>
+          <th scope="col">{t("Timeline")}</th>
+          <th scope="col">{t("Actions")}</th>
         </tr>
       </thead>
       <tbody>
         {trips.map((trip) => {
-          const title = tripTitle(trip);
+          const title = tripTitle(trip, t);
           return (
             <tr key={trip.id}>
-              <td data-label="Trip Details">
+              <td data-label={t("Trip Details")}>
                 <span className="cell__main">{title}</span>
-                <span className="cell__sub">{passengers(trip.passengerCount)}</span>
+                <span className="cell__sub">{t("{count} passengers", { count: trip.passengerCount })}</span>
               </td>
-              <td data-label="Rider">
+              <td data-label={t("Rider")}>
                 {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
                 <span className={trip.rider.name ? "cell__sub cell__phone" : "cell__main cell__phone"}>
                   {formatPhone(trip.rider.phoneNumber)}
                 </span>
               </td>
-              <td data-label="Driver">
+              <td data-label={t("Driver")}>
                 {trip.driver
                   ? (
                     <>
@@ -86,24 +85,24 @@ export function TripsTable(
                       </span>
                     </>
                   )
-                  : <span className="cell__none">{NO_DRIVER}</span>}
+                  : <span className="cell__none">{t(NO_DRIVER)}</span>}
               </td>
-              <td data-label="Status">
+              <td data-label={t("Status")}>
                 <TripStatusBadge status={trip.status} />
               </td>
-              <td data-label="Timeline">
+              <td data-label={t("Timeline")}>
                 <dl className="timeline">
-                  <When label="Requested" at={trip.requestedAt} now={now} />
-                  <When label="Accepted" at={trip.acceptedAt} now={now} />
-                  <When label="Completed" at={trip.completedAt} now={now} />
+                  <When label={t("Requested")} at={trip.requestedAt} now={now} />
+                  <When label={t("Accepted")} at={trip.acceptedAt} now={now} />
+                  <When label={t("Completed")} at={trip.completedAt} now={now} />
                 </dl>
               </td>
-              <td data-label="Actions" className="cell--actions">
+              <td data-label={t("Actions")} className="cell--actions">
                 <button
                   type="button"
                   className="icon-button icon-button--danger"
-                  aria-label={`Delete trip ${title}`}
-                  title="Delete trip"
+                  aria-label={t("Delete trip {title}", { title })}
+                  title={t("Delete trip")}
                   onClick={() => onDelete(trip)}
                 >
                   <TrashIcon />

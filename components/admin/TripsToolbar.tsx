@@ -1,9 +1,11 @@
 /** The trips screen's status filter and its "Showing X of Y trips" line (spec section 2 "Admin Trips"). */
 import { useDomId } from "../dom_id.ts";
+import { useT } from "../texts.tsx";
 import type { TripFilter } from "./trips_list.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import { TRIP_STATUS_LABELS, TRIP_STATUSES } from "../../lib/trips.ts";
 
-export const FILTER_OPTIONS: { value: TripFilter; label: string }[] = [
+export const FILTER_OPTIONS: { value: TripFilter; label: Text }[] = [
   { value: "all", label: "All Trips" },
   ...TRIP_STATUSES.map((s) => ({ value: s, label: TRIP_STATUS_LABELS[s] })),
 ];
@@ -16,18 +18,19 @@ export function TripsToolbar(
     showing: { shown: number; total: number } | null;
   },
 ) {
+  const t = useT();
   const selectId = useDomId();
   return (
     <div className="admin-toolbar">
       <div className="admin-toolbar__field">
-        <label htmlFor={selectId}>Status</label>
+        <label htmlFor={selectId}>{t("Status")}</label>
         <select id={selectId} value={filter} onChange={(e) => onFilter(e.target.value as TripFilter)}>
-          {FILTER_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {FILTER_OPTIONS.map((o) => <option key={o.value} value={o.value}>{t(o.label)}</option>)}
         </select>
       </div>
       {showing && (
         <p className="admin-toolbar__count" aria-live="polite">
-          Showing {showing.shown} of {showing.total} trips
+          {t("Showing {shown} of {count} trips", { shown: showing.shown, count: showing.total })}
         </p>
       )}
     </div>

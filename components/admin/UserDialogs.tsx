@@ -8,11 +8,13 @@ import { api } from "../../browser/auth_client.ts";
 import { formatPhone } from "../../lib/phone.ts";
 import { type Role, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
 import { ROLE_LABELS } from "../RoleBadge.tsx";
+import { useT } from "../texts.tsx";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import { Modal } from "./Modal.tsx";
 import { roleChangeError, userDeleteError } from "./texts.ts";
 import { type AdminUser, userName } from "./UsersTable.tsx";
 
-export const DELETE_WARNING = "This action cannot be undone.";
+export const DELETE_WARNING: Text = "This action cannot be undone.";
 
 export function RolesDialog(
   { tenant, user, onChanged, onClose }: {
@@ -22,6 +24,7 @@ export function RolesDialog(
     onClose: () => void;
   },
 ) {
+  const t = useT();
   const [busy, setBusy] = useState<TenantRole | null>(null);
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
@@ -44,9 +47,10 @@ export function RolesDialog(
         ? [...user.roles, role]
         : user.roles.filter((r) => r !== role);
       onChanged(user, roles);
-      setDone(`${ROLE_LABELS[role]} role ${add ? "added" : "removed"}.`);
+      const values = { role: t(ROLE_LABELS[role]) };
+      setDone(add ? t("{role} role added.", values) : t("{role} role removed.", values));
     } catch (err) {
-      setError(roleChangeError(err, add));
+      setError(roleChangeError(err, add, t));
     } finally {
       setBusy(null);
     }
@@ -54,34 +58,35 @@ export function RolesDialog(
 
   return (
     <Modal
-      title="Manage Roles"
+      title={t("Manage Roles")}
       busy={busy !== null}
       onClose={onClose}
       actions={
         <button type="button" className="button button--secondary" onClick={onClose} disabled={busy !== null}>
-          Cancel
+          {t("Cancel")}
         </button>
       }
     >
-      <p className="modal__subject">{userName(user)}</p>
+      <p className="modal__subject">{userName(user, t)}</p>
       <ul className="role-list">
         {TENANT_ROLES.map((role) => {
           const has = user.roles.includes(role);
+          const values = { role: t(ROLE_LABELS[role]) };
           return (
             <li key={role} className="role-list__item">
               <span className="role-list__name">
-                {ROLE_LABELS[role]}
-                <span className="role-list__state">{has ? "Has this role" : "Not assigned"}</span>
+                {t(ROLE_LABELS[role])}
+                <span className="role-list__state">{has ? t("Has this role") : t("Not assigned")}</span>
               </span>
               <button
                 type="button"
                 className={has ? "button button--danger-outline button--small" : "button button--small"}
-                aria-label={`${has ? "Remove" : "Add"} ${ROLE_LABELS[role]} role`}
+                aria-label={has ? t("Remove {role} role", values) : t("Add {role} role", values)}
                 onClick={() => toggle(role)}
                 disabled={busy !== null}
                 data-autofocus={role === "rider" ? true : undefined}
               >
-                {busy === role ? "Saving..." : has ? "Remove" : "Add"}
+                {busy === role ? t("Saving...") : has ? t("Remove") : t("Add")}
               </button>
             </li>
           );
@@ -101,6 +106,7 @@ export function DeleteDialog(
     onClose: () => void;
   },
 ) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
@@ -111,33 +117,34 @@ export function DeleteDialog(
       await api(`/${tenant}/api/user/${user.id}`, { method: "DELETE", tenant });
       onDeleted(user);
     } catch (err) {
-      setError(userDeleteError(err));
+      setError(userDeleteError(err, t));
       setBusy(false);
     }
   }
 
   return (
     <Modal
-      title="Delete User"
+      title={t("Delete User")}
       busy={busy}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="button button--secondary" onClick={onClose} disabled={busy} data-autofocus>
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>
-            {busy ? "Deleting..." : "Delete User"}
+            {busy ? t("Deleting...") : t("Delete User")}
           </button>
         </>
       }
     >
       <p>
-        Are you sure you want to delete <strong>{userName(user)}</strong>{" "}
-        ({formatPhone(user.phoneNumber)})? They leave this organization, their active ride here is canceled, and they
-        are signed out if they belong to no other organization.
+        {t.rich(
+          "Are you sure you want to delete {name} ({phone})? They leave this organization, their active ride here is canceled, and they are signed out if they belong to no other organization.",
+          { name: <strong>{userName(user, t)}</strong>, phone: formatPhone(user.phoneNumber) },
+        )}
       </p>
-      <p className="modal__warning">{DELETE_WARNING}</p>
+      <p className="modal__warning">{t(DELETE_WARNING)}</p>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
     </Modal>
   );

@@ -8,6 +8,10 @@ import { Avatar } from "../Avatar.tsx";
 import { ROLE_LABELS } from "../RoleBadge.tsx";
 import { formatPhone } from "../../lib/phone.ts";
 import type { Role } from "../../lib/roles.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
+import { LOCALES } from "../../lib/i18n/lang.ts";
+import { useT } from "../texts.tsx";
 import { userStatusLabel, userStatusTone } from "./texts.ts";
 
 export interface AdminUser {
@@ -21,16 +25,16 @@ export interface AdminUser {
   createdAt: number | null;
 }
 
-export const UNNAMED = "Unnamed User";
+export const UNNAMED: Text = "Unnamed User";
 
-export function userName(user: Pick<AdminUser, "name">): string {
-  return user.name?.trim() || UNNAMED;
+export function userName(user: Pick<AdminUser, "name">, t: Translate): string {
+  return user.name?.trim() || t(UNNAMED);
 }
 
-/** Joined as a short date ("Nov 21, 2026"), or "Unknown". */
-export function joined(createdAt: number | null | undefined): string {
-  if (typeof createdAt !== "number" || !Number.isFinite(createdAt) || createdAt <= 0) return "Unknown";
-  return new Date(createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+/** Joined as a short date in the page's language ("Nov 21, 2026", "21 nov 2026"), or "Unknown". */
+export function joined(createdAt: number | null | undefined, t: Translate): string {
+  if (typeof createdAt !== "number" || !Number.isFinite(createdAt) || createdAt <= 0) return t("Unknown");
+  return new Date(createdAt).toLocaleDateString(LOCALES[t.lang], { month: "short", day: "numeric", year: "numeric" });
 }
 
 const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
@@ -43,68 +47,69 @@ export function UsersTable(
     onDelete: (user: AdminUser) => void;
   },
 ) {
+  const t = useT();
   return (
     <table className="data-table users-table">
-      <caption className="visually-hidden">Users</caption>
+      <caption className="visually-hidden">{t("Users")}</caption>
       <thead>
         <tr>
-          <th scope="col">User</th>
-          <th scope="col">Contact</th>
-          <th scope="col">Roles</th>
-          <th scope="col">Status</th>
-          <th scope="col">Joined</th>
-          <th scope="col">Actions</th>
+          <th scope="col">{t("User")}</th>
+          <th scope="col">{t("Contact")}</th>
+          <th scope="col">{t("Roles")}</th>
+          <th scope="col">{t("Status")}</th>
+          <th scope="col">{t("Joined")}</th>
+          <th scope="col">{t("Actions")}</th>
         </tr>
       </thead>
       <tbody>
         {users.map((user) => {
-          const name = userName(user);
+          const name = userName(user, t);
           const isSuper = user.roles.includes("super");
           return (
             <tr key={user.id}>
-              <td data-label="User" className="cell--user">
+              <td data-label={t("User")} className="cell--user">
                 <Avatar name={user.name} photoUrl={user.photoUrl} />
                 <span className="cell__stack">
                   <span className={user.name?.trim() ? "cell__main" : "cell__main cell__none"}>{name}</span>
                   <span className="cell__sub cell__id" title={user.id}>{user.id.slice(0, 8)}</span>
                 </span>
               </td>
-              <td data-label="Contact">
+              <td data-label={t("Contact")}>
                 <span className="cell__main cell__phone">{formatPhone(user.phoneNumber)}</span>
                 {user.email && <span className="cell__sub cell__email">{user.email}</span>}
               </td>
-              <td data-label="Roles">
+              <td data-label={t("Roles")}>
                 <span className="role-chips">
                   {ROLE_ORDER.filter((r) => user.roles.includes(r)).map((r) => (
-                    <span key={r} className={`role-badge role-badge--${r}`}>{ROLE_LABELS[r]}</span>
+                    <span key={r} className={`role-badge role-badge--${r}`}>{t(ROLE_LABELS[r])}</span>
                   ))}
                 </span>
               </td>
-              <td data-label="Status">
+              <td data-label={t("Status")}>
                 <span className={`status-badge status-badge--${userStatusTone(user.status)}`}>
-                  {userStatusLabel(user.status)}
+                  {userStatusLabel(user.status, t)}
                 </span>
               </td>
-              <td data-label="Joined">{joined(user.createdAt)}</td>
-              <td data-label="Actions" className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
+              <td data-label={t("Joined")}>{joined(user.createdAt, t)}</td>
+              <td data-label={t("Actions")} className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
                 {isSuper ? <span className="cell__none">—</span> : (
                   <span className="row-actions">
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      aria-label={`Manage roles of ${name}`}
+                      aria-label={t("Manage roles of {name}", { name })}
                       onClick={() => onManage(user)}
                     >
-                      Manage Roles
+                      {t("Manage Roles")}
                     </button>
                     {viewerIsSuper && (
                       <button
                         type="button"
                         className="button button--danger-outline button--small"
-                        aria-label={`Delete ${name}`}
+                        aria-label={t("Delete {name}", { name })}
                         onClick={() => onDelete(user)}
                       >
-                        Delete
+                        {t("Delete")}
                       </button>
                     )}
                   </span>

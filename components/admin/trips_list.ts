@@ -3,6 +3,8 @@
  * status filter, and how a trip the live socket reports changed is merged
  * into the pages on screen.
  */
+import type { Translate } from "../../lib/i18n/format.ts";
+import { statusLabel } from "../../lib/ride_texts.ts";
 import { type Trip, type TripStatus, tripStatusOf } from "../../lib/trips.ts";
 
 export type TripFilter = "all" | TripStatus;
@@ -11,9 +13,14 @@ export function matchesFilter(trip: Pick<Trip, "status">, filter: TripFilter): b
   return filter === "all" || tripStatusOf(trip.status) === filter;
 }
 
-/** Spec section 8, Trips: the empty list's text for a filter. */
-export function emptyText(filter: TripFilter): string {
-  return filter === "all" ? "No trips found." : `No trips with status ${filter} found.`;
+/**
+ * Spec section 8, Trips: the empty list's text for a filter. The spec names
+ * the status by its code ("no-show") in English; a Spanish page names it by
+ * its label, as the filter shows it.
+ */
+export function emptyText(filter: TripFilter, t: Translate): string {
+  if (filter === "all") return t("No trips found.");
+  return t("No trips with status {status} found.", { status: t.lang === "en" ? filter : statusLabel(filter, t) });
 }
 
 /**

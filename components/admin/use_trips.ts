@@ -10,6 +10,7 @@ import { api, apiWithHeaders } from "../../browser/auth_client.ts";
 import { useLiveSocket } from "../../browser/live_client.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { toTrip, type Trip, type TripCounts } from "../../lib/trips.ts";
+import { useT } from "../texts.tsx";
 import { tripDeleteError, tripsLoadError } from "./texts.ts";
 import { mergeTrip, type TripFilter } from "./trips_list.ts";
 
@@ -30,6 +31,7 @@ async function fetchPage(tenant: string, filter: TripFilter, cursor: string | nu
 }
 
 export function useTrips(tenant: string, filter: TripFilter) {
+  const t = useT();
   const [trips, setTrips] = useState<Trip[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [counts, setCounts] = useState<TripCounts | null>(null);
@@ -93,12 +95,12 @@ export function useTrips(tenant: string, filter: TripFilter) {
       setPhase("ready");
     } catch (err) {
       if (gen !== generation.current) return;
-      setError(tripsLoadError(err));
+      setError(tripsLoadError(err, t));
       setPhase("error");
     } finally {
       settle();
     }
-  }, [tenant, settle]);
+  }, [tenant, settle, t]);
 
   useEffect(() => {
     loadFirst(filter);
@@ -144,7 +146,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
       });
       setCursor(page.cursor);
     } catch (err) {
-      if (gen === generation.current) setAlert(tripsLoadError(err));
+      if (gen === generation.current) setAlert(tripsLoadError(err, t));
     } finally {
       setLoadingMore(false);
       settle();
@@ -160,7 +162,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
       setAlert("");
       loadCounts();
     } catch (err) {
-      setAlert(tripDeleteError(err));
+      setAlert(tripDeleteError(err, t));
     } finally {
       setDeleting(false);
       setConfirm(null);

@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { getSchedule, setSchedule } from "../../kv/tenants.ts";
+import { translator } from "../../lib/i18n/catalogue.ts";
 import { checkSchedule } from "../../lib/schedule_rules.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -16,6 +17,8 @@ import { roleGuards } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
 const scheduleBody = z.object({ schedule: z.optional(z.unknown()) });
+/** The server words its refusals in English; server/middleware/language.ts puts them into the request's language. */
+const ENGLISH = translator("en");
 
 export function scheduleApi(deps: AppDeps, auth: AuthServices) {
   const { kv } = deps;
@@ -28,7 +31,7 @@ export function scheduleApi(deps: AppDeps, auth: AuthServices) {
   app.get("/schedule", async (c) => c.json({ schedule: await getSchedule(kv, c.get("tenant").code) }));
 
   app.put("/admin/schedule", ...admins, small, jsonBody(scheduleBody), async (c) => {
-    const checked = checkSchedule(c.req.valid("json").schedule);
+    const checked = checkSchedule(c.req.valid("json").schedule, ENGLISH);
     if (!checked.ok) return c.json({ error: checked.issues[0].message }, 400);
     const tenant = c.get("tenant").code;
     await setSchedule(kv, tenant, checked.schedule);

@@ -86,6 +86,44 @@ describe("PUT /{tenant}/api/admin/schedule", () => {
     expect(await getSchedule(t.kv, "greer")).toEqual(DEMO_SCHEDULE);
   });
 
+  it("answers each rule in Spanish to a Spanish request, naming the day and slot in Spanish", async () => {
+    using t = await makeApp();
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const cases: [unknown, string][] = [
+      [
+        { "1": [slot("9:00", "17:00")] },
+        'Lunes, franja 1: la hora de inicio "9:00" no está en formato de 24 horas (HH:MM)',
+      ],
+      [
+        { "2": [{ start: "09:00" }] },
+        "Martes, franja 1: la hora de fin (vacío) no está en formato de 24 horas (HH:MM)",
+      ],
+      [
+        { "3": [slot("17:00", "09:00")] },
+        "Miércoles, franja 1: la hora de fin (09:00) debe ser posterior a la hora de inicio (17:00)",
+      ],
+      [
+        { "4": [slot("09:00", "17:00"), slot("16:00", "18:00")] },
+        "Jueves, franja 2 (16:00-18:00) se superpone con la franja 1 (09:00-17:00)",
+      ],
+      [
+        { "5": Array.from({ length: 13 }, (_, i) => slot(`${10 + i}:00`.padStart(5, "0"), `${10 + i}:30`)) },
+        "Viernes tiene 13 franjas horarias: se permiten 12 como máximo",
+      ],
+      [{ "6": "all day" }, "Sábado: las franjas horarias deben ser una lista"],
+      [{ "0": [7] }, "Domingo, franja 1: una franja horaria necesita hora de inicio y de fin"],
+      [[], "El horario debe asignar a cada día, de 0 (domingo) a 6 (sábado), una lista de franjas horarias"],
+    ];
+    for (const [schedule, error] of cases) {
+      const init = put(admin.token, { schedule });
+      const headers = { ...(init.headers as Record<string, string>), "accept-language": "es" };
+      const res = await t.request(PATH, { ...init, headers });
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toEqual({ error });
+    }
+    expect(await getSchedule(t.kv, "greer")).toEqual(DEMO_SCHEDULE);
+  });
+
   it("refuses a body that is not JSON (415) or too large (413)", async () => {
     using t = await makeApp();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");

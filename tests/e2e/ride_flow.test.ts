@@ -8,14 +8,14 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
-import { REPO_ROOT, startServer, type TestServer } from "./server.ts";
+import { startServer, type TestServer } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
+import { shot, SHOTS } from "./screenshots.ts";
 
 const DEMO_DRIVER = "8645550101";
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
 const OUTSIDE_TEXT =
   "Sorry, that location is outside our service area. Please select a location within 1 mile of downtown Greer.";
-const SHOTS = Deno.env.get("UPDATE_SCREENSHOTS") === "1";
 
 const world = browserWorld();
 
@@ -85,15 +85,6 @@ async function mapReady(page: Page) {
 async function tapMap(page: Page, fx: number, fy: number) {
   const box = (await page.locator(".map-box").boundingBox())!;
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  // From the top of the page, with nothing hovered, as a person opening the screen sees it.
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png` });
 }
 
 /** Puts a driver online at the centre of the area through the API. */

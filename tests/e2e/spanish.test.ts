@@ -9,20 +9,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
-import { REPO_ROOT } from "./server.ts";
+import { shot } from "./screenshots.ts";
 import { browserWorld } from "./world.ts";
 
 const world = browserWorld();
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
-const SHOTS = Deno.env.get("UPDATE_SCREENSHOTS") === "1";
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png` });
-}
 
 async function hydrated(page: Page, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 10_000 });

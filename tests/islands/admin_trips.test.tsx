@@ -6,6 +6,7 @@ import type { Ride } from "../../lib/rides.ts";
 import { getToken } from "../../browser/auth_client.ts";
 import { toTrip } from "../../lib/trips.ts";
 import { callsTo, json, resetSession, type Route, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { inLanguage } from "../helpers/in_language.tsx";
 
 /** A WebSocket stand-in: records instances; the test opens it and pushes messages. */
 class FakeSocket {
@@ -113,20 +114,20 @@ describe("AdminTrips", () => {
   it("shows the admin guard's texts before the list", async () => {
     signIn();
     stubApi({ roles: ["rider"] });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeDefined();
     expect(loc.replace).toHaveBeenCalledWith("/greer/rider");
     cleanup();
     resetSession();
     stubApi({ roles: ["admin"] });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeDefined();
   });
 
   it("shows Loading trips... then the spec's columns, counts and tiles", async () => {
     let answer!: (res: Response) => void;
     setUp({ [LIST]: () => new Promise<Response>((r) => answer = r) });
-    const { container } = render(<AdminTrips tenant="greer" />);
+    const { container } = render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect(await screen.findByText("Loading trips...")).toBeDefined();
     await waitFor(() => expect(answer).toBeTypeOf("function"));
     expect(screen.getByText("Loading trips...")).toBeDefined();
@@ -180,7 +181,7 @@ describe("AdminTrips", () => {
           ride("01JE", { status: "canceled" }),
         ].map(toTrip)),
     });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 5 of 7 trips");
     const badges = rows().map((r) => {
       const badge = r.querySelector(".status-badge")!;
@@ -200,7 +201,7 @@ describe("AdminTrips", () => {
       "GET /greer/api/admin/rides?limit=50&status=no-show": () => json([]),
       "GET /greer/api/admin/rides?limit=50&status=completed": () => json([toTrip(DONE)]),
     });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "completed" } });
     expect(await screen.findByText("Showing 1 of 7 trips")).toBeDefined();
@@ -218,7 +219,7 @@ describe("AdminTrips", () => {
 
   it("says No trips found. when there are none", async () => {
     setUp({ [LIST]: () => json([]), [COUNTS_PATH]: () => json({ ...COUNTS, total: 0 }) });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect(await screen.findByText("No trips found.")).toBeDefined();
   });
 
@@ -228,7 +229,7 @@ describe("AdminTrips", () => {
       [LIST]: () => new Response(JSON.stringify([WAITING, DONE].map(toTrip)), { headers: { "x-next-cursor": "c1" } }),
       "GET /greer/api/admin/rides?limit=50&cursor=c1": () => json([toTrip(older)]),
     });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     fireEvent.click(screen.getByRole("button", { name: "Load more trips" }));
     expect(await screen.findByText("Showing 3 of 7 trips")).toBeDefined();
@@ -248,7 +249,7 @@ describe("AdminTrips", () => {
 
   it("deletes a trip after the spec's confirmation, and not without it", async () => {
     const fetchMock = setUp({ [`DELETE /greer/api/rides/${DONE.id}`]: () => json({ ok: true }) });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     fireEvent.click(screen.getByRole("button", { name: "Delete trip City Hall" }));
     const dialog = screen.getByRole("dialog", { name: "Delete trip" });
@@ -268,7 +269,7 @@ describe("AdminTrips", () => {
 
   it("puts the focus on Cancel in the dialog, closes it with Escape and gives the focus back", async () => {
     const fetchMock = setUp();
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     const trigger = screen.getByRole("button", { name: "Delete trip City Hall" });
     trigger.focus();
@@ -289,7 +290,7 @@ describe("AdminTrips", () => {
     [500, null, "Failed to delete trip"],
   ])("says why a delete failed (%i) as an alert", async (status, body, text) => {
     setUp({ [`DELETE /greer/api/rides/${DONE.id}`]: () => new Response(body && JSON.stringify(body), { status }) });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     fireEvent.click(screen.getByRole("button", { name: "Delete trip City Hall" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
@@ -304,14 +305,14 @@ describe("AdminTrips", () => {
     [502, null, "Failed to load trips"],
   ])("says why the trips could not load (%i)", async (status, body, text) => {
     setUp({ [LIST]: () => new Response(body && JSON.stringify(body), { status }) });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect((await screen.findByRole("alert")).textContent).toBe(text);
     if (status === 401) expect(loc.assign).toHaveBeenCalledWith("/greer/login");
   });
 
   it("says Error: and the message when the network fails, and when the token is gone", async () => {
     setUp({ [LIST]: () => Promise.reject(new TypeError("Failed to fetch")) });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect((await screen.findByRole("alert")).textContent).toBe("Error: Failed to fetch");
     cleanup();
     resetSession();
@@ -322,14 +323,14 @@ describe("AdminTrips", () => {
       return json({ roles: ["admin"] });
     };
     stubApi({ roles, routes: { [COUNTS_PATH]: () => json(COUNTS) } });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     expect((await screen.findByRole("alert")).textContent).toBe("Authentication token not available.");
     expect(getToken()).toBeNull();
   });
 
   it("opens the every-ride socket and shows new and changed trips without Refresh", async () => {
     const fetchMock = setUp();
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     const socket = FakeSocket.all.at(-1)!;
     expect(socket.url).toBe(`ws://${location.host}/greer/ws/drivers?scope=all&ticket=ticket-1`);
@@ -358,7 +359,7 @@ describe("AdminTrips", () => {
       "GET /greer/api/admin/rides?limit=50&status=pending": () =>
         new Response(JSON.stringify([toTrip(WAITING)]), { headers: { "x-next-cursor": "more" } }),
     });
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "pending" } });
     await screen.findByText("Showing 1 of 7 trips");
@@ -374,7 +375,7 @@ describe("AdminTrips", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     setUp();
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     FakeSocket.all.at(-1)!.open();
     FakeSocket.all.at(-1)!.drop(1006);
@@ -392,7 +393,7 @@ describe("AdminTrips", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     setUp();
-    render(<AdminTrips tenant="greer" />);
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 2 of 7 trips");
     FakeSocket.all.at(-1)!.open();
     expect(await screen.findByText("Live")).toBeDefined();

@@ -6,6 +6,7 @@
  * language are listed here with the reason.
  */
 import { describe, expect, it } from "vitest";
+import { withoutComments } from "../helpers/source_code.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const FOLDERS = ["islands", "components", "routes/pages"];
@@ -16,23 +17,12 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "/greer", // an example web address, on the home page
 ]);
 
-/**
- * Issue 17 is under way: the admin screens are translated next and are left
- * out until they are. This list must be empty before the issue closes.
- */
-const NOT_YET_TRANSLATED = /^(islands\/Admin|components\/admin\/)/;
-
 async function* screenFiles(folder: string): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(new URL(`${folder}/`, ROOT))) {
     const path = `${folder}/${entry.name}`;
     if (entry.isDirectory) yield* screenFiles(path);
     else if (entry.name.endsWith(".tsx")) yield path;
   }
-}
-
-/** The code without comments (JSX comments included), whose words are for developers. */
-function withoutComments(source: string): string {
-  return source.replace(/\{\s*\/\*[^]*?\*\/\s*\}/g, "").replace(/\/\*[^]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 }
 
 function leftovers(source: string): string[] {
@@ -69,7 +59,6 @@ describe("English left in the markup", () => {
     for (const folder of FOLDERS) {
       for await (const path of screenFiles(folder)) {
         const source = await Deno.readTextFile(new URL(path, ROOT));
-        if (NOT_YET_TRANSLATED.test(path)) continue;
         for (const text of leftovers(source)) all.push(`${path}: ${text}`);
       }
     }

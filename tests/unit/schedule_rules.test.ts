@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkSchedule, MAX_SLOTS_PER_DAY, NOT_A_SCHEDULE } from "../../lib/schedule_rules.ts";
+import { translator } from "../../lib/i18n/catalogue.ts";
+import { checkSchedule as check, MAX_SLOTS_PER_DAY, NOT_A_SCHEDULE } from "../../lib/schedule_rules.ts";
+
+/** The rules as the server words them, in English. */
+const checkSchedule = (input: unknown) => check(input, translator("en"));
 
 const slot = (start: string, end: string) => ({ start, end });
 /** `count` slots of half an hour, one each hour from `from` o'clock: "08:00-08:30", "09:00-09:30", … */

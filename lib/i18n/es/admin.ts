@@ -1,4 +1,156 @@
 /** Spanish for the admin area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
-export const admin = {} as const satisfies Record<string, Entry>;
+export const admin = {
+  // The admin pages' navigation and the dashboard (islands/AdminDashboard.tsx, components/admin/AdminNav.tsx).
+  "Admin": "Administrador",
+  "Admin Dashboard": "Panel del administrador",
+  "Trips": "Viajes",
+  "Users": "Usuarios",
+  "Schedule": "Horario",
+  "View all trips and track status": "Vea todos los viajes y siga su estado",
+  "View all registered users and their roles": "Vea todos los usuarios registrados y sus roles",
+  "Manage shuttle schedules and routes": "Administre los horarios y rutas del transporte",
+  "System Settings": "Configuración del sistema",
+  "Coming soon": "Próximamente",
+
+  // The admin guard (components/admin/AdminGuard.tsx).
+  "Authentication Required": "Se requiere iniciar sesión",
+  "Please log in to access this area.": "Inicie sesión para entrar en esta sección.",
+  "Access Denied": "Acceso denegado",
+  "You don't have admin permission for this tenant.": "No tiene permiso de administrador en esta organización.",
+
+  // Errors of spec section 8 (components/admin/texts.ts). The server's own refusals arrive already in Spanish.
+  "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
+  "Access denied - insufficient privileges": "Acceso denegado: permisos insuficientes",
+  "Authentication required - please log in": "Se requiere iniciar sesión. Inicie sesión.",
+  "Authentication expired - please log in again": "Su sesión venció. Inicie sesión de nuevo.",
+  "Error: {message}": "Error: {message}",
+  "Failed to load trips": "No se pudieron cargar los viajes",
+  "Failed to delete trip": "No se pudo eliminar el viaje",
+  "Failed to load users": "No se pudieron cargar los usuarios",
+  "Only super admins can assign admin roles": "Solo los superadministradores pueden asignar roles de administrador",
+  "Failed to add user role": "No se pudo agregar el rol",
+  "Failed to remove user role": "No se pudo quitar el rol",
+  "Failed to delete user": "No se pudo eliminar al usuario",
+  "Failed to save schedule": "No se pudo guardar el horario",
+  "Failed to save schedule: {reason}": "No se pudo guardar el horario: {reason}",
+
+  // Trips (islands/AdminTrips.tsx and its parts).
+  "Live": "En vivo",
+  "Connecting...": "Conectando...",
+  "Reconnecting...": "Reconectando...",
+  "Live updates off": "Actualizaciones en vivo desactivadas",
+  "Refresh": "Actualizar",
+  "Refreshing...": "Actualizando...",
+  "Trips by status": "Viajes por estado",
+  "All Trips": "Todos los viajes",
+  "Showing {shown} of {count} trips": "Mostrando {shown} de {count} viajes",
+  "Loading trips...": "Cargando viajes...",
+  "No trips found.": "No se encontraron viajes.",
+  "No trips with status {status} found.": "No se encontraron viajes con el estado {status}.",
+  "Load more trips": "Cargar más viajes",
+  "Trips, newest first": "Viajes, del más reciente al más antiguo",
+  "Trip Details": "Detalles del viaje",
+  "Trip {id}": "Viaje {id}",
+  "Rider": "Pasajero",
+  "Driver": "Conductor",
+  "Timeline": "Cronología",
+  "Actions": "Acciones",
+  "No driver assigned": "Sin conductor asignado",
+  "Delete trip": "Eliminar viaje",
+  "Delete trip {title}": "Eliminar el viaje {title}",
+  "Are you sure you want to delete this trip? This action cannot be undone.":
+    "¿Seguro que desea eliminar este viaje? Esta acción no se puede deshacer.",
+  "Delete": "Eliminar",
+  "Deleting...": "Eliminando...",
+
+  // Users (islands/AdminUsers.tsx, components/admin/UsersTable.tsx and UserDialogs.tsx).
+  "Users by role": "Usuarios por rol",
+  "Total Users": "Total de usuarios",
+  "Riders": "Pasajeros",
+  "Drivers": "Conductores",
+  "Admins": "Administradores",
+  "All": "Todos",
+  "Search": "Buscar",
+  "Name, phone or email": "Nombre, teléfono o correo electrónico",
+  "Role": "Rol",
+  "Users ({count})": "Usuarios ({count})",
+  "Loading users...": "Cargando usuarios...",
+  "No users match your search criteria.": "Ningún usuario coincide con su búsqueda.",
+  "No users found.": "No se encontraron usuarios.",
+  "{name} was removed from this organization.": "{name} fue retirado de esta organización.",
+  "User": "Usuario",
+  "Contact": "Contacto",
+  "Roles": "Roles",
+  "Joined": "Se unió",
+  "Unknown": "Desconocido",
+  "Unnamed User": "Usuario sin nombre",
+  "Available": "Disponible",
+  "Unavailable": "No disponible",
+  "Pending Ride": "Viaje pendiente",
+  "Ride Accepted": "Viaje aceptado",
+  "Driver En Route": "Conductor en camino",
+  "Driver Arrived": "El conductor llegó",
+  "In Transit": "En tránsito",
+  "No Active Ride": "Sin viaje activo",
+  "Manage Roles": "Administrar roles",
+  "Manage roles of {name}": "Administrar los roles de {name}",
+  "Delete {name}": "Eliminar a {name}",
+  "Has this role": "Tiene este rol",
+  "Not assigned": "No asignado",
+  "Add": "Agregar",
+  "Remove": "Quitar",
+  "Add {role} role": "Agregar el rol {role}",
+  "Remove {role} role": "Quitar el rol {role}",
+  "{role} role added.": "Se agregó el rol {role}.",
+  "{role} role removed.": "Se quitó el rol {role}.",
+  "Saving...": "Guardando...",
+  "Delete User": "Eliminar usuario",
+  "Are you sure you want to delete {name} ({phone})? They leave this organization, their active ride here is canceled, and they are signed out if they belong to no other organization.":
+    "¿Seguro que desea eliminar a {name} ({phone})? Saldrá de esta organización, se cancelará su viaje activo aquí y se cerrará su sesión si no pertenece a ninguna otra organización.",
+  "This action cannot be undone.": "Esta acción no se puede deshacer.",
+
+  // Schedule (islands/AdminSchedule.tsx).
+  "Please log in to manage schedules.": "Inicie sesión para administrar los horarios.",
+  "Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and the slots of a day may not overlap.":
+    "Los pasajeros ven este horario semanal cuando no hay ningún conductor en línea. Cada franja termina después de empezar, el mismo día, y las franjas de un día no pueden superponerse.",
+  "Loading schedule...": "Cargando horario...",
+  "The saved schedule could not be loaded, so every day shows empty. Saving would replace it.":
+    "No se pudo cargar el horario guardado, así que todos los días aparecen vacíos. Si guarda, lo reemplazará.",
+  "Please fix the problems marked above before saving.": "Corrija los problemas marcados arriba antes de guardar.",
+  "Schedule saved successfully!": "¡El horario se guardó correctamente!",
+  "Save Schedule": "Guardar horario",
+  "What riders see": "Lo que ven los pasajeros",
+  "Shown once every slot is valid.": "Se muestra cuando todas las franjas son válidas.",
+  "Add slot": "Agregar franja",
+  "Add time slot to {day}": "Agregar una franja horaria al {day}",
+  "No time slots": "Sin franjas horarias",
+  "{day} slot {number}": "{day}, franja {number}",
+  "Start": "Inicio",
+  "End": "Fin",
+  "{slot} start time": "{slot}: hora de inicio",
+  "{slot} end time": "{slot}: hora de fin",
+  "Remove {slot}": "Quitar {slot}",
+  "Remove slot": "Quitar franja",
+
+  // The schedule's rules (lib/schedule_rules.ts), shown by the editor and answered by the server.
+  "The schedule must map days 0 (Sunday) to 6 (Saturday) to lists of time slots":
+    "El horario debe asignar a cada día, de 0 (domingo) a 6 (sábado), una lista de franjas horarias",
+  'Day "{key}" is not a day of the week: use 0 (Sunday) to 6 (Saturday)':
+    'El día "{key}" no es un día de la semana: use 0 (domingo) a 6 (sábado)',
+  "{day}: the time slots must be a list": "{day}: las franjas horarias deben ser una lista",
+  "{day} has {count} time slots: at most {max} are allowed":
+    "{day} tiene {count} franjas horarias: se permiten {max} como máximo",
+  "{day}, slot {number}": "{day}, franja {number}",
+  "{slot}: a time slot needs a start and an end time": "{slot}: una franja horaria necesita hora de inicio y de fin",
+  "{slot}: the start time {value} is not a 24-hour time (HH:MM)":
+    "{slot}: la hora de inicio {value} no está en formato de 24 horas (HH:MM)",
+  "{slot}: the end time {value} is not a 24-hour time (HH:MM)":
+    "{slot}: la hora de fin {value} no está en formato de 24 horas (HH:MM)",
+  "{slot}: the end time ({end}) must be after the start time ({start})":
+    "{slot}: la hora de fin ({end}) debe ser posterior a la hora de inicio ({start})",
+  "{slot} ({start}-{end}) overlaps slot {other} ({otherStart}-{otherEnd})":
+    "{slot} ({start}-{end}) se superpone con la franja {other} ({otherStart}-{otherEnd})",
+  "(empty)": "(vacío)",
+} as const satisfies Record<string, Entry>;

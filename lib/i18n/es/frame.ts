@@ -10,6 +10,9 @@ export const frame = {
   // The access guard and the default loading status (components/Guard.tsx).
   "Loading...": "Cargando...",
 
+  // A call made after the token is gone (browser/auth_client.ts, which every island reads).
+  "Authentication token not available.": "El token de autenticación no está disponible.",
+
   // The role badge (components/RoleBadge.tsx); "Driver" and "Admin" are also the menu's section titles.
   "Super Admin": "Superadministrador",
   "Admin": "Administrador",

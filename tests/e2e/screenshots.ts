@@ -1,0 +1,14 @@
+/** `UPDATE_SCREENSHOTS=1 deno task test:e2e` writes the screens the browser tests pass through into docs/screenshots/. */
+import type { Page } from "playwright-core";
+import { REPO_ROOT } from "./server.ts";
+
+export const SHOTS = Deno.env.get("UPDATE_SCREENSHOTS") === "1";
+
+/** docs/screenshots/{name}.png, from the top of the page with nothing hovered, as a person opening it sees it. */
+export async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png` });
+}
