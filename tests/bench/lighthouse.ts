@@ -11,7 +11,7 @@
  * be set first and kept (`--disable-storage-reset`; the HTTP cache is cleared
  * before each audit, so every page loads cold).
  *
- * Run alone: `deno task build && deno run -A tests/bench/lighthouse.ts [path ...]`
+ * Run alone: `deno task build && deno run -A tests/bench/lighthouse.ts [path ...] [en|es]`
  * (also part of `deno task bench`); `LIGHTHOUSE_REPORTS=DIR` keeps the JSON reports.
  * Scores vary from run to run on a busy machine.
  */
@@ -21,6 +21,7 @@ import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { startServer, type TestServer } from "../e2e/server.ts";
 import { CHROMIUM_PATH } from "../e2e/browser.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
+import type { Lang } from "../../lib/i18n/lang.ts";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const RIDER_PHONE = "8645550142";
@@ -30,12 +31,13 @@ type Who = "anonymous" | "rider" | "driver" | "admin";
 interface PageTarget {
   path: string;
   who: Who;
+  /** The page's language, chosen as a person does: the `lang` cookie the footer's switch sets. */
+  lang: Lang;
   /** Lighthouse's Performance score (0-100) the issue asks for; null: measured, no target. */
   performance: number | null;
 }
 
-/** Accessibility and Best Practices must be 100 on every page. */
-export const PAGES: PageTarget[] = [
+const IN_ENGLISH: Omit<PageTarget, "lang">[] = [
   { path: "/", who: "anonymous", performance: 95 },
   { path: "/greer/login", who: "anonymous", performance: 95 },
   { path: "/about", who: "anonymous", performance: null },
@@ -47,7 +49,11 @@ export const PAGES: PageTarget[] = [
   { path: "/greer/admin/schedule", who: "admin", performance: null },
 ];
 
+/** Accessibility and Best Practices must be 100 on every page, in both languages (issue 17). */
+export const PAGES: PageTarget[] = (["en", "es"] as const).flatMap((lang) => IN_ENGLISH.map((p) => ({ ...p, lang })));
+
 export interface LighthouseResult {
+  lang: Lang;
   path: string;
   who: Who;
   performance: number;
@@ -80,7 +86,7 @@ interface Report {
 }
 
 /** What a report says, in the terms of the table. */
-export function summarize(path: string, who: Who, report: Report): LighthouseResult {
+export function summarize(path: string, who: Who, lang: Lang, report: Report): LighthouseResult {
   if (report.runtimeError) throw new Error(`${path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
   if (new URL(report.finalDisplayedUrl).pathname !== path) {
     throw new Error(`${path} ended on ${report.finalDisplayedUrl} (signed out?)`);
@@ -106,6 +112,7 @@ export function summarize(path: string, who: Who, report: Report): LighthouseRes
   return {
     path,
     who,
+    lang,
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
@@ -192,9 +199,10 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
   throw new Error("Chromium did not open its debugging port within 10 s");
 }
 
-/** Leaves a session in localStorage as the login form does, and empties the HTTP cache. */
-async function prepareBrowser(browser: Browser, origin: string, session: Session | null): Promise<void> {
+/** Leaves a session in localStorage as the login form does, the page's `lang` cookie, and empties the HTTP cache. */
+async function prepareBrowser(browser: Browser, origin: string, session: Session | null, lang: Lang): Promise<void> {
   const context = browser.contexts()[0];
+  await context.addCookies([{ name: "lang", value: lang, url: origin }]);
   const page = await context.newPage();
   try {
     // A same-origin document that loads nothing else, so no stylesheet or script lands in the cache.
@@ -265,13 +273,13 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
         session = sessions.get(page.who) ?? await signIn(server, twilio.codeFor, phones[page.who]);
         sessions.set(page.who, session);
       }
-      const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.json`);
+      const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.${page.lang}.json`);
       // Lighthouse asks to be run again after its own runtime errors (NO_NAVSTART on a busy machine): twice more.
       for (let attempt = 1;; attempt++) {
         try {
-          await prepareBrowser(browser, server.url, session);
+          await prepareBrowser(browser, server.url, session, page.lang);
           const report = await lighthouse(server.url + page.path, chrome.port, outPath, !!keep);
-          results.push(summarize(page.path, page.who, report));
+          results.push(summarize(page.path, page.who, page.lang, report));
           break;
         } catch (err) {
           if (attempt === 3) throw err;
@@ -297,7 +305,8 @@ export function lighthouseRow(r: LighthouseResult, target: PageTarget | undefine
   const ok = r.accessibility === 100 && r.bestPractices === 100 && (perf === null || r.performance >= perf);
   const failing = r.failing.length ? `; below full marks: ${r.failing.join(", ")}` : "";
   const who = r.who === "anonymous" ? "" : `, signed in as ${r.who}`;
-  return `| Lighthouse mobile \`${r.path}\`${who}: Performance / Accessibility / Best Practices | ` +
+  const lang = r.lang === "es" ? " in Spanish" : "";
+  return `| Lighthouse mobile \`${r.path}\`${lang}${who}: Performance / Accessibility / Best Practices | ` +
     `${r.performance} / ${r.accessibility} / ${r.bestPractices} (${r.metrics}; CPU benchmark ${r.benchmarkIndex}` +
     `${failing}) | | ` +
     `${perf === null ? "—" : `≥ ${perf}`} / 100 / 100 ${mark(ok)} |`;
@@ -306,15 +315,20 @@ export function lighthouseRow(r: LighthouseResult, target: PageTarget | undefine
 /** For tests/bench/run.ts: every page, as table rows. */
 export async function benchLighthouse(): Promise<string[]> {
   const results = await runLighthouse();
-  return results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path)));
+  return results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path && p.lang === r.lang)));
 }
 
 if (import.meta.main) {
-  const wanted = Deno.args.length ? PAGES.filter((p) => Deno.args.includes(p.path)) : PAGES;
+  // `es` among the arguments keeps only the Spanish pages, `en` only the English.
+  const langs = Deno.args.filter((a) => a === "en" || a === "es");
+  const paths = Deno.args.filter((a) => a.startsWith("/"));
+  const wanted = PAGES.filter((p) =>
+    (paths.length === 0 || paths.includes(p.path)) && (langs.length === 0 || langs.includes(p.lang))
+  );
   if (wanted.length === 0) throw new Error(`no such page; pages: ${PAGES.map((p) => p.path).join(" ")}`);
   for (const r of await runLighthouse(wanted)) {
     console.log(
-      `${r.path.padEnd(24)} ${r.who.padEnd(9)} perf ${String(r.performance).padStart(3)}  a11y ${
+      `${r.path.padEnd(24)} ${r.lang} ${r.who.padEnd(9)} perf ${String(r.performance).padStart(3)}  a11y ${
         String(r.accessibility).padStart(3)
       }  bp ${String(r.bestPractices).padStart(3)}  ${r.metrics}  (CPU benchmark ${r.benchmarkIndex})`,
     );

@@ -1,7 +1,8 @@
 /**
  * `deno run -A tests/e2e/admin_screenshots.ts`: screenshots of each admin
- * page at desktop (1280 px) and phone (360 px) width into docs/screenshots/
- * (issue 7). Starts the real server on a fresh KV with a fake SMS provider,
+ * page at desktop (1280 px) and phone (390 px) width, in English
+ * (admin-*.png) and Spanish (es-admin-*.png), into docs/screenshots/
+ * (issues 7 and 17). Starts the real server on a fresh KV with a fake SMS provider,
  * fills it with a small believable tenant, and signs in a super admin (so
  * Delete shows on the users page).
  */
@@ -15,7 +16,8 @@ import { launchBrowser } from "./browser.ts";
 import { startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 740 } };
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const LANGS = { en: "", es: "es-" } as const;
 const PAGES = {
   dashboard: "/greer/admin",
   trips: "/greer/admin/trips",
@@ -104,25 +106,28 @@ if (import.meta.main) {
       tenantCode: "greer",
     });
     await Deno.mkdir(OUT, { recursive: true });
-    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
-      const page = await context.newPage();
-      await page.goto("/greer/about");
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem("authToken", token);
-        localStorage.setItem("user", JSON.stringify(user));
-      }, session);
-      for (const [name, path] of Object.entries(PAGES)) {
-        await page.goto(path);
-        await page.locator("main h1").first().waitFor();
-        await page.locator("main .loading").waitFor({ state: "detached" });
-        if (name === "trips") await page.locator(".live-badge--live").waitFor();
-        await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
-        const file = `${OUT}admin-${name}-${width}.png`;
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(`wrote ${file}`);
+    for (const [lang, prefix] of Object.entries(LANGS)) {
+      for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+        const context = await browser.newContext({ viewport, baseURL: server.url });
+        await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+        const page = await context.newPage();
+        await page.goto("/greer/about");
+        await page.evaluate(({ token, user }) => {
+          localStorage.setItem("authToken", token);
+          localStorage.setItem("user", JSON.stringify(user));
+        }, session);
+        for (const [name, path] of Object.entries(PAGES)) {
+          await page.goto(path);
+          await page.locator("main h1").first().waitFor();
+          await page.locator("main .loading").waitFor({ state: "detached" });
+          if (name === "trips") await page.locator(".live-badge--live").waitFor();
+          await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
+          const file = `${OUT}${prefix}admin-${name}-${width}.png`;
+          await page.screenshot({ path: file, fullPage: true });
+          console.log(`wrote ${file}`);
+        }
+        await context.close();
       }
-      await context.close();
     }
   } finally {
     await browser.close();
