@@ -4,6 +4,8 @@
  * no English text of the page left; the same page unchanged in English.
  */
 import { describe, expect, it } from "vitest";
+import { ES as SPANISH, type Text } from "../../lib/i18n/catalogue.ts";
+import { ACCESS_MATRIX } from "../access_matrix.ts";
 import { html, makeApp } from "../helpers/app.ts";
 
 const ES = { cookie: "lang=es" };
@@ -102,5 +104,25 @@ describe("the site's pages in Spanish", () => {
       expect(sentences.length).toBeGreaterThan(3);
       expect(sentences.filter((s) => spanish.includes(s)), path).toEqual([]);
     }
+  });
+
+  it("shows no English catalogue text on any page a Spanish visitor opens, signed-in pages' frames included", async () => {
+    using t = await makeApp();
+    const paths = ACCESS_MATRIX.filter((row) => row.kind === "page" && row.own[0] === 200)
+      .map((row) => row.path.replace(":tenant", "greer"));
+    expect(paths).toContain("/greer/admin/schedule");
+    const left: string[] = [];
+    for (const path of paths) {
+      const page = await html(await t.request(path, { headers: ES }));
+      const shown = page.replace(/<script[^]*?<\/script>/g, "").replace(/<style[^]*?<\/style>/g, "");
+      const texts = [
+        ...[...shown.matchAll(/>([^<>]+)</g)].map((m) => m[1]),
+        ...[...shown.matchAll(/\s(?:aria-label|title|placeholder|alt|content)="([^"]*)"/g)].map((m) => m[1]),
+      ].map((text) => text.replace(/&#39;/g, "'").replace(/&amp;/g, "&").trim());
+      for (const text of new Set(texts)) {
+        if (Object.hasOwn(SPANISH, text) && SPANISH[text as Text] !== text) left.push(`${path}: ${text}`);
+      }
+    }
+    expect(left).toEqual([]);
   });
 });
