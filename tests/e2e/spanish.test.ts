@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
 import { shot } from "./screenshots.ts";
 import { browserWorld } from "./world.ts";
+import { ES, type Text } from "../../lib/i18n/catalogue.ts";
 
 const world = browserWorld();
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
@@ -78,6 +79,7 @@ describe("in Spanish, end to end", () => {
     await card.getByText("Tiene una solicitud de viaje pendiente").waitFor();
     expect(await card.getByText("Pendiente", { exact: true }).isVisible()).toBe(true);
     await shot(page, "es-rider-pending");
+    expect(await englishOnScreen(page)).toEqual([]);
 
     // The driver accepts; the rider's card follows live, in Spanish.
     const mine = await world.call(
@@ -130,11 +132,57 @@ describe("in Spanish, end to end", () => {
       await page.getByRole("switch", { name: /Disponible para viajes/ }).waitFor();
       await page.getByRole("heading", { name: "Solicitudes de viaje activas" }).waitFor();
       await shot(page, name);
+      expect(await englishOnScreen(page)).toEqual([]);
       await page.waitForLoadState("networkidle");
       expect(seen.errors).toEqual([]);
     }
   });
+
+  it("an admin runs the console in Spanish: dashboard, trips, users and schedule, with no English left", async () => {
+    const admin = await world.signIn("8645550100");
+    const context = await world.newContext({ viewport: PHONE });
+    await context.addCookies([{ name: "lang", value: "es", url: world.server.url }]);
+    const page = await context.newPage();
+    const seen = watchPage(page);
+    await page.goto("/greer/about");
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem("authToken", token);
+      localStorage.setItem("user", JSON.stringify(user));
+    }, admin);
+    const screens: [path: string, island: string, h1: string][] = [
+      ["/greer/admin", "AdminDashboard", "Panel del administrador"],
+      ["/greer/admin/trips", "AdminTrips", "Viajes"],
+      ["/greer/admin/users", "AdminUsers", "Usuarios"],
+      ["/greer/admin/schedule", "AdminSchedule", "Horario"],
+    ];
+    for (const [path, island, h1] of screens) {
+      await page.goto(path);
+      await hydrated(page, island);
+      await page.getByRole("heading", { level: 1, name: h1 }).waitFor();
+      await page.locator("main .loading").waitFor({ state: "detached" });
+      expect(await englishOnScreen(page), path).toEqual([]);
+    }
+    // The editor words a rule in Spanish before anything is sent.
+    await page.getByRole("button", { name: "Agregar una franja horaria al Domingo" }).click();
+    await page.getByLabel("Domingo, franja 1: hora de fin").fill("08:00");
+    await page.getByText("Domingo, franja 1: la hora de fin (08:00) debe ser posterior a la hora de inicio (09:00)")
+      .waitFor();
+    expect(seen.errors).toEqual([]);
+  });
 });
+
+/** English catalogue texts (whose Spanish differs) that a person reads or hears on the page. */
+async function englishOnScreen(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const out = document.body.innerText.split("\n");
+    for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+      for (const name of ["aria-label", "title", "placeholder"]) out.push(el.getAttribute(name) ?? "");
+    }
+    out.push(document.title);
+    return out.map((text) => text.trim());
+  });
+  return [...new Set(texts)].filter((text) => Object.hasOwn(ES, text) && ES[text as Text] !== text);
+}
 
 /** The English sign-in screen (a new device has no language yet). */
 async function signInInEnglish(page: Page, phone: string) {
