@@ -9,7 +9,11 @@ export interface Site {
   /** "" on the public site, "/{code}" under a tenant: prefix for its own links. */
   base: string;
   /** Set on tenant pages. */
-  tenant?: { code: string; name: string };
+  tenant?: {
+    code: string;
+    name: string; /** IANA name: dates and times on its pages are in its time. */
+    timeZone: string;
+  };
   year: number;
   contactEmail: string;
 }

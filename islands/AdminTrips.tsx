@@ -28,13 +28,15 @@ export { PAGE_SIZE } from "../components/admin/use_trips.ts";
 
 export interface AdminTripsProps {
   tenant: string;
+  /** The tenant's time zone: the trips' dates and times are shown in it (the browser's own when absent). */
+  timeZone?: string;
 }
 
-export default function AdminTrips({ tenant }: AdminTripsProps) {
-  return <AdminGuard tenant={tenant}>{() => <TripsScreen tenant={tenant} />}</AdminGuard>;
+export default function AdminTrips({ tenant, timeZone }: AdminTripsProps) {
+  return <AdminGuard tenant={tenant}>{() => <TripsScreen tenant={tenant} timeZone={timeZone} />}</AdminGuard>;
 }
 
-function TripsScreen({ tenant }: { tenant: string }) {
+function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
   const t = useT();
   const titleId = useDomId();
   const [filter, setFilter] = useState<TripFilter>("all");
@@ -82,7 +84,9 @@ function TripsScreen({ tenant }: { tenant: string }) {
       {phase === "loading" && <Loading text={t("Loading trips...")} />}
       {phase === "error" && <p className="notice notice--error" role="alert">{list.error}</p>}
       {phase === "ready" && trips.length === 0 && <p className="empty-state">{emptyText(filter, t)}</p>}
-      {phase === "ready" && trips.length > 0 && <TripsTable trips={trips} now={now} onDelete={list.setConfirm} />}
+      {phase === "ready" && trips.length > 0 && (
+        <TripsTable trips={trips} now={now} timeZone={timeZone} onDelete={list.setConfirm} />
+      )}
       {phase === "ready" && list.cursor && (
         <div className="admin-more">
           <button

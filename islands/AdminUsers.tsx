@@ -20,6 +20,8 @@ import type { Role, TenantRole } from "../lib/roles.ts";
 
 export interface AdminUsersProps {
   tenant: string;
+  /** The tenant's time zone: the day each user joined is the day there (the browser's own when absent). */
+  timeZone?: string;
 }
 
 export type RoleFilter = "all" | TenantRole;
@@ -45,14 +47,18 @@ export function hasRole(user: Pick<AdminUser, "roles">, role: TenantRole): boole
   return user.roles.includes(role) || (role === "admin" && user.roles.includes("super"));
 }
 
-export default function AdminUsers({ tenant }: AdminUsersProps) {
-  return <AdminGuard tenant={tenant}>{(roles) => <UsersScreen tenant={tenant} viewerRoles={roles} />}</AdminGuard>;
+export default function AdminUsers({ tenant, timeZone }: AdminUsersProps) {
+  return (
+    <AdminGuard tenant={tenant}>
+      {(roles) => <UsersScreen tenant={tenant} timeZone={timeZone} viewerRoles={roles} />}
+    </AdminGuard>
+  );
 }
 
 type Phase = "loading" | "ready" | "error";
 type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: AdminUser } | null;
 
-function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Role[] }) {
+function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { viewerRoles: Role[] }) {
   const t = useT();
   const viewerIsSuper = viewerRoles.includes("super");
   const id = useDomId();
@@ -154,6 +160,7 @@ function UsersScreen({ tenant, viewerRoles }: { tenant: string; viewerRoles: Rol
             : (
               <UsersTable
                 users={shown}
+                timeZone={timeZone}
                 viewerIsSuper={viewerIsSuper}
                 onManage={(user) => {
                   setNotice("");

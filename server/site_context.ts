@@ -12,7 +12,7 @@ export function siteFor(
     lang: c.get("lang") ?? "en",
     path: c.req.path,
     base: tenant ? `/${tenant.code}` : "",
-    tenant: tenant ? { code: tenant.code, name: tenant.name } : undefined,
+    tenant: tenant ? { code: tenant.code, name: tenant.name, timeZone: tenant.timezone } : undefined,
     year: new Date(deps.clock.now()).getUTCFullYear(),
     contactEmail: deps.config.contactEmail,
   };

@@ -25,26 +25,36 @@ export function TripStatusBadge({ status }: { status: Trip["status"] }) {
   return <span className={`status-badge status-badge--${tripStatusOf(status)}`}>{statusLabel(status, t)}</span>;
 }
 
-function When({ label, at, now }: { label: string; at: number | null; now: number }) {
+function When({ label, at, now, timeZone }: { label: string; at: number | null; now: number; timeZone?: string }) {
   const t = useT();
   return (
     <div className="timeline__item">
       <dt>{label}</dt>
       <dd>
         {at
-          ? <time dateTime={new Date(at).toISOString()} title={full(at, t)}>{relativeTime(at, now, t)}</time>
+          ? (
+            <time dateTime={new Date(at).toISOString()} title={full(at, t, timeZone)}>
+              {relativeTime(at, now, t, timeZone)}
+            </time>
+          )
           : t("N/A")}
       </dd>
     </div>
   );
 }
 
-function full(at: number, t: T): string {
-  return new Date(at).toLocaleString(LOCALES[t.lang], { dateStyle: "medium", timeStyle: "short" });
+function full(at: number, t: T, timeZone?: string): string {
+  return new Date(at).toLocaleString(LOCALES[t.lang], { dateStyle: "medium", timeStyle: "short", timeZone });
 }
 
 export function TripsTable(
-  { trips, now, onDelete }: { trips: Trip[]; now: number; onDelete: (trip: Trip) => void },
+  { trips, now, timeZone, onDelete }: {
+    trips: Trip[];
+    now: number;
+    /** The tenant's time zone for dates and times. */
+    timeZone?: string;
+    onDelete: (trip: Trip) => void;
+  },
 ) {
   const t = useT();
   return (
@@ -92,9 +102,9 @@ export function TripsTable(
               </td>
               <td data-label={t("Timeline")}>
                 <dl className="timeline">
-                  <When label={t("Requested")} at={trip.requestedAt} now={now} />
-                  <When label={t("Accepted")} at={trip.acceptedAt} now={now} />
-                  <When label={t("Completed")} at={trip.completedAt} now={now} />
+                  <When label={t("Requested")} at={trip.requestedAt} now={now} timeZone={timeZone} />
+                  <When label={t("Accepted")} at={trip.acceptedAt} now={now} timeZone={timeZone} />
+                  <When label={t("Completed")} at={trip.completedAt} now={now} timeZone={timeZone} />
                 </dl>
               </td>
               <td data-label={t("Actions")} className="cell--actions">

@@ -32,16 +32,19 @@ export function userName(user: Pick<AdminUser, "name">, t: Translate): string {
 }
 
 /** Joined as a short date in the page's language ("Nov 21, 2026", "21 nov 2026"), or "Unknown". */
-export function joined(createdAt: number | null | undefined, t: Translate): string {
+export function joined(createdAt: number | null | undefined, t: Translate, timeZone?: string): string {
   if (typeof createdAt !== "number" || !Number.isFinite(createdAt) || createdAt <= 0) return t("Unknown");
-  return new Date(createdAt).toLocaleDateString(LOCALES[t.lang], { month: "short", day: "numeric", year: "numeric" });
+  const options = { month: "short", day: "numeric", year: "numeric", timeZone } as const;
+  return new Date(createdAt).toLocaleDateString(LOCALES[t.lang], options);
 }
 
 const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
 
 export function UsersTable(
-  { users, viewerIsSuper, onManage, onDelete }: {
+  { users, timeZone, viewerIsSuper, onManage, onDelete }: {
     users: AdminUser[];
+    /** The tenant's time zone for the day each user joined. */
+    timeZone?: string;
     viewerIsSuper: boolean;
     onManage: (user: AdminUser) => void;
     onDelete: (user: AdminUser) => void;
@@ -90,7 +93,7 @@ export function UsersTable(
                   {userStatusLabel(user.status, t)}
                 </span>
               </td>
-              <td data-label={t("Joined")}>{joined(user.createdAt, t)}</td>
+              <td data-label={t("Joined")}>{joined(user.createdAt, t, timeZone)}</td>
               <td data-label={t("Actions")} className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
                 {isSuper ? <span className="cell__none">—</span> : (
                   <span className="row-actions">

@@ -7,7 +7,11 @@ import AdminTrips from "../../islands/AdminTrips.tsx";
 export function AdminTripsPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island name="AdminTrips" component={AdminTrips} props={{ tenant: tenantCodeOf(site) }} />
+      <Island
+        name="AdminTrips"
+        component={AdminTrips}
+        props={{ tenant: tenantCodeOf(site), timeZone: site.tenant?.timeZone }}
+      />
     </AppLayout>
   );
 }

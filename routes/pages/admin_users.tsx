@@ -7,7 +7,11 @@ import AdminUsers from "../../islands/AdminUsers.tsx";
 export function AdminUsersPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island name="AdminUsers" component={AdminUsers} props={{ tenant: tenantCodeOf(site) }} />
+      <Island
+        name="AdminUsers"
+        component={AdminUsers}
+        props={{ tenant: tenantCodeOf(site), timeZone: site.tenant?.timeZone }}
+      />
     </AppLayout>
   );
 }

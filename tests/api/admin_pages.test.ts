@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { html as readHtml, makeApp } from "../helpers/app.ts";
 
+/** The tenant's time zone goes to the screens that show dates (issue 17: dates in the tenant's time). */
+const DATED = ",&quot;timeZone&quot;:&quot;America/New_York&quot;";
 const PAGES = [
-  { path: "admin/trips", island: "AdminTrips", title: "Trips · Admin · City of Greer" },
-  { path: "admin/users", island: "AdminUsers", title: "Users · Admin · City of Greer" },
-  { path: "admin/schedule", island: "AdminSchedule", title: "Schedule · Admin · City of Greer" },
+  { path: "admin/trips", island: "AdminTrips", title: "Trips · Admin · City of Greer", props: DATED },
+  { path: "admin/users", island: "AdminUsers", title: "Users · Admin · City of Greer", props: DATED },
+  { path: "admin/schedule", island: "AdminSchedule", title: "Schedule · Admin · City of Greer", props: "" },
 ];
 
 describe("admin pages", () => {
@@ -16,7 +18,7 @@ describe("admin pages", () => {
     const html = await readHtml(res);
     expect(html).toContain(`<title>${p.title}</title>`);
     expect(html).toContain(`data-island="${p.island}"`);
-    expect(html).toContain(`data-props="{&quot;tenant&quot;:&quot;greer&quot;}"`);
+    expect(html).toContain(`data-props="{&quot;tenant&quot;:&quot;greer&quot;${p.props}}"`);
     expect(html).toContain('<main id="main" class="main">');
     // The guards run in the browser: the server shows only their loading state, no admin content.
     expect(html).toMatch(/role="status"[^>]*>.*Loading\.\.\./);

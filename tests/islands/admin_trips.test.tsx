@@ -406,4 +406,15 @@ describe("AdminTrips", () => {
     FakeSocket.all[1].open();
     expect(await screen.findByText("Live")).toBeDefined();
   });
+
+  it("gives each time in the tenant's time zone, not the browser's", async () => {
+    const old = ride("01JOLD0000000000000000000", { requestedAt: Date.UTC(2026, 0, 5, 23, 30) });
+    setUp({ [LIST]: () => json([old].map(toTrip)) });
+    render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" timeZone="Asia/Tokyo" />));
+    await screen.findByText("Showing 1 of 7 trips");
+    // Older than a week: the time of day, in Tokyo (23:30 UTC is 8:30 AM there), with the full date as its title.
+    const requested = screen.getAllByRole("row")[1].querySelector("time")!;
+    expect(requested.textContent).toBe("8:30 AM");
+    expect(requested.getAttribute("title")).toBe("Jan 6, 2026, 8:30 AM");
+  });
 });

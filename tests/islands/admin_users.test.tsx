@@ -276,4 +276,16 @@ describe("AdminUsers", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(text);
     expect(screen.getAllByText("Dee Driver").length).toBeGreaterThan(0);
   });
+
+  it("dates each user's joining in the tenant's time zone, not the browser's", async () => {
+    // 15:00 UTC on 21 November is already 22 November in Auckland.
+    for (const [timeZone, day] of [["America/Los_Angeles", "Nov 21, 2026"], ["Pacific/Auckland", "Nov 22, 2026"]]) {
+      setUp({ [LIST]: () => json({ users: [ADA] }) });
+      render(<AdminUsers tenant="greer" timeZone={timeZone} />);
+      await screen.findByRole("heading", { name: "Users (1)" });
+      expect(within(rowOf("Ada Lovelace")).getByText(day)).toBeDefined();
+      cleanup();
+      resetSession();
+    }
+  });
 });
