@@ -55,6 +55,12 @@ export const keys = {
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
+  /** A tenant's named places (lib/places.ts), and each one's folded name, which is unique. */
+  place: (tenant: string, id: string) => ["places", tenant, id] as const,
+  places: (tenant: string) => ["places", tenant] as const,
+  placeByName: (tenant: string, folded: string) => ["places_by_name", tenant, folded] as const,
+  /** Changed by every place write: a new place checks it, so two at once cannot pass the count together. */
+  placesHead: (tenant: string) => ["places_head", tenant] as const,
   /** Who did what to whom in a tenant (admin actions), oldest first. */
   audit: (tenant: string, id: string) => ["audit", tenant, id] as const,
   audits: (tenant: string) => ["audit", tenant] as const,

@@ -7,6 +7,7 @@ import { recentTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
 import { adminRidesApi } from "./api/admin_rides.ts";
 import { driversApi } from "./api/drivers.ts";
+import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
@@ -45,6 +46,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", driversApi(deps, auth));
   app.route("/api", adminRidesApi(deps, auth));
   app.route("/api", scheduleApi(deps, auth));
+  app.route("/api", placesApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));

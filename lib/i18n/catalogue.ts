@@ -18,6 +18,7 @@ import { frame } from "./es/frame.ts";
 import { login } from "./es/login.ts";
 import { menu } from "./es/menu.ts";
 import { pages } from "./es/pages.ts";
+import { places } from "./es/places.ts";
 import { profile } from "./es/profile.ts";
 import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
@@ -26,7 +27,22 @@ import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 import { recognise, type Template, template } from "./templates.ts";
 
-export const AREAS = { common, frame, login, rider, driver, ride, profile, menu, admin, contact, pages, errors, sms };
+export const AREAS = {
+  common,
+  frame,
+  login,
+  rider,
+  driver,
+  ride,
+  profile,
+  menu,
+  admin,
+  places,
+  contact,
+  pages,
+  errors,
+  sms,
+};
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;
 

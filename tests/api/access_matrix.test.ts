@@ -104,6 +104,18 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/admin/schedule`,
     init: auth(c, json("PUT", { schedule: { "1": [{ start: "08:00", end: "12:00" }] } })),
   }),
+  "POST /:tenant/api/admin/places": (c) => ({
+    path: `/${c.tenant}/api/admin/places`,
+    init: auth(c, postJson({ name: `Stop ${crypto.randomUUID()}`, lat: INSIDE.lat, lng: INSIDE.lng })),
+  }),
+  "PUT /:tenant/api/admin/places/:id": async (c) => ({
+    path: `/${c.tenant}/api/admin/places/${await c.w.place(c.idTenant)}`,
+    init: auth(c, json("PUT", { name: `Stop ${crypto.randomUUID()}`, lat: INSIDE.lat, lng: INSIDE.lng })),
+  }),
+  "DELETE /:tenant/api/admin/places/:id": async (c) => ({
+    path: `/${c.tenant}/api/admin/places/${await c.w.place(c.idTenant)}`,
+    init: auth(c, { method: "DELETE" }),
+  }),
   "PUT /:tenant/api/drivers/availability": (c) => ({
     path: `/${c.tenant}/api/drivers/availability`,
     init: auth(c, json("PUT", { isAvailable: true, location: CENTRE })),

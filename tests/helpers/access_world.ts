@@ -12,6 +12,7 @@ import { updateUser } from "../../kv/users.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { addCampus, makeApp, postJson, sentCode } from "./app.ts";
 import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
+import { createPlace } from "../../kv/places.ts";
 
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;
 export const TENANT_A = "greer";
@@ -71,6 +72,21 @@ export async function accessWorld(env: Record<string, string> = {}) {
     return ride.id;
   }
 
+  let nextPlace = 0;
+  /** A new named place of `tenant` (recorded as that tenant's), stored directly: the API's own rules are tested apart. */
+  async function place(tenant: string): Promise<string> {
+    const result = await createPlace(
+      t.kv,
+      tenant,
+      { name: `Matrix place ${++nextPlace}`, lat: INSIDE.lat, lng: INSIDE.lng, note: null },
+      "access-world",
+      t.clock.now(),
+    );
+    if (!result.ok) throw new Error(`place: ${result.reason}`);
+    records[tenant].add(result.place.id);
+    return result.place.id;
+  }
+
   async function online(tenant: string, driver: Person) {
     const res = await t.request(
       `/${tenant}/api/drivers/availability`,
@@ -110,6 +126,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
     signIn,
     member,
     pendingRide,
+    place,
     [Symbol.dispose]: () => t.kv.close(),
   };
 }
