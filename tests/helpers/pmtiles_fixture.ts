@@ -2,8 +2,8 @@
  * A tiny PMTiles v3 archive built by hand (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md),
  * for the tests that serve one: the z14 tiles around downtown Greer, each a
  * Mapbox Vector Tile with the Protomaps basemap layers the built-in street
- * style draws (components/map/street_style.ts): land over the whole tile, a
- * pond in one corner, a main road across and a highway down the middle.
+ * style draws (components/map/street_style.ts): land over the whole tile,
+ * ponds, and a grid of main roads and highways.
  * Uncompressed (tile and directory compression 1, none), a few KB.
  */
 import { zxyToTileId } from "pmtiles";
@@ -103,19 +103,33 @@ function layer(name: string, features: Feature[]): number[] {
   return l.bytes;
 }
 
-/** One tile: land, a pond, a main road across, a highway down. Rings clockwise (y down), as MVT wants. */
+/**
+ * One tile: land over it all, a grid of main roads across and highways down every eighth of the tile, and
+ * ponds between them, so any part of it a phone's map shows holds all three. Rings clockwise (y down), as MVT
+ * wants.
+ */
 export function fixtureTile(): Uint8Array {
-  const square = (a: number, b: number): [number, number][] => [[a, a], [b, a], [b, b], [a, b]];
+  const square = (x: number, y: number, side: number): [number, number][] => [
+    [x, y],
+    [x + side, y],
+    [x + side, y + side],
+    [x, y + side],
+  ];
+  const STEP = EXTENT / 8;
+  const ponds: Feature[] = [];
+  const roads: Feature[] = [];
+  for (let i = 0; i < 8; i++) {
+    const at = i * STEP + STEP / 2;
+    roads.push({ type: 2, points: [[-64, at], [EXTENT + 64, at]], kind: "major_road" });
+    roads.push({ type: 2, points: [[at, -64], [at, EXTENT + 64]], kind: "highway" });
+    for (let j = 0; j < 4; j++) {
+      ponds.push({ type: 3, points: square(i * STEP + 64, j * 2 * STEP + 64, 160), kind: "water" });
+    }
+  }
   const tile = new Pbf()
-    .raw(3, layer("earth", [{ type: 3, points: square(-64, EXTENT + 64), kind: "earth" }]))
-    .raw(3, layer("water", [{ type: 3, points: square(200, 1100), kind: "water" }]))
-    .raw(
-      3,
-      layer("roads", [
-        { type: 2, points: [[-64, 2600], [EXTENT + 64, 2600]], kind: "major_road" },
-        { type: 2, points: [[2048, -64], [2048, EXTENT + 64]], kind: "highway" },
-      ]),
-    );
+    .raw(3, layer("earth", [{ type: 3, points: square(-64, -64, EXTENT + 128), kind: "earth" }]))
+    .raw(3, layer("water", ponds))
+    .raw(3, layer("roads", roads));
   return new Uint8Array(tile.bytes);
 }
 
