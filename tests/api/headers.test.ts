@@ -132,7 +132,8 @@ describe("the map origins the CSP names (issue 18)", () => {
   });
 
   it("with MAP_STYLE_URL=offline, or this server's own PMTiles file: 'self' only", async () => {
-    for (const env of [{ MAP_STYLE_URL: "offline" }, { MAP_PMTILES_PATH: "/srv/greer.pmtiles" }]) {
+    const envs: Record<string, string>[] = [{ MAP_STYLE_URL: "offline" }, { MAP_PMTILES_PATH: "/srv/greer.pmtiles" }];
+    for (const env of envs) {
       using t = await makeApp(env);
       const csp = directives(await t.request("/greer/rider"));
       expect(csp.get("connect-src"), JSON.stringify(env)).toEqual(["'self'"]);

@@ -19,9 +19,9 @@ interface Fake {
 /** A loopback HTTP server answering `handler`. */
 function fake(handler: (path: string, origin: string) => Response | Promise<Response>): Fake {
   const stopper = new AbortController();
-  const server = Deno.serve(
+  const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: stopper.signal, onListen() {} },
-    (req) => handler(new URL(req.url).pathname, `http://127.0.0.1:${server.addr.port}`),
+    (req): Response | Promise<Response> => handler(new URL(req.url).pathname, `http://127.0.0.1:${server.addr.port}`),
   );
   return {
     origin: `http://127.0.0.1:${server.addr.port}`,

@@ -212,7 +212,7 @@ describe("the street map from the app's own PMTiles file (MAP_PMTILES_PATH)", ()
 describe("a custom style on another origin, with a pmtiles:// source there", () => {
   let provider: Fake;
   let server: TestServer;
-  const archive = pmtilesFixture().bytes;
+  const archive = new Uint8Array(pmtilesFixture().bytes);
 
   beforeAll(async () => {
     provider = fakeProvider((req, origin) => {
