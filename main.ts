@@ -16,7 +16,22 @@ import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./server/app.tsx";
+import { readMapOrigins } from "./server/map_origins.ts";
+import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { exitOnSignals, RequestGate, shutDown } from "./server/shutdown.ts";
+
+/** A start-up check that fails with a ConfigError stops the server, naming the variable. */
+async function checkedOrExit(check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      Deno.exit(1);
+    }
+    throw err;
+  }
+}
 
 function startupConfig() {
   try {
@@ -45,6 +60,9 @@ async function storeLock(kvPath: string | null) {
 
 const loaded = startupConfig();
 const log = jsonLogger();
+if (loaded.mapPmtilesPath) await checkedOrExit(checkPmtilesFile(loaded.mapPmtilesPath));
+// Read while the store opens: the CSP names the origins the map style needs (never waits past a few seconds).
+const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
 const lock = await storeLock(loaded.kvPath);
 const kv = await openStore(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
@@ -71,7 +89,15 @@ const reporter = config.sentryDsn
   })
   : undefined;
 if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
-const app = createApp({ kv, sms: senderFromConfig(config), clock: systemClock, config, log, reporter });
+const app = createApp({
+  kv,
+  sms: senderFromConfig(config),
+  clock: systemClock,
+  config,
+  log,
+  reporter,
+  mapOrigins: await mapOrigins,
+});
 
 const gate = new RequestGate();
 const server = Deno.serve({

@@ -5,6 +5,7 @@
  * documents each one.
  */
 import * as z from "zod/mini";
+import { DEFAULT_MAP_STYLE_URL, OFFLINE_MAP_STYLE, PMTILES_ROUTE } from "./map_style.ts";
 
 export type SmsProvider = "console" | "twilio";
 
@@ -20,7 +21,13 @@ export interface Config {
   publicSentryDsn: string | null;
   /** Turns GET /metrics on, behind this bearer token. */
   metricsToken: string | null;
+  /**
+   * The map style (lib/map_style.ts): an http(s) style URL (default OpenFreeMap's liberty), `pmtiles://…` for the
+   * built-in street style over a PMTiles archive, or null for the built-in offline style (MAP_STYLE_URL=offline).
+   */
   mapStyleUrl: string | null;
+  /** A PMTiles file the app serves itself at PMTILES_ROUTE, with range requests (MAP_PMTILES_PATH). */
+  mapPmtilesPath: string | null;
   sms: {
     provider: SmsProvider;
     twilioAccountSid: string | null;
@@ -64,7 +71,14 @@ const rules = {
   SENTRY_DSN: [url, "must be a Sentry DSN URL"],
   PUBLIC_SENTRY_DSN: [url, "must be a Sentry DSN URL"],
   METRICS_TOKEN: [text(16), "must be at least 16 characters"],
-  MAP_STYLE_URL: [url, "must be an http(s) URL of a MapLibre style"],
+  MAP_STYLE_URL: [
+    z.union([z.literal(OFFLINE_MAP_STYLE), url, z.string().check(z.regex(/^pmtiles:\/\/https?:\/\/[^/\s]+\/\S*$/))]),
+    "must be offline, the http(s) URL of a MapLibre style, or pmtiles://https://… (a PMTiles archive)",
+  ],
+  MAP_PMTILES_PATH: [
+    z.string().check(z.regex(/\.pmtiles$/i)),
+    "must be the path of a .pmtiles file",
+  ],
   SMS_PROVIDER: [z.enum(["console", "twilio"]), "must be console or twilio"],
   TWILIO_ACCOUNT_SID: [z.string().check(z.regex(/^AC[0-9a-fA-F]{32}$/)), "must look like AC followed by 32 hex digits"],
   TWILIO_AUTH_TOKEN: [text(16), "must be the account's auth token"],
@@ -127,6 +141,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       );
     }
   }
+  const mapPmtilesPath = read(env, "MAP_PMTILES_PATH") ?? null;
+  const mapStyle = read(env, "MAP_STYLE_URL");
+  if (mapPmtilesPath && mapStyle === OFFLINE_MAP_STYLE) {
+    throw new ConfigError(
+      "MAP_STYLE_URL",
+      "is offline, which draws no tiles, but MAP_PMTILES_PATH is set: unset MAP_STYLE_URL to draw the file",
+    );
+  }
   if (kvPath === null && !jwtSecret) {
     throw new ConfigError("JWT_SECRET", "is required with the platform's managed KV (Deno Deploy)");
   }
@@ -139,7 +161,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sentryDsn: read(env, "SENTRY_DSN") ?? null,
     publicSentryDsn: read(env, "PUBLIC_SENTRY_DSN") ?? null,
     metricsToken: read(env, "METRICS_TOKEN") ?? null,
-    mapStyleUrl: read(env, "MAP_STYLE_URL") ?? null,
+    mapStyleUrl: mapStyle === OFFLINE_MAP_STYLE
+      ? null
+      : mapStyle ?? (mapPmtilesPath ? `pmtiles://${PMTILES_ROUTE}` : DEFAULT_MAP_STYLE_URL),
+    mapPmtilesPath,
     sms,
     trustProxy: trust === "true" || trust === "1",
     socketsPerAddress: Number(read(env, "SOCKETS_PER_ADDRESS") ?? "100"),

@@ -24,6 +24,8 @@ import { pageServer } from "./page_cache.ts";
 import { language } from "./middleware/language.ts";
 import { requestLog } from "./middleware/request_log.ts";
 import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
+import { pmtilesRoutes } from "./pmtiles_file.ts";
+import { originOf } from "../lib/map_style.ts";
 import { PageShortcut } from "./page_shortcut.ts";
 import { compressJson } from "./compression.ts";
 import { LandingPage } from "../routes/pages/landing.tsx";
@@ -51,7 +53,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const security = {
     https: deps.config.publicUrl.startsWith("https:"),
     connect: publicSentryDsn ? [new URL(publicSentryDsn).origin] : [],
-    maps: mapStyleUrl ? [new URL(mapStyleUrl).origin] : [],
+    // Read from the style at start-up (main.ts, server/map_origins.ts); else the style's own origin.
+    maps: deps.mapOrigins ?? [originOf(mapStyleUrl ?? "")].filter((o): o is string => o !== null),
   };
   const shortcut = new PageShortcut({ log, metrics, headers: securityHeaderList(security) });
   const page = pageServer(
@@ -67,6 +70,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.use(language());
 
   app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
+  app.route("/", pmtilesRoutes(deps.config.mapPmtilesPath));
   app.route("/healthz", healthApi(deps));
   app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));

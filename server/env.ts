@@ -22,6 +22,11 @@ export interface AppDeps {
   log?: Logger;
   /** This process's counters; createApp makes one when omitted. */
   metrics?: Metrics;
+  /**
+   * The origins the map style needs (server/map_origins.ts, read at start-up), named in the CSP; when omitted,
+   * the style's own origin.
+   */
+  mapOrigins?: string[];
   /** Where unhandled errors are reported (Sentry when SENTRY_DSN is set); nothing when omitted. */
   reporter?: ErrorReporter;
 }

@@ -72,6 +72,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/person.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/favicon.svg", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/robots.txt", kind: "asset", ...SAME(ALL_200), public: true },
+  // MAP_PMTILES_PATH's archive (issue 18): map tiles for anyone, asked for by range (206), as maps read it.
+  { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206]), public: true },
   { method: "GET", path: "/healthz", kind: "api", ...SAME(ALL_200), public: true },
   // Only METRICS_TOKEN opens it: a user's session token is not it.
   { method: "GET", path: "/metrics", kind: "api", ...SAME([401, 401, 401, 401, 401]), public: true },

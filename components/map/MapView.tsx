@@ -11,17 +11,21 @@
  *   not download and start a WebGL engine it may never need.
  * If the WebGL map cannot run (no WebGL, a chunk that fails to load), the
  * static map stays: the area and the pins are always on screen, and taps
- * still pick points.
+ * still pick points; with a street style, a small notice says the street map
+ * is unavailable (issue 18).
  */
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { StaticMap } from "./StaticMap.tsx";
+import { StreetMapNotice } from "./StreetMapNotice.tsx";
 import type { MapViewProps } from "./types.ts";
 
 const ShuttleMap = lazy(() => import("./ShuttleMap.tsx"));
 
 export function MapView(props: MapViewProps) {
-  const [webglMap, setWebglMap] = useState(false);
-  const [wanted, setWanted] = useState(props.styleUrl !== null);
+  // null until asked (after the first paint); then whether this browser can draw the WebGL map.
+  const [webglMap, setWebglMap] = useState<boolean | null>(null);
+  const street = props.styleUrl !== null;
+  const [wanted, setWanted] = useState(street);
   useEffect(() => {
     if (!wanted) return;
     // After the first paint of the screen, not during hydration's own frame; only where WebGL can run.
@@ -30,16 +34,25 @@ export function MapView(props: MapViewProps) {
   }, [wanted]);
   const reach = wanted ? undefined : () => setWanted(true);
   const fallback = <StaticMap {...props} />;
+  // The street map was wanted and cannot be drawn here: the static map says so.
+  const failed = (
+    <>
+      {fallback}
+      {street && <StreetMapNotice />}
+    </>
+  );
   return (
     <div className="map-box" onPointerDown={reach} onPointerOver={reach} onWheel={reach} onFocus={reach}>
       {webglMap
         ? (
-          <MapBoundary fallback={fallback}>
+          <MapBoundary fallback={failed}>
             <Suspense fallback={fallback}>
               <ShuttleMap {...props} />
             </Suspense>
           </MapBoundary>
         )
+        : webglMap === false
+        ? failed
         : fallback}
     </div>
   );

@@ -6,24 +6,39 @@
  * - MapLibre loads its worker from `maplibre-gl-worker.mjs` beside its chunk
  *   in /build/ (scripts/build.ts copies it there); its stylesheet is copied
  *   beside it too and linked from here, so only pages with a map load it.
- * - The style is MAP_STYLE_URL, or the built-in offline style. A style that
- *   fails to load, or takes longer than STYLE_TIMEOUT_MS, is replaced by the
- *   built-in one: the area and the pins are drawn on top of any style, so the
- *   map never goes blank.
+ * - The style (lib/map_style.ts): MAP_STYLE_URL (OpenFreeMap's liberty by
+ *   default), the built-in street style over a PMTiles archive (`pmtiles://`,
+ *   read with the pmtiles package's protocol, which custom styles may use
+ *   too), or the built-in offline style.
+ * - A street map that cannot load (the style errors before it arrives, its
+ *   tiles all fail, or nothing has drawn within STYLE_TIMEOUT_MS) is
+ *   replaced by the built-in style with a small "Street map unavailable"
+ *   notice: the area and the pins are drawn on top of any style, so the map
+ *   never goes blank (issue 18).
+ * - On a street map, "© OpenStreetMap contributors" is always shown, linked
+ *   (OSM's licence), beside the provider's own credit from the style.
  */
 // A named import, not `* as`: react-map-gl loads the module itself (import("maplibre-gl")), so no
 // namespace object is built for it, and esbuild's namespace helper stays out of every island (issue 9).
-import { getVersion } from "maplibre-gl";
+import { addProtocol, getVersion } from "maplibre-gl";
+import { Protocol } from "pmtiles";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Map, {
+  AttributionControl,
+  type ErrorEvent,
   Layer,
   type MapLayerMouseEvent,
+  type MapSourceDataEvent,
   Marker,
   NavigationControl,
   Source,
   type StyleSpecification,
 } from "react-map-gl/maplibre";
+import { pmtilesArchive } from "../../lib/map_style.ts";
+import { useT } from "../texts.tsx";
 import { areaBounds, areaPolygon } from "./area.ts";
+import { StreetMapNotice } from "./StreetMapNotice.tsx";
+import { MAPLIBRE_CREDIT, OSM_COPYRIGHT, streetStyle } from "./street_style.ts";
 import {
   AREA_FILL,
   AREA_LINE,
@@ -36,35 +51,86 @@ import {
 } from "./styles.ts";
 import type { MapPin, MapViewProps } from "./types.ts";
 
+// pmtiles:// sources, in the built-in street style or a custom one; registered once, when the chunk loads.
+addProtocol("pmtiles", new Protocol().tile);
+
 /** MapLibre's stylesheet, copied beside this chunk by the build; the version busts the year-long cache. */
 function maplibreCss(): string {
   return new URL(`maplibre-gl.css?v=${getVersion()}`, import.meta.url).href;
 }
 
+/** What MapLibre is handed for the screen's style setting. */
+function styleFor(styleUrl: string | null): string | StyleSpecification {
+  if (styleUrl === null) return OFFLINE_STYLE;
+  const archive = pmtilesArchive(styleUrl);
+  // The pmtiles protocol fetches the archive as written: a path on this server is made absolute here.
+  return archive === null ? styleUrl : streetStyle(new URL(archive, location.href).href);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
 const FILL = { width: "100%", height: "100%" };
 
 export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = false, label }: MapViewProps) {
-  const [style, setStyle] = useState<string | StyleSpecification>(styleUrl ?? OFFLINE_STYLE);
-  const styleLoaded = useRef(false);
+  const t = useT();
+  const [style, setStyle] = useState<string | StyleSpecification>(() => styleFor(styleUrl));
+  const street = style !== OFFLINE_STYLE;
+  const [unavailable, setUnavailable] = useState(false);
+  // How far the street map got before the map's first complete picture ("load"): its style arrived, tiles drawn.
+  const progress = useRef({ styleRead: false, tiles: 0, tileErrors: 0, settled: false });
   // react-map-gl reports a map that could not be built (WebGL refused) through onError with no target;
   // throwing from render hands it to MapView's boundary, which keeps the static map.
   const [failure, setFailure] = useState<Error | null>(null);
   if (failure) throw failure;
 
+  // Only ever from the street style to the built-in one, once.
   const fallBack = useCallback((why: string) => {
-    if (styleLoaded.current) return;
-    setStyle((current) => {
-      if (current === OFFLINE_STYLE) return current;
-      console.warn(`map style ${styleUrl} unusable (${why}); using the built-in style`);
-      return OFFLINE_STYLE;
-    });
+    if (styleUrl === null || progress.current.settled) return;
+    progress.current.settled = true;
+    console.warn(`map style ${styleUrl} unusable (${why}); using the built-in style`);
+    setStyle(OFFLINE_STYLE);
+    setUnavailable(true);
   }, [styleUrl]);
 
   useEffect(() => {
-    if (style === OFFLINE_STYLE) return;
-    const timer = setTimeout(() => fallBack("timed out"), STYLE_TIMEOUT_MS);
+    if (!street) return;
+    // A street map that has drawn no tile in this time is not coming (a phone offline, the provider down).
+    const timer = setTimeout(() => progress.current.tiles === 0 && fallBack("timed out"), STYLE_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [style, fallBack]);
+  }, [street, fallBack]);
+
+  const onError = useCallback((e: ErrorEvent) => {
+    if (!e.target) {
+      setFailure(e.error instanceof Error ? e.error : new Error("The map could not start"));
+      return;
+    }
+    const p = progress.current;
+    if (p.settled) return;
+    const { sourceId, tile } = e as ErrorEvent & { sourceId?: string; tile?: unknown };
+    if (sourceId === AREA_SOURCE) return;
+    if (tile) p.tileErrors++;
+    // The style itself, or a street source's TileJSON or archive header, before anything was drawn.
+    else if (!p.styleRead || (sourceId && p.tiles === 0)) fallBack(e.error?.message ?? "error");
+  }, [fallBack]);
+
+  const onSourceData = useCallback((e: MapSourceDataEvent) => {
+    if (e.sourceId !== AREA_SOURCE && e.tile) progress.current.tiles++;
+  }, []);
+
+  const onLoad = useCallback(() => {
+    const p = progress.current;
+    // Every tile asked for failed (a blocked tile host, an archive that will not answer): no streets to show.
+    if (p.tiles === 0 && p.tileErrors > 0) fallBack(`${p.tileErrors} tiles failed`);
+    p.settled = true;
+  }, [fallBack]);
+
+  const attribution = useMemo(() => {
+    const osm = `<a href="${OSM_COPYRIGHT}" target="_blank" rel="noopener">${
+      escapeHtml(t("© OpenStreetMap contributors"))
+    }</a>`;
+    return street ? { compact: false, customAttribution: osm } : { compact: true, customAttribution: MAPLIBRE_CREDIT };
+  }, [street, t]);
 
   const polygon = useMemo(() => areaPolygon(area), [area]);
   const bounds = useMemo(() => areaBounds(area), [area]);
@@ -88,14 +154,14 @@ export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = fal
         dragRotate={false}
         pitchWithRotate={false}
         touchPitch={false}
+        attributionControl={false}
         onClick={onClick}
         onStyleData={() => {
-          styleLoaded.current = true;
+          progress.current.styleRead = true;
         }}
-        onError={(e) => {
-          if (!e.target) setFailure(e.error instanceof Error ? e.error : new Error("The map could not start"));
-          else if (!styleLoaded.current) fallBack(e.error?.message ?? "error");
-        }}
+        onSourceData={onSourceData}
+        onLoad={onLoad}
+        onError={onError}
       >
         <Source id={AREA_SOURCE} type="geojson" data={polygon}>
           <Layer {...AREA_FILL} />
@@ -103,7 +169,10 @@ export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = fal
         </Source>
         <Pins pins={pins} />
         <NavigationControl position="top-right" showCompass={false} />
+        {/* Made once by react-map-gl: a new key makes the street credit when the style changes. */}
+        <AttributionControl key={street ? "street" : "plain"} {...attribution} />
       </Map>
+      {unavailable && <StreetMapNotice />}
     </div>
   );
 }

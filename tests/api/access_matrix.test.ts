@@ -11,6 +11,7 @@ import { accessWorld, type Person, TENANT_A, TENANT_B, type World } from "../hel
 import { bearer, postJson, sentCode } from "../helpers/app.ts";
 import { LiveClient, serve } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
+import { writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
 
 type Scope = "own" | "other" | "foreignId";
 interface Cell {
@@ -29,6 +30,8 @@ interface Call {
 const manifest = JSON.parse(await Deno.readTextFile(new URL("../../static/build/manifest.json", import.meta.url)));
 const bundle: string = Object.values(manifest.islands as Record<string, { entry: string }>)[0].entry;
 const photo = await Deno.readFile(new URL("../fixtures/photo.png", import.meta.url));
+/** The app serves a PMTiles archive (MAP_PMTILES_PATH) in every world here, so its route answers. */
+const pmtilesPath = await writePmtilesFixture();
 
 const auth = (cell: Cell, init: RequestInit = {}) => cell.me ? bearer(cell.me.token, init) : init;
 const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body), method });
@@ -42,6 +45,10 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
   "GET /person.png": () => ({ path: "/person.png" }),
   "GET /favicon.svg": () => ({ path: "/favicon.svg" }),
   "GET /robots.txt": () => ({ path: "/robots.txt" }),
+  "GET /map/tiles.pmtiles": (c) => ({
+    path: "/map/tiles.pmtiles",
+    init: auth(c, { headers: { range: "bytes=0-126" } }),
+  }),
   "GET /healthz": () => ({ path: "/healthz" }),
   "GET /metrics": () => ({ path: "/metrics" }),
   "POST /api/inquiries": (c) => ({
@@ -163,7 +170,7 @@ async function credential(w: World, row: AccessRow, me: Person): Promise<string>
 const is2xx = (status: number) => (status >= 200 && status < 300) || status === 101;
 
 async function walk(row: AccessRow) {
-  using w = await accessWorld({ METRICS_TOKEN: "metrics-token-0123456789" });
+  using w = await accessWorld({ METRICS_TOKEN: "metrics-token-0123456789", MAP_PMTILES_PATH: pmtilesPath });
   const server = row.kind === "socket" ? serve(w.t.app) : null;
   const problems: string[] = [];
   // The leak scan below needs something to look for: each tenant's people, rides and phone numbers.

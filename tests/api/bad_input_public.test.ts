@@ -21,6 +21,8 @@ import { authorization, type BadInputWorld, badInputWorld, tenantSegment } from 
 import { postJson } from "../helpers/app.ts";
 import { changedKeys, snapshotKv } from "../helpers/kv_snapshot.ts";
 import { put, requestRide } from "../helpers/rides.ts";
+import { makeApp } from "../helpers/app.ts";
+import { pmtilesFixture, writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
 
 const RUNS = BAD_INPUT_RUNS.public;
 const arenas: Arena<BadInputWorld>[] = [];
@@ -194,6 +196,51 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       const location = res.headers.get("location") ?? "";
       expect(res.status).toBe(303);
       expect(location.startsWith("/") && !location.startsWith("//") && !/[\\\r\n]/.test(location)).toBe(true);
+    }
+  });
+
+  it("range reads of the PMTiles file with hostile Range, If-Range and If-None-Match never 5xx and never overrun", async () => {
+    const path = await writePmtilesFixture();
+    const size = pmtilesFixture().bytes.length;
+    const files = new Arena(async () => ({ t: await makeApp({ MAP_PMTILES_PATH: path }) }), "keep");
+    // Header values a client can send: printable ASCII (a Request refuses line breaks and NUL itself).
+    const value = fc.stringMatching(/^[ -~]{0,40}$/);
+    const number = fc.oneof(fc.nat({ max: size * 2 }), fc.constantFrom(0, size - 1, size, 2 ** 53, 1e21))
+      .map(String);
+    const range = fc.oneof(
+      fc.tuple(number, number).map(([a, b]) => `bytes=${a}-${b}`),
+      number.map((a) => `bytes=${a}-`),
+      number.map((b) => `bytes=-${b}`),
+      fc.constantFrom("bytes=0-1,4-5", "bytes=--1", "bytes=0x10-", "bytes = 0-1", "bits=0-1", "bytes=1-0"),
+      value,
+    );
+    const arb = fc.record({
+      range: fc.option(range),
+      ifRange: fc.option(fc.oneof(value, fc.constantFrom('"x"', 'W/"x"', "Mon, 01 Jan 2024 00:00:00 GMT"))),
+      ifNoneMatch: fc.option(fc.oneof(value, fc.constant("*"))),
+      method: fc.constantFrom("GET", "HEAD"),
+    });
+    try {
+      await attack(arb, RUNS.pmtilesRanges, async ({ range, ifRange, ifNoneMatch, method }) => {
+        const headers: Record<string, string> = {};
+        if (range !== null) headers.range = range;
+        if (ifRange !== null) headers["if-range"] = ifRange;
+        if (ifNoneMatch !== null) headers["if-none-match"] = ifNoneMatch;
+        // 416 and 304 carry no body: refusals of a byte range are not JSON.
+        const status = await files.send(() => ({ method, path: "/map/tiles.pmtiles", headers, jsonRefusals: false }));
+        expect([200, 206, 304, 416]).toContain(status);
+        if (status === 206) {
+          const res = await (await files.world()).t.request("/map/tiles.pmtiles", { method: "HEAD", headers });
+          const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get("content-range") ?? "");
+          expect(m, JSON.stringify(headers)).not.toBeNull();
+          expect(Number(m![1])).toBeLessThanOrEqual(Number(m![2]));
+          expect(Number(m![2])).toBeLessThan(size);
+          expect(Number(res.headers.get("content-length"))).toBe(Number(m![2]) - Number(m![1]) + 1);
+        }
+      });
+    } finally {
+      files.close();
+      await Deno.remove(path).catch(() => {});
     }
   });
 

@@ -115,6 +115,33 @@ describe("the origins the CSP names (issue 16)", () => {
   });
 });
 
+describe("the map origins the CSP names (issue 18)", () => {
+  const directives = (res: Response) => parseCsp(res.headers.get("content-security-policy"));
+
+  it("with no MAP_STYLE_URL (OpenFreeMap's liberty): its origin in connect-src and img-src, no bare https:", async () => {
+    // Blank is unset: the real default, not the tests' offline style.
+    using t = await makeApp({ MAP_STYLE_URL: "" });
+    expect(t.config.mapStyleUrl).toBe("https://tiles.openfreemap.org/styles/liberty");
+    const csp = directives(await t.request("/greer/rider"));
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://tiles.openfreemap.org"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tiles.openfreemap.org"]);
+    expect(csp.get("worker-src")).toEqual(["'self'", "blob:"]);
+    for (const directive of ["connect-src", "img-src", "worker-src", "font-src", "default-src"]) {
+      expect(csp.get(directive), directive).not.toContain("https:");
+    }
+  });
+
+  it("with MAP_STYLE_URL=offline, or this server's own PMTiles file: 'self' only", async () => {
+    const envs: Record<string, string>[] = [{ MAP_STYLE_URL: "offline" }, { MAP_PMTILES_PATH: "/srv/greer.pmtiles" }];
+    for (const env of envs) {
+      using t = await makeApp(env);
+      const csp = directives(await t.request("/greer/rider"));
+      expect(csp.get("connect-src"), JSON.stringify(env)).toEqual(["'self'"]);
+      expect(csp.get("img-src"), JSON.stringify(env)).toEqual(["'self'", "data:", "blob:"]);
+    }
+  });
+});
+
 describe("source maps (issue 16)", () => {
   const manifest = JSON.parse(Deno.readTextFileSync(new URL("../../static/build/manifest.json", import.meta.url)));
   const bundle: string = Object.values(manifest.islands as Record<string, { entry: string }>)[0].entry;

@@ -34,7 +34,8 @@ export interface TestServer {
 export interface StartOptions {
   /**
    * Extra environment variables. PORT, KV_PATH and CONTACT_EMAIL are set unless given here, and
-   * MALLOC_ARENA_MAX=2 as in the deployment examples (README, "Deploy").
+   * MALLOC_ARENA_MAX=2 as in the deployment examples (README, "Deploy"). MAP_STYLE_URL is `offline` unless given (or
+   * MAP_PMTILES_PATH is): the tests have no internet, so the default street style (OpenFreeMap) could never load here.
    */
   env?: Record<string, string>;
   /** How long to wait for the "listening" line. */
@@ -47,7 +48,14 @@ export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: REPO_ROOT,
-    env: { PORT: "0", KV_PATH: kvPath, CONTACT_EMAIL: "hello@hopper.test", MALLOC_ARENA_MAX: "2", ...env },
+    env: {
+      PORT: "0",
+      KV_PATH: kvPath,
+      CONTACT_EMAIL: "hello@hopper.test",
+      MALLOC_ARENA_MAX: "2",
+      ...(env.MAP_PMTILES_PATH ? {} : { MAP_STYLE_URL: "offline" }),
+      ...env,
+    },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -24,6 +24,8 @@ export async function makeApp(env: Record<string, string> = {}) {
     CONTACT_EMAIL: "hello@hopper.test",
     HOPPER_VERSION: "9.9.9-test",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    // The built-in map style unless a test names one (or a PMTiles file): the default, OpenFreeMap, is the internet.
+    ...(env.MAP_PMTILES_PATH ? {} : { MAP_STYLE_URL: "offline" }),
     // An https deployment must text through a provider (lib/config.ts); the app texts through `sms` either way.
     ...(env.PUBLIC_URL?.startsWith("https:") ? HTTPS_SMS_ENV : {}),
     ...env,

@@ -14,6 +14,7 @@ export const BAD_INPUT_RUNS = {
     photoGet: 300,
     unknownPaths: 400,
     languageSwitch: 200,
+    pmtilesRanges: 300,
   },
   rides: {
     requestRide: 1200,

@@ -84,6 +84,34 @@ describe("MapView", () => {
     expect(await screen.findByTestId("webgl-map")).toBeDefined();
   });
 
+  it("says the street map is unavailable where a street style cannot be drawn (no WebGL), over the area and pins", async () => {
+    resetWebglCheck(false);
+    const styleUrl = "https://tiles.openfreemap.org/styles/liberty";
+    const { container } = render(<MapView area={GREER} styleUrl={styleUrl} pins={PINS} label="Map of Greer" />);
+    // The first paint is the static map, with no notice yet.
+    expect(screen.queryByRole("status")).toBeNull();
+    expect((await screen.findByRole("status")).textContent).toBe("Street map unavailable");
+    expect(container.querySelector("circle.static-map__area")).not.toBeNull();
+    expect(container.querySelectorAll("svg image")).toHaveLength(2);
+    expect(screen.queryByTestId("webgl-map")).toBeNull();
+  });
+
+  it("says the street map is unavailable when the WebGL map of a street style fails, and never with the built-in style", async () => {
+    resetWebglCheck(true);
+    webgl.fail = true;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const styleUrl = "https://tiles.openfreemap.org/styles/liberty";
+    const { container } = render(<MapView area={GREER} styleUrl={styleUrl} pins={PINS} label="Map of Greer" />);
+    expect((await screen.findByRole("status")).textContent).toBe("Street map unavailable");
+    expect(container.querySelector(".static-map")).not.toBeNull();
+    cleanup();
+    render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    fireEvent.pointerDown(document.querySelector(".map-box")!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
   it("keeps the static map when the WebGL map fails", async () => {
     resetWebglCheck(true);
     webgl.fail = true;

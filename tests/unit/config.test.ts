@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../lib/config.ts";
+import { DEFAULT_MAP_STYLE_URL } from "../../lib/map_style.ts";
 
 describe("loadConfig", () => {
   it("runs on an empty environment with the embedded defaults", () => {
@@ -10,7 +11,9 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:8000",
       jwtSecret: null,
       sentryDsn: null,
-      mapStyleUrl: null,
+      // A street map with no set-up (issue 18): OpenFreeMap's liberty, OpenStreetMap data, no key.
+      mapStyleUrl: "https://tiles.openfreemap.org/styles/liberty",
+      mapPmtilesPath: null,
       trustProxy: false,
       trustedProxyHops: 1,
       publicSourceMaps: false,
@@ -54,6 +57,11 @@ describe("loadConfig", () => {
     ["JWT_SECRET", { JWT_SECRET: "short" }],
     ["SENTRY_DSN", { SENTRY_DSN: "not a url" }],
     ["MAP_STYLE_URL", { MAP_STYLE_URL: "ftp://x/style.json" }],
+    ["MAP_STYLE_URL", { MAP_STYLE_URL: "pmtiles://ftp://x/region.pmtiles" }],
+    ["MAP_STYLE_URL", { MAP_STYLE_URL: "Offline please" }],
+    ["MAP_PMTILES_PATH", { MAP_PMTILES_PATH: "/srv/region.mbtiles" }],
+    // The built-in offline style draws no tiles: a file to serve with it is a mistake to say out loud.
+    ["MAP_STYLE_URL", { MAP_STYLE_URL: "offline", MAP_PMTILES_PATH: "/srv/region.pmtiles" }],
     ["SMS_PROVIDER", { SMS_PROVIDER: "pigeon" }],
     ["TWILIO_ACCOUNT_SID", { SMS_PROVIDER: "twilio" }],
     ["TWILIO_FROM", { TWILIO_FROM: "555-0100" }],
@@ -84,6 +92,24 @@ describe("loadConfig", () => {
       expect((error as Error).message).toContain(variable);
     });
   }
+
+  it("reads the map's style: offline, a style URL, a PMTiles archive, or this server's PMTiles file", () => {
+    expect(loadConfig({}).mapStyleUrl).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(loadConfig({ MAP_STYLE_URL: "offline" }).mapStyleUrl).toBeNull();
+    expect(loadConfig({ MAP_STYLE_URL: "https://tiles.example.org/style.json" }).mapStyleUrl)
+      .toBe("https://tiles.example.org/style.json");
+    expect(loadConfig({ MAP_STYLE_URL: "pmtiles://https://cdn.example.org/greer.pmtiles" }).mapStyleUrl)
+      .toBe("pmtiles://https://cdn.example.org/greer.pmtiles");
+    // MAP_PMTILES_PATH alone: the built-in street style over the file this server serves.
+    expect(loadConfig({ MAP_PMTILES_PATH: "/srv/greer.pmtiles" })).toMatchObject({
+      mapStyleUrl: "pmtiles:///map/tiles.pmtiles",
+      mapPmtilesPath: "/srv/greer.pmtiles",
+    });
+    // With a style of the operator's own, the file is still served, for that style's pmtiles:// source.
+    expect(
+      loadConfig({ MAP_PMTILES_PATH: "/srv/greer.pmtiles", MAP_STYLE_URL: "https://rides.example.org/style.json" }),
+    ).toMatchObject({ mapStyleUrl: "https://rides.example.org/style.json", mapPmtilesPath: "/srv/greer.pmtiles" });
+  });
 
   it("treats blank values as unset", () => {
     expect(loadConfig({ PORT: "  ", SENTRY_DSN: "" }).port).toBe(8000);

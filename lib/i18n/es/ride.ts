@@ -39,4 +39,8 @@ export const ride = {
   "position unavailable": "ubicación no disponible",
   "timed out": "se agotó el tiempo",
   "unknown error": "error desconocido",
+
+  // The map (components/map/): a street map that could not load, and OpenStreetMap's credit as OSM writes it.
+  "Street map unavailable": "Mapa de calles no disponible",
+  "© OpenStreetMap contributors": "© colaboradores de OpenStreetMap",
 } as const satisfies Record<string, Entry>;
