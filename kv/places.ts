@@ -5,7 +5,18 @@
  * pass MAX_PLACES when two admins add at once. A lost race reads again.
  */
 import { ulid } from "../lib/ids.ts";
-import { byName, foldName, MAX_PLACES, type Place, type PlaceInput, type StoredPlace } from "../lib/places.ts";
+import {
+  byName,
+  foldName,
+  MAX_PLACES,
+  type Place,
+  type PlaceInput,
+  placeLabel,
+  placePoint,
+  type StoredPlace,
+} from "../lib/places.ts";
+import type { Point } from "../lib/geo.ts";
+import { ID_PATTERN } from "../lib/schemas.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -38,12 +49,16 @@ async function countPlaces(kv: Deno.Kv, tenant: string): Promise<number> {
   return n;
 }
 
-/** Adds a place: refused when its name is taken or the tenant has MAX_PLACES already. */
+/**
+ * Adds a place: refused when its name is taken or the tenant has MAX_PLACES
+ * already. `by` is the admin, recorded in the audit trail; null for the
+ * product's own places (the demo tenant's), which no one did.
+ */
 export function createPlace(
   kv: Deno.Kv,
   tenant: string,
   input: PlaceInput,
-  by: string,
+  by: string | null,
   now: number,
 ): Promise<PlaceWrite> {
   return commitWithRetry<PlaceWrite>("add the place", async () => {
@@ -59,7 +74,9 @@ export function createPlace(
       .set(keys.place(tenant, place.id), place)
       .set(nameKey, place.id)
       .set(keys.placesHead(tenant), now);
-    addAudit(op, tenant, { at: now, action: "place.created", by, target: place.id, details: { name: place.name } });
+    if (by) {
+      addAudit(op, tenant, { at: now, action: "place.created", by, target: place.id, details: { name: place.name } });
+    }
     return await committed(op, { ok: true as const, place: publicPlace(place) });
   });
 }
@@ -105,4 +122,37 @@ export function deletePlace(kv: Deno.Kv, tenant: string, id: string, by: string,
     addAudit(op, tenant, { at: now, action: "place.deleted", by, target: id, details: { name: current.value.name } });
     return await committed(op, true);
   });
+}
+
+/** A ride request's place ids, as they arrive. */
+export interface PlaceIds {
+  pickupPlaceId?: unknown;
+  dropoffPlaceId?: unknown;
+}
+
+/** What a request's place ids stand for: the points, and the names the ride keeps as they are now. */
+export interface RequestPlaces {
+  pickup?: Point;
+  pickupName?: string;
+  dropoff?: Point;
+  destination?: string;
+}
+
+/**
+ * The tenant's places a ride request names by id, or null when an id is not
+ * one of this tenant's places (another tenant's id included). An absent or
+ * null id names nothing.
+ */
+export async function placesOfRequest(kv: Deno.Kv, tenant: string, ids: PlaceIds): Promise<RequestPlaces | null> {
+  const find = async (id: unknown) => {
+    if (id === undefined || id === null) return undefined;
+    if (typeof id !== "string" || !ID_PATTERN.test(id)) return null;
+    return await getPlace(kv, tenant, id);
+  };
+  const [pickup, dropoff] = await Promise.all([find(ids.pickupPlaceId), find(ids.dropoffPlaceId)]);
+  if (pickup === null || dropoff === null) return null;
+  return {
+    ...(pickup && { pickup: placePoint(pickup), pickupName: placeLabel(pickup) }),
+    ...(dropoff && { dropoff: placePoint(dropoff), destination: dropoff.name }),
+  };
 }

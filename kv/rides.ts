@@ -30,6 +30,8 @@ export interface NewRide {
   tenant: string;
   creatorId: string;
   pickup: Point;
+  /** The named place of the pickup (issue 18), kept on the ride as it was when requested. */
+  pickupName?: string;
   dropoff: Point | null;
   destination: string | null;
   passengerCt: number;
@@ -97,6 +99,7 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
       assignedDriverId: null,
       status: "pending",
       pickup: input.pickup,
+      ...(input.pickupName && { pickupName: input.pickupName }),
       dropoff: input.dropoff,
       destination: input.destination,
       passengerCt: input.passengerCt,

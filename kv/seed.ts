@@ -3,8 +3,10 @@
  * demo tenant so a fresh machine shows a working service (issue 2, item 3).
  */
 import type { Schedule, Tenant } from "../lib/schemas.ts";
+import type { PlaceInput } from "../lib/places.ts";
 import { keys } from "./keys.ts";
 import { changeRole } from "./members.ts";
+import { createPlace } from "./places.ts";
 import { forgetTenants } from "./tenants.ts";
 import { getOrCreateUserByPhone } from "./users.ts";
 
@@ -34,6 +36,14 @@ export function demoTenant(now: number): Tenant {
   };
 }
 
+/** A few places inside the demo area, named plainly, so a newcomer meets the feature at once (issue 18). */
+export const DEMO_PLACES: PlaceInput[] = [
+  { name: "City Hall", lat: 34.9366, lng: -82.2253, note: null },
+  { name: "Greer Station", lat: 34.9384, lng: -82.2279, note: "Trade Street side" },
+  { name: "Greer City Park", lat: 34.9372, lng: -82.2296, note: null },
+  { name: "Public Library", lat: 34.9447, lng: -82.2237, note: "main entrance" },
+];
+
 /**
  * Creates the demo tenant when this KV has never been initialised and holds
  * no tenant. Returns the tenant it created, or null when there was nothing to do.
@@ -61,5 +71,7 @@ export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant |
   }
   const res = await op.commit();
   forgetTenants(kv);
-  return res.ok && !hasTenant ? tenant : null;
+  if (!res.ok || hasTenant) return null;
+  for (const place of DEMO_PLACES) await createPlace(kv, tenant.code, place, null, now);
+  return tenant;
 }

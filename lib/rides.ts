@@ -24,6 +24,8 @@ export interface Ride {
   assignedDriverId: string | null;
   status: RideStatus;
   pickup: Point;
+  /** The named place the pickup was asked from, as it was then ("Greer Station (north entrance)"); absent otherwise. */
+  pickupName?: string;
   dropoff: Point | null;
   destination: string | null;
   passengerCt: number;

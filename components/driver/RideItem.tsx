@@ -5,6 +5,7 @@
  */
 import { useNow } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
+import { directionsHref, geoHref, mapsAppFor, navigationTarget } from "../../lib/navigation.ts";
 import { formatPhone } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, passengersText, statusLabel } from "../../lib/ride_texts.ts";
@@ -31,6 +32,8 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
   const now = useNow(30_000);
   const titleId = useDomId();
   const blocked = actions.find((a) => a.disabledReason);
+  const target = navigationTarget(ride);
+  const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   return (
     <li className={`ride-item ride-item--${ride.status}`} aria-labelledby={titleId}>
       <div className="ride-item__head">
@@ -38,6 +41,12 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
       </div>
       <dl className="ride-facts ride-facts--compact">
+        {ride.pickupName && (
+          <div>
+            <dt>{t("Pickup")}</dt>
+            <dd>{ride.pickupName}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("Passengers")}</dt>
           <dd>{passengersText(ride.passengerCt, t)}</dd>
@@ -58,6 +67,19 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         </div>
       </dl>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
+      {target && (
+        <p className="ride-item__navigate">
+          <a
+            className="button button--secondary ride-button"
+            href={directionsHref(target, app)}
+            target="_blank"
+            rel="noopener"
+          >
+            {ride.status === "picked-up" ? t("Navigate to destination") : t("Navigate to pickup")}
+          </a>
+          <a className="ride-item__geo" href={geoHref(target)}>{t("Other maps app")}</a>
+        </p>
+      )}
       {actions.length > 0 && (
         <div className="ride-item__actions">
           {actions.map((action) => (

@@ -7,9 +7,11 @@ import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
+import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { insideArea, outsideAreaText } from "../../lib/geo.ts";
+import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
 import { checkMove, compareForDriver, inDriverList, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
@@ -27,6 +29,8 @@ const rideRequest = z.object({
   dropoff: z.optional(z.unknown()),
   destination: z.optional(z.unknown()),
   passengerCt: z.optional(z.unknown()),
+  pickupPlaceId: z.optional(z.unknown()),
+  dropoffPlaceId: z.optional(z.unknown()),
 });
 const statusChange = z.object({ status: z.optional(z.unknown()) });
 
@@ -65,9 +69,13 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   const rideEvent = rideEventLogger(deps);
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
-    const parsed = readRequest(c.req.valid("json"), ENGLISH, noHiddenCharacters);
-    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const tenant = c.get("tenant");
+    const body = c.req.valid("json");
+    // A place id stands for its point and name as they are now (issue 18); the rules below then apply to them.
+    const places = await placesOfRequest(kv, tenant.code, body);
+    if (!places) return c.json({ error: UNKNOWN_PLACE_TEXT }, 400);
+    const parsed = readRequest({ ...body, ...places }, ENGLISH, noHiddenCharacters);
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const { pickup, dropoff } = parsed.value;
     for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
       if (!insideArea(point, tenant.serviceArea)) {
@@ -83,6 +91,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       tenant: tenant.code,
       creatorId: user.id,
       ...parsed.value,
+      ...(places.pickupName && { pickupName: places.pickupName }),
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
     }, now);
     if (!result.ok) return c.json({ error: ACTIVE_RIDE_TEXT }, 409);

@@ -10,7 +10,11 @@ export function LoginPage({ site }: { site: Site }) {
   return (
     <Layout site={site} loginLink={false}>
       <div className="login">
-        <Island name="LoginForm" component={LoginForm} props={{ tenant: site.tenant }} />
+        <Island
+          name="LoginForm"
+          component={LoginForm}
+          props={{ tenant: site.tenant && { code: site.tenant.code, name: site.tenant.name } }}
+        />
         <noscript>
           <p className="notice notice--error">
             {t("Signing in needs JavaScript. Please turn it on and reload this page.")}

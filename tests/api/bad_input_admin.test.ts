@@ -14,6 +14,7 @@ import {
   hostileString,
   JsonObject,
   type JsonTree,
+  NumberText,
   template,
 } from "../helpers/arbitraries.ts";
 import { hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
@@ -77,6 +78,28 @@ const schedule: fc.Arbitrary<JsonTree> = fc.oneof(
   hostileJson,
 );
 
+/** Places (issue 18): names near the rules' edges, points in and out of the area and off the globe, notes. */
+const placeNear = {
+  name: fc.oneof(
+    fc.constantFrom("City Hall", "city HALL", "Café", "", " ", "x".repeat(80), "x".repeat(81)),
+    hostileString,
+  ),
+  lat: fc.oneof(
+    fc.constantFrom("34.941", "34.965", "91", "-90.0001", "1e309", "NaN").map((n) => new NumberText(n)),
+    hostileJson,
+  ),
+  lng: fc.oneof(fc.constantFrom("-82.225", "-181", "180", "-0").map((n) => new NumberText(n)), hostileJson),
+  note: fc.oneof(fc.constantFrom(null, "", "north entrance", "n".repeat(140), "n".repeat(141)), hostileJson),
+};
+const placeBody = bodyFor(template({ name: "Bad Input Stop", lat: 34.941, lng: -82.225, note: "door" }), placeNear);
+/** A place id: one of the tenant's places, one that names nothing, or hostile text. */
+const placeId = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("real") },
+  { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+  { weight: 4, arbitrary: hostileSegment },
+);
+const placeOf = (w: BadInputWorld, id: string) => id === "real" ? w.placeId : id;
+
 describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, () => {
   it("trips queries never 5xx and refusals write nothing", async () => {
     const arb = fc.tuple(
@@ -104,6 +127,28 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       shot(["admin", "boss"], body),
       RUNS.schedule,
       (s) => saves.send((w) => request(w, s, "PUT", "/admin/schedule")),
+    );
+  });
+
+  it("place writes never 5xx and refusals write nothing", async () => {
+    const places = arena("keep");
+    const arb = fc.tuple(shot(["admin", "boss"], placeBody), fc.option(placeId, { nil: null }));
+    await attack(
+      arb,
+      RUNS.placeWrites,
+      ([s, id]) =>
+        places.send((w) =>
+          id === null ? request(w, s, "POST", "/admin/places") : request(w, s, "PUT", `/admin/places/${placeOf(w, id)}`)
+        ),
+    );
+  });
+
+  it("place deletes never 5xx and refusals write nothing", async () => {
+    const deletes = arena("rebuild");
+    await attack(
+      fc.tuple(shot(["admin", "boss"], NO_BODY), placeId),
+      RUNS.placeDeletes,
+      ([s, id]) => deletes.send((w) => request(w, s, "DELETE", `/admin/places/${placeOf(w, id)}`)),
     );
   });
 

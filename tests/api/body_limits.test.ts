@@ -24,6 +24,9 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/admin/schedule": () => `/${TENANT_A}/api/admin/schedule`,
   "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
   "PUT /:tenant/api/users/location": () => `/${TENANT_A}/api/users/location`,
+  "POST /:tenant/api/admin/places": () => `/${TENANT_A}/api/admin/places`,
+  // An id of the right form: the body limit applies before the place is looked up.
+  "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   // No JSON body: nothing is read.
   "POST /api/auth/logout": null,
   "POST /:tenant/api/ws-ticket": null,
@@ -36,6 +39,8 @@ const LIMITS: Record<string, number> = {
   "PUT /:tenant/api/admin/schedule": 16 * 1024,
   "PUT /:tenant/api/drivers/availability": 2048,
   "PUT /:tenant/api/users/location": 2048,
+  "POST /:tenant/api/admin/places": 2048,
+  "PUT /:tenant/api/admin/places/:id": 2048,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */

@@ -26,6 +26,8 @@ export const BAD_INPUT_RUNS = {
   admin: {
     trips: 800,
     schedule: 800,
+    placeWrites: 600,
+    placeDeletes: 200,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

@@ -11,6 +11,7 @@ import { forgedAuthorization, hostileSegment } from "./hostile_urls.ts";
 import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
 import { bearer, makeApp, superAdmin } from "./app.ts";
 import { move, requestRide, rideWorld } from "./rides.ts";
+import { listPlaces } from "../../kv/places.ts";
 
 export const OTHER_TENANT = "campus";
 /** A well-formed user or ride id that names nothing. */
@@ -24,7 +25,8 @@ export async function badInputWorld() {
   const res = await requestRide(t, people.rider.token);
   if (res.status !== 201) throw new Error(`ride request answered ${res.status}`);
   const { ride } = await res.json() as { ride: { id: string } };
-  return { t, ...people, boss, rideId: ride.id };
+  const [place] = await listPlaces(t.kv, "greer");
+  return { t, ...people, boss, rideId: ride.id, placeId: place.id };
 }
 
 export type BadInputWorld = Awaited<ReturnType<typeof badInputWorld>>;

@@ -30,4 +30,9 @@ export const driver = {
   "Complete": "Completar",
   "Another ride is already in progress": "Ya hay otro viaje en curso",
   "Failed to update ride.": "No se pudo actualizar el viaje.",
+
+  // Directions in the phone's maps app (components/driver/RideItem.tsx, lib/navigation.ts).
+  "Navigate to pickup": "Navegar a la recogida",
+  "Navigate to destination": "Navegar al destino",
+  "Other maps app": "Otra app de mapas",
 } as const satisfies Record<string, Entry>;
