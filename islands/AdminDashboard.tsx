@@ -34,6 +34,12 @@ const ICONS: Record<string, ReactNode> = {
       <path d="M12 7v5l3.5 2" />
     </>
   ),
+  places: (
+    <>
+      <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </>
+  ),
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />
@@ -64,6 +70,12 @@ export function adminCards(tenant: string): { title: Text; text: Text; href: str
       text: "Manage shuttle schedules and routes",
       href: `/${tenant}/admin/schedule`,
       icon: "schedule",
+    },
+    {
+      title: "Places",
+      text: "Stops and landmarks riders can choose by name",
+      href: `/${tenant}/admin/places`,
+      icon: "places",
     },
   ];
 }

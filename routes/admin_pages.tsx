@@ -1,24 +1,27 @@
 /**
  * The admin console pages under a tenant: admin/trips, admin/users,
- * admin/schedule (issue 7). As with the other signed-in pages the server
+ * admin/schedule (issue 7), admin/places (issue 18, with the tenant's map). As with the other signed-in pages the server
  * renders the frame and the island's loading state; both guards run in the
  * browser, where the token lives (spec section 3, "Client storage").
  */
 import { Hono } from "hono";
 import type { FunctionComponent } from "react";
+import type { MapSetup } from "../components/map/types.ts";
 import type { Site } from "../components/site.ts";
 import type { AppDeps, Env } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
+import { AdminPlacesPage } from "./pages/admin_places.tsx";
 import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
 import { AdminUsersPage } from "./pages/admin_users.tsx";
-import { pageKey, siteFor } from "../server/site_context.ts";
+import { mapFor, pageKey, siteFor } from "../server/site_context.ts";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
-const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site }> }> = {
+const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
   "admin/trips": { title: "Trips", Page: AdminTripsPage },
   "admin/users": { title: "Users", Page: AdminUsersPage },
   "admin/schedule": { title: "Schedule", Page: AdminSchedulePage },
+  "admin/places": { title: "Places", Page: AdminPlacesPage },
 };
 
 export function adminPages(deps: AppDeps, page: PageServer) {
@@ -29,7 +32,9 @@ export function adminPages(deps: AppDeps, page: PageServer) {
       const meta = {
         title: `${translate(site.lang, title)} · ${translate(site.lang, "Admin")} · ${site.tenant?.name ?? "Hopper"}`,
       };
-      return page(c, { key: pageKey(c.req.path, site), meta }, () => <Page site={site} />);
+      const { map, key: area } = mapFor(c.get("tenant"), deps);
+      const key = `${pageKey(c.req.path, site)}|${area}`;
+      return page(c, { key, meta }, () => <Page site={site} map={map} />);
     });
   }
   return app;

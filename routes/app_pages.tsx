@@ -13,7 +13,7 @@ import { DriverPage } from "./pages/driver.tsx";
 import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
 import { RiderPage } from "./pages/rider.tsx";
-import { pageKey, siteFor } from "../server/site_context.ts";
+import { mapFor, pageKey, siteFor } from "../server/site_context.ts";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
 const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
@@ -29,11 +29,8 @@ export function appPages(deps: AppDeps, page: PageServer) {
     app.get(`/${path}`, (c) => {
       const site = siteFor(c, deps);
       const meta = { title: `${translate(site.lang, title)} · ${site.tenant?.name ?? "Hopper"}` };
-      // The rider and driver maps need the tenant's service area (spec section 9) and the map style;
-      // the area is part of the cache key, so a changed area shows at once.
-      const { lat, lng, radiusMeters, label } = c.get("tenant").serviceArea;
-      const map: MapSetup = { area: { lat, lng, radiusMeters, label }, styleUrl: deps.config.mapStyleUrl };
-      const key = `${pageKey(c.req.path, site)}|${lat},${lng},${radiusMeters},${label}`;
+      const { map, key: area } = mapFor(c.get("tenant"), deps);
+      const key = `${pageKey(c.req.path, site)}|${area}`;
       return page(c, { key, meta }, () => <Page site={site} map={map} />);
     });
   }

@@ -1,5 +1,7 @@
 /** The Site every page renders with (components/site.ts), and the page cache key that covers it. */
+import type { MapSetup } from "../components/map/types.ts";
 import type { Site } from "../components/site.ts";
+import type { Tenant } from "../lib/schemas.ts";
 import type { AppDeps, Env } from "./env.ts";
 
 /** Builds the Site for a request: public when no tenant is on the context. */
@@ -20,5 +22,18 @@ export function siteFor(
 
 /** A cache key covering everything a page's HTML depends on. */
 export function pageKey(path: string, site: Site): string {
-  return `${site.lang}|${path}|${site.tenant?.name ?? ""}|${site.year}`;
+  return `${site.lang}|${path}|${site.tenant?.name ?? ""}|${site.tenant?.timeZone ?? ""}|${site.year}`;
+}
+
+/**
+ * What a page with a map needs (spec section 9): the tenant's service area
+ * and the map style, and the part of the page's cache key they make, so a
+ * changed area shows at once.
+ */
+export function mapFor(tenant: Tenant, deps: AppDeps): { map: MapSetup; key: string } {
+  const { lat, lng, radiusMeters, label } = tenant.serviceArea;
+  return {
+    map: { area: { lat, lng, radiusMeters, label }, styleUrl: deps.config.mapStyleUrl },
+    key: `${lat},${lng},${radiusMeters},${label}`,
+  };
 }

@@ -253,6 +253,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/trips"),
   page("/:tenant/admin/users"),
   page("/:tenant/admin/schedule"),
+  page("/:tenant/admin/places"),
 ];
 
 /** "GET /:tenant/api/users" */

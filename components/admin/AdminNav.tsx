@@ -1,13 +1,14 @@
-/** The admin pages' own navigation: back to the dashboard and across Trips, Users, Schedule. */
+/** The admin pages' own navigation: back to the dashboard and across Trips, Users, Schedule, Places. */
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { useT } from "../texts.tsx";
 
-export type AdminSection = "trips" | "users" | "schedule";
+export type AdminSection = "trips" | "users" | "schedule" | "places";
 
 const SECTIONS: { key: AdminSection; label: Text }[] = [
   { key: "trips", label: "Trips" },
   { key: "users", label: "Users" },
   { key: "schedule", label: "Schedule" },
+  { key: "places", label: "Places" },
 ];
 
 export function AdminNav({ tenant, current }: { tenant: string; current: AdminSection }) {

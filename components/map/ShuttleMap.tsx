@@ -72,7 +72,9 @@ const escapeHtml = (text: string) =>
 
 const FILL = { width: "100%", height: "100%" };
 
-export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = false, label }: MapViewProps) {
+export default function ShuttleMap(
+  { area, styleUrl, pins, onPick, picking = false, onPinMove, label }: MapViewProps,
+) {
   const t = useT();
   const [style, setStyle] = useState<string | StyleSpecification>(() => styleFor(styleUrl));
   const street = style !== OFFLINE_STYLE;
@@ -167,7 +169,7 @@ export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = fal
           <Layer {...AREA_FILL} />
           <Layer {...AREA_LINE} />
         </Source>
-        <Pins pins={pins} />
+        <Pins pins={pins} onPinMove={onPinMove} />
         <NavigationControl position="top-right" showCompass={false} />
         {/* Made once by react-map-gl: a new key makes the street credit when the style changes. */}
         <AttributionControl key={street ? "street" : "plain"} {...attribution} />
@@ -180,7 +182,7 @@ export default function ShuttleMap({ area, styleUrl, pins, onPick, picking = fal
 /** Ride dots first, so the pins that stand on the same point are drawn above them. */
 const ORDER: Record<MapPin["kind"], number> = { ride: 0, destination: 1, pickup: 2, shuttle: 3 };
 
-const Pins = memo(function Pins({ pins }: { pins: MapPin[] }) {
+const Pins = memo(function Pins({ pins, onPinMove }: { pins: MapPin[]; onPinMove?: MapViewProps["onPinMove"] }) {
   const sorted = [...pins].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
   return sorted.map((pin) => (
     <Marker
@@ -189,6 +191,8 @@ const Pins = memo(function Pins({ pins }: { pins: MapPin[] }) {
       latitude={pin.at.lat}
       anchor={pin.kind === "pickup" || pin.kind === "destination" ? "bottom" : "center"}
       className={`marker--${pin.kind}`}
+      draggable={pin.draggable && !!onPinMove}
+      onDragEnd={(e) => onPinMove?.(pin.id, { lat: e.lngLat.lat, lng: e.lngLat.lng })}
     >
       <PinMark pin={pin} />
     </Marker>

@@ -21,6 +21,8 @@ export interface MapPin {
   self?: boolean;
   /** Says what the pin is, for people who cannot see it (title and alt text). */
   title: string;
+  /** The WebGL map lets the pin be dragged; where it is dropped goes to `onPinMove` (admin places, issue 18). */
+  draggable?: boolean;
 }
 
 export interface MapViewProps {
@@ -32,6 +34,8 @@ export interface MapViewProps {
   onPick?: (point: Point) => void;
   /** The pickup picker is open: the cursor says "choose a point". */
   picking?: boolean;
+  /** A draggable pin was dropped at a point. */
+  onPinMove?: (id: string, point: Point) => void;
   /** The map region's accessible name. */
   label: string;
 }

@@ -18,4 +18,5 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminTrips: ["common", "frame", "admin", "ride"],
   AdminUsers: ["common", "frame", "admin", "ride"],
   AdminSchedule: ["common", "frame", "admin"],
+  AdminPlaces: ["common", "frame", "admin", "places", "ride"],
 };

@@ -187,19 +187,22 @@ describe("the admin console", () => {
     expect(seen.errors).toEqual([]);
   });
 
-  it.each(["trips", "users", "schedule"])("fits /greer/admin/%s on a 360 px screen without sideways scrolling", async (
-    path,
-  ) => {
-    const page = await newPage(PHONE_360);
-    await storeSession(page, await adminSession());
-    await page.goto(`/greer/admin/${path}`);
-    await page.locator(".admin-page h1").waitFor();
-    await page.locator(".loading").waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    // Touch targets: every button at least 44 px tall.
-    const heights = await page.locator(".admin-page button").evaluateAll((els) =>
-      els.map((el) => [el.textContent, el.getBoundingClientRect().height] as const)
-    );
-    for (const [text, h] of heights) expect(h, String(text)).toBeGreaterThanOrEqual(44);
-  });
+  it.each(["trips", "users", "schedule", "places"])(
+    "fits /greer/admin/%s on a 360 px screen without sideways scrolling",
+    async (
+      path,
+    ) => {
+      const page = await newPage(PHONE_360);
+      await storeSession(page, await adminSession());
+      await page.goto(`/greer/admin/${path}`);
+      await page.locator(".admin-page h1").waitFor();
+      await page.locator(".loading").waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      // Touch targets: every button at least 44 px tall.
+      const heights = await page.locator(".admin-page button").evaluateAll((els) =>
+        els.map((el) => [el.textContent, el.getBoundingClientRect().height] as const)
+      );
+      for (const [text, h] of heights) expect(h, String(text)).toBeGreaterThanOrEqual(44);
+    },
+  );
 });

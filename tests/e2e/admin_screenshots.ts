@@ -23,6 +23,7 @@ const PAGES = {
   trips: "/greer/admin/trips",
   users: "/greer/admin/users",
   schedule: "/greer/admin/schedule",
+  places: "/greer/admin/places",
 };
 
 const PEOPLE: [phone: string, name: string | null, email: string | null, roles: ("rider" | "driver" | "admin")[]][] = [

@@ -52,6 +52,7 @@ describe("the admin dashboard in Spanish", () => {
       "ViajesVea todos los viajes y siga su estado",
       "UsuariosVea todos los usuarios registrados y sus roles",
       "HorarioAdministre los horarios y rutas del transporte",
+      "LugaresParadas y puntos de referencia que los pasajeros eligen por su nombre",
       "Configuración del sistemaPróximamente",
     ]);
     expect(englishLeft(container)).toEqual([]);

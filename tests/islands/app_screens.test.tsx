@@ -54,6 +54,7 @@ describe("AdminDashboard", () => {
       ["/greer/admin/trips", "TripsView all trips and track status"],
       ["/greer/admin/users", "UsersView all registered users and their roles"],
       ["/greer/admin/schedule", "ScheduleManage shuttle schedules and routes"],
+      ["/greer/admin/places", "PlacesStops and landmarks riders can choose by name"],
     ]);
     const settings = screen.getByText("System Settings");
     expect(settings.closest("a")).toBeNull();

@@ -41,7 +41,18 @@ export function mapProps(): MapViewProps {
 export function tapMap(point: Point): void {
   const onPick = mapProps().onPick;
   if (!onPick) throw new Error("this map takes no taps");
-  act(() => onPick(point));
+  act(() => {
+    onPick(point);
+  });
+}
+
+/** A pin dragged and dropped at `point` (the WebGL map's draggable pins). */
+export function dragPin(id: string, point: Point): void {
+  const onPinMove = mapProps().onPinMove;
+  if (!onPinMove) throw new Error("this map moves no pins");
+  act(() => {
+    onPinMove(id, point);
+  });
 }
 
 /** The pins on the map, as [kind, lat,lng, status] rows. */

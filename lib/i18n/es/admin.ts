@@ -8,6 +8,9 @@ export const admin = {
   "Trips": "Viajes",
   "Users": "Usuarios",
   "Schedule": "Horario",
+  "Places": "Lugares",
+  "Stops and landmarks riders can choose by name":
+    "Paradas y puntos de referencia que los pasajeros eligen por su nombre",
   "View all trips and track status": "Vea todos los viajes y siga su estado",
   "View all registered users and their roles": "Vea todos los usuarios registrados y sus roles",
   "Manage shuttle schedules and routes": "Administre los horarios y rutas del transporte",

@@ -17,4 +17,37 @@ export const places = {
   "This organization already has {max} places": "Esta organización ya tiene {max} lugares",
   "Place not found": "No se encontró el lugar",
   "Unknown place": "Lugar desconocido",
+  // A place must be inside the service area: the rider's out-of-area text (lib/geo.ts), the same Spanish.
+  "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.":
+    "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de {distance} de {place}.",
+  "{count} miles": { one: "1 milla", other: "{count} millas" },
+
+  // The admin's places editor (islands/AdminPlaces.tsx and components/admin/Place*.tsx).
+  "Stops and landmarks riders can choose by name. Tap the map to add one; drag a pin, or use Move, to move it.":
+    "Paradas y puntos de referencia que los pasajeros pueden elegir por su nombre. Toque el mapa para agregar uno; arrastre un marcador, o use Mover, para moverlo.",
+  "Loading places...": "Cargando lugares...",
+  "Failed to load places": "No se pudieron cargar los lugares",
+  "Failed to save place": "No se pudo guardar el lugar",
+  "Failed to delete place": "No se pudo eliminar el lugar",
+  "Map of places": "Mapa de lugares",
+  "Tap the map where {name} should be.": "Toque el mapa donde debe estar {name}.",
+  "New place": "Nuevo lugar",
+  "Add place": "Agregar lugar",
+  "Note (optional)": "Nota (opcional)",
+  "e.g. north entrance": "p. ej., entrada norte",
+  "Save": "Guardar",
+  "{count} of {max} places": "{count} de {max} lugares",
+  "No places yet. Tap the map to add the first one.": "Aún no hay lugares. Toque el mapa para agregar el primero.",
+  "Edit": "Editar",
+  "Edit {name}": "Editar {name}",
+  "Move": "Mover",
+  "Move {name}": "Mover {name}",
+  "Delete place {name}": "Eliminar el lugar {name}",
+  "Delete place": "Eliminar lugar",
+  "Riders will no longer find {name}. Rides already asked for keep it.":
+    "Los pasajeros ya no encontrarán {name}. Los viajes ya solicitados lo conservan.",
+  "{name} was added.": "Se agregó {name}.",
+  "{name} was saved.": "Se guardó {name}.",
+  "{name} moved.": "Se movió {name}.",
+  "{name} was deleted.": "Se eliminó {name}.",
 } as const satisfies Record<string, Entry>;
