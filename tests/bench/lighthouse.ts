@@ -47,6 +47,7 @@ const IN_ENGLISH: Omit<PageTarget, "lang">[] = [
   { path: "/greer/admin/trips", who: "admin", performance: null },
   { path: "/greer/admin/users", who: "admin", performance: null },
   { path: "/greer/admin/schedule", who: "admin", performance: null },
+  { path: "/greer/admin/places", who: "admin", performance: null },
 ];
 
 /** Accessibility and Best Practices must be 100 on every page, in both languages (issue 17). */
