@@ -1,0 +1,124 @@
+/**
+ * Places end to end (issue 18), on the real server in Chromium: an admin adds
+ * a place by tapping the map and naming it; a ride asked from places reaches
+ * the driver's card, which names the pickup place and navigates to it.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { browserWorld, type Session } from "./world.ts";
+
+const world = browserWorld();
+const GREER = { latitude: 34.9387, longitude: -82.2271 };
+
+async function openAs(session: Session, viewport = PHONE): Promise<Page> {
+  const context = await world.newContext({ viewport, geolocation: GREER, permissions: ["geolocation"] });
+  const page = await context.newPage();
+  await page.goto("/greer/about");
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("authToken", token);
+    localStorage.setItem("user", JSON.stringify(user));
+  }, session);
+  return page;
+}
+
+async function hydrated(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 10_000 });
+}
+
+/** Taps the map at a fraction of its box (0,0 top left). */
+async function tapMap(page: Page, fx: number, fy: number) {
+  const box = (await page.locator(".map-box").boundingBox())!;
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+describe("places end to end", () => {
+  it("an admin adds a place on the map, renames it and deletes it, at a phone's width", async () => {
+    const admin = await world.signIn("8645550100");
+    const page = await openAs(admin);
+    const seen = watchPage(page);
+    await page.goto("/greer/admin/places");
+    await hydrated(page, "AdminPlaces");
+    await page.getByRole("heading", { name: "4 of 300 places" }).waitFor();
+    // A tap a little north-east of the centre: well inside the area.
+    await tapMap(page, 0.55, 0.45);
+    const form = page.getByRole("form", { name: "New place" });
+    await form.getByLabel("Name").fill("Farmers Market");
+    await form.getByLabel("Note (optional)").fill("by the fountain");
+    await form.getByRole("button", { name: "Add place" }).click();
+    await page.getByText("Farmers Market was added.").waitFor();
+    await page.getByRole("heading", { name: "5 of 300 places" }).waitFor();
+
+    const { data: places } = await world.call("GET", "/greer/api/places", admin.token);
+    const market = places.find((p: { name: string }) => p.name === "Farmers Market");
+    expect(market).toMatchObject({ note: "by the fountain" });
+    expect(market.lat).toBeGreaterThan(GREER.latitude);
+    expect(market.lng).toBeGreaterThan(GREER.longitude);
+
+    // A tap outside the circle is refused in the page: zoomed out to the least zoom, a phone's map box has its corners
+    // outside the 805 m circle.
+    await page.getByRole("button", { name: "Zoom out" }).click();
+    await page.waitForTimeout(800);
+    await tapMap(page, 0.03, 0.04);
+    await page.getByRole("alert").filter({ hasText: "outside our service area" }).waitFor();
+
+    // Dragging its pin on the map moves it.
+    const pin = (await page.locator('.maplibregl-marker img[alt="Farmers Market"]').boundingBox())!;
+    await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height - 2);
+    await page.mouse.down();
+    await page.mouse.move(pin.x + pin.width / 2 - 40, pin.y + pin.height + 30, { steps: 8 });
+    await page.mouse.up();
+    await page.getByText("Farmers Market moved.").waitFor();
+    const { data: after } = await world.call("GET", "/greer/api/places", admin.token);
+    const moved = after.find((p: { name: string }) => p.name === "Farmers Market");
+    expect(moved.lat).toBeLessThan(market.lat);
+    expect(moved.lng).toBeLessThan(market.lng);
+
+    await page.getByRole("button", { name: "Edit Farmers Market" }).click();
+    const edit = page.getByRole("form", { name: "Farmers Market" });
+    await edit.getByLabel("Name").fill("Saturday Market");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saturday Market was saved.").waitFor();
+
+    await page.getByRole("button", { name: "Delete place Saturday Market" }).click();
+    await page.getByRole("dialog", { name: "Delete place" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Saturday Market was deleted.").waitFor();
+    await page.getByRole("heading", { name: "4 of 300 places" }).waitFor();
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("a ride asked from places shows the pickup place on the driver's card, with Navigate", async () => {
+    const driver = await world.signIn("8645550101");
+    const rider = await world.signIn("8645550677");
+    const { data: places } = await world.call("GET", "/greer/api/places", rider.token);
+    const station = places.find((p: { name: string }) => p.name === "Greer Station");
+    const hall = places.find((p: { name: string }) => p.name === "City Hall");
+    await world.call("PUT", "/greer/api/drivers/availability", driver.token, {
+      isAvailable: true,
+      location: { lat: GREER.latitude, lng: GREER.longitude },
+    });
+    const asked = await world.call("POST", "/greer/api/rides", rider.token, {
+      pickupPlaceId: station.id,
+      dropoffPlaceId: hall.id,
+      passengerCt: 1,
+    });
+    expect(asked.status).toBe(201);
+
+    const page = await openAs(driver, DESKTOP);
+    const seen = watchPage(page);
+    await page.goto("/greer/driver");
+    await hydrated(page, "DriverScreen");
+    const item = page.locator(".ride-item").first();
+    await item.getByText("Greer Station (Trade Street side)").waitFor();
+    expect(await item.getByText("City Hall").count()).toBeGreaterThan(0);
+    const navigate = item.getByRole("link", { name: "Navigate to pickup" });
+    expect(await navigate.getAttribute("href")).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${station.lat.toFixed(6)}%2C${
+        station.lng.toFixed(6)
+      }&travelmode=driving`,
+    );
+    expect(await item.getByRole("link", { name: "Other maps app" }).getAttribute("href")).toMatch(/^geo:34\.938400,/);
+    expect(seen.errors).toEqual([]);
+    await world.call("PUT", `/greer/api/rides/${asked.data.ride.id}`, rider.token, { status: "canceled" });
+  });
+});
