@@ -1,7 +1,8 @@
 /**
  * One ride in the driver's list: the rider, the facts, and the buttons of the
  * transition table (lib/driver_actions.ts); a button another ride blocks is
- * disabled, with the reason under the buttons.
+ * disabled, with the reason under the buttons. Under them, Navigate opens the
+ * phone's maps app (issue 18), below the buttons so they stay in thumb reach.
  */
 import { useNow } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
@@ -67,19 +68,6 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         </div>
       </dl>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
-      {target && (
-        <p className="ride-item__navigate">
-          <a
-            className="button button--secondary ride-button"
-            href={directionsHref(target, app)}
-            target="_blank"
-            rel="noopener"
-          >
-            {ride.status === "picked-up" ? t("Navigate to destination") : t("Navigate to pickup")}
-          </a>
-          <a className="ride-item__geo" href={geoHref(target)}>{t("Other maps app")}</a>
-        </p>
-      )}
       {actions.length > 0 && (
         <div className="ride-item__actions">
           {actions.map((action) => (
@@ -99,6 +87,19 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         </div>
       )}
       {blocked && <p className="ride-item__note">{t(blocked.disabledReason!)}</p>}
+      {target && (
+        <p className="ride-item__navigate">
+          <a
+            className="button button--secondary ride-button"
+            href={directionsHref(target, app)}
+            target="_blank"
+            rel="noopener"
+          >
+            {ride.status === "picked-up" ? t("Navigate to destination") : t("Navigate to pickup")}
+          </a>
+          <a className="ride-item__geo" href={geoHref(target)}>{t("Other maps app")}</a>
+        </p>
+      )}
     </li>
   );
 }

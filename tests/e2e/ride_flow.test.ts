@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, watchPage } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
 import { shot, SHOTS } from "./screenshots.ts";
+import { formatPhone } from "../../lib/phone.ts";
 
 const DEMO_DRIVER = "8645550101";
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
@@ -142,7 +143,8 @@ describe("a ride end to end", () => {
     const item = driver.locator(".ride-item").filter({ hasText: riderSession.user.phoneNumber.slice(-4) });
     await item.waitFor({ timeout: 10_000 });
     expect(await item.getByText("2 passengers").isVisible()).toBe(true);
-    expect(await item.getByRole("link").getAttribute("href")).toBe(`tel:+1${riderSession.user.phoneNumber}`);
+    expect(await item.getByRole("link", { name: formatPhone(riderSession.user.phoneNumber) }).getAttribute("href"))
+      .toBe(`tel:+1${riderSession.user.phoneNumber}`);
     await shot(driver, "driver-requests");
 
     const steps = [
