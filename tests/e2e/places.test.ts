@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { shot } from "./screenshots.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const world = browserWorld();
@@ -48,6 +49,7 @@ describe("places end to end", () => {
     await form.getByRole("button", { name: "Add place" }).click();
     await page.getByText("Farmers Market was added.").waitFor();
     await page.getByRole("heading", { name: "5 of 300 places" }).waitFor();
+    await shot(page, "admin-places-added");
 
     const { data: places } = await world.call("GET", "/greer/api/places", admin.token);
     const market = places.find((p: { name: string }) => p.name === "Farmers Market");
@@ -118,6 +120,7 @@ describe("places end to end", () => {
       }&travelmode=driving`,
     );
     expect(await item.getByRole("link", { name: "Other maps app" }).getAttribute("href")).toMatch(/^geo:34\.938400,/);
+    await shot(page, "driver-place-card");
     expect(seen.errors).toEqual([]);
     await world.call("PUT", `/greer/api/rides/${asked.data.ride.id}`, rider.token, { status: "canceled" });
   });
