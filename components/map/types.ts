@@ -1,5 +1,6 @@
 /** What the screens hand the map: the area, the style, the pins and what a tap does. */
 import type { Point } from "../../lib/geo.ts";
+import type { Place } from "../../lib/places.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 
@@ -23,6 +24,9 @@ export interface MapPin {
   title: string;
 }
 
+/** What a place chosen on the map is for: the destination ("Go here") or the pickup ("Pick up here"). */
+export type PlaceUse = "destination" | "pickup";
+
 export interface MapViewProps {
   area: ServiceArea;
   /** MAP_STYLE_URL; null for the built-in offline style. */
@@ -32,6 +36,10 @@ export interface MapViewProps {
   onPick?: (point: Point) => void;
   /** The pickup picker is open: the cursor says "choose a point". */
   picking?: boolean;
+  /** The tenant's places, drawn as small labelled pins (issue 18). */
+  places?: readonly Place[];
+  /** A place chosen on the map, and what for. */
+  onPlace?: (place: Place, use: PlaceUse) => void;
   /** The map region's accessible name. */
   label: string;
 }

@@ -84,9 +84,14 @@ const NOT_SHOWN: Record<string, string[]> = {
   AdminTrips: ["Please enter a valid 10-digit phone number"],
   AdminUsers: ["Please enter a valid 10-digit phone number"],
   // lib/geo.ts also words the rider's out-of-area refusal; the driver's map only measures.
+  // components/map/PlacePins.tsx (in the map chunk both screens share) offers a place's uses; only the rider's map
+  // is given places (issue 18).
   DriverScreen: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",
+    "Go here",
+    "Pick up here",
+    "Close",
   ],
 };
 
