@@ -1,12 +1,21 @@
-/** The request form's pickup: where it is, and the buttons to set it on the map or go back to GPS. */
+/**
+ * The request form's pickup: where it is, and the buttons to set it on the
+ * map or go back to GPS. While the picker is open, the tenant's places are
+ * listed too, so a rider can name one instead of tapping the map (issue 18).
+ */
+import type { Place } from "../../lib/places.ts";
+import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
 
 export interface PickupChoiceProps {
   /** What the pickup is now ("Your current location (GPS)", the picker's hint, ...). */
   text: string;
   picking: boolean;
-  /** A point was set on the map (so "Use GPS instead" makes sense). */
+  /** A point was set on the map or a place chosen (so "Use GPS instead" makes sense). */
   chosen: boolean;
+  /** The tenant's places, offered while picking. */
+  places: readonly Place[];
+  onPlace(place: Place): void;
   onPick(): void;
   onCancelPick(): void;
   onUseGps(): void;
@@ -14,12 +23,27 @@ export interface PickupChoiceProps {
 
 export function PickupChoice(p: PickupChoiceProps) {
   const t = useT();
+  const listLabel = useDomId();
   return (
     <div className="ride-form__pickup">
       <p className="ride-form__label">{t("Pickup")}</p>
       <p className={p.picking ? "ride-form__pickup-text ride-form__pickup-text--picking" : "ride-form__pickup-text"}>
         {p.text}
       </p>
+      {p.picking && p.places.length > 0 && (
+        <>
+          <p id={listLabel} className="ride-form__places-label">{t("Or choose a place:")}</p>
+          <ul className="ride-form__places" aria-labelledby={listLabel}>
+            {p.places.map((place) => (
+              <li key={place.id}>
+                <button type="button" className="button button--secondary" onClick={() => p.onPlace(place)}>
+                  {place.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="ride-form__pickup-actions">
         {p.picking
           ? (

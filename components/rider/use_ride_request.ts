@@ -7,6 +7,7 @@
 import { useCallback, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
+import type { Place } from "../../lib/places.ts";
 import { CANCEL_FAILED, checkRequest, NOTHING_TO_CANCEL, REQUEST_FAILED } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
@@ -30,6 +31,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       dropoff: form.dropoff,
       destination: form.destination,
       passengers: form.passengers,
+      pickupPlace: form.pickupPlace,
+      dropoffPlace: form.dropoffPlace,
     }, t);
     if (!check.ok) {
       setFormError(check.error);
@@ -79,5 +82,12 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     if (formPick(point) === "destination") setFormError(null);
   }, [formPick]);
 
-  return { form, formError, cardError, sending, request, cancel, pick };
+  /** A place chosen as the destination clears the form's error too. */
+  const formGoTo = form.goTo;
+  const goTo = useCallback((place: Place) => {
+    formGoTo(place);
+    setFormError(null);
+  }, [formGoTo]);
+
+  return { form, formError, cardError, sending, request, cancel, pick, goTo };
 }
