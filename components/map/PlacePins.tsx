@@ -2,7 +2,7 @@
  * The tenant's places on the WebGL map (issue 18): a dot with the place's
  * name. The pin is a button, so a keyboard reaches it too; it opens a small
  * popup with "Go here" (the place becomes the destination) and "Pick up
- * here" (the pickup). Focus moves into the popup when it opens (MapLibre's
+ * here" (the pickup), placed by MapLibre where it fits in the map. Focus moves into the popup when it opens (MapLibre's
  * focusAfterOpen); Escape or the close button shut it and give focus back to
  * the pin. Part of the lazy map chunk: only ShuttleMap imports it.
  */
@@ -74,7 +74,6 @@ export const PlacePins = memo(function PlacePins({ places, open, onOpen, onPlace
           key={shown.id}
           longitude={shown.lng}
           latitude={shown.lat}
-          anchor="bottom"
           offset={POPUP_OFFSET}
           closeButton={false}
           closeOnClick={false}
