@@ -32,14 +32,13 @@ import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
-import type { PlaceUse } from "../components/map/types.ts";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense } from "react";
 
 const WeeklySchedule = lazy(() =>
   import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
 );
 
-const NO_PLACES: Place[] = [];
+const NONE: Place[] = [];
 
 export interface RiderScreenProps {
   tenant: string;
@@ -53,15 +52,10 @@ export default function RiderScreen(props: RiderScreenProps) {
 
 function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
   const rider = useRiderRide(tenant);
-  const { form, formError, cardError, sending, request, cancel, pick, goTo } = useRideRequest(tenant, area, rider);
+  const { form, formError, cardError, sending, request, cancel, pick, place } = useRideRequest(tenant, area, rider);
   const places = usePlaces(tenant);
   const { drivers, ride } = rider;
   const t = useT();
-  const { pickUpAt } = form;
-  const onPlace = useCallback((place: Place, use: PlaceUse) => {
-    if (use === "pickup") pickUpAt(place);
-    else goTo(place);
-  }, [pickUpAt, goTo]);
 
   return (
     <div className="ride-screen">
@@ -76,8 +70,8 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
           pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}
           onPick={pick}
           picking={form.picking}
-          places={ride ? NO_PLACES : places}
-          onPlace={onPlace}
+          places={ride ? NONE : places.list}
+          onPlace={place}
           label={t("Map of the service area around {place}", { place: area.label })}
         />
         {form.mapAlert && (
@@ -100,7 +94,7 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
                 picking: form.picking,
                 chosen: form.chosen,
                 places,
-                onPlace: pickUpAt,
+                onPlace: place,
                 onPick: form.startPicking,
                 onCancelPick: form.cancelPicking,
                 onUseGps: form.backToGps,
@@ -109,7 +103,7 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
               onDestination={form.type}
               places={places}
               dropoffPlace={form.dropoffPlace}
-              onDestinationPlace={goTo}
+              onPlace={place}
               passengers={form.passengers}
               onPassengers={form.setPassengers}
               error={formError}

@@ -1,11 +1,9 @@
 /**
- * How places are named, ordered and found (issue 18), apart from
- * lib/places.ts so a screen that only finds places (the rider's destination
- * field, its map) takes these few functions without the editor's rules and
- * texts. lib/places.ts re-exports them: the server and the editor import
- * from there.
+ * How place names are compared, ordered and found (issue 18), apart from
+ * lib/places.ts so the rider's suggestions (components/rider/place_kit.tsx)
+ * take these few functions without the editor's rules and texts. The
+ * server and the editor reach them through lib/places.ts.
  */
-import type { Point } from "./geo.ts";
 import type { Place } from "./places.ts";
 
 /** Lowercase, without accents, spaces folded: the form names are compared and searched in. */
@@ -35,14 +33,4 @@ export function findPlaces<P extends Pick<Place, "name">>(places: readonly P[], 
     ranked.push({ place, rank });
   }
   return ranked.sort((a, b) => a.rank - b.rank || byName(a.place, b.place)).slice(0, limit).map((r) => r.place);
-}
-
-/** A place's point. */
-export function placePoint(place: Pick<Place, "lat" | "lng">): Point {
-  return { lat: place.lat, lng: place.lng };
-}
-
-/** How a ride names a place it was asked from: "Greer Station (north entrance)", or the name alone. */
-export function placeLabel(place: Pick<Place, "name" | "note">): string {
-  return place.note ? `${place.name} (${place.note})` : place.name;
 }

@@ -12,7 +12,8 @@ import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 
-export { byName, findPlaces, foldName, placeLabel, placePoint } from "./place_names.ts";
+export { byName, findPlaces, foldName } from "./place_names.ts";
+export { placeLabel, placePoint } from "./place_label.ts";
 
 export const PLACE_NAME_MAX = 80;
 export const PLACE_NOTE_MAX = 140;

@@ -7,7 +7,7 @@
 import { isPoint, type Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
-import { placeLabel, placePoint } from "./place_names.ts";
+import { placeLabel, placePoint } from "./place_label.ts";
 import type { Place } from "./places.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
 

@@ -3,9 +3,6 @@
  * plain background, to scale. It fills the map box while the WebGL map's
  * chunk loads, and stays if that map cannot run, so the screen always shows
  * where the area is and where the pins are, and a tap still picks a point.
- * The tenant's places are drawn too, a dot and a name each (issue 18): a tap
- * on one chooses it, as the pickup while the picker is open, else as the
- * destination (the WebGL map asks which in a popup).
  */
 import type { MouseEvent } from "react";
 import type { Point } from "../../lib/geo.ts";
@@ -30,7 +27,7 @@ export function fromLocal(area: ServiceArea, x: number, y: number): Point {
   };
 }
 
-export function StaticMap({ area, pins, onPick, label, places = [], onPlace, picking }: MapViewProps) {
+export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
   const r = area.radiusMeters;
   const half = r * 1.15;
   // Pins keep their screen size: about 40 px in a box a few hundred px across.
@@ -55,22 +52,6 @@ export function StaticMap({ area, pins, onPick, label, places = [], onPlace, pic
         aria-hidden="true"
       >
         <circle className="static-map__area" cx="0" cy="0" r={r} />
-        {places.map((place) => {
-          const { x, y } = toLocal(area, place);
-          return (
-            <g
-              key={place.id}
-              className="static-map__place"
-              onClick={(e) => {
-                e.stopPropagation();
-                onPlace?.(place, picking ? "pickup" : "destination");
-              }}
-            >
-              <circle cx={x} cy={-y} r={pin * 0.16} />
-              <text x={x + pin * 0.3} y={-y} fontSize={pin * 0.34}>{place.name}</text>
-            </g>
-          );
-        })}
         {pins.map((p) => <StaticPin key={`${p.kind}:${p.id}`} pin={p} area={area} size={pin} />)}
       </svg>
       <ul className="sr-only">

@@ -4,8 +4,9 @@
  * listed too, so a rider can name one instead of tapping the map (issue 18).
  */
 import type { Place } from "../../lib/places.ts";
-import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
+import type { PlaceUse } from "../map/types.ts";
+import type { RiderPlaces } from "./use_places.ts";
 
 export interface PickupChoiceProps {
   /** What the pickup is now ("Your current location (GPS)", the picker's hint, ...). */
@@ -14,8 +15,8 @@ export interface PickupChoiceProps {
   /** A point was set on the map or a place chosen (so "Use GPS instead" makes sense). */
   chosen: boolean;
   /** The tenant's places, offered while picking. */
-  places: readonly Place[];
-  onPlace(place: Place): void;
+  places: RiderPlaces;
+  onPlace(place: Place, use: PlaceUse): void;
   onPick(): void;
   onCancelPick(): void;
   onUseGps(): void;
@@ -23,27 +24,14 @@ export interface PickupChoiceProps {
 
 export function PickupChoice(p: PickupChoiceProps) {
   const t = useT();
-  const listLabel = useDomId();
+  const { list, kit } = p.places;
   return (
     <div className="ride-form__pickup">
       <p className="ride-form__label">{t("Pickup")}</p>
       <p className={p.picking ? "ride-form__pickup-text ride-form__pickup-text--picking" : "ride-form__pickup-text"}>
         {p.text}
       </p>
-      {p.picking && p.places.length > 0 && (
-        <>
-          <p id={listLabel} className="ride-form__places-label">{t("Or choose a place:")}</p>
-          <ul className="ride-form__places" aria-labelledby={listLabel}>
-            {p.places.map((place) => (
-              <li key={place.id}>
-                <button type="button" className="button button--secondary" onClick={() => p.onPlace(place)}>
-                  {place.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {p.picking && kit && <kit.PickupPlaces places={list} onPlace={p.onPlace} />}
       <div className="ride-form__pickup-actions">
         {p.picking
           ? (

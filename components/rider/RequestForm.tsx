@@ -8,6 +8,8 @@ import type { Place } from "../../lib/places.ts";
 import { useDomId } from "../dom_id.ts";
 import { DestinationField } from "./DestinationField.tsx";
 import { PickupChoice, type PickupChoiceProps } from "./PickupChoice.tsx";
+import type { PlaceUse } from "../map/types.ts";
+import type { RiderPlaces } from "./use_places.ts";
 
 export const PASSENGER_CHOICES = [1, 2, 3, 4, 5];
 
@@ -16,10 +18,11 @@ export interface RequestFormProps {
   destination: string;
   onDestination(text: string): void;
   /** The tenant's places, offered as the destination field's suggestions (issue 18). */
-  places: readonly Place[];
+  places: RiderPlaces;
   /** The place chosen as the destination, while the field still names it. */
   dropoffPlace: Place | null;
-  onDestinationPlace(place: Place): void;
+  /** A place chosen for the destination (or, from the pickup's list, the pickup). */
+  onPlace(place: Place, use: PlaceUse): void;
   passengers: number;
   onPassengers(n: number): void;
   error: string | null;
@@ -48,7 +51,7 @@ export function RequestForm(p: RequestFormProps) {
           places={p.places}
           chosen={p.dropoffPlace}
           onType={p.onDestination}
-          onChoose={p.onDestinationPlace}
+          onPlace={p.onPlace}
         />
         <div className="field ride-form__passengers">
           <label htmlFor={`${id}-passengers`}>{t("Passengers")}</label>

@@ -17,8 +17,9 @@ import { type RefObject, useCallback, useState } from "react";
 import { GEO_UNSUPPORTED_RIDER, useGeolocation } from "../../browser/geolocation.ts";
 import { outsideAreaText, type Point } from "../../lib/geo.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
-import { placeLabel, placePoint } from "../../lib/place_names.ts";
+import { placeLabel, placePoint } from "../../lib/place_label.ts";
 import type { Place } from "../../lib/places.ts";
+import type { PlaceUse } from "../map/types.ts";
 import { type DestinationChoice, placeDestination, typedDestination } from "../../lib/ride_request.ts";
 import { MAP_LOCATION } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -62,21 +63,15 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
     return result.kind;
   }, [area, picking, rideNow, t]);
 
-  /** A place as the destination ("Go here", a suggestion). */
-  const goTo = useCallback((place: Place) => {
-    if (rideNow.current) return;
-    setTarget(placeDestination(place));
+  /** A place as the destination (a suggestion, "Go here") or the pickup (the picker's list, "Pick up here"). */
+  const place = useCallback((place: Place, use: PlaceUse) => {
+    if (use === "pickup") {
+      setChosen(placePoint(place));
+      setPickupPlace(place);
+      setPicking(false);
+    } else setTarget(placeDestination(place));
     setMapAlert(null);
-  }, [rideNow]);
-
-  /** A place as the pickup ("Pick up here", the pickup's list). */
-  const pickUpAt = useCallback((place: Place) => {
-    if (rideNow.current) return;
-    setChosen(placePoint(place));
-    setPickupPlace(place);
-    setPicking(false);
-    setMapAlert(null);
-  }, [rideNow]);
+  }, []);
 
   return {
     destination: target.destination,
@@ -92,8 +87,7 @@ export function useRideForm(area: ServiceArea, rideNow: RefObject<Ride | null>) 
     mapAlert,
     pick,
     type: (text: string) => setTarget(typedDestination(text, target.dropoff, target.dropoffPlace)),
-    goTo,
-    pickUpAt,
+    place,
     startPicking: () => setPicking(true),
     cancelPicking: () => setPicking(false),
     backToGps: () => {

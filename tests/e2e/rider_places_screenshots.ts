@@ -75,10 +75,6 @@ try {
       }, session);
       await page.goto("/greer/rider");
       await page.locator('[data-island="RiderScreen"][data-hydrated="true"]').waitFor();
-      // First the static map, drawn before any WebGL: its places too.
-      await page.locator(".static-map__place").first().waitFor();
-      await page.locator(".map-box").screenshot({ path: `${OUT}${prefix}rider-places-static-${width}.png` });
-      console.log(`wrote ${OUT}${prefix}rider-places-static-${width}.png`);
       // The WebGL map (built-in style) loads once the person reaches for it.
       await page.locator(".map-box").hover();
       await page.locator(".map-box .maplibregl-canvas").waitFor({ timeout: 15_000 });

@@ -3,17 +3,16 @@
  * (components/map/PlacePins.tsx, react-map-gl's Marker and Popup stubbed to
  * plain elements) a pin is a button that opens a popup with "Go here" and
  * "Pick up here", closed by Escape or its close button with focus back on
- * the pin; on the static map a tap on a place chooses it.
+ * the pin.
  */
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlacePins } from "../../components/map/PlacePins.tsx";
-import { StaticMap } from "../../components/map/StaticMap.tsx";
 import type { PlaceUse } from "../../components/map/types.ts";
 import type { Place } from "../../lib/places.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
-import { GREER, PLACES } from "./rides_fixtures.ts";
+import { PLACES } from "./rides_fixtures.ts";
 
 vi.mock("react-map-gl/maplibre", () => ({
   Marker: ({ children, className }: { children: ReactNode; className?: string }) => (
@@ -88,24 +87,5 @@ describe("places on the WebGL map", () => {
       "Recogerme aquí",
       "Cerrar",
     ]);
-  });
-});
-
-describe("places on the static map", () => {
-  it("draws each place's name, and a tap chooses it: as the pickup while picking, else as the destination", () => {
-    const onPlace = vi.fn();
-    const onPick = vi.fn();
-    const props = { area: GREER, styleUrl: null, pins: [], places: PLACES, onPlace, onPick, label: "Map" };
-    const { container, rerender } = render(<StaticMap {...props} />);
-    const names = [...container.querySelectorAll(".static-map__place text")].map((t) => t.textContent);
-    expect(names).toEqual(PLACES.map((p) => p.name));
-    const hall = container.querySelectorAll(".static-map__place")[1];
-    fireEvent.click(hall);
-    expect(onPlace).toHaveBeenLastCalledWith(PLACES[1], "destination");
-    rerender(<StaticMap {...props} picking />);
-    fireEvent.click(container.querySelectorAll(".static-map__place")[1]);
-    expect(onPlace).toHaveBeenLastCalledWith(PLACES[1], "pickup");
-    // Not also a tap on the map at that point.
-    expect(onPick).not.toHaveBeenCalled();
   });
 });
