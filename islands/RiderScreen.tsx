@@ -12,6 +12,10 @@
  * A tap outside the area is refused in the page, under the map (role
  * "alert", as the admin screens show errors), never with a blocking alert().
  *
+ * The tenant's places (issue 18) load once: the destination field suggests
+ * them, the pickup picker lists them, and the map shows them until a ride
+ * is requested.
+ *
  * The weekly schedule shows only while no driver is online, so it loads with
  * its own chunk when it does (the screen's first load stays within budget).
  */
@@ -22,15 +26,19 @@ import { CurrentRide } from "../components/rider/CurrentRide.tsx";
 import { DriverCount, LiveNote } from "../components/rider/OnlineLine.tsx";
 import { RequestForm } from "../components/rider/RequestForm.tsx";
 import { ridePins } from "../components/rider/ride_pins.ts";
+import { usePlaces } from "../components/rider/use_places.ts";
 import { useRideRequest } from "../components/rider/use_ride_request.ts";
 import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { riderMessage } from "../lib/ride_texts.ts";
+import type { Place } from "../lib/places.ts";
 import { lazy, Suspense } from "react";
 
 const WeeklySchedule = lazy(() =>
   import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
 );
+
+const NONE: Place[] = [];
 
 export interface RiderScreenProps {
   tenant: string;
@@ -44,7 +52,8 @@ export default function RiderScreen(props: RiderScreenProps) {
 
 function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
   const rider = useRiderRide(tenant);
-  const { form, formError, cardError, sending, request, cancel, pick } = useRideRequest(tenant, area, rider);
+  const { form, formError, cardError, sending, request, cancel, pick, place } = useRideRequest(tenant, area, rider);
+  const places = usePlaces(tenant);
   const { drivers, ride } = rider;
   const t = useT();
 
@@ -61,6 +70,8 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
           pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}
           onPick={pick}
           picking={form.picking}
+          places={ride ? NONE : places.list}
+          onPlace={place}
           label={t("Map of the service area around {place}", { place: area.label })}
         />
         {form.mapAlert && (
@@ -82,12 +93,17 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
                 text: form.pickupText,
                 picking: form.picking,
                 chosen: form.chosen,
+                places,
+                onPlace: place,
                 onPick: form.startPicking,
                 onCancelPick: form.cancelPicking,
                 onUseGps: form.backToGps,
               }}
               destination={form.destination}
               onDestination={form.type}
+              places={places}
+              dropoffPlace={form.dropoffPlace}
+              onPlace={place}
               passengers={form.passengers}
               onPassengers={form.setPassengers}
               error={formError}

@@ -5,17 +5,8 @@
  * pass MAX_PLACES when two admins add at once. A lost race reads again.
  */
 import { ulid } from "../lib/ids.ts";
-import {
-  byName,
-  foldName,
-  MAX_PLACES,
-  type Place,
-  type PlaceInput,
-  placeLabel,
-  placePoint,
-  type StoredPlace,
-} from "../lib/places.ts";
-import type { Point } from "../lib/geo.ts";
+import { byName, foldName, MAX_PLACES, type Place, type PlaceInput, type StoredPlace } from "../lib/places.ts";
+import { type PlaceParts, placeParts } from "../lib/ride_request.ts";
 import { ID_PATTERN } from "../lib/schemas.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
@@ -130,20 +121,12 @@ export interface PlaceIds {
   dropoffPlaceId?: unknown;
 }
 
-/** What a request's place ids stand for: the points, and the names the ride keeps as they are now. */
-export interface RequestPlaces {
-  pickup?: Point;
-  pickupName?: string;
-  dropoff?: Point;
-  destination?: string;
-}
-
 /**
  * The tenant's places a ride request names by id, or null when an id is not
  * one of this tenant's places (another tenant's id included). An absent or
  * null id names nothing.
  */
-export async function placesOfRequest(kv: Deno.Kv, tenant: string, ids: PlaceIds): Promise<RequestPlaces | null> {
+export async function placesOfRequest(kv: Deno.Kv, tenant: string, ids: PlaceIds): Promise<PlaceParts | null> {
   const find = async (id: unknown) => {
     if (id === undefined || id === null) return undefined;
     if (typeof id !== "string" || !ID_PATTERN.test(id)) return null;
@@ -151,8 +134,5 @@ export async function placesOfRequest(kv: Deno.Kv, tenant: string, ids: PlaceIds
   };
   const [pickup, dropoff] = await Promise.all([find(ids.pickupPlaceId), find(ids.dropoffPlaceId)]);
   if (pickup === null || dropoff === null) return null;
-  return {
-    ...(pickup && { pickup: placePoint(pickup), pickupName: placeLabel(pickup) }),
-    ...(dropoff && { dropoff: placePoint(dropoff), destination: dropoff.name }),
-  };
+  return placeParts(pickup, dropoff);
 }

@@ -8,9 +8,12 @@
  * Names are unique per tenant, compared folded (`foldName`): case, accents
  * and spacing aside, so "Café Central" and "cafe  central" are one place.
  */
-import { isPoint, type Point } from "./geo.ts";
+import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
+
+export { byName, findPlaces, foldName } from "./place_names.ts";
+export { placeLabel, placePoint } from "./place_label.ts";
 
 export const PLACE_NAME_MAX = 80;
 export const PLACE_NOTE_MAX = 140;
@@ -49,11 +52,6 @@ export interface PlaceInput {
   note: string | null;
 }
 
-/** Lowercase, without accents, spaces folded: the form names are compared and searched in. */
-export function foldName(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
-
 /** A further rule for a name or note, answering its error text or null (the server's hidden-characters rule). */
 export type TextRule = (text: string, label: string) => string | null;
 
@@ -79,38 +77,4 @@ export function readPlace(
   const refusedNote = note ? textRule(note, t("Note")) : null;
   if (refusedNote) return { ok: false, error: refusedNote };
   return { ok: true, value: { name, lat: point.lat as number, lng: point.lng as number, note: note || null } };
-}
-
-/** Names in a list's order: alphabetical as a person reads them, accents and case aside. */
-export function byName(a: Pick<Place, "name">, b: Pick<Place, "name">): number {
-  return a.name.localeCompare(b.name, "en", { sensitivity: "base", numeric: true });
-}
-
-/**
- * The places a typed text names, best first: those whose name starts with
- * it, then those with a word starting with it, then any containing it; by
- * name within each. Accents and case are ignored ("cafe" finds "Café").
- */
-export function findPlaces<P extends Pick<Place, "name">>(places: readonly P[], typed: string, limit = 8): P[] {
-  const query = foldName(typed);
-  if (!query) return [];
-  const ranked: { place: P; rank: number }[] = [];
-  for (const place of places) {
-    const name = foldName(place.name);
-    const at = name.indexOf(query);
-    if (at === -1) continue;
-    const rank = at === 0 ? 0 : name.includes(` ${query}`) ? 1 : 2;
-    ranked.push({ place, rank });
-  }
-  return ranked.sort((a, b) => a.rank - b.rank || byName(a.place, b.place)).slice(0, limit).map((r) => r.place);
-}
-
-/** A place's point. */
-export function placePoint(place: Pick<Place, "lat" | "lng">): Point {
-  return { lat: place.lat, lng: place.lng };
-}
-
-/** How a ride names a place it was asked from: "Greer Station (north entrance)", or the name alone. */
-export function placeLabel(place: Pick<Place, "name" | "note">): string {
-  return place.note ? `${place.name} (${place.note})` : place.name;
 }

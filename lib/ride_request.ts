@@ -7,6 +7,8 @@
 import { isPoint, type Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
+import { placeLabel, placePoint } from "./place_label.ts";
+import type { Place } from "./places.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
 
 /** The screen's check before sending, from the drivers it shows online (spec section 5). */
@@ -35,12 +37,44 @@ export function clampPassengers(n: number): number {
   return Math.min(MAX_PASSENGERS, Math.max(MIN_PASSENGERS, Math.round(n) || MIN_PASSENGERS));
 }
 
-/** A ride request as it arrives: anything may be missing or of the wrong type. */
+/**
+ * A ride request as it arrives: anything may be missing or of the wrong type.
+ * A place id stands for a point (issue 18): the server looks the places up
+ * and lays their parts over the body (`placeParts`) before `readRequest`
+ * reads it, so the rules below apply to a place's point as to a tapped one.
+ */
 export interface RequestBody {
   pickup?: unknown;
   dropoff?: unknown;
   destination?: unknown;
   passengerCt?: unknown;
+  pickupPlaceId?: unknown;
+  dropoffPlaceId?: unknown;
+}
+
+/** What a request's places stand for: their points, and the names the ride keeps as they are now. */
+export interface PlaceParts {
+  pickup?: Point;
+  pickupName?: string;
+  dropoff?: Point;
+  destination?: string;
+}
+
+/**
+ * The parts of a request that its places give, one rule for both sides: the
+ * server lays them over the body it received (kv/places.ts), the screen over
+ * its draft before checking it (`checkRequest`). A pickup place gives its
+ * point and its label ("Greer Station (north entrance)"); a dropoff place its
+ * point and its name as the destination.
+ */
+export function placeParts(
+  pickup: Pick<Place, "name" | "note" | "lat" | "lng"> | null | undefined,
+  dropoff: Pick<Place, "name" | "lat" | "lng"> | null | undefined,
+): PlaceParts {
+  return {
+    ...(pickup && { pickup: placePoint(pickup), pickupName: placeLabel(pickup) }),
+    ...(dropoff && { dropoff: placePoint(dropoff), destination: dropoff.name }),
+  };
 }
 
 export interface RideRequest {
@@ -104,17 +138,30 @@ export interface RequestDraft {
   /** The destination field as typed ("MAP LOCATION" while the map point stands). */
   destination: string;
   passengers: number;
+  /** A place chosen as the pickup: the request names it instead of sending its point (issue 18). */
+  pickupPlace?: Place | null;
+  /** A place chosen as the destination: the request names it instead of the point and the text. */
+  dropoffPlace?: Place | null;
 }
 
-export type RequestCheck =
-  | { ok: true; body: { pickup: Point; dropoff?: Point; destination?: string; passengerCt: number } }
-  | { ok: false; error: string };
+/** What the screen sends: each end as a point (and a typed destination) or as a place's id. */
+export interface RequestSent {
+  pickup?: Point;
+  pickupPlaceId?: string;
+  dropoff?: Point;
+  dropoffPlaceId?: string;
+  destination?: string;
+  passengerCt: number;
+}
+
+export type RequestCheck = { ok: true; body: RequestSent } | { ok: false; error: string };
 
 /**
  * The screen's checks before sending, in the spec's order (driver, location,
  * destination), and the body sent when they pass: the drivers it shows, then
- * readRequest's rules. The placeholder text is never sent as a destination:
- * the map point is.
+ * readRequest's rules, over the draft with its places' parts laid on as the
+ * server will lay them. The placeholder text is never sent as a destination:
+ * the map point is. A chosen place is sent as its id alone (issue 18).
  */
 export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   if (!draft.driversOnline) return { ok: false, error: t(NO_DRIVERS_TEXT) };
@@ -124,19 +171,39 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
     dropoff: draft.dropoff,
     destination: typed === MAP_LOCATION ? "" : typed,
     passengerCt: clampPassengers(draft.passengers),
+    ...placeParts(draft.pickupPlace, draft.dropoffPlace),
   }, t);
   if (!read.ok) return read;
   const { pickup, dropoff, destination, passengerCt } = read.value;
-  return {
-    ok: true,
-    body: { pickup, ...(dropoff ? { dropoff } : {}), ...(destination ? { destination } : {}), passengerCt },
-  };
+  const from = draft.pickupPlace ? { pickupPlaceId: draft.pickupPlace.id } : { pickup };
+  const to = draft.dropoffPlace
+    ? { dropoffPlaceId: draft.dropoffPlace.id }
+    : { ...(dropoff ? { dropoff } : {}), ...(destination ? { destination } : {}) };
+  return { ok: true, body: { ...from, ...to, passengerCt } };
+}
+
+/** The form's destination: the field's text, the dropoff point, and the place chosen for it (issue 18). */
+export interface DestinationChoice {
+  destination: string;
+  dropoff: Point | null;
+  dropoffPlace?: Place;
 }
 
 /**
  * The destination field changed: a typed text other than the placeholder
- * clears the map dropoff (spec section 5).
+ * clears the map dropoff (spec section 5), and any text other than a chosen
+ * place's name drops the place and its point (issue 18).
  */
-export function typedDestination(text: string, dropoff: Point | null): { destination: string; dropoff: Point | null } {
+export function typedDestination(text: string, dropoff: Point | null, place?: Place | null): DestinationChoice {
+  if (place) {
+    return text === place.name
+      ? { destination: text, dropoff, dropoffPlace: place }
+      : { destination: text, dropoff: null };
+  }
   return { destination: text, dropoff: text === MAP_LOCATION ? dropoff : null };
+}
+
+/** A place chosen as the destination (a suggestion, or "Go here" on the map): its name, its point, and itself. */
+export function placeDestination(place: Place): DestinationChoice {
+  return { destination: place.name, dropoff: placePoint(place), dropoffPlace: place };
 }

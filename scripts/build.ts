@@ -25,6 +25,22 @@ function islandNames(): string[] {
     .sort();
 }
 
+/**
+ * The islands are built in two graphs. The staff screens (Admin*) are one,
+ * everything riders, drivers and visitors load the other: esbuild puts each
+ * module in the chunk of the islands that reach it, so an admin screen that
+ * shares a few of the rider's modules (the map) would split the rider's
+ * chunks into more, smaller files and add their overhead to the rider's
+ * budget. Apart, a change to an admin screen never moves a byte of the
+ * rider's, driver's or sign-in pages. The cost is on admin pages, which load
+ * their own copy of Preact and the frame beside the header's menu.
+ */
+export const GRAPHS = {
+  public: (name: string) => !name.startsWith("Admin"),
+  staff: (name: string) => name.startsWith("Admin"),
+} as const;
+type Graph = keyof typeof GRAPHS;
+
 /** Each island's entry is a two-line virtual module: import it, hydrate it. */
 const islandEntries: esbuild.Plugin = {
   name: "island-entries",
@@ -56,10 +72,10 @@ export const PREACT_ALIASES: Record<string, string> = {
   "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
 };
 
-function options(outdir: string): esbuild.BuildOptions {
+function options(outdir: string, graph: Graph): esbuild.BuildOptions {
   const entryPoints = [
-    ...islandNames().map((name) => ({ in: `island:${name}`, out: name })),
-    { in: join(ROOT, "static/styles.css"), out: "styles" },
+    ...islandNames().filter(GRAPHS[graph]).map((name) => ({ in: `island:${name}`, out: name })),
+    ...(graph === "public" ? [{ in: join(ROOT, "static/styles.css"), out: "styles" }] : []),
   ];
   return {
     entryPoints,
@@ -81,18 +97,28 @@ function options(outdir: string): esbuild.BuildOptions {
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
     nodePaths: [join(ROOT, "node_modules")],
-    plugins: [islandEntries, writeManifest(outdir)],
+    plugins: [islandEntries, writeManifest(outdir, graph)],
     logLevel: "warning",
   };
 }
 
-const writeManifest = (outdir: string): esbuild.Plugin => ({
+/** Each graph's part of the manifest, as its last build left it; manifest.json is both together. */
+const parts = new Map<string, Partial<Record<Graph, Manifest>>>();
+
+const writeManifest = (outdir: string, graph: Graph): esbuild.Plugin => ({
   name: "manifest",
   setup(build) {
     build.onEnd(async (result) => {
       if (!result.metafile) return;
-      const manifest = manifestFrom(result.metafile, outdir);
+      const built = parts.get(outdir) ?? {};
+      parts.set(outdir, built);
+      built[graph] = manifestFrom(result.metafile, outdir);
       await precompress(Object.keys(result.metafile.outputs));
+      if (!built.public || !built.staff) return;
+      const manifest: Manifest = {
+        islands: { ...built.public.islands, ...built.staff.islands },
+        css: built.public.css,
+      };
       await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     });
   },
@@ -165,7 +191,7 @@ export function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
  */
 export async function build(): Promise<void> {
   const fresh = `${OUT_DIR}.${Deno.pid}`;
-  await esbuild.build(options(fresh));
+  await Promise.all((Object.keys(GRAPHS) as Graph[]).map((graph) => esbuild.build(options(fresh, graph))));
   await esbuild.stop();
   await copyVendorFiles(fresh);
   const old = `${OUT_DIR}.old.${Deno.pid}`;
@@ -174,12 +200,13 @@ export async function build(): Promise<void> {
   await Deno.remove(old, { recursive: true }).catch(() => {});
 }
 
-export async function watch(): Promise<esbuild.BuildContext> {
+export async function watch(): Promise<void> {
   await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
-  const ctx = await esbuild.context(options(OUT_DIR));
-  await ctx.watch();
+  const contexts = await Promise.all(
+    (Object.keys(GRAPHS) as Graph[]).map((graph) => esbuild.context(options(OUT_DIR, graph))),
+  );
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
   await copyVendorFiles(OUT_DIR);
-  return ctx;
 }
 
 if (import.meta.main) {

@@ -35,8 +35,10 @@ import Map, {
   type StyleSpecification,
 } from "react-map-gl/maplibre";
 import { pmtilesArchive } from "../../lib/map_style.ts";
+import type { Place } from "../../lib/places.ts";
 import { useT } from "../texts.tsx";
 import { areaBounds, areaPolygon } from "./area.ts";
+import { PlacePins } from "./PlacePins.tsx";
 import { StreetMapNotice } from "./StreetMapNotice.tsx";
 import { MAPLIBRE_CREDIT, OSM_COPYRIGHT, streetStyle } from "./street_style.ts";
 import {
@@ -72,10 +74,25 @@ const escapeHtml = (text: string) =>
 
 const FILL = { width: "100%", height: "100%" };
 
+const NO_PLACES: readonly Place[] = [];
+const ignorePlace = () => {};
+
 export default function ShuttleMap(
-  { area, styleUrl, pins, onPick, picking = false, onPinMove, label }: MapViewProps,
+  {
+    area,
+    styleUrl,
+    pins,
+    onPick,
+    picking = false,
+    onPinMove,
+    label,
+    places = NO_PLACES,
+    onPlace = ignorePlace,
+  }: MapViewProps,
 ) {
   const t = useT();
+  // The place whose popup is open (issue 18); a tap elsewhere on the map first closes it.
+  const [openPlace, setOpenPlace] = useState<string | null>(null);
   const [style, setStyle] = useState<string | StyleSpecification>(() => styleFor(styleUrl));
   const street = style !== OFFLINE_STYLE;
   const [unavailable, setUnavailable] = useState(false);
@@ -139,8 +156,9 @@ export default function ShuttleMap(
   const initialViewState = useMemo(() => ({ latitude: area.lat, longitude: area.lng, zoom: ZOOM.start }), [area]);
 
   const onClick = useCallback((e: MapLayerMouseEvent) => {
-    onPick?.({ lat: e.lngLat.lat, lng: e.lngLat.lng });
-  }, [onPick]);
+    if (openPlace !== null) setOpenPlace(null);
+    else onPick?.({ lat: e.lngLat.lat, lng: e.lngLat.lng });
+  }, [onPick, openPlace]);
 
   return (
     <div className="map-frame" role="region" aria-label={label}>
@@ -169,6 +187,7 @@ export default function ShuttleMap(
           <Layer {...AREA_FILL} />
           <Layer {...AREA_LINE} />
         </Source>
+        <PlacePins places={places} open={openPlace} onOpen={setOpenPlace} onPlace={onPlace} />
         <Pins pins={pins} onPinMove={onPinMove} />
         <NavigationControl position="top-right" showCompass={false} />
         {/* Made once by react-map-gl: a new key makes the street credit when the style changes. */}

@@ -1,5 +1,6 @@
 /** What the screens hand the map: the area, the style, the pins and what a tap does. */
 import type { Point } from "../../lib/geo.ts";
+import type { Place } from "../../lib/places.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 
@@ -25,6 +26,9 @@ export interface MapPin {
   draggable?: boolean;
 }
 
+/** What a place chosen on the map is for: the destination ("Go here") or the pickup ("Pick up here"). */
+export type PlaceUse = "destination" | "pickup";
+
 export interface MapViewProps {
   area: ServiceArea;
   /** MAP_STYLE_URL; null for the built-in offline style. */
@@ -36,6 +40,10 @@ export interface MapViewProps {
   picking?: boolean;
   /** A draggable pin was dropped at a point. */
   onPinMove?: (id: string, point: Point) => void;
+  /** The tenant's places, drawn as small labelled pins (issue 18). */
+  places?: readonly Place[];
+  /** A place chosen on the map, and what for. */
+  onPlace?: (place: Place, use: PlaceUse) => void;
   /** The map region's accessible name. */
   label: string;
 }

@@ -27,6 +27,7 @@ export function CurrentRide({ ride, onCancel, error, busy }: CurrentRideProps) {
         <Fact term={t("Status")}>
           <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
         </Fact>
+        {ride.pickupName && <Fact term={t("Pickup")}>{ride.pickupName}</Fact>}
         <Fact term={t("Destination")}>{destinationText(ride, t)}</Fact>
         <Fact term={t("Passengers")}>{ride.passengerCt}</Fact>
         <Fact term={t("Driver")}>{driver}</Fact>

@@ -4,9 +4,12 @@
  * with the form's error above it.
  */
 import { useT } from "../texts.tsx";
-import { MAP_LOCATION } from "../../lib/ride_texts.ts";
+import type { Place } from "../../lib/places.ts";
 import { useDomId } from "../dom_id.ts";
+import { DestinationField } from "./DestinationField.tsx";
 import { PickupChoice, type PickupChoiceProps } from "./PickupChoice.tsx";
+import type { PlaceUse } from "../map/types.ts";
+import type { RiderPlaces } from "./use_places.ts";
 
 export const PASSENGER_CHOICES = [1, 2, 3, 4, 5];
 
@@ -14,6 +17,12 @@ export interface RequestFormProps {
   pickup: PickupChoiceProps;
   destination: string;
   onDestination(text: string): void;
+  /** The tenant's places, offered as the destination field's suggestions (issue 18). */
+  places: RiderPlaces;
+  /** The place chosen as the destination, while the field still names it. */
+  dropoffPlace: Place | null;
+  /** A place chosen for the destination (or, from the pickup's list, the pickup). */
+  onPlace(place: Place, use: PlaceUse): void;
   passengers: number;
   onPassengers(n: number): void;
   error: string | null;
@@ -37,23 +46,13 @@ export function RequestForm(p: RequestFormProps) {
     >
       <PickupChoice {...p.pickup} />
       <div className="ride-form__row">
-        <div className="field ride-form__destination">
-          <label htmlFor={`${id}-destination`}>{t("Destination")}</label>
-          <input
-            id={`${id}-destination`}
-            type="text"
-            autoComplete="off"
-            enterKeyHint="go"
-            maxLength={200}
-            placeholder={t("Tap the map or type a place")}
-            value={p.destination}
-            onChange={(e) => p.onDestination(e.target.value)}
-            onFocus={(e) => {
-              // The placeholder value is replaced by typing, not appended to.
-              if (e.target.value === MAP_LOCATION) e.target.select();
-            }}
-          />
-        </div>
+        <DestinationField
+          value={p.destination}
+          places={p.places}
+          chosen={p.dropoffPlace}
+          onType={p.onDestination}
+          onPlace={p.onPlace}
+        />
         <div className="field ride-form__passengers">
           <label htmlFor={`${id}-passengers`}>{t("Passengers")}</label>
           <select id={`${id}-passengers`} value={p.passengers} onChange={(e) => p.onPassengers(Number(e.target.value))}>

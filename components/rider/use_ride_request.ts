@@ -7,6 +7,8 @@
 import { useCallback, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
+import type { Place } from "../../lib/places.ts";
+import type { PlaceUse } from "../map/types.ts";
 import { CANCEL_FAILED, checkRequest, NOTHING_TO_CANCEL, REQUEST_FAILED } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
@@ -30,6 +32,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       dropoff: form.dropoff,
       destination: form.destination,
       passengers: form.passengers,
+      pickupPlace: form.pickupPlace,
+      dropoffPlace: form.dropoffPlace,
     }, t);
     if (!check.ok) {
       setFormError(check.error);
@@ -79,5 +83,12 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     if (formPick(point) === "destination") setFormError(null);
   }, [formPick]);
 
-  return { form, formError, cardError, sending, request, cancel, pick };
+  /** A place chosen clears the form's error too. */
+  const formPlace = form.place;
+  const place = useCallback((chosen: Place, use: PlaceUse) => {
+    formPlace(chosen, use);
+    setFormError(null);
+  }, [formPlace]);
+
+  return { form, formError, cardError, sending, request, cancel, pick, place };
 }

@@ -14,4 +14,5 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "{count} passengers": { one: "1 passenger", other: "{count} passengers" },
   "{count} hours": { one: "1 hour", other: "{count} hours" },
   "{count} miles": { one: "1 mile", other: "{count} miles" },
+  "{count} places found": { one: "1 place found", other: "{count} places found" },
 };

@@ -4,9 +4,10 @@
  *
  *   vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
  *   tapMap({ lat: 34.94, lng: -82.227 });
+ *   placeOnMap("City Hall", "destination");  // "Go here" in a place's popup
  */
 import { act } from "@testing-library/react";
-import type { MapViewProps } from "../../components/map/types.ts";
+import type { MapViewProps, PlaceUse } from "../../components/map/types.ts";
 import type { Point } from "../../lib/geo.ts";
 
 let latest: MapViewProps | null = null;
@@ -67,4 +68,18 @@ export function pinsOnMap(container: HTMLElement): { kind: string; at: string; s
 
 export function resetMap(): void {
   latest = null;
+}
+
+/** The names of the places the map was given, in order. */
+export function placesOnMap(): string[] {
+  return (mapProps().places ?? []).map((place) => place.name);
+}
+
+/** A place chosen on the map, as its popup's "Go here" ("destination") or "Pick up here" ("pickup") would. */
+export function placeOnMap(name: string, use: PlaceUse): void {
+  const { places = [], onPlace } = mapProps();
+  const place = places.find((p) => p.name === name);
+  if (!place) throw new Error(`the map shows no place "${name}"`);
+  if (!onPlace) throw new Error("this map takes no places");
+  act(() => onPlace(place, use));
 }

@@ -1,5 +1,6 @@
 /** Rides, drivers and the demo area for the map screens' tests. */
 import type { AvailableDriver } from "../../lib/drivers.ts";
+import type { Place } from "../../lib/places.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
 
@@ -66,3 +67,12 @@ export function driver(
 ): AvailableDriver {
   return { id, name, location: { lat, lng } };
 }
+
+/** A tenant's places (issue 18), sorted by name as GET /{tenant}/api/places answers them. */
+export const PLACES: Place[] = [
+  { id: "01PLACE0000000000000000001", name: "Café Central", lat: 34.9392, lng: -82.2262, note: null },
+  { id: "01PLACE0000000000000000002", name: "City Hall", lat: 34.9386, lng: -82.2272, note: "Main entrance" },
+  { id: "01PLACE0000000000000000003", name: "Greer City Park", lat: 34.9368, lng: -82.2259, note: null },
+  { id: "01PLACE0000000000000000004", name: "Greer Station", lat: 34.9375, lng: -82.2283, note: "Trade Street side" },
+  { id: "01PLACE0000000000000000005", name: "Public Library", lat: 34.9402, lng: -82.2291, note: null },
+];

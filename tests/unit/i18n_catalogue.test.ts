@@ -84,10 +84,17 @@ const NOT_SHOWN: Record<string, string[]> = {
   AdminTrips: ["Please enter a valid 10-digit phone number"],
   AdminUsers: ["Please enter a valid 10-digit phone number"],
   // lib/geo.ts also words the rider's out-of-area refusal; the driver's map only measures.
+  // components/map/PlacePins.tsx (in the map chunk both screens share) offers a place's uses; only the rider's map
+  // is given places (issue 18).
   DriverScreen: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",
+    "Go here",
+    "Pick up here",
+    "Close",
   ],
+  // The places editor draws places as draggable pins of its own, never the rider's labelled place pins.
+  AdminPlaces: ["Go here", "Pick up here", "Close"],
 };
 
 describe("each island's texts", () => {

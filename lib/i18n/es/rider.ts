@@ -31,4 +31,12 @@ export const rider = {
   "Failed to request ride.": "No se pudo solicitar el viaje.",
   "Failed to cancel ride.": "No se pudo cancelar el viaje.",
   "No ride to cancel.": "No hay ningún viaje para cancelar.",
+  // Places (issue 18): the destination field's suggestions, the pickup's list and the map's place pins.
+  "{count} places found": { one: "1 lugar encontrado", other: "{count} lugares encontrados" },
+  "No places found": "No se encontraron lugares",
+  "Suggested places": "Lugares sugeridos",
+  "Or choose a place:": "O elija un lugar:",
+  "Go here": "Ir aquí",
+  "Pick up here": "Recogerme aquí",
+  "Close": "Cerrar",
 } as const satisfies Record<string, Entry>;
