@@ -124,4 +124,51 @@ describe("places end to end", () => {
     expect(seen.errors).toEqual([]);
     await world.call("PUT", `/greer/api/rides/${asked.data.ride.id}`, rider.token, { status: "canceled" });
   });
+
+  it("a place an admin adds on the map is found by a rider typing, asked for, and named on the driver's card", async () => {
+    const admin = await world.signIn("8645550100");
+    const driver = await world.signIn("8645550101");
+    await world.call("PUT", "/greer/api/drivers/availability", driver.token, {
+      isAvailable: true,
+      location: { lat: GREER.latitude, lng: GREER.longitude },
+    });
+    const desk = await openAs(admin, DESKTOP);
+    const deskSeen = watchPage(desk);
+    await desk.goto("/greer/admin/places");
+    await hydrated(desk, "AdminPlaces");
+    await desk.getByRole("heading", { name: /of 300 places/ }).waitFor();
+    await tapMap(desk, 0.45, 0.55);
+    const form = desk.getByRole("form", { name: "New place" });
+    await form.getByLabel("Name").fill("Café Ostrich");
+    await form.getByLabel("Note (optional)").fill("patio door");
+    await form.getByRole("button", { name: "Add place" }).click();
+    await desk.getByText("Café Ostrich was added.").waitFor();
+
+    // A rider on a phone, in another browser context, finds it without the accent and asks for a ride there.
+    const rider = await openAs(await world.signIn("8645550688"));
+    const phoneSeen = watchPage(rider);
+    await rider.goto("/greer/rider");
+    await hydrated(rider, "RiderScreen");
+    await expect.poll(() => rider.locator(".online-count").textContent()).toBe("1 online");
+    const field = rider.getByRole("combobox", { name: "Destination" });
+    await field.pressSequentially("cafe ost");
+    const option = rider.getByRole("listbox").getByRole("option", { name: /Café Ostrich/ });
+    await option.waitFor();
+    await option.click();
+    expect(await field.inputValue()).toBe("Café Ostrich");
+    await rider.getByRole("button", { name: "Request Ride" }).click();
+    await rider.getByRole("region", { name: "Current Ride" }).getByText("Café Ostrich").waitFor();
+
+    // The driver's card names it.
+    const van = await openAs(driver, DESKTOP);
+    const vanSeen = watchPage(van);
+    await van.goto("/greer/driver");
+    await hydrated(van, "DriverScreen");
+    const item = van.locator(".ride-item").filter({ hasText: "0688" });
+    await item.getByText("Café Ostrich").waitFor();
+    const { data: ride } = await world.call("GET", "/greer/api/rides/my", (await world.signIn("8645550688")).token);
+    expect(ride).toMatchObject({ destination: "Café Ostrich" });
+    for (const seen of [deskSeen, phoneSeen, vanSeen]) expect(seen.errors).toEqual([]);
+    await world.call("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status: "canceled" });
+  });
 });
