@@ -11,8 +11,14 @@ export interface Site {
   /** Set on tenant pages. */
   tenant?: {
     code: string;
-    name: string; /** IANA name: dates and times on its pages are in its time. */
+    name: string;
+    /** IANA name: dates and times on its pages are in its time. */
     timeZone: string;
+    /** #rrggbb its pages wear (issue 19), when it chose one. */
+    brandColor?: string;
+    /** How riders reach the organisation itself (issue 19), on its contact page; absent until set. */
+    contactEmail?: string;
+    contactPhone?: string;
   };
   year: number;
   contactEmail: string;

@@ -1,6 +1,7 @@
 /**
- * The Admin Dashboard (spec section 2): cards to Trips, Users and Schedule,
- * and System Settings marked "Coming soon". Behind the access guard (admin
+ * The Admin Dashboard (spec section 2): cards to Trips, Users, Schedule,
+ * Places (issue 18) and Settings (issue 19, where the spec had "System
+ * Settings" marked "Coming soon"). Behind the access guard (admin
  * required) and the admin pages' own second guard, whose texts show while
  * the guard decides and while it sends a visitor away.
  */
@@ -77,6 +78,12 @@ export function adminCards(tenant: string): { title: Text; text: Text; href: str
       href: `/${tenant}/admin/places`,
       icon: "places",
     },
+    {
+      title: "Settings",
+      text: "Name, service area, time zone, contacts and colour",
+      href: `/${tenant}/admin/settings`,
+      icon: "settings",
+    },
   ];
 }
 
@@ -99,13 +106,6 @@ function Cards({ tenant }: { tenant: string }) {
             </a>
           </li>
         ))}
-        <li>
-          <div className="dash-card dash-card--soon">
-            <Icon name="settings" />
-            <span className="dash-card__title">{t("System Settings")}</span>
-            <span className="dash-card__text">{t("Coming soon")}</span>
-          </div>
-        </li>
       </ul>
     </>
   );

@@ -1,4 +1,5 @@
 import type { Schedule, Tenant } from "../lib/schemas.ts";
+import { addAudit, type AuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -21,9 +22,19 @@ export function recentTenant(kv: Deno.Kv, code: string): Promise<Tenant | null> 
   return recent.read(kv, "", code, () => getTenant(kv, code));
 }
 
-/** Drops what recentTenant keeps for this store, after a tenant is written in this process. */
-export function forgetTenants(kv: Deno.Kv): void {
+const listeners = new WeakMap<Deno.Kv, Set<(code?: string) => void>>();
+
+/** Calls `listener` after a tenant of this store is written in this process (the page shortcut drops its pages). */
+export function onTenantsChanged(kv: Deno.Kv, listener: (code?: string) => void): void {
+  const set = listeners.get(kv) ?? new Set();
+  listeners.set(kv, set);
+  set.add(listener);
+}
+
+/** Drops what recentTenant keeps for this store, after a tenant (`code`, or any) is written in this process. */
+export function forgetTenants(kv: Deno.Kv, code?: string): void {
   recent.forget(kv);
+  for (const listener of listeners.get(kv) ?? []) listener(code);
 }
 
 /**
@@ -55,18 +66,26 @@ export async function setSchedule(kv: Deno.Kv, tenant: string, schedule: Schedul
   await kv.set(keys.schedule(tenant), schedule);
 }
 
-/** Applies `change` to the tenant in one checked commit; null when there is no such tenant. */
+/**
+ * Applies `change` to the tenant in one checked commit; null when there is no
+ * such tenant. With `audit`, the record of who changed what (issue 19) lands
+ * in the same commit (none when it answers null: nothing changed).
+ */
 export async function updateTenant(
   kv: Deno.Kv,
   code: string,
   change: (tenant: Tenant) => Tenant,
+  audit?: (before: Tenant, after: Tenant) => Omit<AuditRecord, "id"> | null,
 ): Promise<Tenant | null> {
   const updated = await commitWithRetry("update the tenant", async () => {
     const entry = await kv.get<Tenant>(keys.tenant(code));
     if (!entry.value) return null;
     const next = change(entry.value);
-    return await committed(kv.atomic().check(entry).set(keys.tenant(code), next), next);
+    const op = kv.atomic().check(entry).set(keys.tenant(code), next);
+    const record = audit?.(entry.value, next);
+    if (record) addAudit(op, code, record);
+    return await committed(op, next);
   });
-  forgetTenants(kv);
+  forgetTenants(kv, code);
   return updated;
 }

@@ -35,3 +35,9 @@ export function formatPhoneInput(input: string): string {
 export function maskPhone(phone: string): string {
   return phone.length >= 2 ? `********${phone.slice(-2)}` : "**";
 }
+
+/** tel: link for a US number as stored (10 digits). */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits.length === 11 ? `+${digits}` : digits}`;
+}

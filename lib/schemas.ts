@@ -12,16 +12,19 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "about",
   "admin",
   "api",
+  "brand",
   "build",
   "contact",
   "favicon.ico",
   "healthz",
   "lang",
   "login",
+  "map",
   "metrics",
   "privacy",
   "robots.txt",
   "static",
+  "super",
   "terms",
   "ws",
 ]);
@@ -67,8 +70,14 @@ export interface Tenant {
   timezone: string;
   serviceArea: ServiceArea;
   createdAt: number;
-  /** Sign-in texts an hour for sign-ins naming this tenant (default 500: routes/api/auth.ts). */
+  /** Sign-in texts an hour for sign-ins naming this tenant (default 500: lib/tenant_settings.ts). */
   smsPerHour?: number;
+  /** Shown to riders on the tenant's contact page (issue 19); absent until set. */
+  contactEmail?: string | null;
+  /** 10 digits, shown to riders on the tenant's contact page (issue 19); absent until set. */
+  contactPhone?: string | null;
+  /** #rrggbb, worn by the tenant's pages (issue 19); the product's blue until set. */
+  brandColor?: string;
 }
 
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */

@@ -12,6 +12,7 @@ import type { AppDeps, Env } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import { AdminPlacesPage } from "./pages/admin_places.tsx";
 import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
+import { AdminSettingsPage } from "./pages/admin_settings.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
 import { AdminUsersPage } from "./pages/admin_users.tsx";
 import { mapFor, pageKey, siteFor } from "../server/site_context.ts";
@@ -22,6 +23,7 @@ const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site;
   "admin/users": { title: "Users", Page: AdminUsersPage },
   "admin/schedule": { title: "Schedule", Page: AdminSchedulePage },
   "admin/places": { title: "Places", Page: AdminPlacesPage },
+  "admin/settings": { title: "Settings", Page: AdminSettingsPage },
 };
 
 export function adminPages(deps: AppDeps, page: PageServer) {

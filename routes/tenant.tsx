@@ -9,6 +9,7 @@ import { adminRidesApi } from "./api/admin_rides.ts";
 import { driversApi } from "./api/drivers.ts";
 import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
+import { settingsApi } from "./api/settings.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
@@ -47,6 +48,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", adminRidesApi(deps, auth));
   app.route("/api", scheduleApi(deps, auth));
   app.route("/api", placesApi(deps, auth));
+  app.route("/api", settingsApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));

@@ -15,6 +15,8 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
 import { type Schedule, serviceAreaSchema, type Tenant, tenantCodeSchema } from "../lib/schemas.ts";
+import { translator } from "../lib/i18n/catalogue.ts";
+import { readSettings, settingsOf } from "../lib/tenant_settings.ts";
 
 const HELP = `Hopper admin
 
@@ -26,9 +28,12 @@ Commands:
                 [--radius-m METERS] [--area-label "downtown X"] [--timezone ZONE]
                                     Create a tenant with an empty weekly schedule
                                     (defaults: 805 m, America/New_York).
-  tenant:update --code CODE --sms-per-hour N
-                                    Set how many sign-in texts an hour the tenant's
-                                    sign-ins may send (default 500).
+  tenant:update --code CODE [--name NAME] [--sms-per-hour N] [--radius-m METERS]
+                [--lat=LAT --lng=LNG] [--area-label "downtown X"]
+                                    Change a tenant's settings, as its settings page
+                                    does (recorded in its audit trail as "admin CLI");
+                                    --sms-per-hour is the sign-in texts an hour its
+                                    sign-ins may send (default 500; 0 stops them).
   user:grant --tenant CODE --phone PHONE --role rider|driver|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -54,6 +59,18 @@ Environment: KV_PATH (default ./data/shuttle.kv) picks the store.`;
 type Out = (line: string) => void;
 
 class UsageError extends Error {}
+
+/** The command-line flag of a settings field the rules refused. */
+function cliFlag(field: string): string {
+  const flags: Record<string, string> = {
+    name: "name",
+    smsPerHour: "sms-per-hour",
+    "serviceArea.radiusMeters": "radius-m",
+    "serviceArea.lat": "lat",
+    "serviceArea.label": "area-label",
+  };
+  return flags[field] ?? field;
+}
 
 function options(args: string[], spec: Record<string, "string" | "boolean">) {
   try {
@@ -131,15 +148,57 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
   },
 
   async "tenant:update"(kv, args, out) {
-    const values = options(args, { code: "string", "sms-per-hour": "string" });
+    const values = options(args, {
+      code: "string",
+      name: "string",
+      "sms-per-hour": "string",
+      "radius-m": "string",
+      lat: "string",
+      lng: "string",
+      "area-label": "string",
+    });
     const code = required(values, "code");
-    const perHour = Number(required(values, "sms-per-hour"));
-    if (!Number.isInteger(perHour) || perHour < 0 || perHour > 100_000) {
-      throw new UsageError("--sms-per-hour must be a whole number from 0 to 100000");
+    const current = await getTenant(kv, code);
+    if (!current) throw new UsageError(`No tenant with code "${code}"`);
+    // The settings page's rules (lib/tenant_settings.ts); only the sign-in budget may also be 0 here, to stop texts.
+    const body: Record<string, unknown> = {};
+    if (values.name !== undefined) body.name = values.name;
+    const area = ["radius-m", "lat", "lng", "area-label"].some((k) => values[k] !== undefined);
+    if (area) {
+      const number = (key: string, fallback: number) => values[key] === undefined ? fallback : Number(values[key]);
+      body.serviceArea = {
+        lat: number("lat", current.serviceArea.lat),
+        lng: number("lng", current.serviceArea.lng),
+        radiusMeters: number("radius-m", current.serviceArea.radiusMeters),
+        label: (values["area-label"] as string | undefined) ?? current.serviceArea.label,
+      };
     }
-    const tenant = await updateTenant(kv, code, (t) => ({ ...t, smsPerHour: perHour }));
+    const typed = values["sms-per-hour"] as string | undefined;
+    const perHour = typed === undefined ? undefined : typed.trim() === "" ? NaN : Number(typed);
+    if (perHour !== undefined && perHour !== 0) body.smsPerHour = perHour;
+    if (Object.keys(body).length === 0 && perHour === undefined) {
+      throw new UsageError("Nothing to change: give --name, --sms-per-hour, --radius-m, --lat/--lng or --area-label");
+    }
+    const read = readSettings(body, translator("en"));
+    if (!read.ok) throw new UsageError(`--${cliFlag(read.field)}: ${read.error}`);
+    const change = { ...read.value, ...(perHour === 0 && { smsPerHour: 0 }) };
+    const now = Date.now();
+    const tenant = await updateTenant(kv, code, (t) => ({ ...t, ...change }), (_, after) => ({
+      at: now,
+      action: "settings.changed",
+      by: "admin CLI",
+      target: code,
+      details: { fields: Object.keys(change).filter((k) => k in after) },
+    }));
     if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
-    out(`${tenant.name} may send ${perHour} sign-in texts an hour`);
+    const s = settingsOf(tenant);
+    if (Object.keys(change).length === 1 && perHour !== undefined) {
+      return out(`${s.name} may send ${s.smsPerHour} sign-in texts an hour`);
+    }
+    out(
+      `${s.name}: within ${s.serviceArea.radiusMeters} m of ${s.serviceArea.label} ` +
+        `(${s.serviceArea.lat}, ${s.serviceArea.lng}); ${s.smsPerHour} sign-in texts an hour`,
+    );
   },
 
   "user:grant": (kv, args, out) => roleCommand(kv, args, out, true),

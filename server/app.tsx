@@ -37,6 +37,8 @@ import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
 import { translate } from "../lib/i18n/catalogue.ts";
+import { brandCss } from "../routes/brand_css.ts";
+import { onTenantsChanged } from "../kv/tenants.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
@@ -57,6 +59,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
     maps: deps.mapOrigins ?? [originOf(mapStyleUrl ?? "")].filter((o): o is string => o !== null),
   };
   const shortcut = new PageShortcut({ log, metrics, headers: securityHeaderList(security) });
+  // A tenant's settings changed (its name, area, colour, contacts): its pages are rendered again at once.
+  onTenantsChanged(deps.kv, (code) => shortcut.forgetTenant(code));
   const page = pageServer(
     assets.manifest,
     publicSentryDsn ? { dsn: publicSentryDsn, release: `hopper@${version}` } : null,
@@ -71,6 +75,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
 
   app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
   app.route("/", pmtilesRoutes(deps.config.mapPmtilesPath));
+  app.route("/", brandCss());
   app.route("/healthz", healthApi(deps));
   app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));

@@ -36,7 +36,9 @@ export function pageServer(
     const lang = c.get("lang") ?? "en";
     let page = cache.get(key);
     if (!page) {
-      const bytes = encoder.encode(renderPage(manifest, meta, render(), reporting, lang));
+      // A tenant's pages wear its brand colour (issue 19); its key (server/site_context.ts pageKey) names it.
+      const brand = meta.brand ?? c.get("tenant")?.brandColor;
+      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand }, render(), reporting, lang));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);

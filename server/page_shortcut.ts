@@ -53,6 +53,13 @@ export class PageShortcut {
     },
   ) {}
 
+  /** Drops what is kept of `tenant`'s pages (its settings changed), or of every page. */
+  forgetTenant(tenant?: string): void {
+    for (const [key, entry] of this.#entries) {
+      if (tenant === undefined || entry.tenant === tenant) this.#entries.delete(key);
+    }
+  }
+
   /** Keeps `page` as the answer to a GET of `path` in `lang` for SHORTCUT_MS. */
   remember(lang: Lang, path: string, page: RememberedPage): void {
     if (this.#entries.size >= MAX_PATHS) this.#entries.clear();

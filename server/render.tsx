@@ -14,7 +14,12 @@ import type { Manifest } from "./assets.ts";
 export interface PageMeta {
   title: string;
   description?: string;
+  /** The tenant's brand colour (issue 19): the browser's theme colour and /brand/{rrggbb}.css. */
+  brand?: string;
 }
+
+/** The stylesheet that sets a brand colour's CSS variables (routes/brand_css.ts). */
+export const brandCssPath = (brand: string) => `/brand/${brand.slice(1).toLowerCase()}.css`;
 
 const DEFAULT_DESCRIPTION: Text =
   "Hopper runs on-demand shuttles for towns, campuses, hospitals and employers: request a pickup from your phone.";
@@ -63,7 +68,7 @@ export function renderPage(
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? translate(lang, DEFAULT_DESCRIPTION))}">` +
-    '<meta name="theme-color" content="#1e3a8a">' +
+    `<meta name="theme-color" content="${meta.brand ? escapeHtml(meta.brand) : "#1e3a8a"}">` +
     (reporting && scripts.length
       ? `<meta name="hopper-sentry" content="${escapeHtml(reporting.dsn)}" data-release="${
         escapeHtml(reporting.release)
@@ -71,6 +76,9 @@ export function renderPage(
       : "") +
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<link rel="stylesheet" href="${manifest.css}">` +
+    (meta.brand && /^#[0-9a-f]{6}$/i.test(meta.brand)
+      ? `<link rel="stylesheet" href="${brandCssPath(meta.brand)}">`
+      : "") +
     [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +
     scripts.join("") +
     `</head><body>${html}</body></html>`;

@@ -14,7 +14,16 @@ export function siteFor(
     lang: c.get("lang") ?? "en",
     path: c.req.path,
     base: tenant ? `/${tenant.code}` : "",
-    tenant: tenant ? { code: tenant.code, name: tenant.name, timeZone: tenant.timezone } : undefined,
+    tenant: tenant
+      ? {
+        code: tenant.code,
+        name: tenant.name,
+        timeZone: tenant.timezone,
+        brandColor: tenant.brandColor,
+        contactEmail: tenant.contactEmail ?? undefined,
+        contactPhone: tenant.contactPhone ?? undefined,
+      }
+      : undefined,
     year: new Date(deps.clock.now()).getUTCFullYear(),
     contactEmail: deps.config.contactEmail,
   };
@@ -22,7 +31,9 @@ export function siteFor(
 
 /** A cache key covering everything a page's HTML depends on. */
 export function pageKey(path: string, site: Site): string {
-  return `${site.lang}|${path}|${site.tenant?.name ?? ""}|${site.tenant?.timeZone ?? ""}|${site.year}`;
+  const t = site.tenant;
+  const contacts = `${t?.contactEmail ?? ""}|${t?.contactPhone ?? ""}`;
+  return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${t?.brandColor ?? ""}|${contacts}|${site.year}`;
 }
 
 /**

@@ -71,6 +71,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/flag.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/person.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/favicon.svg", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/brand/:file{[0-9a-fA-F]{6}\\.css}", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/robots.txt", kind: "asset", ...SAME(ALL_200), public: true },
   // MAP_PMTILES_PATH's archive (issue 18): map tiles for anyone, asked for by range (206), as maps read it.
   { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206]), public: true },
@@ -166,6 +167,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/admin/rides/counts", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/schedule", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "PUT", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
   {
     method: "POST",
     path: "/:tenant/api/admin/places",
@@ -254,6 +257,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/users"),
   page("/:tenant/admin/schedule"),
   page("/:tenant/admin/places"),
+  page("/:tenant/admin/settings"),
 ];
 
 /** "GET /:tenant/api/users" */

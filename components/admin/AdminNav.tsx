@@ -11,7 +11,8 @@ const SECTIONS: { key: AdminSection; label: Text }[] = [
   { key: "places", label: "Places" },
 ];
 
-export function AdminNav({ tenant, current }: { tenant: string; current: AdminSection }) {
+/** `current`: the tab of this page; none for a page reached from the dashboard only (Settings). */
+export function AdminNav({ tenant, current }: { tenant: string; current?: AdminSection }) {
   const t = useT();
   return (
     <nav className="admin-nav" aria-label={t("Admin")}>

@@ -7,7 +7,7 @@
 import { useNow } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
 import { directionsHref, geoHref, mapsAppFor, navigationTarget } from "../../lib/navigation.ts";
-import { formatPhone } from "../../lib/phone.ts";
+import { formatPhone, telHref } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, passengersText, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -20,12 +20,6 @@ export interface RideItemProps {
   busy: boolean;
   error: string | null;
   onAction(action: DriverAction): void;
-}
-
-/** tel: link for a US number as stored (10 digits). */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `tel:${digits.length === 10 ? `+1${digits}` : digits.length === 11 ? `+${digits}` : digits}`;
 }
 
 export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps) {

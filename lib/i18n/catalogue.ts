@@ -22,6 +22,7 @@ import { places } from "./es/places.ts";
 import { profile } from "./es/profile.ts";
 import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
+import { settings } from "./es/settings.ts";
 import { sms } from "./es/sms.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
@@ -38,6 +39,7 @@ export const AREAS = {
   menu,
   admin,
   places,
+  settings,
   contact,
   pages,
   errors,

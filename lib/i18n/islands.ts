@@ -19,4 +19,5 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminUsers: ["common", "frame", "admin", "ride"],
   AdminSchedule: ["common", "frame", "admin"],
   AdminPlaces: ["common", "frame", "admin", "places", "ride"],
+  AdminSettings: ["common", "frame", "admin", "settings", "ride"],
 };

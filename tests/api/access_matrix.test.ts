@@ -123,6 +123,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/admin/places/${await c.w.place(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
+  "PUT /:tenant/api/admin/settings": (c) => ({
+    path: `/${c.tenant}/api/admin/settings`,
+    init: auth(c, json("PUT", { contactPhone: "8645550199" })),
+  }),
   "PUT /:tenant/api/drivers/availability": (c) => ({
     path: `/${c.tenant}/api/drivers/availability`,
     init: auth(c, json("PUT", { isAvailable: true, location: CENTRE })),

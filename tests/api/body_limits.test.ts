@@ -25,6 +25,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
   "PUT /:tenant/api/users/location": () => `/${TENANT_A}/api/users/location`,
   "POST /:tenant/api/admin/places": () => `/${TENANT_A}/api/admin/places`,
+  "PUT /:tenant/api/admin/settings": () => `/${TENANT_A}/api/admin/settings`,
   // An id of the right form: the body limit applies before the place is looked up.
   "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   // No JSON body: nothing is read.

@@ -24,6 +24,7 @@ const PAGES = {
   users: "/greer/admin/users",
   schedule: "/greer/admin/schedule",
   places: "/greer/admin/places",
+  settings: "/greer/admin/settings",
 };
 
 const PEOPLE: [phone: string, name: string | null, email: string | null, roles: ("rider" | "driver" | "admin")[]][] = [

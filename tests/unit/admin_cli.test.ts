@@ -4,6 +4,8 @@ import { seedDemoTenant } from "../../kv/seed.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 import { addFailure, getFailures, getUserByPhone } from "../helpers/kv_reads.ts";
+import { listAudit } from "../../kv/audit.ts";
+import type { Tenant } from "../../lib/schemas.ts";
 
 async function run(kv: Deno.Kv, ...args: string[]) {
   const lines: string[] = [];
@@ -79,6 +81,43 @@ describe("admin CLI: tenants", () => {
     expect((await run(kv, "tenant:update", "--code", "nowhere", "--sms-per-hour", "5")).out)
       .toBe('Error: No tenant with code "nowhere"');
     expect((await kv.get<{ smsPerHour?: number }>(["tenants", "town"])).value?.smsPerHour).toBe(40);
+  });
+
+  it("changes a tenant's name and area with the settings page's rules, recorded as the admin CLI", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    const moved = await run(
+      kv,
+      "tenant:update",
+      "--code",
+      "town",
+      "--name",
+      "Town Transit",
+      "--radius-m",
+      "1200",
+      "--lat=34.5",
+      "--area-label",
+      "the old mill",
+    );
+    expect(moved).toEqual({
+      code: 0,
+      out: "Town Transit: within 1200 m of the old mill (34.5, 1); 500 sign-in texts an hour",
+    });
+    const stored = (await kv.get<Tenant>(["tenants", "town"])).value!;
+    expect(stored).toMatchObject({
+      name: "Town Transit",
+      serviceArea: { lat: 34.5, lng: 1, radiusMeters: 1200, label: "the old mill" },
+    });
+    expect((await listAudit(kv, "town")).map((a) => [a.action, a.by])).toEqual([["settings.changed", "admin CLI"]]);
+    expect(await run(kv, "tenant:update", "--code", "town", "--radius-m", "50")).toEqual({
+      code: 1,
+      out: "Error: --radius-m: The radius must be from 200 to 20,000 meters",
+    });
+    expect(await run(kv, "tenant:update", "--code", "town", "--name", " ")).toEqual({
+      code: 1,
+      out: "Error: --name: Name must be 1-80 characters",
+    });
+    expect((await kv.get<Tenant>(["tenants", "town"])).value).toEqual(stored);
   });
 
   it("prints help for no command and exits 2 for an unknown one", async () => {

@@ -95,6 +95,14 @@ const NOT_SHOWN: Record<string, string[]> = {
   ],
   // The places editor draws places as draggable pins of its own, never the rider's labelled place pins.
   AdminPlaces: ["Go here", "Pick up here", "Close"],
+  // The settings map moves the area itself: it refuses no tap and is given no places.
+  AdminSettings: [
+    "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
+    "{count} miles",
+    "Go here",
+    "Pick up here",
+    "Close",
+  ],
 };
 
 describe("each island's texts", () => {

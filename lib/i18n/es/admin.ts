@@ -14,8 +14,8 @@ export const admin = {
   "View all trips and track status": "Vea todos los viajes y siga su estado",
   "View all registered users and their roles": "Vea todos los usuarios registrados y sus roles",
   "Manage shuttle schedules and routes": "Administre los horarios y rutas del transporte",
-  "System Settings": "Configuración del sistema",
-  "Coming soon": "Próximamente",
+  "Settings": "Configuración",
+  "Name, service area, time zone, contacts and colour": "Nombre, zona de servicio, zona horaria, contactos y color",
 
   // The admin guard (components/admin/AdminGuard.tsx).
   "Authentication Required": "Se requiere iniciar sesión",

@@ -151,4 +151,9 @@ export const pages = {
   "We may update these terms. The effective date above shows when they last changed.":
     "Podemos actualizar estos términos. La fecha de entrada en vigor de arriba indica cuándo cambiaron por última vez.",
   "Questions about these terms: {email}.": "Preguntas sobre estos términos: {email}.",
+
+  // A tenant's own contacts on its contact page (issue 19, set on its settings page).
+  "Reach {name}": "Comuníquese con {name}",
+  "Phone": "Teléfono",
+  "Email": "Correo electrónico",
 } as const satisfies Record<string, Entry>;

@@ -1,0 +1,277 @@
+/**
+ * Organisation settings (issue 19): the name, the contacts riders see, the
+ * service area on the map (tap or drag the centre, a radius slider, the
+ * circle drawn as it changes), the time zone, the brand colour with a
+ * preview of the header and its text contrast, and the sign-in text budget.
+ * Checked with lib/tenant_settings.ts before sending, as the server checks it.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { api, ApiError } from "../browser/auth_client.ts";
+import { AdminGuard } from "../components/admin/AdminGuard.tsx";
+import { AdminNav } from "../components/admin/AdminNav.tsx";
+import { BrandPreview } from "../components/admin/BrandPreview.tsx";
+import { useDomId } from "../components/dom_id.ts";
+import { Loading } from "../components/Guard.tsx";
+import { MapView } from "../components/map/MapView.tsx";
+import { useT } from "../components/texts.tsx";
+import type { Point } from "../lib/geo.ts";
+import { LIMITS, readSettings, type TenantSettings } from "../lib/tenant_settings.ts";
+
+export interface AdminSettingsProps {
+  tenant: string;
+  /** MAP_STYLE_URL; null for the built-in style. */
+  mapStyleUrl: string | null;
+}
+
+export default function AdminSettings(props: AdminSettingsProps) {
+  return <AdminGuard tenant={props.tenant}>{() => <SettingsScreen {...props} />}</AdminGuard>;
+}
+
+/** The form as typed: texts stay strings until sent. */
+interface Draft {
+  name: string;
+  contactEmail: string;
+  contactPhone: string;
+  lat: number;
+  lng: number;
+  radiusMeters: number;
+  label: string;
+  timezone: string;
+  brandColor: string;
+  smsPerHour: string;
+}
+
+function draftOf(s: TenantSettings): Draft {
+  return {
+    name: s.name,
+    contactEmail: s.contactEmail ?? "",
+    contactPhone: s.contactPhone ?? "",
+    lat: s.serviceArea.lat,
+    lng: s.serviceArea.lng,
+    radiusMeters: s.serviceArea.radiusMeters,
+    label: s.serviceArea.label,
+    timezone: s.timezone,
+    brandColor: s.brandColor,
+    smsPerHour: String(s.smsPerHour),
+  };
+}
+
+function bodyOf(d: Draft): Record<string, unknown> {
+  return {
+    name: d.name,
+    contactEmail: d.contactEmail,
+    contactPhone: d.contactPhone,
+    serviceArea: { lat: d.lat, lng: d.lng, radiusMeters: d.radiusMeters, label: d.label },
+    timezone: d.timezone,
+    brandColor: d.brandColor,
+    smsPerHour: d.smsPerHour.trim() === "" ? NaN : Number(d.smsPerHour),
+  };
+}
+
+/** Every IANA zone the browser knows, the saved one first if it is an alias the list lacks. */
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
+  const t = useT();
+  const id = useDomId();
+  const [saved, setSaved] = useState<TenantSettings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    api<{ settings: TenantSettings }>(`/${tenant}/api/admin/settings`, { tenant })
+      .then(({ settings }) => {
+        setSaved(settings);
+        setDraft(draftOf(settings));
+      })
+      .catch((err) => setLoadError((err instanceof ApiError && err.serverError) || t("Failed to load settings")));
+  }, [tenant, t]);
+
+  const zones = useMemo(() => (draft ? timeZones(draft.timezone) : []), [draft?.timezone]);
+
+  if (loadError) return <p className="notice notice--error" role="alert">{loadError}</p>;
+  if (!draft || !saved) return <Loading text={t("Loading settings...")} />;
+
+  const set = (change: Partial<Draft>) => {
+    setDone(false);
+    setError(null);
+    setDraft({ ...draft, ...change });
+  };
+  const moveCentre = (at: Point) => set({ lat: at.lat, lng: at.lng });
+  const invalid = (field: string) => error !== null && error.field.startsWith(field);
+  const describedBy = (field: string) => (invalid(field) ? `${id}-error` : undefined);
+
+  async function save(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const read = readSettings(bodyOf(draft!), t);
+    if (!read.ok) return setError({ field: read.field, text: read.error });
+    setSaving(true);
+    try {
+      const { settings } = await api<{ settings: TenantSettings }>(`/${tenant}/api/admin/settings`, {
+        method: "PUT",
+        body: read.value,
+        tenant,
+      });
+      setSaved(settings);
+      setDraft(draftOf(settings));
+      setDone(true);
+    } catch (err) {
+      const body = err instanceof ApiError ? err.serverError : null;
+      setError({ field: "", text: body || t("Failed to save settings") });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const area = { lat: draft.lat, lng: draft.lng, radiusMeters: draft.radiusMeters, label: draft.label };
+  const miles = (draft.radiusMeters / 1609.344).toFixed(1);
+
+  return (
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
+      <AdminNav tenant={tenant} />
+      <div className="admin-head">
+        <h1 id={`${id}-title`}>{t("Settings")}</h1>
+      </div>
+      <form className="settings-form" onSubmit={save} noValidate>
+        <fieldset className="settings-form__group">
+          <legend>{t("Organization")}</legend>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>{t("Name")}</label>
+            <input
+              id={`${id}-name`}
+              value={draft.name}
+              maxLength={LIMITS.name}
+              aria-invalid={invalid("name")}
+              aria-describedby={describedBy("name")}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t("Contact email (optional)")}</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              value={draft.contactEmail}
+              autoComplete="off"
+              aria-invalid={invalid("contactEmail")}
+              aria-describedby={describedBy("contactEmail")}
+              onChange={(e) => set({ contactEmail: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>{t("Contact phone (optional)")}</label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              value={draft.contactPhone}
+              autoComplete="off"
+              aria-invalid={invalid("contactPhone")}
+              aria-describedby={describedBy("contactPhone")}
+              onChange={(e) => set({ contactPhone: e.target.value })}
+            />
+          </div>
+          <p className="muted">{t("Riders see the contact details on your contact page.")}</p>
+        </fieldset>
+
+        <fieldset className="settings-form__group settings-form__area">
+          <legend>{t("Service area")}</legend>
+          <p className="muted">{t("Tap the map or drag the centre to move the area; the slider sets its size.")}</p>
+          <MapView
+            area={area}
+            styleUrl={mapStyleUrl}
+            pins={[{
+              id: "centre",
+              kind: "pickup",
+              at: { lat: draft.lat, lng: draft.lng },
+              title: t("Centre"),
+              draggable: true,
+            }]}
+            onPick={moveCentre}
+            onPinMove={(_, at) => moveCentre(at)}
+            picking
+            label={t("Map of the service area")}
+          />
+          <div className="field">
+            <label htmlFor={`${id}-radius`}>{t("Radius")}</label>
+            <input
+              id={`${id}-radius`}
+              type="range"
+              min={LIMITS.radius.min}
+              max={LIMITS.radius.max}
+              step={50}
+              value={draft.radiusMeters}
+              aria-valuetext={t("{meters} meters ({miles} miles)", { meters: draft.radiusMeters, miles })}
+              onChange={(e) => set({ radiusMeters: Number(e.target.value) })}
+            />
+            <p className="settings-form__value" aria-hidden="true">
+              {t("{meters} meters ({miles} miles)", { meters: draft.radiusMeters, miles })}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-label`}>{t("Area name, as riders read it")}</label>
+            <input
+              id={`${id}-label`}
+              value={draft.label}
+              maxLength={LIMITS.label}
+              placeholder={t("e.g. downtown Greer")}
+              aria-invalid={invalid("serviceArea")}
+              aria-describedby={describedBy("serviceArea")}
+              onChange={(e) => set({ label: e.target.value })}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="settings-form__group">
+          <legend>{t("Time and colour")}</legend>
+          <div className="field">
+            <label htmlFor={`${id}-zone`}>{t("Time zone")}</label>
+            <select
+              id={`${id}-zone`}
+              value={draft.timezone}
+              aria-invalid={invalid("timezone")}
+              onChange={(e) => set({ timezone: e.target.value })}
+            >
+              {zones.map((zone) => <option key={zone} value={zone}>{zone.replaceAll("_", " ")}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-colour`}>{t("Brand colour")}</label>
+            <input
+              id={`${id}-colour`}
+              type="color"
+              value={/^#[0-9a-f]{6}$/i.test(draft.brandColor) ? draft.brandColor : "#000000"}
+              aria-invalid={invalid("brandColor")}
+              onChange={(e) => set({ brandColor: e.target.value })}
+            />
+          </div>
+          <BrandPreview name={draft.name} color={draft.brandColor} />
+          <div className="field">
+            <label htmlFor={`${id}-sms`}>{t("Sign-in texts an hour")}</label>
+            <input
+              id={`${id}-sms`}
+              inputMode="numeric"
+              value={draft.smsPerHour}
+              aria-invalid={invalid("smsPerHour")}
+              aria-describedby={describedBy("smsPerHour")}
+              onChange={(e) => set({ smsPerHour: e.target.value })}
+            />
+          </div>
+        </fieldset>
+
+        <div className="settings-form__save">
+          {error && <p id={`${id}-error`} className="notice notice--error" role="alert">{error.text}</p>}
+          {done && <p className="notice notice--success" role="status">{t("Settings saved.")}</p>}
+          <button type="submit" className="button button--large" disabled={saving}>
+            {saving ? t("Saving...") : t("Save settings")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

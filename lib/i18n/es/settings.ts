@@ -1,0 +1,53 @@
+/**
+ * Spanish for the settings area (issue 19; words as in docs/glossary.md): an
+ * organisation's settings, their rules (lib/tenant_settings.ts, shared by the
+ * server and the settings page) and the page. Keys are the English texts.
+ */
+import type { Entry } from "../format.ts";
+
+export const settings = {
+  // The rules, answered by the server and shown by the page.
+  "Name must be 1-{max} characters": "El nombre debe tener de 1 a {max} caracteres",
+  "The service area needs a centre, a radius and a label":
+    "La zona de servicio necesita un centro, un radio y un nombre",
+  "The service area's centre needs numeric lat and lng":
+    "El centro de la zona de servicio necesita lat y lng numéricas",
+  "The radius must be from {min} to {max} meters": "El radio debe estar entre {min} y {max} metros",
+  "The area's name must be 1-{max} characters": "El nombre de la zona debe tener de 1 a {max} caracteres",
+  "Choose a time zone from the list": "Elija una zona horaria de la lista",
+  "Please enter a valid email address": "Escriba un correo electrónico válido",
+  "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
+  "The brand colour must be written #rrggbb": "El color de la marca debe escribirse #rrggbb",
+  "Sign-in texts an hour must be a whole number from {min} to {max}":
+    "Los mensajes de inicio de sesión por hora deben ser un número entero de {min} a {max}",
+
+  // The page (islands/AdminSettings.tsx, components/admin/BrandPreview.tsx).
+  "Settings": "Configuración",
+  "Loading settings...": "Cargando configuración...",
+  "Failed to load settings": "No se pudo cargar la configuración",
+  "Failed to save settings": "No se pudo guardar la configuración",
+  "Organization": "Organización",
+  "Name": "Nombre",
+  "Contact email (optional)": "Correo electrónico de contacto (opcional)",
+  "Contact phone (optional)": "Teléfono de contacto (opcional)",
+  "Riders see the contact details on your contact page.": "Los pasajeros ven estos datos en su página de contacto.",
+  "Service area": "Zona de servicio",
+  "Tap the map or drag the centre to move the area; the slider sets its size.":
+    "Toque el mapa o arrastre el centro para mover la zona; el control deslizante fija su tamaño.",
+  "Centre": "Centro",
+  "Map of the service area": "Mapa de la zona de servicio",
+  "Radius": "Radio",
+  "{meters} meters ({miles} miles)": "{meters} metros ({miles} millas)",
+  "Area name, as riders read it": "Nombre de la zona, como lo leen los pasajeros",
+  "e.g. downtown Greer": "p. ej., centro de Greer",
+  "Time and colour": "Hora y color",
+  "Time zone": "Zona horaria",
+  "Brand colour": "Color de la marca",
+  "White text on this colour: {ratio}:1 contrast.": "Texto blanco sobre este color: contraste de {ratio}:1.",
+  "White text would be too faint on this colour, so dark text is used: {ratio}:1 contrast.":
+    "El texto blanco sería demasiado tenue sobre este color, así que se usa texto oscuro: contraste de {ratio}:1.",
+  "Sign-in texts an hour": "Mensajes de inicio de sesión por hora",
+  "Settings saved.": "Se guardó la configuración.",
+  "Save settings": "Guardar configuración",
+  "Saving...": "Guardando...",
+} as const satisfies Record<string, Entry>;

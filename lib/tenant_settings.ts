@@ -1,0 +1,185 @@
+/**
+ * An organisation's own settings (issue 19): its name, service area, time
+ * zone, contact details, brand colour and its sign-in text budget. The rules once, for the server (PUT /{t}/api/admin/settings, the
+ * admin CLI's tenant:update) and the settings page, which checks the same
+ * before sending. A bad field is refused with a text that names it, and the
+ * field's path (`serviceArea.radiusMeters`) for the page to mark.
+ */
+import { isPoint } from "./geo.ts";
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
+import { normalizePhone } from "./phone.ts";
+import type { ServiceArea, Tenant } from "./schemas.ts";
+
+export interface TenantSettings {
+  name: string;
+  serviceArea: ServiceArea;
+  timezone: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  brandColor: string;
+  smsPerHour: number;
+}
+
+/** The product's blue: what a tenant wears until it picks its own. */
+export const DEFAULT_BRAND = "#1d4ed8";
+/** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own (issue 16). */
+export const DEFAULT_SMS_PER_HOUR = 500;
+export const LIMITS = {
+  name: 80,
+  label: 80,
+  radius: { min: 200, max: 20_000 },
+  smsPerHour: { min: 10, max: 100_000 },
+  email: 254,
+} as const;
+
+/** A tenant's settings, with the defaults for what it never set. */
+export function settingsOf(tenant: Tenant): TenantSettings {
+  return {
+    name: tenant.name,
+    serviceArea: tenant.serviceArea,
+    timezone: tenant.timezone,
+    contactEmail: tenant.contactEmail ?? null,
+    contactPhone: tenant.contactPhone ?? null,
+    brandColor: tenant.brandColor ?? DEFAULT_BRAND,
+    smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
+  };
+}
+
+export type SettingsRead =
+  | { ok: true; value: Partial<TenantSettings> }
+  | { ok: false; field: string; error: string };
+
+/** Whether the runtime knows `name` as an IANA time zone ("America/New_York", "UTC"). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== "string" || name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : null);
+
+/**
+ * The fields a PUT may send, any subset, checked in the order of the form.
+ * Unknown fields are ignored. Answers the changes, normalised (trimmed
+ * texts, a phone's 10 digits, a lowercase colour, null for an emptied
+ * contact), or the first bad field.
+ */
+export function readSettings(body: Record<string, unknown>, t: Translate): SettingsRead {
+  const value: Partial<TenantSettings> = {};
+  const bad = (field: string, error: Text, values?: Record<string, string | number>): SettingsRead => ({
+    ok: false,
+    field,
+    error: t(error, values),
+  });
+
+  if (body.name !== undefined) {
+    const name = text(body.name);
+    if (!name || name.length > LIMITS.name) return bad("name", "Name must be 1-{max} characters", { max: LIMITS.name });
+    value.name = name;
+  }
+  if (body.serviceArea !== undefined) {
+    const area = body.serviceArea as Record<string, unknown> | null;
+    if (typeof area !== "object" || area === null || Array.isArray(area)) {
+      return bad("serviceArea", "The service area needs a centre, a radius and a label");
+    }
+    if (!isPoint({ lat: area.lat, lng: area.lng })) {
+      return bad("serviceArea.lat", "The service area's centre needs numeric lat and lng");
+    }
+    const radius = area.radiusMeters;
+    if (
+      typeof radius !== "number" || !Number.isFinite(radius) || radius < LIMITS.radius.min || radius > LIMITS.radius.max
+    ) {
+      return bad("serviceArea.radiusMeters", "The radius must be from {min} to {max} meters", {
+        min: LIMITS.radius.min,
+        max: LIMITS.radius.max.toLocaleString("en-US"),
+      });
+    }
+    const label = text(area.label);
+    if (!label || label.length > LIMITS.label) {
+      return bad("serviceArea.label", "The area's name must be 1-{max} characters", { max: LIMITS.label });
+    }
+    value.serviceArea = { lat: area.lat as number, lng: area.lng as number, radiusMeters: Math.round(radius), label };
+  }
+  if (body.timezone !== undefined) {
+    if (!isTimeZone(body.timezone)) return bad("timezone", "Choose a time zone from the list");
+    value.timezone = body.timezone;
+  }
+  if (body.contactEmail !== undefined) {
+    const email = body.contactEmail === null ? "" : text(body.contactEmail);
+    if (email === null || email.length > LIMITS.email || (email !== "" && !isEmailLike(email))) {
+      return bad("contactEmail", "Please enter a valid email address");
+    }
+    value.contactEmail = email || null;
+  }
+  if (body.contactPhone !== undefined) {
+    const typed = body.contactPhone === null ? "" : text(body.contactPhone);
+    const phone = typed ? normalizePhone(typed) : null;
+    if (typed === null || (typed !== "" && !phone)) {
+      return bad("contactPhone", "Please enter a valid 10-digit phone number");
+    }
+    value.contactPhone = phone;
+  }
+  if (body.brandColor !== undefined) {
+    if (typeof body.brandColor !== "string" || !HEX.test(body.brandColor)) {
+      return bad("brandColor", "The brand colour must be written #rrggbb");
+    }
+    value.brandColor = body.brandColor.toLowerCase();
+  }
+  if (body.smsPerHour !== undefined) {
+    const n = body.smsPerHour;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < LIMITS.smsPerHour.min || n > LIMITS.smsPerHour.max) {
+      return bad("smsPerHour", "Sign-in texts an hour must be a whole number from {min} to {max}", {
+        min: LIMITS.smsPerHour.min,
+        max: LIMITS.smsPerHour.max.toLocaleString("en-US"),
+      });
+    }
+    value.smsPerHour = n;
+  }
+  return { ok: true, value };
+}
+
+/** The same shape as lib/schemas.ts's linear check, small enough for the settings page's bundle. */
+function isEmailLike(email: string): boolean {
+  const at = email.indexOf("@");
+  if (at < 1 || at !== email.lastIndexOf("@") || /\s/.test(email)) return false;
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  return dot > 0 && dot < domain.length - 1;
+}
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/** WCAG 2 contrast ratio of two colours, from 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+export const WHITE = "#ffffff";
+export const INK = "#0f172a";
+export const BLACK = "#000000";
+/** The least contrast text may have on the brand colour (WCAG AA for normal text). */
+export const MIN_CONTRAST = 4.5;
+
+/**
+ * The text colour that goes on a brand colour: white where it passes 4.5:1,
+ * else the page's ink, else black. Black always passes (the worst case, a
+ * colour as far from white as from black, still gives 4.58:1), so every
+ * brand colour can be worn and none is refused.
+ */
+export function brandTextColor(brand: string): string {
+  return [WHITE, INK].find((text) => contrast(brand, text) >= MIN_CONTRAST) ?? BLACK;
+}

@@ -1,0 +1,60 @@
+/**
+ * Organisation settings end to end (issue 19), on the real server in
+ * Chromium: an admin renames the organisation, picks a brand colour and
+ * shrinks the area on the settings page; the pages wear the colour and the
+ * name at once, and the next ride request is judged against the new area.
+ */
+import { describe, expect, it } from "vitest";
+import { DESKTOP, watchPage } from "./browser.ts";
+import { shot } from "./screenshots.ts";
+import { browserWorld } from "./world.ts";
+
+const world = browserWorld();
+
+describe("organisation settings end to end", () => {
+  it("an admin renames, recolours and shrinks the area; pages and ride requests follow at once", async () => {
+    const admin = await world.signIn("8645550100");
+    const context = await world.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const seen = watchPage(page);
+    await page.goto("/greer/about");
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem("authToken", token);
+      localStorage.setItem("user", JSON.stringify(user));
+    }, admin);
+    await page.goto("/greer/admin");
+    await page.getByRole("link", { name: /^Settings/ }).click();
+    await page.waitForURL((url) => url.pathname === "/greer/admin/settings");
+    await page.locator('[data-island="AdminSettings"][data-hydrated="true"]').waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Greer Link");
+    await page.getByLabel("Brand colour").fill("#7c2d12");
+    await page.getByLabel("Radius").fill("400");
+    await page.getByLabel("Area name, as riders read it").fill("Trade Street");
+    await page.getByText("White text on this colour: 9.4:1 contrast.").waitFor();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("status").filter({ hasText: "Settings saved." }).waitFor();
+    await shot(page, "admin-settings-saved");
+
+    // The next page wears the colour and the new name.
+    await page.goto("/greer/about");
+    expect(await page.locator(".brand__tenant").textContent()).toBe("· Greer Link");
+    const fill = await page.locator(".logo__tile").first().evaluate((el) => getComputedStyle(el).fill);
+    expect(fill).toBe("rgb(124, 45, 18)");
+    expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe("#7c2d12");
+
+    // 600 m north of the centre was inside the old 805 m circle; the 400 m one refuses it.
+    const rider = await world.signIn("8645550699");
+    const driver = await world.signIn("8645550101");
+    await world.call("PUT", "/greer/api/drivers/availability", driver.token, {
+      isAvailable: true,
+      location: { lat: 34.9387, lng: -82.2271 },
+    });
+    const refused = await world.call("POST", "/greer/api/rides", rider.token, {
+      pickup: { lat: 34.9441, lng: -82.2271 },
+      destination: "Library",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toContain("within 1 mile of Trade Street");
+    expect(seen.errors).toEqual([]);
+  });
+});
