@@ -38,27 +38,11 @@ export function usePlaces(tenant: string) {
 
   const put = (place: Place) => setPlaces((list) => [...list.filter((p) => p.id !== place.id), place].sort(byName));
 
-  async function add(input: PlaceInput): Promise<string | null> {
+  /** A new place (no id) or a change to one; answers the refusal to show, or null once the list has it. */
+  async function save(input: PlaceInput, id?: string): Promise<string | null> {
     try {
-      const { place } = await api<{ place: Place }>(`/${tenant}/api/admin/places`, {
-        method: "POST",
-        body: input,
-        tenant,
-      });
-      put(place);
-      return null;
-    } catch (err) {
-      return failure(err, t("Failed to save place"));
-    }
-  }
-
-  async function change(id: string, input: PlaceInput): Promise<string | null> {
-    try {
-      const { place } = await api<{ place: Place }>(`/${tenant}/api/admin/places/${id}`, {
-        method: "PUT",
-        body: input,
-        tenant,
-      });
+      const path = id ? `/${tenant}/api/admin/places/${id}` : `/${tenant}/api/admin/places`;
+      const { place } = await api<{ place: Place }>(path, { method: id ? "PUT" : "POST", body: input, tenant });
       put(place);
       return null;
     } catch (err) {
@@ -77,7 +61,14 @@ export function usePlaces(tenant: string) {
     return null;
   }
 
-  return { places, phase, loadError, add, change, remove };
+  return {
+    places,
+    phase,
+    loadError,
+    add: (input: PlaceInput) => save(input),
+    change: (id: string, input: PlaceInput) => save(input, id),
+    remove,
+  };
 }
 
 export type PlacesState = ReturnType<typeof usePlaces>;

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { watchPage } from "./browser.ts";
+import { storeSession, watchPage } from "./browser.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
@@ -25,14 +25,6 @@ const signInApi = (phone: string) => world.signIn(phone);
 let admin: Promise<Session> | undefined;
 function adminSession(): Promise<Session> {
   return admin ??= signInApi(DEMO_ADMIN);
-}
-
-async function storeSession(page: Page, session: Session) {
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
 }
 
 /** A rider's ride, moved along by the demo driver. */

@@ -12,7 +12,7 @@ import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { launchBrowser } from "./browser.ts";
+import { launchBrowser, storeSession } from "./browser.ts";
 import { startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
@@ -113,11 +113,7 @@ if (import.meta.main) {
         const context = await browser.newContext({ viewport, baseURL: server.url });
         await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
         const page = await context.newPage();
-        await page.goto("/greer/about");
-        await page.evaluate(({ token, user }) => {
-          localStorage.setItem("authToken", token);
-          localStorage.setItem("user", JSON.stringify(user));
-        }, session);
+        await storeSession(page, session);
         for (const [name, path] of Object.entries(PAGES)) {
           await page.goto(path);
           await page.locator("main h1").first().waitFor();

@@ -2,10 +2,9 @@
  * The signed-in tenant pages end to end: the real server with the fake SMS
  * provider, sessions made through the sign-in API, headless Chromium.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, watchPage } from "./browser.ts";
-import { browserWorld, type Session } from "./world.ts";
+import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
+import { browserWorld } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
 const DEMO_DRIVER = "8645550101";
@@ -14,15 +13,6 @@ const world = browserWorld();
 const newPage = (viewport = DESKTOP) => world.newPage(viewport);
 /** Signs a phone number in through the API, joining greer unless told otherwise (a new number becomes a rider). */
 const signInApi = (phone: string, tenantCode?: string | null) => world.signIn(phone, { tenantCode });
-
-/** Stores the session in the page's localStorage, as the login page does. */
-async function storeSession(page: Page, session: Session) {
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
-}
 
 /** A fresh rider number for each test, so send limits never bite. */
 let nextRider = 8645550300;

@@ -42,3 +42,19 @@ export function watchPage(page: Page, { ignore = [] }: { ignore?: RegExp[] } = {
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return { scripts, errors };
 }
+
+/**
+ * Leaves a signed-in session in the page's localStorage as the login form
+ * does, from a page of the tenant that loads no island (its about page).
+ */
+export async function storeSession(
+  page: Page,
+  session: { token: string; user: unknown },
+  tenant = "greer",
+): Promise<void> {
+  await page.goto(`/${tenant}/about`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem("authToken", token);
+    localStorage.setItem("user", JSON.stringify(user));
+  }, session);
+}

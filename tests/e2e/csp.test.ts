@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { watchPage } from "./browser.ts";
+import { storeSession, watchPage } from "./browser.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 /** 69 characters (names may have 80): an image whose error handler, and a script, would set globals. */
@@ -29,11 +29,7 @@ async function signedInPage(session: Session): Promise<{ page: Page; watch: Retu
   });
   const page = await context.newPage();
   const watch = watchPage(page, { ignore: [CSP_REPORT] });
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   return { page, watch };
 }
 

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, watchPage } from "./browser.ts";
+import { DESKTOP, storeSession, watchPage } from "./browser.ts";
 import { browserWorld } from "./world.ts";
 
 const DEMO_ADMIN = "8645550100";
@@ -69,11 +69,7 @@ describe("islands on Preact over React's HTML", () => {
   it("hydrate every signed-in page with the menu open, unique ids and references that resolve", async () => {
     const page = await context.newPage();
     const seen = watchPage(page);
-    await page.goto("/greer/about");
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem("authToken", token);
-      localStorage.setItem("user", JSON.stringify(user));
-    }, session as { token: string; user: unknown });
+    await storeSession(page, session as { token: string; user: unknown });
     const paths = ["rider", "driver", "profile", "admin", "admin/trips", "admin/users", "admin/schedule"];
     for (const path of paths.map((p) => `/greer/${p}`)) {
       await openHydrated(page, path);

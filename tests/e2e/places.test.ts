@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
 import { shot } from "./screenshots.ts";
 import { browserWorld, type Session } from "./world.ts";
 
@@ -15,11 +15,7 @@ const GREER = { latitude: 34.9387, longitude: -82.2271 };
 async function openAs(session: Session, viewport = PHONE): Promise<Page> {
   const context = await world.newContext({ viewport, geolocation: GREER, permissions: ["geolocation"] });
   const page = await context.newPage();
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   return page;
 }
 

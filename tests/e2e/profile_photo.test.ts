@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { decodeImage, encodeJpeg } from "../../lib/images/codecs.ts";
 import { exifBlock, picture, turnedLeft, withExif } from "../../scripts/make_photo_fixtures.ts";
-import { PHONE, watchPage } from "./browser.ts";
+import { PHONE, storeSession, watchPage } from "./browser.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const world = browserWorld();
@@ -43,11 +43,7 @@ async function signedInPage(phone: string): Promise<{ page: Page; session: Sessi
   const session = await world.signIn(phone);
   const page = await world.newPage(PHONE);
   await page.addInitScript(recordUploads);
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   return { page, session };
 }
 

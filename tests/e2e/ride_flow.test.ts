@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
 import { shot, SHOTS } from "./screenshots.ts";
@@ -58,11 +58,7 @@ async function openAs(session: Session, geolocation = GREER, base = world.server
     permissions: ["geolocation"],
   });
   const page = await context.newPage();
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   return page;
 }
 

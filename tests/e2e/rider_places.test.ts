@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PHONE, watchPage } from "./browser.ts";
+import { PHONE, storeSession, watchPage } from "./browser.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const GREER = { latitude: 34.9387, longitude: -82.2271 };
@@ -21,11 +21,7 @@ async function openRider(session: Session): Promise<Page> {
     permissions: ["geolocation"],
   });
   const page = await context.newPage();
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   await page.goto("/greer/rider");
   await page.locator('[data-island="RiderScreen"][data-hydrated="true"]').waitFor({ timeout: 10_000 });
   return page;

@@ -11,7 +11,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { launchBrowser } from "./browser.ts";
+import { launchBrowser, storeSession } from "./browser.ts";
 import { startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
@@ -68,11 +68,7 @@ try {
       });
       await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
       const page = await context.newPage();
-      await page.goto("/greer/about");
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem("authToken", token);
-        localStorage.setItem("user", JSON.stringify(user));
-      }, session);
+      await storeSession(page, session);
       await page.goto("/greer/rider");
       await page.locator('[data-island="RiderScreen"][data-hydrated="true"]').waitFor();
       // The WebGL map (built-in style) loads once the person reaches for it.

@@ -5,7 +5,7 @@
  * name at once, and the next ride request is judged against the new area.
  */
 import { describe, expect, it } from "vitest";
-import { DESKTOP, watchPage } from "./browser.ts";
+import { DESKTOP, storeSession, watchPage } from "./browser.ts";
 import { shot } from "./screenshots.ts";
 import { browserWorld } from "./world.ts";
 
@@ -17,11 +17,7 @@ describe("organisation settings end to end", () => {
     const context = await world.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const seen = watchPage(page);
-    await page.goto("/greer/about");
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem("authToken", token);
-      localStorage.setItem("user", JSON.stringify(user));
-    }, admin);
+    await storeSession(page, admin);
     await page.goto("/greer/admin");
     await page.getByRole("link", { name: /^Settings/ }).click();
     await page.waitForURL((url) => url.pathname === "/greer/admin/settings");

@@ -8,7 +8,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, watchPage } from "./browser.ts";
+import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
 import { shot } from "./screenshots.ts";
 import { browserWorld } from "./world.ts";
 import { ES, type Text } from "../../lib/i18n/catalogue.ts";
@@ -121,11 +121,7 @@ describe("in Spanish, end to end", () => {
       await context.addCookies([{ name: "lang", value: "es", url: world.server.url }]);
       const page = await context.newPage();
       const seen = watchPage(page);
-      await page.goto("/greer/about");
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem("authToken", token);
-        localStorage.setItem("user", JSON.stringify(user));
-      }, driver);
+      await storeSession(page, driver);
       await page.goto("/greer/driver");
       await hydrated(page, "DriverScreen");
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Panel del conductor");
@@ -144,11 +140,7 @@ describe("in Spanish, end to end", () => {
     await context.addCookies([{ name: "lang", value: "es", url: world.server.url }]);
     const page = await context.newPage();
     const seen = watchPage(page);
-    await page.goto("/greer/about");
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem("authToken", token);
-      localStorage.setItem("user", JSON.stringify(user));
-    }, admin);
+    await storeSession(page, admin);
     const screens: [path: string, island: string, h1: string][] = [
       ["/greer/admin", "AdminDashboard", "Panel del administrador"],
       ["/greer/admin/trips", "AdminTrips", "Viajes"],

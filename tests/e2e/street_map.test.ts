@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeImage } from "../../lib/images/codecs.ts";
 import { PMTILES_ROUTE } from "../../lib/map_style.ts";
 import { pmtilesFixture, writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
-import { PHONE, watchPage } from "./browser.ts";
+import { PHONE, storeSession, watchPage } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
 
@@ -70,11 +70,7 @@ async function openAs(server: TestServer, session: Session, locale = "en-US"): P
     permissions: ["geolocation"],
   });
   const page = await context.newPage();
-  await page.goto("/greer/about");
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem("authToken", token);
-    localStorage.setItem("user", JSON.stringify(user));
-  }, session);
+  await storeSession(page, session);
   return page;
 }
 
