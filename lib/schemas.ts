@@ -78,6 +78,8 @@ export interface Tenant {
   contactPhone?: string | null;
   /** #rrggbb, worn by the tenant's pages (issue 19); the product's blue until set. */
   brandColor?: string;
+  /** Who may join (issue 19): "invite" admits only people an admin added; "open" until set. */
+  joinPolicy?: "open" | "invite";
 }
 
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */
