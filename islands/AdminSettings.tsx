@@ -2,7 +2,8 @@
  * Organisation settings (issue 19): the name, the contacts riders see, the
  * service area on the map (tap or drag the centre, a radius slider, the
  * circle drawn as it changes), the time zone, the brand colour with a
- * preview of the header and its text contrast, and the sign-in text budget.
+ * preview of the header and its text contrast, the sign-in text budget and
+ * who may join (anyone who signs in, or only people an admin added).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -15,7 +16,13 @@ import { Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { useT } from "../components/texts.tsx";
 import type { Point } from "../lib/geo.ts";
-import { LIMITS, readSettings, type TenantSettings } from "../lib/tenant_settings.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
+import { type JoinPolicy, LIMITS, readSettings, type TenantSettings } from "../lib/tenant_settings.ts";
+
+export const JOIN_CHOICES: { value: JoinPolicy; label: Text }[] = [
+  { value: "open", label: "Anyone who signs in" },
+  { value: "invite", label: "Only people an admin added" },
+];
 
 export interface AdminSettingsProps {
   tenant: string;
@@ -39,6 +46,7 @@ interface Draft {
   timezone: string;
   brandColor: string;
   smsPerHour: string;
+  joinPolicy: JoinPolicy;
 }
 
 function draftOf(s: TenantSettings): Draft {
@@ -53,6 +61,7 @@ function draftOf(s: TenantSettings): Draft {
     timezone: s.timezone,
     brandColor: s.brandColor,
     smsPerHour: String(s.smsPerHour),
+    joinPolicy: s.joinPolicy,
   };
 }
 
@@ -65,6 +74,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     timezone: d.timezone,
     brandColor: d.brandColor,
     smsPerHour: d.smsPerHour.trim() === "" ? NaN : Number(d.smsPerHour),
+    joinPolicy: d.joinPolicy,
   };
 }
 
@@ -262,6 +272,22 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
               onChange={(e) => set({ smsPerHour: e.target.value })}
             />
           </div>
+        </fieldset>
+
+        <fieldset className="settings-form__group settings-form__choices">
+          <legend>{t("Who may join")}</legend>
+          {JOIN_CHOICES.map((choice) => (
+            <label key={choice.value} className="settings-form__choice">
+              <input
+                type="radio"
+                name={`${id}-join`}
+                value={choice.value}
+                checked={draft.joinPolicy === choice.value}
+                onChange={() => set({ joinPolicy: choice.value })}
+              />
+              {t(choice.label)}
+            </label>
+          ))}
         </fieldset>
 
         <div className="settings-form__save">

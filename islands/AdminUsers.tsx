@@ -2,6 +2,8 @@
  * Admin Users (spec section 2; issue 7): count tiles, search, role filter,
  * the list, the Manage Roles modal and, for super admins, Delete, which
  * removes the user from this tenant (DELETE /{tenant}/api/user/{id}).
+ * Issue 19: Add person (POST /{tenant}/api/users) and Block / Unblock
+ * (PUT /{tenant}/api/users/{id}/blocked), blocked people marked "Blocked".
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
@@ -13,7 +15,8 @@ import { DeleteDialog, RolesDialog } from "../components/admin/UserDialogs.tsx";
 import { type AdminUser, userName, UsersTable } from "../components/admin/UsersTable.tsx";
 import { Loading } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
-import { api } from "../browser/auth_client.ts";
+import { api, ApiError } from "../browser/auth_client.ts";
+import { AddPersonDialog } from "../components/admin/AddPersonDialog.tsx";
 import type { Text } from "../lib/i18n/catalogue.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Role, TenantRole } from "../lib/roles.ts";
@@ -56,7 +59,7 @@ export default function AdminUsers({ tenant, timeZone }: AdminUsersProps) {
 }
 
 type Phase = "loading" | "ready" | "error";
-type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: AdminUser } | null;
+type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: AdminUser } | { kind: "add" } | null;
 
 function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { viewerRoles: Role[] }) {
   const t = useT();
@@ -69,6 +72,8 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
   const [roleFilter, setRoleFilter] = useState<RoleFilter>("all");
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState("");
+  const [failure, setFailure] = useState("");
+  const [blocking, setBlocking] = useState<string | null>(null);
 
   const load = useCallback(async ({ quiet = false } = {}) => {
     if (!quiet) setPhase("loading");
@@ -115,11 +120,49 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
     setNotice(t("{name} was removed from this organization.", { name: userName(user, t) }));
   };
 
+  const added = (user: AdminUser) => {
+    setUsers((list) => [...list, user]);
+    setDialog(null);
+    setNotice(t("{name} was added.", { name: userName(user, t) }));
+  };
+  async function toggleBlock(user: AdminUser) {
+    const blocked = !user.blocked;
+    setNotice("");
+    setFailure("");
+    setBlocking(user.id);
+    try {
+      const answer = await api<{ user: AdminUser }>(`/${tenant}/api/users/${user.id}/blocked`, {
+        method: "PUT",
+        body: { blocked },
+        tenant,
+      });
+      setUsers((list) => list.map((u) => (u.id === user.id ? answer.user : u)));
+      const name = userName(user, t);
+      setNotice(blocked ? t("{name} was blocked.", { name }) : t("{name} was unblocked.", { name }));
+    } catch (err) {
+      setFailure((err instanceof ApiError && err.serverError) || t("Failed to change access"));
+    } finally {
+      setBlocking(null);
+    }
+  }
+
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="users" />
       <div className="admin-head">
         <h1 id={`${id}-title`}>{t("Users")}</h1>
+        {phase === "ready" && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setNotice("");
+              setDialog({ kind: "add" });
+            }}
+          >
+            {t("Add person")}
+          </button>
+        )}
       </div>
       {phase === "loading" && <Loading text={t("Loading users...")} />}
       {phase === "error" && <p className="notice notice--error" role="alert">{error}</p>}
@@ -150,6 +193,7 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
             </div>
           </div>
           {notice && <p className="notice notice--success" role="status">{notice}</p>}
+          {failure && <p className="notice notice--error" role="alert">{failure}</p>}
           <h2 className="admin-list-title">{t("Users ({count})", { count: shown.length })}</h2>
           {shown.length === 0
             ? (
@@ -170,6 +214,8 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
                   setNotice("");
                   setDialog({ kind: "delete", user });
                 }}
+                onBlock={toggleBlock}
+                blocking={blocking}
               />
             )}
         </>
@@ -179,6 +225,14 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
           tenant={tenant}
           user={dialog.user}
           onChanged={changed}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "add" && (
+        <AddPersonDialog
+          tenant={tenant}
+          viewerIsSuper={viewerIsSuper}
+          onAdded={added}
           onClose={() => setDialog(null)}
         />
       )}

@@ -29,7 +29,7 @@ export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView>
     batch.forEach((code, j) => {
       const tenant = entries[2 * j].value as Tenant | null;
       const member = entries[2 * j + 1].value as Membership | null;
-      if (!tenant) return;
+      if (!tenant || (member?.blocked && !user.isSuper)) return; // a blocked member's tenant is not theirs to enter
       tenants.push({ code, name: tenant.name, roles: withSuper(member?.roles ?? [], user) });
     });
   }

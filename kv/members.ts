@@ -1,5 +1,6 @@
 import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
+import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -7,11 +8,26 @@ import { committed, commitWithRetry } from "./retry.ts";
 export interface Membership {
   roles: TenantRole[];
   joinedAt: number;
+  /**
+   * Blocked by an admin (issue 19): the membership stays, so they cannot join
+   * again by signing in, but its roles give no access (`rolesOf`).
+   */
+  blocked?: boolean;
 }
 
-/** The user's roles in the tenant: [] when not a member. */
+/** The roles a membership gives: none when absent or blocked. */
+export function rolesOf(member: Membership | null | undefined): TenantRole[] {
+  return member && !member.blocked ? member.roles : [];
+}
+
+/** The user's membership of the tenant, blocked or not; null when not a member. */
+export async function getMembership(kv: Deno.Kv, tenant: string, userId: string): Promise<Membership | null> {
+  return (await kv.get<Membership>(keys.member(tenant, userId))).value;
+}
+
+/** The user's working roles in the tenant: [] when not a member or blocked. */
 export async function getRoles(kv: Deno.Kv, tenant: string, userId: string): Promise<TenantRole[]> {
-  return (await kv.get<Membership>(keys.member(tenant, userId))).value?.roles ?? [];
+  return rolesOf(await getMembership(kv, tenant, userId));
 }
 
 /** Codes of the tenants the user belongs to. */
@@ -46,10 +62,11 @@ export async function changeRole(
     }
     const op = kv.atomic().check(entry);
     if (!add) noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant are checked at once
-    if (roles.length === 0) {
+    // A blocked membership stays with no role, so taking their last role does not let them join again.
+    if (roles.length === 0 && !entry.value?.blocked) {
       op.delete(keys.member(tenant, userId)).delete(keys.userTenant(userId, tenant));
     } else {
-      op.set(keys.member(tenant, userId), { roles, joinedAt: entry.value?.joinedAt ?? now })
+      op.set(keys.member(tenant, userId), { ...entry.value, roles, joinedAt: entry.value?.joinedAt ?? now })
         .set(keys.userTenant(userId, tenant), true);
     }
     return await committed(op, { roles, changed: true });
@@ -66,4 +83,56 @@ export async function joinAsRider(kv: Deno.Kv, tenant: string, userId: string, n
     .set(keys.userTenant(userId, tenant), true)
     .commit();
   if (res.ok) accessChanged(kv); // Not ok means they were already a member: nothing to do.
+}
+
+/**
+ * An admin adds a person to the tenant with these roles (issue 19), audited
+ * in the same commit. Returns the membership, or null (nothing written) when
+ * they are a member already, blocked or not.
+ */
+export async function addMember(
+  kv: Deno.Kv,
+  { tenant, userId, roles, by, now }: { tenant: string; userId: string; roles: TenantRole[]; by: string; now: number },
+): Promise<Membership | null> {
+  const member: Membership = { roles, joinedAt: now };
+  const op = kv.atomic()
+    .check({ key: keys.member(tenant, userId), versionstamp: null })
+    .set(keys.member(tenant, userId), member)
+    .set(keys.userTenant(userId, tenant), true);
+  addAudit(op, tenant, { at: now, action: "user.added", by, target: userId, details: { roles } });
+  const res = await op.commit();
+  if (!res.ok) return null;
+  accessChanged(kv);
+  return member;
+}
+
+/**
+ * Blocks or unblocks a member (issue 19), audited in the same commit. A
+ * block is noted as an access change, so their open sockets in the tenant
+ * close at once; their next call there is refused (kv/signed_in.ts). Returns
+ * the membership after the change, or null when they are not a member.
+ */
+export async function setBlocked(
+  kv: Deno.Kv,
+  { tenant, userId, blocked, by, now }: { tenant: string; userId: string; blocked: boolean; by: string; now: number },
+): Promise<Membership | null> {
+  const result = await commitWithRetry("block the member", async () => {
+    const entry = await kv.get<Membership>(keys.member(tenant, userId));
+    if (!entry.value) return null;
+    if (Boolean(entry.value.blocked) === blocked) return entry.value;
+    const { blocked: _, ...rest } = entry.value;
+    const next: Membership = blocked ? { ...rest, blocked: true } : rest;
+    const op = kv.atomic().check(entry).set(keys.member(tenant, userId), next);
+    if (blocked) noteAccessChange(op, { userId, tenant });
+    addAudit(op, tenant, {
+      at: now,
+      action: blocked ? "user.blocked" : "user.unblocked",
+      by,
+      target: userId,
+      details: { roles: next.roles },
+    });
+    return await committed(op, next);
+  });
+  accessChanged(kv);
+  return result;
 }

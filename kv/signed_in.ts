@@ -13,7 +13,7 @@
 import type { TenantRole } from "../lib/roles.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
-import type { Membership } from "./members.ts";
+import { type Membership, rolesOf } from "./members.ts";
 import { isLive, type Session } from "./sessions.ts";
 import type { User } from "./users.ts";
 
@@ -22,6 +22,8 @@ export interface SignedIn {
   user: User;
   /** The user's roles in `tenant` ([] when not a member); undefined when no tenant was asked. */
   roles?: TenantRole[];
+  /** Blocked in `tenant` (issue 19): their roles there are [] and their calls are refused. */
+  blocked?: boolean;
 }
 
 export const SIGNED_IN_REUSE_MS = 5000;
@@ -64,6 +66,7 @@ export async function readSignedIn(
   return {
     session: session.value,
     user: user.value,
-    roles: tenant ? member?.value?.roles ?? [] : undefined,
+    roles: tenant ? rolesOf(member?.value) : undefined,
+    ...(member?.value?.blocked && { blocked: true }),
   };
 }

@@ -78,6 +78,8 @@ export interface Tenant {
   contactPhone?: string | null;
   /** #rrggbb, worn by the tenant's pages (issue 19); the product's blue until set. */
   brandColor?: string;
+  /** Who may join (issue 19): "invite" admits only people an admin added; "open" until set. */
+  joinPolicy?: "open" | "invite";
 }
 
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */
@@ -141,8 +143,11 @@ export type InquiryInput = z.infer<typeof inquirySchema>;
  * Profile update (spec section 3): name and email trimmed, "" clears; a photo
  * can only be removed here (null): new photos come through the upload call.
  */
+/** A person's name as they or an admin type it: trimmed, up to 80 characters, "" for none. */
+export const personNameSchema = field("Name", 80, false);
+
 export const profileUpdateSchema = z.object({
-  name: z.optional(z.nullable(field("Name", 80, false))),
+  name: z.optional(z.nullable(personNameSchema)),
   email: z.optional(z.nullable(
     field("Email", INQUIRY_LIMITS.email, false).check(
       z.refine((v) => v === "" || isEmailAddress(v), "Please enter a valid email address"),

@@ -1,6 +1,7 @@
 /**
  * An organisation's own settings (issue 19): its name, service area, time
- * zone, contact details, brand colour and its sign-in text budget. The rules once, for the server (PUT /{t}/api/admin/settings, the
+ * zone, contact details, brand colour, its sign-in text budget and who may
+ * join it. The rules once, for the server (PUT /{t}/api/admin/settings, the
  * admin CLI's tenant:update) and the settings page, which checks the same
  * before sending. A bad field is refused with a text that names it, and the
  * field's path (`serviceArea.radiusMeters`) for the page to mark.
@@ -19,7 +20,15 @@ export interface TenantSettings {
   contactPhone: string | null;
   brandColor: string;
   smsPerHour: number;
+  joinPolicy: JoinPolicy;
 }
+
+/**
+ * Who may join (issue 19): "open", anyone who signs in at the tenant becomes
+ * its rider; "invite", only people an admin added (a member already, any role).
+ */
+export type JoinPolicy = "open" | "invite";
+export const JOIN_POLICIES: readonly JoinPolicy[] = ["open", "invite"];
 
 /** The product's blue: what a tenant wears until it picks its own. */
 export const DEFAULT_BRAND = "#1d4ed8";
@@ -43,6 +52,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     contactPhone: tenant.contactPhone ?? null,
     brandColor: tenant.brandColor ?? DEFAULT_BRAND,
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
+    joinPolicy: tenant.joinPolicy ?? "open",
   };
 }
 
@@ -140,6 +150,11 @@ export function readSettings(body: Record<string, unknown>, t: Translate): Setti
       });
     }
     value.smsPerHour = n;
+  }
+  if (body.joinPolicy !== undefined) {
+    const policy = JOIN_POLICIES.find((p) => p === body.joinPolicy);
+    if (!policy) return bad("joinPolicy", "Who may join must be open or invite");
+    value.joinPolicy = policy;
   }
   return { ok: true, value };
 }

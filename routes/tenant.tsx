@@ -9,6 +9,7 @@ import { adminRidesApi } from "./api/admin_rides.ts";
 import { driversApi } from "./api/drivers.ts";
 import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
+import { peopleApi } from "./api/people.ts";
 import { settingsApi } from "./api/settings.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
@@ -43,6 +44,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api/tenant", tenantApi());
   app.route("/api/user/roles", userRolesApi(deps, auth));
   app.route("/api", tenantUsersApi(deps, auth));
+  app.route("/api", peopleApi(deps, auth));
   app.route("/api", ridesApi(deps, auth));
   app.route("/api", driversApi(deps, auth));
   app.route("/api", adminRidesApi(deps, auth));

@@ -29,11 +29,13 @@ Commands:
                                     Create a tenant with an empty weekly schedule
                                     (defaults: 805 m, America/New_York).
   tenant:update --code CODE [--name NAME] [--sms-per-hour N] [--radius-m METERS]
-                [--lat=LAT --lng=LNG] [--area-label "downtown X"]
+                [--lat=LAT --lng=LNG] [--area-label "downtown X"] [--join open|invite]
                                     Change a tenant's settings, as its settings page
                                     does (recorded in its audit trail as "admin CLI");
                                     --sms-per-hour is the sign-in texts an hour its
-                                    sign-ins may send (default 500; 0 stops them).
+                                    sign-ins may send (default 500; 0 stops them);
+                                    --join invite lets only people an admin added
+                                    sign in (default open).
   user:grant --tenant CODE --phone PHONE --role rider|driver|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -68,6 +70,7 @@ function cliFlag(field: string): string {
     "serviceArea.radiusMeters": "radius-m",
     "serviceArea.lat": "lat",
     "serviceArea.label": "area-label",
+    joinPolicy: "join",
   };
   return flags[field] ?? field;
 }
@@ -156,6 +159,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
       lat: "string",
       lng: "string",
       "area-label": "string",
+      join: "string",
     });
     const code = required(values, "code");
     const current = await getTenant(kv, code);
@@ -163,6 +167,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     // The settings page's rules (lib/tenant_settings.ts); only the sign-in budget may also be 0 here, to stop texts.
     const body: Record<string, unknown> = {};
     if (values.name !== undefined) body.name = values.name;
+    if (values.join !== undefined) body.joinPolicy = values.join;
     const area = ["radius-m", "lat", "lng", "area-label"].some((k) => values[k] !== undefined);
     if (area) {
       const number = (key: string, fallback: number) => values[key] === undefined ? fallback : Number(values[key]);
@@ -177,7 +182,9 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const perHour = typed === undefined ? undefined : typed.trim() === "" ? NaN : Number(typed);
     if (perHour !== undefined && perHour !== 0) body.smsPerHour = perHour;
     if (Object.keys(body).length === 0 && perHour === undefined) {
-      throw new UsageError("Nothing to change: give --name, --sms-per-hour, --radius-m, --lat/--lng or --area-label");
+      throw new UsageError(
+        "Nothing to change: give --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label or --join",
+      );
     }
     const read = readSettings(body, translator("en"));
     if (!read.ok) throw new UsageError(`--${cliFlag(read.field)}: ${read.error}`);
@@ -195,9 +202,12 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     if (Object.keys(change).length === 1 && perHour !== undefined) {
       return out(`${s.name} may send ${s.smsPerHour} sign-in texts an hour`);
     }
+    const who = s.joinPolicy === "invite" ? "only people an admin added may join" : "anyone who signs in may join";
+    if (Object.keys(change).length === 1 && change.joinPolicy) return out(`${s.name}: ${who}`);
     out(
       `${s.name}: within ${s.serviceArea.radiusMeters} m of ${s.serviceArea.label} ` +
-        `(${s.serviceArea.lat}, ${s.serviceArea.lng}); ${s.smsPerHour} sign-in texts an hour`,
+        `(${s.serviceArea.lat}, ${s.serviceArea.lng}); ${s.smsPerHour} sign-in texts an hour` +
+        (s.joinPolicy === "invite" ? `; ${who}` : ""),
     );
   },
 

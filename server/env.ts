@@ -43,6 +43,8 @@ export interface Env {
     session: Session;
     /** Set by requireAuth under /{tenant}: the membership's roles, read with the session (no "super"). */
     memberRoles: TenantRole[];
+    /** Set by requireAuth under /{tenant} when the caller is blocked there (issue 19). */
+    blocked: boolean;
     /** Set by tenantRoles: the user's roles in the path's tenant ("super" included for super admins). */
     roles: Role[];
   };

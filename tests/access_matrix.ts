@@ -51,6 +51,7 @@ const NON_MEMBER: Outcomes = [401, 403, 403, 403, 200];
 const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
 const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
 const ADMINS: Outcomes = [401, 403, 403, 200, 200];
+const ADMINS_CREATED: Outcomes = [401, 403, 403, 201, 201];
 const OPEN = 101;
 const POLICY = 1008;
 
@@ -113,6 +114,15 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/schedule", kind: "api", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/api/user/roles", kind: "api", ...SAME(SIGNED_IN_200), self: true },
   { method: "GET", path: "/:tenant/api/users", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "POST", path: "/:tenant/api/users", kind: "api", own: ADMINS_CREATED, other: NON_MEMBER_CREATED },
+  {
+    method: "PUT",
+    path: "/:tenant/api/users/:id/blocked",
+    kind: "api",
+    own: ADMINS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 403, 404, 404],
+  },
   {
     method: "POST",
     path: "/:tenant/api/user/:id/roles",

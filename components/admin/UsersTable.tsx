@@ -23,6 +23,8 @@ export interface AdminUser {
   roles: Role[];
   status: string | null;
   createdAt: number | null;
+  /** Blocked by an admin (issue 19): no access to this organization until unblocked. */
+  blocked?: boolean;
 }
 
 export const UNNAMED: Text = "Unnamed User";
@@ -41,13 +43,17 @@ export function joined(createdAt: number | null | undefined, t: Translate, timeZ
 const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
 
 export function UsersTable(
-  { users, timeZone, viewerIsSuper, onManage, onDelete }: {
+  { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking }: {
     users: AdminUser[];
     /** The tenant's time zone for the day each user joined. */
     timeZone?: string;
     viewerIsSuper: boolean;
     onManage: (user: AdminUser) => void;
     onDelete: (user: AdminUser) => void;
+    /** Blocks a user, or unblocks a blocked one. */
+    onBlock: (user: AdminUser) => void;
+    /** The id of the user being blocked or unblocked, while the call is under way. */
+    blocking?: string | null;
   },
 ) {
   const t = useT();
@@ -89,9 +95,13 @@ export function UsersTable(
                 </span>
               </td>
               <td data-label={t("Status")}>
-                <span className={`status-badge status-badge--${userStatusTone(user.status)}`}>
-                  {userStatusLabel(user.status, t)}
-                </span>
+                {user.blocked
+                  ? <span className="status-badge status-badge--canceled">{t("Blocked")}</span>
+                  : (
+                    <span className={`status-badge status-badge--${userStatusTone(user.status)}`}>
+                      {userStatusLabel(user.status, t)}
+                    </span>
+                  )}
               </td>
               <td data-label={t("Joined")}>{joined(user.createdAt, t, timeZone)}</td>
               <td data-label={t("Actions")} className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
@@ -104,6 +114,15 @@ export function UsersTable(
                       onClick={() => onManage(user)}
                     >
                       {t("Manage Roles")}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={user.blocked ? t("Unblock {name}", { name }) : t("Block {name}", { name })}
+                      disabled={blocking === user.id}
+                      onClick={() => onBlock(user)}
+                    >
+                      {user.blocked ? t("Unblock") : t("Block")}
                     </button>
                     {viewerIsSuper && (
                       <button

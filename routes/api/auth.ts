@@ -9,12 +9,14 @@ import { langCookie } from "../language_switch.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
+import { admissionAt } from "../../kv/admission.ts";
 import { joinAsRider } from "../../kv/members.ts";
 import { guessCode, isKnownAddress, storeCode } from "../../kv/otp.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { createSession, revokeSession } from "../../kv/sessions.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
+import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
 import {
   CHALLENGE_MAX,
@@ -28,7 +30,7 @@ import {
 } from "../../lib/otp.ts";
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { SmsError } from "../../lib/sms.ts";
-import { TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
+import { type Tenant, TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
@@ -83,6 +85,11 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     return code && TENANT_CODE_PATTERN.test(code) ? await getTenant(kv, code) : null;
   }
 
+  /** The refusal of a sign-in at an invitation-only tenant, or by someone blocked there (issue 19); null to go on. */
+  async function refusalAt(tenant: Tenant | null, phone: string) {
+    return tenant && admissionRefusal(await admissionAt(kv, tenant, phone), tenant.name);
+  }
+
   app.post("/login", small, jsonBody(loginSchema), async (c) => {
     const body = c.req.valid("json");
     const phone = normalizePhone(body.phoneNumber);
@@ -103,6 +110,11 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         { "retry-after": String(byAddress.retryAfter) },
       );
     }
+    // Before the number's own limits and the tenant's budget: a refused number is sent nothing and spends nothing.
+    const tenant = await namedTenant(body.tenantCode);
+    const refused = await refusalAt(tenant, phone);
+    if (refused) return c.json({ error: refused }, 403);
+
     // The owner's own address has its own count, so strangers cannot use theirs up.
     const known = await isKnownAddress(kv, phone, address);
     for (const [i, window] of SEND_LIMITS.perPhone.entries()) {
@@ -118,7 +130,6 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     }
 
     // Last, so one abuser meets their own address and number limits before eating the tenant's budget.
-    const tenant = await namedTenant(body.tenantCode);
     const byTenant = await hitRateLimit(kv, {
       bucket: "otp_tenant",
       subject: tenant?.code ?? NO_TENANT,
@@ -160,6 +171,10 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     if (!isCodeFormat(body.code)) return c.json({ error: CODE_ERROR }, 400);
     const now = clock.now();
+    // Before the code is tried: a refused sign-in spends no code and writes no membership (issue 19).
+    const tenant = await namedTenant(body.tenantCode);
+    const refused = await refusalAt(tenant, phone);
+    if (refused) return c.json({ error: refused }, 403);
 
     const guess = await guessCode(kv, {
       phone,
@@ -185,7 +200,6 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     }
 
     const user = await getOrCreateUserByPhone(kv, phone, now);
-    const tenant = await namedTenant(body.tenantCode);
     if (tenant) await joinAsRider(kv, tenant.code, user.id, now);
     const session = await createSession(kv, user.id, now);
     const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);

@@ -6,10 +6,8 @@
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { withSuper } from "../../kv/accounts.ts";
-import { availableAmong } from "../../kv/drivers.ts";
-import { changeRole, getRoles, listMembers } from "../../kv/members.ts";
-import { activeStatusOfRiders } from "../../kv/ride_reads.ts";
+import { adminUserViews } from "../../kv/admin_users.ts";
+import { changeRole, getMembership, listMembers } from "../../kv/members.ts";
 import { removeUserFromTenant } from "../../kv/user_removal.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
@@ -45,24 +43,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const members = await listMembers(kv, tenant);
     const users = await getUsers(kv, [...members.keys()]);
-    const driverIds = users.filter((u) => members.get(u.id)!.roles.includes("driver")).map((u) => u.id);
-    const available = await availableAmong(kv, tenant, driverIds, clock.now());
-    const riding = await activeStatusOfRiders(kv, tenant, users.map((u) => u.id));
-    /** Spec section 4 "User status badge": drivers available/unavailable; others their ride's status. */
-    const status = (id: string) =>
-      driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
-    return c.json({
-      users: users.map((u) => ({
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        phoneNumber: u.phoneNumber,
-        photoUrl: u.photoUrl,
-        roles: withSuper(members.get(u.id)!.roles, u),
-        status: status(u.id),
-        createdAt: u.createdAt,
-      })),
-    });
+    return c.json({ users: await adminUserViews(kv, tenant, members, users, clock.now()) });
   });
 
   /** Shared rules of adding and removing a role; answers the roles after the change. */
@@ -73,9 +54,10 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     if (!target) return c.json({ error: "User not found" }, 404);
     if (target.isSuper) return c.json({ error: "A super admin's roles cannot be changed here" }, 403);
     const tenant = c.get("tenant").code;
-    const held = await getRoles(kv, tenant, target.id);
+    const membership = await getMembership(kv, tenant, target.id);
     // Someone of another tenant is unknown here (issue 10): people join a tenant by signing in at it.
-    if (held.length === 0) return c.json({ error: "User not found" }, 404);
+    if (!membership) return c.json({ error: "User not found" }, 404);
+    const held = membership.roles;
     if (!add && !held.includes(role as TenantRole)) {
       return c.json({ error: `User does not have the ${role} role` }, 404);
     }

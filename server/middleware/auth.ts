@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { withSuper } from "../../kv/accounts.ts";
-import { getRoles } from "../../kv/members.ts";
+import { getMembership, rolesOf } from "../../kv/members.ts";
 import { signedIn } from "../../kv/signed_in.ts";
+import { SUSPENDED } from "../../lib/joining.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
@@ -27,6 +28,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
     c.set("session", who.session);
     c.set("user", who.user);
     if (who.roles) c.set("memberRoles", who.roles);
+    if (who.blocked) c.set("blocked", true);
     await next();
   };
 }
@@ -52,7 +54,15 @@ export function tenantRoles(
   return async function tenantRoles(c, next) {
     const user = c.get("user");
     // requireAuth read the membership with the session when the tenant was known (kv/signed_in.ts).
-    const roles = withSuper(c.get("memberRoles") ?? await getRoles(kv, c.get("tenant").code, user.id), user);
+    let member = c.get("memberRoles");
+    let blocked = c.get("blocked") ?? false;
+    if (!member) {
+      const membership = await getMembership(kv, c.get("tenant").code, user.id);
+      member = rolesOf(membership);
+      blocked = Boolean(membership?.blocked);
+    }
+    if (blocked && !user.isSuper) return c.json({ error: SUSPENDED }, 403);
+    const roles = withSuper(member, user);
     if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return c.json({ error: message }, 403);
     c.set("roles", roles);
     await next();

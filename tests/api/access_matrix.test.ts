@@ -90,6 +90,14 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant, "driver")).id}/roles?role=driver`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "POST /:tenant/api/users": (c) => ({
+    path: `/${c.tenant}/api/users`,
+    init: auth(c, postJson({ phoneNumber: c.w.freshPhone(), roles: ["rider"] })),
+  }),
+  "PUT /:tenant/api/users/:id/blocked": async (c) => ({
+    path: `/${c.tenant}/api/users/${(await c.w.member(c.idTenant)).id}/blocked`,
+    init: auth(c, json("PUT", { blocked: true })),
+  }),
   "DELETE /:tenant/api/user/:id": async (c) => ({
     path: `/${c.tenant}/api/user/${(await c.w.member(c.idTenant)).id}`,
     init: auth(c, { method: "DELETE" }),

@@ -187,6 +187,30 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("adding people never 5xx and refusals write nothing", async () => {
+    const near = {
+      phoneNumber: fc.oneof(fc.constantFrom("864555019", "(864) 555-01999", "+1 864 555 0199", ""), hostileString),
+      roles: fc.oneof(
+        fc.constantFrom<JsonTree>([], ["super"], ["admin"], ["Rider"], ["rider", "rider"], "rider", null),
+        hostileJson,
+      ),
+    };
+    const arb = shot(["admin", "boss"], bodyFor(template({ phoneNumber: "8645550199", roles: ["rider"] }), near));
+    const adds = arena("rebuild");
+    await attack(arb, RUNS.addPerson, (s) => adds.send((w) => request(w, s, "POST", "/users")));
+  });
+
+  it("blocking never 5xx and refusals write nothing", async () => {
+    const near = { blocked: fc.oneof(fc.constantFrom<JsonTree>("true", null, "false", [true]), hostileJson) };
+    const arb = fc.tuple(shot(["admin", "boss"], bodyFor(template({ blocked: true }), near)), userId);
+    const blocks = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.blockUser,
+      ([s, id]) => blocks.send((w) => request(w, s, "PUT", `/users/${idOf(w, id)}/blocked`)),
+    );
+  });
+
   it("every read under a tenant never 5xx and refuses with JSON", async () => {
     const path = fc.constantFrom(
       "/tenant",

@@ -78,6 +78,19 @@ describe("sockets close within 1 s when access ends", () => {
     expect(stays.socket.readyState).toBe(WebSocket.OPEN);
   });
 
+  it("closes a member's sockets in the tenant at once when an admin blocks them (issue 19)", async () => {
+    const { t, open } = await setup();
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
+    const drivers = await open(withToken("greer", "drivers", driver.token));
+    const res = await t.request(
+      `/greer/api/users/${driver.user.id}/blocked`,
+      bearer(admin.token, { ...postJson({ blocked: true }), method: "PUT" }),
+    );
+    expect(res.status).toBe(200);
+    expect(await closedWithin(drivers, WITHIN_MS)).toEqual({ code: 1008, reason: "Access revoked" });
+  });
+
   it("closes a driver's drivers socket when an admin removes the driver role, keeping their riders socket", async () => {
     const { t, open } = await setup();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");

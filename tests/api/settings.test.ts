@@ -28,6 +28,7 @@ describe("organisation settings", () => {
         contactPhone: null,
         brandColor: "#1d4ed8",
         smsPerHour: 500,
+        joinPolicy: "open",
       },
     });
   });
@@ -44,6 +45,7 @@ describe("organisation settings", () => {
         brandColor: "#AA3300",
         timezone: "America/Chicago",
         smsPerHour: 80,
+        joinPolicy: "invite",
         somethingElse: true,
       }),
     );
@@ -56,13 +58,14 @@ describe("organisation settings", () => {
       brandColor: "#aa3300",
       timezone: "America/Chicago",
       smsPerHour: 80,
+      joinPolicy: "invite",
       serviceArea: { label: "downtown Greer", radiusMeters: 805 },
     });
     expect(await getTenant(t.kv, "greer")).not.toHaveProperty("somethingElse");
     const [audit] = (await listAudit(t.kv, "greer")).filter((a) => a.action === "settings.changed");
     expect(audit).toMatchObject({ by: admin.user.id, target: "greer" });
     expect((audit.details.fields as string[]).sort()).toEqual(
-      ["brandColor", "contactEmail", "contactPhone", "name", "smsPerHour", "timezone"],
+      ["brandColor", "contactEmail", "contactPhone", "joinPolicy", "name", "smsPerHour", "timezone"],
     );
     // Emptying a contact removes it; the same values again record nothing.
     await t.request(PATH, put(admin.token, { contactEmail: "" }));
@@ -101,6 +104,8 @@ describe("organisation settings", () => {
       [{ smsPerHour: 9 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
       [{ smsPerHour: 100_001 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
       [{ smsPerHour: 50.5 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
+      [{ joinPolicy: "friends" }, "joinPolicy", "Who may join must be open or invite"],
+      [{ joinPolicy: null }, "joinPolicy", "Who may join must be open or invite"],
       // A good field beside a bad one: nothing is written.
       [
         { name: "Fine", smsPerHour: "lots" },

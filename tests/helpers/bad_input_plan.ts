@@ -31,6 +31,8 @@ export const BAD_INPUT_RUNS = {
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,
+    addPerson: 300,
+    blockUser: 200,
     reads: 600,
     sockets: 300,
   },

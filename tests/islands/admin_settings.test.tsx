@@ -25,6 +25,7 @@ const SAVED: TenantSettings = {
   contactPhone: null,
   brandColor: "#1d4ed8",
   smsPerHour: 500,
+  joinPolicy: "open",
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
@@ -69,6 +70,10 @@ describe("AdminSettings", () => {
 
     fireEvent.change(input("Name"), { target: { value: "Greer Link" } });
     fireEvent.change(input("Contact phone (optional)"), { target: { value: "(864) 555-0199" } });
+    const join = screen.getByRole("group", { name: "Who may join" });
+    expect((screen.getByRole("radio", { name: "Anyone who signs in" }) as HTMLInputElement).checked).toBe(true);
+    expect(join.contains(screen.getByRole("radio", { name: "Only people an admin added" }))).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: "Only people an admin added" }));
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     expect((await screen.findByRole("status")).textContent).toBe("Settings saved.");
     expect(sent(fetchMock)).toEqual({
@@ -79,6 +84,7 @@ describe("AdminSettings", () => {
       timezone: "America/New_York",
       brandColor: "#1d4ed8",
       smsPerHour: 500,
+      joinPolicy: "invite",
     });
   });
 
@@ -123,6 +129,8 @@ describe("AdminSettings", () => {
     const { container } = show("es");
     expect(await screen.findByRole("heading", { name: "Configuración" })).toBeDefined();
     expect(screen.getByRole("group", { name: "Zona de servicio" })).toBeDefined();
+    expect(screen.getByRole("group", { name: "Quién puede unirse" })).toBeDefined();
+    expect(screen.getByRole("radio", { name: "Solo las personas que agregó un administrador" })).toBeDefined();
     expect(input("Radio").getAttribute("aria-valuetext")).toBe("805 metros (0.5 millas)");
     expect(container.querySelector(".brand-preview figcaption")?.textContent).toBe(
       "Texto blanco sobre este color: contraste de 6.7:1.",

@@ -229,6 +229,9 @@ describe("LoginForm, step 1: phone", () => {
   it.each([
     [429, "Too many codes sent to this number. Please wait 15 minutes and try again."],
     [502, SEND_FAILED],
+    // Issue 19: an invitation-only tenant refuses a number no admin added before sending a code.
+    [403, "This service is by invitation. Contact City of Greer to join."],
+    [403, "Your access to this service has been suspended."],
   ])("shows the server's %i text in an alert and stays on step 1", async (status, text) => {
     routes["/api/auth/login"] = () => json(status, { error: text }, { "retry-after": "900" });
     render(<LoginForm tenant={GREER} />);

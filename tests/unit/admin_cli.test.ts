@@ -120,6 +120,28 @@ describe("admin CLI: tenants", () => {
     expect((await kv.get<Tenant>(["tenants", "town"])).value).toEqual(stored);
   });
 
+  it("sets who may join with --join, refusing anything but open or invite", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    expect(await run(kv, "tenant:update", "--code", "town", "--join", "invite")).toEqual({
+      code: 0,
+      out: "Town: only people an admin added may join",
+    });
+    expect((await kv.get<Tenant>(["tenants", "town"])).value?.joinPolicy).toBe("invite");
+    expect((await listAudit(kv, "town")).map((a) => [a.action, a.details])).toEqual([
+      ["settings.changed", { fields: ["joinPolicy"] }],
+    ]);
+    expect(await run(kv, "tenant:update", "--code", "town", "--join", "friends")).toEqual({
+      code: 1,
+      out: "Error: --join: Who may join must be open or invite",
+    });
+    expect(await run(kv, "tenant:update", "--code", "town", "--join", "open")).toEqual({
+      code: 0,
+      out: "Town: anyone who signs in may join",
+    });
+    expect((await kv.get<Tenant>(["tenants", "town"])).value?.joinPolicy).toBe("open");
+  });
+
   it("prints help for no command and exits 2 for an unknown one", async () => {
     using kv = await Deno.openKv(":memory:");
     expect((await run(kv)).code).toBe(0);

@@ -156,4 +156,24 @@ export const admin = {
   "{slot} ({start}-{end}) overlaps slot {other} ({otherStart}-{otherEnd})":
     "{slot} ({start}-{end}) se superpone con la franja {other} ({otherStart}-{otherEnd})",
   "(empty)": "(vacío)",
+  // Who may join (issue 19): Add person and Block on the Users page.
+  "Add person": "Agregar persona",
+  "Adding...": "Agregando...",
+  "Cancel": "Cancelar",
+  "Phone number": "Número de teléfono",
+  "Name (optional)": "Nombre (opcional)",
+  "On an invitation-only service, only people added here can sign in.":
+    "En un servicio solo por invitación, solo las personas agregadas aquí pueden iniciar sesión.",
+  "Choose at least one role.": "Elija al menos un rol.",
+  "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
+  "Failed to add person": "No se pudo agregar a la persona",
+  "{name} was added.": "Se agregó {name}.",
+  "Blocked": "Bloqueado",
+  "Block": "Bloquear",
+  "Unblock": "Desbloquear",
+  "Block {name}": "Bloquear a {name}",
+  "Unblock {name}": "Desbloquear a {name}",
+  "{name} was blocked.": "Se bloqueó a {name}.",
+  "{name} was unblocked.": "Se desbloqueó a {name}.",
+  "Failed to change access": "No se pudo cambiar el acceso",
 } as const satisfies Record<string, Entry>;

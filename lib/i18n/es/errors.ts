@@ -101,4 +101,13 @@ export const errors = {
   "Message is too large": "El mensaje es demasiado grande",
   "Storage is not answering": "El almacenamiento no responde",
   "Passengers must be a whole number from {min} to {max}": "Los pasajeros deben ser un número entero de {min} a {max}",
+  // Who may join (issue 19; lib/joining.ts, routes/api/people.ts).
+  "This service is by invitation. Contact {organization} to join.":
+    "Este servicio es solo por invitación. Comuníquese con {organization} para unirse.",
+  "Your access to this service has been suspended.": "Se suspendió su acceso a este servicio.",
+  "This person is already a member of this organization": "Esta persona ya es miembro de esta organización",
+  "Choose one or more roles: rider, driver, admin": "Elija uno o más roles: rider, driver, admin",
+  "A super admin cannot be blocked": "No se puede bloquear a un superadministrador",
+  "You cannot block yourself": "No puede bloquearse a sí mismo",
+  "blocked must be true or false": "blocked debe ser true o false",
 } as const satisfies Record<string, Entry>;

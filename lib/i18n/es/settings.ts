@@ -20,6 +20,7 @@ export const settings = {
   "The brand colour must be written #rrggbb": "El color de la marca debe escribirse #rrggbb",
   "Sign-in texts an hour must be a whole number from {min} to {max}":
     "Los mensajes de inicio de sesión por hora deben ser un número entero de {min} a {max}",
+  "Who may join must be open or invite": "Quién puede unirse debe ser open o invite",
 
   // The page (islands/AdminSettings.tsx, components/admin/BrandPreview.tsx).
   "Settings": "Configuración",
@@ -47,6 +48,9 @@ export const settings = {
   "White text would be too faint on this colour, so dark text is used: {ratio}:1 contrast.":
     "El texto blanco sería demasiado tenue sobre este color, así que se usa texto oscuro: contraste de {ratio}:1.",
   "Sign-in texts an hour": "Mensajes de inicio de sesión por hora",
+  "Who may join": "Quién puede unirse",
+  "Anyone who signs in": "Cualquier persona que inicie sesión",
+  "Only people an admin added": "Solo las personas que agregó un administrador",
   "Settings saved.": "Se guardó la configuración.",
   "Save settings": "Guardar configuración",
   "Saving...": "Guardando...",

@@ -1,0 +1,53 @@
+/**
+ * The people of a tenant as the admin Users screen reads them (spec section
+ * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
+ * one shape for the list and for the answers about one person.
+ */
+import type { Role } from "../lib/roles.ts";
+import { withSuper } from "./accounts.ts";
+import { availableAmong } from "./drivers.ts";
+import type { Membership } from "./members.ts";
+import { activeStatusOfRiders } from "./ride_reads.ts";
+import type { User } from "./users.ts";
+
+export interface AdminUserView {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string;
+  photoUrl: string | null;
+  roles: Role[];
+  status: string;
+  createdAt: number;
+  /** Present, true, only for a member an admin blocked. */
+  blocked?: true;
+}
+
+/** Each user with their membership in the tenant, status read in bulk: drivers available/unavailable, others their ride's. */
+export async function adminUserViews(
+  kv: Deno.Kv,
+  tenant: string,
+  members: Map<string, Membership>,
+  users: User[],
+  now: number,
+): Promise<AdminUserView[]> {
+  const driverIds = users.filter((u) => members.get(u.id)!.roles.includes("driver")).map((u) => u.id);
+  const available = await availableAmong(kv, tenant, driverIds, now);
+  const riding = await activeStatusOfRiders(kv, tenant, users.map((u) => u.id));
+  const status = (id: string) =>
+    driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
+  return users.map((u) => {
+    const member = members.get(u.id)!;
+    return {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      phoneNumber: u.phoneNumber,
+      photoUrl: u.photoUrl,
+      roles: withSuper(member.roles, u),
+      status: status(u.id),
+      createdAt: u.createdAt,
+      ...(member.blocked && { blocked: true as const }),
+    };
+  });
+}
