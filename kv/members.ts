@@ -1,3 +1,4 @@
+import { addAudit } from "./audit.ts";
 import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
@@ -35,7 +36,15 @@ export async function listMembers(kv: Deno.Kv, tenant: string): Promise<Map<stri
  */
 export async function changeRole(
   kv: Deno.Kv,
-  { tenant, userId, role, add, now }: { tenant: string; userId: string; role: TenantRole; add: boolean; now: number },
+  { tenant, userId, role, add, now, by }: {
+    tenant: string;
+    userId: string;
+    role: TenantRole;
+    add: boolean;
+    now: number;
+    /** Who changed it: with it, the audit record (issue 19) commits with the change. */
+    by?: string;
+  },
 ): Promise<TenantRole[]> {
   const { roles, changed } = await commitWithRetry("change the role", async () => {
     const entry = await kv.get<Membership>(keys.member(tenant, userId));
@@ -46,6 +55,15 @@ export async function changeRole(
     }
     const op = kv.atomic().check(entry);
     if (!add) noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant are checked at once
+    if (by) {
+      addAudit(op, tenant, {
+        at: now,
+        action: add ? "role.granted" : "role.revoked",
+        by,
+        target: userId,
+        details: { role },
+      });
+    }
     if (roles.length === 0) {
       op.delete(keys.member(tenant, userId)).delete(keys.userTenant(userId, tenant));
     } else {

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { exportEntries, importEntries } from "../kv/backup.ts";
+import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
@@ -186,7 +187,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const tenant = await updateTenant(kv, code, (t) => ({ ...t, ...change }), (_, after) => ({
       at: now,
       action: "settings.changed",
-      by: "admin CLI",
+      by: ADMIN_CLI,
       target: code,
       details: { fields: Object.keys(change).filter((k) => k in after) },
     }));
@@ -280,7 +281,14 @@ async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) 
   const tenant = await getTenant(kv, code);
   if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
   const user = await getOrCreateUserByPhone(kv, phone, Date.now());
-  const roles = await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add, now: Date.now() });
+  const roles = await changeRole(kv, {
+    tenant: tenant.code,
+    userId: user.id,
+    role,
+    add,
+    now: Date.now(),
+    by: ADMIN_CLI,
+  });
   out(`${formatPhone(phone)} in ${tenant.name}: ${roles.length ? roles.join(", ") : "no roles"}`);
 }
 

@@ -17,6 +17,7 @@ import { inquiriesApi } from "../routes/api/inquiries.ts";
 import { metricsApi } from "../routes/api/metrics.ts";
 import { photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
+import { superApi } from "../routes/api/super.ts";
 import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
@@ -82,6 +83,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
   app.route("/api/users", photosApi(deps, auth));
+  app.route("/api/super", superApi(deps, auth));
 
   app.get("/", async (c) => {
     const site = siteFor(c, deps);

@@ -51,6 +51,8 @@ const NON_MEMBER: Outcomes = [401, 403, 403, 403, 200];
 const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
 const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
 const ADMINS: Outcomes = [401, 403, 403, 200, 200];
+/** The provider's calls (issue 19): only a super admin gets a 2xx. */
+const SUPERS: Outcomes = [401, 403, 403, 403, 200];
 const OPEN = 101;
 const POLICY = 1008;
 
@@ -90,6 +92,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
+
+  // The provider's console (issue 19): no tenant in the path, super admins only.
+  { method: "GET", path: "/api/super/audit", kind: "api", ...SAME(SUPERS) },
 
   // Site pages.
   page("/"),
@@ -169,6 +174,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
   {
     method: "POST",
     path: "/:tenant/api/admin/places",

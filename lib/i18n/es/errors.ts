@@ -21,6 +21,7 @@ export const errors = {
   "Your session has expired. Please log in again.": "Su sesión venció. Inicie sesión de nuevo.",
   "Access denied": "Acceso denegado",
   "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
+  "Access denied - super admin privileges required": "Acceso denegado: se requieren privilegios de superadministrador",
   "Access denied - driver privileges required": "Acceso denegado: se requieren permisos de conductor",
   "You are not a member of this service": "Usted no es miembro de este servicio",
   "Invalid verification code. Please try again.": "Código de verificación incorrecto. Inténtelo de nuevo.",
