@@ -264,6 +264,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/schedule"),
   page("/:tenant/admin/places"),
   page("/:tenant/admin/settings"),
+  page("/:tenant/admin/activity"),
 ];
 
 /** "GET /:tenant/api/users" */

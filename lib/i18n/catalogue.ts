@@ -9,6 +9,7 @@
  * (components/Island.tsx), never by importing this file.
  */
 import { EN_PLURALS } from "./en.ts";
+import { activity } from "./es/activity.ts";
 import { admin } from "./es/admin.ts";
 import { common } from "./es/common.ts";
 import { contact } from "./es/contact.ts";
@@ -40,6 +41,7 @@ export const AREAS = {
   admin,
   places,
   settings,
+  activity,
   contact,
   pages,
   errors,
