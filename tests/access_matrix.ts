@@ -95,6 +95,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
 
   // The provider's console (issue 19): no tenant in the path, super admins only.
   { method: "GET", path: "/api/super/audit", kind: "api", ...SAME(SUPERS) },
+  { method: "GET", path: "/api/super/tenants", kind: "api", ...SAME(SUPERS) },
+  { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 201]) },
+  { method: "PUT", path: "/api/super/tenants/:code", kind: "api", ...SAME(SUPERS) },
 
   // Site pages.
   page("/"),

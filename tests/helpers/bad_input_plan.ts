@@ -33,6 +33,8 @@ export const BAD_INPUT_RUNS = {
     removeUser: 200,
     reads: 600,
     sockets: 300,
+    superCreate: 300,
+    superStatus: 200,
   },
 } as const;
 
