@@ -33,6 +33,7 @@ import { LandingPage } from "../routes/pages/landing.tsx";
 import { NotFoundPage } from "../routes/pages/not_found.tsx";
 import { ServerErrorPage } from "../routes/pages/server_error.tsx";
 import { loginPages } from "../routes/login_pages.tsx";
+import { superPages } from "../routes/super_pages.tsx";
 import { contentPages } from "../routes/content_pages.tsx";
 import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
@@ -101,6 +102,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/lang", languageSwitch(deps));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
+  app.route("/", superPages(deps, page));
   app.route("/:tenant", tenantRoutes(deps, auth, page));
 
   app.notFound((c) => {

@@ -106,6 +106,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/terms"),
   page("/privacy"),
   page("/login"),
+  // The provider's console (issue 19): a shell anyone may load; its island asks /api/super/*, which decides.
+  page("/super"),
   // The language switch sets the `lang` cookie and goes back to the page: the same for anyone.
   {
     method: "GET",

@@ -12,6 +12,7 @@ import { EN_PLURALS } from "./en.ts";
 import { activity } from "./es/activity.ts";
 import { admin } from "./es/admin.ts";
 import { common } from "./es/common.ts";
+import { provider } from "./es/provider.ts";
 import { contact } from "./es/contact.ts";
 import { driver } from "./es/driver.ts";
 import { errors } from "./es/errors.ts";
@@ -42,6 +43,7 @@ export const AREAS = {
   places,
   settings,
   activity,
+  provider,
   contact,
   pages,
   errors,

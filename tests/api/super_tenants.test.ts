@@ -8,7 +8,7 @@ import { keys } from "../../kv/keys.ts";
 import { getRoles } from "../../kv/members.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
+import { bearer, html, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { post, put, requestRide, rideWorld } from "../helpers/rides.ts";
 
 const NEW = {
@@ -113,6 +113,16 @@ describe("super tenants API", () => {
     const bad = await t.request("/api/super/tenants/greer", put(boss.token, { status: "closed" }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "Status must be one of: active, suspended" });
+  });
+
+  it("serves the console page at /super to anyone: its island asks the API, which decides", async () => {
+    using t = await makeApp();
+    const res = await t.request("/super");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const page = await html(res);
+    expect(page).toContain("<title>Provider console · Hopper</title>");
+    expect(page).toContain("AdminConsole");
   });
 
   it("answers 401 signed out and 403 to a tenant's admin", async () => {
