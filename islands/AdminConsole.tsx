@@ -1,7 +1,7 @@
 /**
  * The provider's console at /super (issue 19), for super admins: the
- * organisations (search, pause and resume, create) and every tenant's
- * activity. Anyone else is sent to "/" (no token, or GET /api/super/tenants
+ * organisations (search, pause and resume, create), the contact-form inbox
+ * (its unhandled count in the navigation) and every tenant's activity. Anyone else is sent to "/" (no token, or GET /api/super/tenants
  * answering 403); a 401 goes to the login page (browser/auth_client.ts).
  * Named Admin* so it builds in the staff graph (scripts/build.ts).
  */
@@ -9,15 +9,18 @@ import { useCallback, useEffect, useState } from "react";
 import { ActivityList } from "../components/activity/ActivityList.tsx";
 import { Loading } from "../components/Guard.tsx";
 import { CreateTenantForm } from "../components/super/CreateTenantForm.tsx";
+import { InquiriesList } from "../components/super/InquiriesList.tsx";
+import { useInquiries } from "../components/super/use_inquiries.ts";
 import { TenantsTable } from "../components/super/TenantsTable.tsx";
-import type { TenantRow } from "../components/super/types.ts";
+import type { Reload, TenantRow } from "../components/super/types.ts";
 import { useT } from "../components/texts.tsx";
 import { api, ApiError, MissingTokenError } from "../browser/auth_client.ts";
 import type { Text } from "../lib/i18n/catalogue.ts";
 
-type Section = "organisations" | "activity";
+type Section = "organisations" | "inquiries" | "activity";
 const SECTIONS: { key: Section; label: Text }[] = [
   { key: "organisations", label: "Organisations" },
+  { key: "inquiries", label: "Inquiries" },
   { key: "activity", label: "Activity" },
 ];
 
@@ -43,6 +46,18 @@ export default function AdminConsole() {
   if (phase === "error") {
     return <p className="notice notice--error" role="alert">{t("The organisations could not be loaded.")}</p>;
   }
+  return <Console tenants={tenants} reload={reload} section={section} setSection={setSection} />;
+}
+
+function Console({ tenants, reload, section, setSection }: {
+  tenants: TenantRow[];
+  reload: Reload;
+  section: Section;
+  setSection: (s: Section) => void;
+}) {
+  const t = useT();
+  // Read once the API has let the caller in: the navigation shows how many are unhandled.
+  const inbox = useInquiries();
   return (
     <>
       <h1>{t("Provider console")}</h1>
@@ -57,6 +72,15 @@ export default function AdminConsole() {
                 onClick={() => setSection(s.key)}
               >
                 {t(s.label)}
+                {s.key === "inquiries" && inbox.unhandled > 0 && (
+                  <>
+                    {" "}
+                    <span className="admin-nav__count">
+                      {inbox.unhandled}
+                      <span className="visually-hidden">{` ${t("unhandled")}`}</span>
+                    </span>
+                  </>
+                )}
               </button>
             </li>
           ))}
@@ -66,6 +90,11 @@ export default function AdminConsole() {
         <section aria-label={t("Organisations")}>
           <TenantsTable tenants={tenants} onChanged={reload} />
           <CreateTenantForm onCreated={reload} />
+        </section>
+      )}
+      {section === "inquiries" && (
+        <section aria-label={t("Inquiries")}>
+          <InquiriesList inbox={inbox} />
         </section>
       )}
       {section === "activity" && (

@@ -98,6 +98,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/api/super/tenants", kind: "api", ...SAME(SUPERS) },
   { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 201]) },
   { method: "PUT", path: "/api/super/tenants/:code", kind: "api", ...SAME(SUPERS) },
+  { method: "GET", path: "/api/super/inquiries", kind: "api", ...SAME(SUPERS) },
+  { method: "PUT", path: "/api/super/inquiries/:id", kind: "api", ...SAME(SUPERS) },
 
   // Site pages.
   page("/"),

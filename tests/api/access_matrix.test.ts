@@ -145,6 +145,17 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
       }),
     ),
   }),
+  "PUT /api/super/inquiries/:id": async (c) => {
+    const made = await c.w.t.request(
+      "/api/inquiries",
+      postJson({ name: "Pat", email: "pat@example.com", message: "Hello" }),
+      c.w.address(),
+    );
+    return {
+      path: `/api/super/inquiries/${(await made.json()).id}`,
+      init: auth(c, json("PUT", { handled: true })),
+    };
+  },
   "PUT /api/super/tenants/:code": (c) => ({
     path: `/api/super/tenants/${c.tenant}`,
     init: auth(c, json("PUT", { status: "active" })),

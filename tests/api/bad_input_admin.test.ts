@@ -178,6 +178,17 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("the provider's inquiry marks never 5xx and refusals write nothing", async () => {
+    const handled = fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", null), hostileJson);
+    const id = fc.oneof(fc.constant(UNKNOWN_ID), hostileSegment);
+    const marks = arena("rebuild");
+    await attack(
+      fc.tuple(shot(["boss", "admin"], bodyFor(template({ handled: true }), { handled })), id),
+      RUNS.superInquiries,
+      ([s, inquiry]) => marks.send((w) => ({ ...request(w, s, "PUT", ""), path: `/api/super/inquiries/${inquiry}` })),
+    );
+  });
+
   it("role grants never 5xx and refusals write nothing", async () => {
     const role = fc.constantFrom("rider", "driver", "admin", "super", "Driver", "driver ", "owner");
     const arb = fc.tuple(shot(["admin", "boss"], bodyFor(template({ role: "driver" }), { role })), userId);

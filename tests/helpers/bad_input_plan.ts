@@ -35,6 +35,7 @@ export const BAD_INPUT_RUNS = {
     sockets: 300,
     superCreate: 300,
     superStatus: 200,
+    superInquiries: 200,
   },
 } as const;
 

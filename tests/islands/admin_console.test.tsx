@@ -13,9 +13,34 @@ const ROWS = [
   { code: "campus", name: "State Campus", status: "suspended", members: 3, ridesLast7Days: 0, createdAt: 0 },
 ];
 
+const INQUIRIES = [
+  {
+    id: "02",
+    createdAt: 0,
+    name: "Bo",
+    email: "bo@example.org",
+    message: "Do you serve Taylors?",
+    tenant: "greer",
+    tenantName: "City of Greer",
+    handled: false,
+  },
+  {
+    id: "01",
+    createdAt: 0,
+    name: "Cy",
+    email: "cy@example.org",
+    message: "Hello",
+    tenant: null,
+    tenantName: null,
+    handled: true,
+  },
+];
+
 function setUp(routes: Record<string, Route> = {}) {
   signIn();
-  return stubApi({ routes: { [LIST]: () => json(ROWS), ...routes } });
+  return stubApi({
+    routes: { [LIST]: () => json(ROWS), "GET /api/super/inquiries": () => json(INQUIRIES), ...routes },
+  });
 }
 
 const rows = () => screen.getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0].textContent);
@@ -105,6 +130,23 @@ describe("AdminConsole", () => {
     expect(screen.getByText("by Sam")).toBeDefined();
   });
 
+  it("counts the unhandled inquiries in the navigation and marks one handled", async () => {
+    const fetchMock = setUp({ "PUT /api/super/inquiries/02": () => json({ inquiry: {} }) });
+    render(<AdminConsole />);
+    const tab = await screen.findByRole("button", { name: "Inquiries 1 unhandled" });
+    fireEvent.click(tab);
+    expect(screen.getByText("Do you serve Taylors?")).toBeDefined();
+    expect(screen.getByText("City of Greer")).toBeDefined();
+    expect(screen.getByText("From the Hopper site")).toBeDefined();
+    expect(screen.getByText("Handled")).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Mark the inquiry from Bo handled" }));
+    await waitFor(() => expect(screen.getAllByText("Handled")).toHaveLength(2));
+    expect(JSON.parse(String(callsTo(fetchMock, "PUT", "/api/super/inquiries/02")[0][1]?.body))).toEqual({
+      handled: true,
+    });
+    expect(screen.getByRole("button", { name: "Inquiries" })).toBeDefined();
+  });
+
   it("sends anyone who is not a super admin to /", async () => {
     setUp({ [LIST]: () => json({ error: "Access denied - super admin privileges required" }, 403) });
     render(<AdminConsole />);
@@ -127,5 +169,8 @@ describe("AdminConsole", () => {
     expect(screen.getByText("En pausa")).toBeDefined();
     expect(screen.getByRole("button", { name: "Crear organización" })).toBeDefined();
     expect(screen.getByRole("button", { name: "Actividad" })).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Mensajes 1 sin atender" }));
+    expect(screen.getByRole("button", { name: "Marcar como atendido el mensaje de Bo" })).toBeDefined();
+    expect(screen.getByText("Del sitio de Hopper")).toBeDefined();
   });
 });

@@ -73,6 +73,8 @@ export const errors = {
     "El código de la organización debe tener de 2 a 32 letras minúsculas, dígitos o guiones",
   "That tenant code is reserved": "Ese código de organización está reservado",
   "An organization with this code already exists": "Ya existe una organización con este código",
+  "Inquiry not found": "No se encontró el mensaje",
+  "handled must be true": "handled debe ser true",
   "This service is paused. Contact {organisation} for details.":
     "Este servicio está en pausa. Comuníquese con {organisation} para obtener más información.",
   "Status must be one of: active, suspended": "El estado debe ser uno de: active, suspended",

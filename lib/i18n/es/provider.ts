@@ -38,4 +38,15 @@ export const provider = {
   "Admin phone": "Teléfono del administrador",
   "Create organisation": "Crear organización",
   "Creating...": "Creando...",
+
+  // The inbox (components/super/InquiriesList.tsx).
+  "Inquiries": "Mensajes",
+  "unhandled": "sin atender",
+  "Loading inquiries...": "Cargando mensajes...",
+  "The inquiries could not be loaded.": "No se pudieron cargar los mensajes.",
+  "No inquiries yet.": "Todavía no hay mensajes.",
+  "From the Hopper site": "Del sitio de Hopper",
+  "Handled": "Atendido",
+  "Mark handled": "Marcar como atendido",
+  "Mark the inquiry from {name} handled": "Marcar como atendido el mensaje de {name}",
 } as const satisfies Record<string, Entry>;
