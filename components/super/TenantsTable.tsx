@@ -52,7 +52,7 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
               <th scope="col">{t("Rides, last 7 days")}</th>
               <th scope="col">{t("Created")}</th>
               <th scope="col">
-                <span className="visually-hidden">{t("Status")}</span>
+                <span className="visually-hidden">{t("Pause or resume")}</span>
               </th>
             </tr>
           </thead>

@@ -24,6 +24,7 @@ export const provider = {
   "Resume {name}": "Reanudar {name}",
   "Pause": "Pausar",
   "Resume": "Reanudar",
+  "Pause or resume": "Pausar o reanudar",
   "No organisations match.": "Ninguna organización coincide.",
   "The change could not be saved.": "No se pudo guardar el cambio.",
 
