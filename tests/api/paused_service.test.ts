@@ -64,6 +64,7 @@ describe("a paused organisation", () => {
       expect(page).not.toMatch(/RiderScreen|DriverScreen/);
     }
     expect(await html(await t.request("/greer/admin"))).toContain("AdminDashboard");
+    expect(await (await t.request("/greer/api/tenant")).json()).toMatchObject({ status: "suspended" });
     expect((await t.request("/greer/api/admin/rides", bearer(w.admin.token))).status).toBe(200);
     const es = await html(await t.request("/greer/rider", { headers: { cookie: "lang=es" } }));
     expect(es).toContain("Este servicio está en pausa.");
