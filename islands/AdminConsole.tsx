@@ -24,7 +24,12 @@ const SECTIONS: { key: Section; label: Text }[] = [
   { key: "activity", label: "Activity" },
 ];
 
-export default function AdminConsole() {
+export interface AdminConsoleProps {
+  /** The street map's style (lib/config.ts MAP_STYLE_URL); null draws the static map. */
+  mapStyleUrl: string | null;
+}
+
+export default function AdminConsole({ mapStyleUrl }: AdminConsoleProps) {
   const t = useT();
   const [phase, setPhase] = useState<"loading" | "ready" | "error">("loading");
   const [tenants, setTenants] = useState<TenantRow[]>([]);
@@ -46,10 +51,13 @@ export default function AdminConsole() {
   if (phase === "error") {
     return <p className="notice notice--error" role="alert">{t("The organisations could not be loaded.")}</p>;
   }
-  return <Console tenants={tenants} reload={reload} section={section} setSection={setSection} />;
+  return (
+    <Console tenants={tenants} reload={reload} section={section} setSection={setSection} mapStyleUrl={mapStyleUrl} />
+  );
 }
 
-function Console({ tenants, reload, section, setSection }: {
+function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
+  mapStyleUrl: string | null;
   tenants: TenantRow[];
   reload: Reload;
   section: Section;
@@ -89,7 +97,7 @@ function Console({ tenants, reload, section, setSection }: {
       {section === "organisations" && (
         <section aria-label={t("Organisations")}>
           <TenantsTable tenants={tenants} onChanged={reload} />
-          <CreateTenantForm onCreated={reload} />
+          <CreateTenantForm onCreated={reload} mapStyleUrl={mapStyleUrl} />
         </section>
       )}
       {section === "inquiries" && (

@@ -15,7 +15,11 @@ export function superPages(deps: AppDeps, page: PageServer) {
   app.get("/super", (c) => {
     const site = siteFor(c, deps);
     const meta = { title: `${translate(site.lang, "Provider console")} · Hopper` };
-    return page(c, { key: pageKey(c.req.path, site), meta }, () => <SuperConsolePage site={site} />);
+    return page(
+      c,
+      { key: pageKey(c.req.path, site), meta },
+      () => <SuperConsolePage site={site} mapStyleUrl={deps.config.mapStyleUrl} />,
+    );
   });
   return app;
 }

@@ -1,12 +1,15 @@
 /**
  * The provider's create form (issue 19): code, name, the service area
- * (centre and radius; lat/lng inputs), time zone and the first admin's
+ * (centre and radius: typed, then moved by tapping the map, which appears
+ * once the typed centre is a point), time zone and the first admin's
  * phone → POST /api/super/tenants. The server's refusal (bad code, taken
  * code, a bad field) shows beside the button, in the page's language.
  */
 import { type ReactNode, useMemo, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
+import { isPoint, type Point } from "../../lib/geo.ts";
 import { useDomId } from "../dom_id.ts";
+import { MapView } from "../map/MapView.tsx";
 import { useT } from "../texts.tsx";
 import type { Reload } from "./types.ts";
 
@@ -27,7 +30,10 @@ function timeZones(): string[] {
   return all.includes(EMPTY.timezone) ? all : [EMPTY.timezone, ...all];
 }
 
-export function CreateTenantForm({ onCreated }: { onCreated: Reload }) {
+/** Five decimals: about a metre, as a tap can mean. */
+const rounded = (n: number) => String(Math.round(n * 1e5) / 1e5);
+
+export function CreateTenantForm({ onCreated, mapStyleUrl }: { onCreated: Reload; mapStyleUrl: string | null }) {
   const t = useT();
   const id = useDomId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -35,6 +41,12 @@ export function CreateTenantForm({ onCreated }: { onCreated: Reload }) {
   const [done, setDone] = useState("");
   const [saving, setSaving] = useState(false);
   const zones = useMemo(timeZones, []);
+  const centre = {
+    lat: draft.lat.trim() === "" ? NaN : Number(draft.lat),
+    lng: draft.lng.trim() === "" ? NaN : Number(draft.lng),
+  };
+  const mapped = isPoint(centre);
+  const moveCentre = (at: Point) => setDraft((d) => ({ ...d, lat: rounded(at.lat), lng: rounded(at.lng) }));
   const set = (key: keyof Draft) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value; // read now: the event is gone when the update runs
     setDraft((d) => ({ ...d, [key]: value }));
@@ -92,6 +104,23 @@ export function CreateTenantForm({ onCreated }: { onCreated: Reload }) {
       {text("lat", t("Centre latitude"), "decimal")}
       {text("lng", t("Centre longitude"), "decimal")}
       {text("radiusMeters", t("Radius in meters"), "numeric")}
+      <p className="muted">{t("Type a rough centre; then tap the map or drag the centre to move it.")}</p>
+      {mapped && (
+        <MapView
+          area={{
+            lat: centre.lat,
+            lng: centre.lng,
+            radiusMeters: Number(draft.radiusMeters) > 0 ? Number(draft.radiusMeters) : 805,
+            label: draft.label,
+          }}
+          styleUrl={mapStyleUrl}
+          pins={[{ id: "centre", kind: "pickup", at: centre, title: t("Centre"), draggable: true }]}
+          onPick={moveCentre}
+          onPinMove={(_, at) => moveCentre(at)}
+          picking
+          label={t("Map of the new service area")}
+        />
+      )}
       {text("label", t("Area label"))}
       {field(
         "timezone",

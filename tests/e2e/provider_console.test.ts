@@ -57,6 +57,7 @@ describe("the provider's console", () => {
     await page.getByLabel("Centre latitude").fill("34.9496");
     await page.getByLabel("Centre longitude").fill("-81.932");
     await page.getByLabel("Radius in meters").fill("1500");
+    await page.getByRole("region", { name: "Map of the new service area" }).waitFor();
     await page.getByLabel("Area label").fill("downtown Spartanburg");
     await page.getByLabel("Admin phone").fill("(864) 555-0461");
     await page.getByRole("button", { name: "Create organisation" }).click();

@@ -1,9 +1,12 @@
 /** The provider's console at /super (issue 19) in happy-dom, in English and Spanish. */
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import AdminConsole from "../../islands/AdminConsole.tsx";
 import { inLanguage } from "../helpers/in_language.tsx";
+import { dragPin, mapProps, tapMap } from "./fake_map.tsx";
 import { callsTo, json, type Route, signedInTests, signIn, stubApi } from "./signed_in.ts";
+
+vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
 
 const loc = signedInTests();
 
@@ -48,7 +51,7 @@ const rows = () => screen.getAllByRole("row").slice(1).map((r) => within(r).getA
 describe("AdminConsole", () => {
   it("lists the organisations with their status, members and rides, and searches them", async () => {
     setUp();
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     expect(await screen.findByRole("heading", { name: "Provider console" })).toBeDefined();
     expect(rows()).toEqual(["City of Greer", "State Campus"]);
     const greer = screen.getAllByRole("row")[1];
@@ -67,7 +70,7 @@ describe("AdminConsole", () => {
       "PUT /api/super/tenants/greer": () => json({ tenant: {} }),
       "PUT /api/super/tenants/campus": () => json({ tenant: {} }),
     });
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     fireEvent.click(await screen.findByRole("button", { name: "Pause City of Greer" }));
     await waitFor(() => expect(callsTo(fetchMock, "GET", "/api/super/tenants")).toHaveLength(2));
     const [, init] = callsTo(fetchMock, "PUT", "/api/super/tenants/greer")[0];
@@ -82,7 +85,7 @@ describe("AdminConsole", () => {
   it("creates an organisation from the form and shows the server's refusal", async () => {
     let answer: Response = json({ error: "An organization with this code already exists" }, 409);
     const fetchMock = setUp({ "POST /api/super/tenants": () => answer });
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     await screen.findByRole("heading", { name: "New organisation" });
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -108,6 +111,27 @@ describe("AdminConsole", () => {
     expect(callsTo(fetchMock, "GET", "/api/super/tenants")).toHaveLength(2);
   });
 
+  it("shows the area on a map once the typed centre is a point, and moves it by a tap or a drag", async () => {
+    setUp();
+    render(<AdminConsole mapStyleUrl={null} />);
+    await screen.findByRole("heading", { name: "New organisation" });
+    expect(screen.queryByRole("region", { name: "Map of the new service area" })).toBeNull();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type("Centre latitude", "34.95");
+    type("Centre longitude", "-81.93");
+    type("Radius in meters", "1500");
+    expect(screen.getByRole("region", { name: "Map of the new service area" })).toBeDefined();
+    expect(mapProps().area).toMatchObject({ lat: 34.95, lng: -81.93, radiusMeters: 1500 });
+    tapMap({ lat: 34.9512345678, lng: -81.9398765 });
+    expect((screen.getByLabelText("Centre latitude") as HTMLInputElement).value).toBe("34.95123");
+    expect((screen.getByLabelText("Centre longitude") as HTMLInputElement).value).toBe("-81.93988");
+    dragPin("centre", { lat: 34.9, lng: -81.9 });
+    expect(mapProps().pins[0].at).toEqual({ lat: 34.9, lng: -81.9 });
+    type("Centre latitude", "north");
+    expect(screen.queryByRole("region", { name: "Map of the new service area" })).toBeNull();
+  });
+
   it("shows every tenant's activity with the organisation of each entry", async () => {
     setUp({
       "GET /api/super/audit": () =>
@@ -123,7 +147,7 @@ describe("AdminConsole", () => {
           details: { name: "Spartanburg" },
         }]),
     });
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     fireEvent.click(await screen.findByRole("button", { name: "Activity" }));
     expect(await screen.findByText("Organisation Spartanburg created")).toBeDefined();
     expect(screen.getByText("spartan")).toBeDefined();
@@ -132,7 +156,7 @@ describe("AdminConsole", () => {
 
   it("counts the unhandled inquiries in the navigation and marks one handled", async () => {
     const fetchMock = setUp({ "PUT /api/super/inquiries/02": () => json({ inquiry: {} }) });
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     const tab = await screen.findByRole("button", { name: "Inquiries 1 unhandled" });
     fireEvent.click(tab);
     expect(screen.getByText("Do you serve Taylors?")).toBeDefined();
@@ -149,20 +173,20 @@ describe("AdminConsole", () => {
 
   it("sends anyone who is not a super admin to /", async () => {
     setUp({ [LIST]: () => json({ error: "Access denied - super admin privileges required" }, 403) });
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/"));
     expect(screen.queryByRole("heading", { name: "Provider console" })).toBeNull();
   });
 
   it("sends a signed-out visitor to /", async () => {
     stubApi({});
-    render(<AdminConsole />);
+    render(<AdminConsole mapStyleUrl={null} />);
     await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/"));
   });
 
   it("speaks Spanish on a Spanish page", async () => {
     setUp();
-    render(inLanguage("es", "AdminConsole", <AdminConsole />));
+    render(inLanguage("es", "AdminConsole", <AdminConsole mapStyleUrl={null} />));
     expect(await screen.findByRole("heading", { name: "Consola del proveedor" })).toBeDefined();
     expect(screen.getByLabelText("Buscar organizaciones")).toBeDefined();
     expect(screen.getByRole("button", { name: "Pausar City of Greer" })).toBeDefined();

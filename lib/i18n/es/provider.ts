@@ -37,6 +37,10 @@ export const provider = {
   "Area label": "Nombre de la zona",
   "Time zone": "Zona horaria",
   "Admin phone": "Teléfono del administrador",
+  "Centre": "Centro",
+  "Type a rough centre; then tap the map or drag the centre to move it.":
+    "Escriba un centro aproximado; luego toque el mapa o arrastre el centro para moverlo.",
+  "Map of the new service area": "Mapa de la nueva zona de servicio",
   "Create organisation": "Crear organización",
   "Creating...": "Creando...",
 
