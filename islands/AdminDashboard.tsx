@@ -1,6 +1,6 @@
 /**
  * The Admin Dashboard (spec section 2): cards to Trips, Users, Schedule,
- * Places (issue 18) and Settings (issue 19, where the spec had "System
+ * Places (issue 18), Activity (issue 19, the audit trail) and Settings (issue 19, where the spec had "System
  * Settings" marked "Coming soon"). Behind the access guard (admin
  * required) and the admin pages' own second guard, whose texts show while
  * the guard decides and while it sends a visitor away.
@@ -47,6 +47,11 @@ const ICONS: Record<string, ReactNode> = {
       <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
     </>
   ),
+  activity: (
+    <>
+      <path d="M3 12h4l3-7 4 14 3-7h4" />
+    </>
+  ),
 };
 
 function Icon({ name }: { name: string }) {
@@ -83,6 +88,12 @@ export function adminCards(tenant: string): { title: Text; text: Text; href: str
       text: "Name, service area, time zone, contacts and colour",
       href: `/${tenant}/admin/settings`,
       icon: "settings",
+    },
+    {
+      title: "Activity",
+      text: "Who changed what, newest first",
+      href: `/${tenant}/admin/activity`,
+      icon: "activity",
     },
   ];
 }

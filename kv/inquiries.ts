@@ -1,10 +1,14 @@
 import { ulid } from "../lib/ids.ts";
 import type { InquiryInput } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 export interface Inquiry extends InquiryInput {
   id: string;
   createdAt: number;
+  /** Marked handled in the provider's inbox (issue 19): when and by whom; absent until then. */
+  handledAt?: number;
+  handledBy?: string;
 }
 
 /** Stores a contact-form inquiry under a time-ordered id. */
@@ -19,4 +23,18 @@ export async function listInquiries(kv: Deno.Kv, limit = 100): Promise<Inquiry[]
   const out: Inquiry[] = [];
   for await (const e of kv.list<Inquiry>({ prefix: keys.inquiries() }, { limit, reverse: true })) out.push(e.value);
   return out;
+}
+
+/**
+ * Marks the inquiry handled (once: a second mark keeps the first) in one
+ * checked commit; null when there is no such inquiry.
+ */
+export function markInquiryHandled(kv: Deno.Kv, id: string, by: string, now: number): Promise<Inquiry | null> {
+  return commitWithRetry("mark the inquiry handled", async () => {
+    const entry = await kv.get<Inquiry>(keys.inquiry(id));
+    if (!entry.value) return null;
+    if (entry.value.handledAt !== undefined) return entry.value;
+    const next = { ...entry.value, handledAt: now, handledBy: by };
+    return await committed(kv.atomic().check(entry).set(keys.inquiry(id), next), next);
+  });
 }

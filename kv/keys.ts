@@ -64,6 +64,9 @@ export const keys = {
   /** Who did what to whom in a tenant (admin actions), oldest first. */
   audit: (tenant: string, id: string) => ["audit", tenant, id] as const,
   audits: (tenant: string) => ["audit", tenant] as const,
+  /** Every tenant's audit records in one time order (the provider's console, issue 19): the record and its tenant. */
+  auditEverywhere: (id: string, tenant: string) => ["audit_all", id, tenant] as const,
+  auditsEverywhere: () => ["audit_all"] as const,
   inquiry: (id: string) => ["inquiries", id] as const,
   inquiries: () => ["inquiries"] as const,
   /** One shard of a count of hits in a window (kv/rate_limits.ts); shard 0 for unsharded limits. */

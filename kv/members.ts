@@ -51,7 +51,15 @@ export async function listMembers(kv: Deno.Kv, tenant: string): Promise<Map<stri
  */
 export async function changeRole(
   kv: Deno.Kv,
-  { tenant, userId, role, add, now }: { tenant: string; userId: string; role: TenantRole; add: boolean; now: number },
+  { tenant, userId, role, add, now, by }: {
+    tenant: string;
+    userId: string;
+    role: TenantRole;
+    add: boolean;
+    now: number;
+    /** Who changed it: with it, the audit record (issue 19) commits with the change. */
+    by?: string;
+  },
 ): Promise<TenantRole[]> {
   const { roles, changed } = await commitWithRetry("change the role", async () => {
     const entry = await kv.get<Membership>(keys.member(tenant, userId));
@@ -62,6 +70,15 @@ export async function changeRole(
     }
     const op = kv.atomic().check(entry);
     if (!add) noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant are checked at once
+    if (by) {
+      addAudit(op, tenant, {
+        at: now,
+        action: add ? "role.granted" : "role.revoked",
+        by,
+        target: userId,
+        details: { role },
+      });
+    }
     // A blocked membership stays with no role, so taking their last role does not let them join again.
     if (roles.length === 0 && !entry.value?.blocked) {
       op.delete(keys.member(tenant, userId)).delete(keys.userTenant(userId, tenant));

@@ -17,6 +17,7 @@
  * whose `decide` ignores `busy` (test and bench seeding) moves the slot to its
  * newest ride.
  */
+import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
@@ -242,11 +243,12 @@ function writeInProgress(op: Deno.AtomicOperation, slot: Deno.KvEntryMaybe<strin
  * Removes a ride and every index entry. An active ride leaves the live lists
  * as canceled (the feed says so), since the sockets' messages know no delete.
  */
-export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
-  return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now));
+export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
+  return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
 }
 
-function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number): Promise<Ride | null> {
+/** With `by`, the audit record of who deleted it (issue 19) commits with the delete. */
+function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
   return commitWithRetry("delete the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;
@@ -255,6 +257,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number): 
       keys.rideByRider(tenant, ride.creatorId, id),
     );
     recordRideChange(op, tenant, id, ride.status, null);
+    if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));

@@ -61,9 +61,22 @@ export async function getSchedule(kv: Deno.Kv, tenant: string): Promise<Schedule
   return (await kv.get<Schedule>(keys.schedule(tenant))).value ?? {};
 }
 
-/** Replaces the tenant's weekly schedule (validated by the caller with lib/schedule_rules.ts). */
-export async function setSchedule(kv: Deno.Kv, tenant: string, schedule: Schedule): Promise<void> {
-  await kv.set(keys.schedule(tenant), schedule);
+/**
+ * Replaces the tenant's weekly schedule (validated by the caller with
+ * lib/schedule_rules.ts); with `audit`, the record of who saved it commits
+ * with it (issue 19).
+ */
+export async function setSchedule(
+  kv: Deno.Kv,
+  tenant: string,
+  schedule: Schedule,
+  audit?: { by: string; now: number },
+): Promise<void> {
+  const op = kv.atomic().set(keys.schedule(tenant), schedule);
+  if (audit) {
+    addAudit(op, tenant, { at: audit.now, action: "schedule.saved", by: audit.by, target: tenant, details: {} });
+  }
+  await op.commit();
 }
 
 /**

@@ -80,7 +80,12 @@ export interface Tenant {
   brandColor?: string;
   /** Who may join (issue 19): "invite" admits only people an admin added; "open" until set. */
   joinPolicy?: "open" | "invite";
+  /** Paused by the provider (issue 19): no new rides, no driver going online; absent means active. */
+  status?: TenantStatus;
 }
+
+export const TENANT_STATUSES = ["active", "suspended"] as const;
+export type TenantStatus = typeof TENANT_STATUSES[number];
 
 /** Contact form bounds (spec section 3: name, email, organization optional, message). */
 export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, message: 5000 } as const;

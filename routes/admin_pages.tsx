@@ -10,6 +10,7 @@ import type { MapSetup } from "../components/map/types.ts";
 import type { Site } from "../components/site.ts";
 import type { AppDeps, Env } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
+import { AdminActivityPage } from "./pages/admin_activity.tsx";
 import { AdminPlacesPage } from "./pages/admin_places.tsx";
 import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminSettingsPage } from "./pages/admin_settings.tsx";
@@ -24,6 +25,7 @@ const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site;
   "admin/schedule": { title: "Schedule", Page: AdminSchedulePage },
   "admin/places": { title: "Places", Page: AdminPlacesPage },
   "admin/settings": { title: "Settings", Page: AdminSettingsPage },
+  "admin/activity": { title: "Activity", Page: AdminActivityPage },
 };
 
 export function adminPages(deps: AppDeps, page: PageServer) {

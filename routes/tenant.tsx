@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { recentTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
 import { adminRidesApi } from "./api/admin_rides.ts";
+import { auditApi } from "./api/audit.ts";
 import { driversApi } from "./api/drivers.ts";
 import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
@@ -51,6 +52,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", scheduleApi(deps, auth));
   app.route("/api", placesApi(deps, auth));
   app.route("/api", settingsApi(deps, auth));
+  app.route("/api", auditApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", contentPages(deps, page));

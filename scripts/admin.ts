@@ -4,17 +4,26 @@
  */
 import { parseArgs } from "node:util";
 import { exportEntries, importEntries } from "../kv/backup.ts";
+import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
+import { setTenantStatus } from "../kv/tenant_overview.ts";
 import { createTenant, getTenant, listTenants, updateTenant } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
-import { type Schedule, serviceAreaSchema, type Tenant, tenantCodeSchema } from "../lib/schemas.ts";
+import {
+  type Schedule,
+  serviceAreaSchema,
+  type Tenant,
+  TENANT_STATUSES,
+  tenantCodeSchema,
+  type TenantStatus,
+} from "../lib/schemas.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import { readSettings, settingsOf } from "../lib/tenant_settings.ts";
 
@@ -28,10 +37,13 @@ Commands:
                 [--radius-m METERS] [--area-label "downtown X"] [--timezone ZONE]
                                     Create a tenant with an empty weekly schedule
                                     (defaults: 805 m, America/New_York).
-  tenant:update --code CODE [--name NAME] [--sms-per-hour N] [--radius-m METERS]
-                [--lat=LAT --lng=LNG] [--area-label "downtown X"] [--join open|invite]
+  tenant:update --code CODE [--status active|suspended] [--name NAME] [--sms-per-hour N]
+                [--radius-m METERS] [--lat=LAT --lng=LNG] [--area-label "downtown X"]
+                [--join open|invite]
                                     Change a tenant's settings, as its settings page
                                     does (recorded in its audit trail as "admin CLI");
+                                    --status suspended pauses it (no new rides, no
+                                    driver going online), active resumes it;
                                     --sms-per-hour is the sign-in texts an hour its
                                     sign-ins may send (default 500; 0 stops them);
                                     --join invite lets only people an admin added
@@ -160,10 +172,24 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
       lng: "string",
       "area-label": "string",
       join: "string",
+      status: "string",
     });
     const code = required(values, "code");
     const current = await getTenant(kv, code);
     if (!current) throw new UsageError(`No tenant with code "${code}"`);
+    // Pause or resume (issue 19), as the provider's console does; alone, or before the settings below.
+    const status = values.status as string | undefined;
+    if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
+      throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);
+    }
+    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join"].some((k) =>
+      values[k] !== undefined
+    );
+    if (status !== undefined) {
+      const tenant = await setTenantStatus(kv, code, status as TenantStatus, { by: ADMIN_CLI, now: Date.now() });
+      if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
+      if (!others) return out(`${tenant.name} is ${status === "suspended" ? "paused" : "active"}`);
+    }
     // The settings page's rules (lib/tenant_settings.ts); only the sign-in budget may also be 0 here, to stop texts.
     const body: Record<string, unknown> = {};
     if (values.name !== undefined) body.name = values.name;
@@ -183,7 +209,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     if (perHour !== undefined && perHour !== 0) body.smsPerHour = perHour;
     if (Object.keys(body).length === 0 && perHour === undefined) {
       throw new UsageError(
-        "Nothing to change: give --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label or --join",
+        "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label or --join",
       );
     }
     const read = readSettings(body, translator("en"));
@@ -193,7 +219,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const tenant = await updateTenant(kv, code, (t) => ({ ...t, ...change }), (_, after) => ({
       at: now,
       action: "settings.changed",
-      by: "admin CLI",
+      by: ADMIN_CLI,
       target: code,
       details: { fields: Object.keys(change).filter((k) => k in after) },
     }));
@@ -290,7 +316,14 @@ async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) 
   const tenant = await getTenant(kv, code);
   if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
   const user = await getOrCreateUserByPhone(kv, phone, Date.now());
-  const roles = await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add, now: Date.now() });
+  const roles = await changeRole(kv, {
+    tenant: tenant.code,
+    userId: user.id,
+    role,
+    add,
+    now: Date.now(),
+    by: ADMIN_CLI,
+  });
   out(`${formatPhone(phone)} in ${tenant.name}: ${roles.length ? roles.join(", ") : "no roles"}`);
 }
 

@@ -17,6 +17,7 @@ import { inquiriesApi } from "../routes/api/inquiries.ts";
 import { metricsApi } from "../routes/api/metrics.ts";
 import { photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
+import { superApi } from "../routes/api/super.ts";
 import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
@@ -32,6 +33,7 @@ import { LandingPage } from "../routes/pages/landing.tsx";
 import { NotFoundPage } from "../routes/pages/not_found.tsx";
 import { ServerErrorPage } from "../routes/pages/server_error.tsx";
 import { loginPages } from "../routes/login_pages.tsx";
+import { superPages } from "../routes/super_pages.tsx";
 import { contentPages } from "../routes/content_pages.tsx";
 import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
@@ -82,6 +84,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
   app.route("/api/users", photosApi(deps, auth));
+  app.route("/api/super", superApi(deps, auth));
 
   app.get("/", async (c) => {
     const site = siteFor(c, deps);
@@ -99,6 +102,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/lang", languageSwitch(deps));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
+  app.route("/", superPages(deps, page));
   app.route("/:tenant", tenantRoutes(deps, auth, page));
 
   app.notFound((c) => {

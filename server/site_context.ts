@@ -22,6 +22,7 @@ export function siteFor(
         brandColor: tenant.brandColor,
         contactEmail: tenant.contactEmail ?? undefined,
         contactPhone: tenant.contactPhone ?? undefined,
+        paused: tenant.status === "suspended" || undefined,
       }
       : undefined,
     year: new Date(deps.clock.now()).getUTCFullYear(),
@@ -33,7 +34,10 @@ export function siteFor(
 export function pageKey(path: string, site: Site): string {
   const t = site.tenant;
   const contacts = `${t?.contactEmail ?? ""}|${t?.contactPhone ?? ""}`;
-  return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${t?.brandColor ?? ""}|${contacts}|${site.year}`;
+  const paused = t?.paused ? "paused" : "";
+  return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${
+    t?.brandColor ?? ""
+  }|${contacts}|${paused}|${site.year}`;
 }
 
 /**

@@ -52,6 +52,8 @@ const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
 const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
 const ADMINS: Outcomes = [401, 403, 403, 200, 200];
 const ADMINS_CREATED: Outcomes = [401, 403, 403, 201, 201];
+/** The provider's calls (issue 19): only a super admin gets a 2xx. */
+const SUPERS: Outcomes = [401, 403, 403, 403, 200];
 const OPEN = 101;
 const POLICY = 1008;
 
@@ -92,6 +94,14 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
 
+  // The provider's console (issue 19): no tenant in the path, super admins only.
+  { method: "GET", path: "/api/super/audit", kind: "api", ...SAME(SUPERS) },
+  { method: "GET", path: "/api/super/tenants", kind: "api", ...SAME(SUPERS) },
+  { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 201]) },
+  { method: "PUT", path: "/api/super/tenants/:code", kind: "api", ...SAME(SUPERS) },
+  { method: "GET", path: "/api/super/inquiries", kind: "api", ...SAME(SUPERS) },
+  { method: "PUT", path: "/api/super/inquiries/:id", kind: "api", ...SAME(SUPERS) },
+
   // Site pages.
   page("/"),
   page("/about"),
@@ -99,6 +109,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/terms"),
   page("/privacy"),
   page("/login"),
+  // The provider's console (issue 19): a shell anyone may load; its island asks /api/super/*, which decides.
+  page("/super"),
   // The language switch sets the `lang` cookie and goes back to the page: the same for anyone.
   {
     method: "GET",
@@ -179,6 +191,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
   {
     method: "POST",
     path: "/:tenant/api/admin/places",
@@ -268,6 +281,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/schedule"),
   page("/:tenant/admin/places"),
   page("/:tenant/admin/settings"),
+  page("/:tenant/admin/activity"),
 ];
 
 /** "GET /:tenant/api/users" */

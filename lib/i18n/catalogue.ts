@@ -9,8 +9,10 @@
  * (components/Island.tsx), never by importing this file.
  */
 import { EN_PLURALS } from "./en.ts";
+import { activity } from "./es/activity.ts";
 import { admin } from "./es/admin.ts";
 import { common } from "./es/common.ts";
+import { provider } from "./es/provider.ts";
 import { contact } from "./es/contact.ts";
 import { driver } from "./es/driver.ts";
 import { errors } from "./es/errors.ts";
@@ -40,6 +42,8 @@ export const AREAS = {
   admin,
   places,
   settings,
+  activity,
+  provider,
   contact,
   pages,
   errors,

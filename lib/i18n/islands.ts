@@ -14,10 +14,12 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   UserMenu: ["common", "frame", "menu"],
   OrganizationsMenu: ["common", "frame", "menu"],
   ContactForm: ["common", "frame", "contact", "errors"],
-  AdminDashboard: ["common", "frame", "admin", "ride"],
+  AdminDashboard: ["common", "frame", "admin", "ride", "activity"],
   AdminTrips: ["common", "frame", "admin", "ride"],
   AdminUsers: ["common", "frame", "admin", "ride"],
   AdminSchedule: ["common", "frame", "admin"],
   AdminPlaces: ["common", "frame", "admin", "places", "ride"],
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
+  AdminActivity: ["common", "frame", "admin", "activity"],
+  AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride"],
 };

@@ -52,7 +52,7 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
   });
 
   app.delete("/rides/:id", ...admin, rideId, async (c) => {
-    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now());
+    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now(), c.get("user").id);
     if (!ride) return c.json({ error: "Ride not found" }, 404);
     rideEvent(c, "ride.deleted", ride, ride.status, "deleted");
     return c.json({ ok: true });

@@ -2,6 +2,7 @@
  * Drivers (spec sections 3 Driver, 6, 7): availability, location reports and
  * the list riders see. Availability and location need the driver or admin role.
  */
+import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { getDriverState, listAvailableDrivers, setDriverState } from "../../kv/drivers.ts";
@@ -30,6 +31,9 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
   app.put("/drivers/availability", ...drivers, small, jsonBody(availabilityBody), async (c) => {
     const { isAvailable, location } = c.req.valid("json");
     if (typeof isAvailable !== "boolean") return c.json({ error: "isAvailable must be true or false" }, 400);
+    const tenant = c.get("tenant");
+    // A paused service (issue 19): drivers may go offline, not online.
+    if (isAvailable && isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
     if (location !== undefined && location !== null && !isPoint(location)) {
       return c.json({ error: INVALID_LOCATION }, 400);
     }

@@ -3,6 +3,7 @@
  * every rule a screen shows is enforced here, and each change commits with
  * its indexes and feed entry in one atomic write (kv/rides.ts).
  */
+import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
@@ -70,6 +71,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
 
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const tenant = c.get("tenant");
+    if (isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
     const body = c.req.valid("json");
     // A place id stands for its point and name as they are now (issue 18); the rules below then apply to them.
     const places = await placesOfRequest(kv, tenant.code, body);

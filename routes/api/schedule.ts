@@ -34,7 +34,7 @@ export function scheduleApi(deps: AppDeps, auth: AuthServices) {
     const checked = checkSchedule(c.req.valid("json").schedule, ENGLISH);
     if (!checked.ok) return c.json({ error: checked.issues[0].message }, 400);
     const tenant = c.get("tenant").code;
-    await setSchedule(kv, tenant, checked.schedule);
+    await setSchedule(kv, tenant, checked.schedule, { by: c.get("user").id, now: deps.clock.now() });
     const slots = Object.values(checked.schedule).reduce((n, day) => n + (day?.length ?? 0), 0);
     log({ event: "schedule.saved", tenant, by: c.get("user").id, slots, requestId: c.get("requestId") });
     return c.json({ schedule: checked.schedule });

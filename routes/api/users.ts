@@ -61,7 +61,14 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     if (!add && !held.includes(role as TenantRole)) {
       return c.json({ error: `User does not have the ${role} role` }, 404);
     }
-    const roles = await changeRole(kv, { tenant, userId: target.id, role, add, now: clock.now() });
+    const roles = await changeRole(kv, {
+      tenant,
+      userId: target.id,
+      role,
+      add,
+      now: clock.now(),
+      by: c.get("user").id,
+    });
     log({
       event: add ? "role.granted" : "role.revoked",
       tenant,

@@ -87,3 +87,14 @@ export function roleGuards(deps: AppDeps, auth: AuthServices) {
     admin: only(["admin"], ADMIN_REQUIRED),
   };
 }
+
+export const SUPER_REQUIRED = "Access denied - super admin privileges required";
+
+/** The provider's calls (/api/super/*, issue 19): signed in, then a super admin, else 403. */
+export function superGuard(deps: AppDeps, auth: AuthServices) {
+  const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
+    if (!c.get("user").isSuper) return c.json({ error: SUPER_REQUIRED }, 403);
+    await next();
+  };
+  return [requireAuth(deps, auth), onlySuper] as const;
+}

@@ -140,6 +140,34 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/drivers/availability`,
     init: auth(c, json("PUT", { isAvailable: true, location: CENTRE })),
   }),
+  "POST /api/super/tenants": (c) => ({
+    path: "/api/super/tenants",
+    init: auth(
+      c,
+      postJson({
+        code: `org-${crypto.randomUUID().slice(0, 8)}`,
+        name: "New Org",
+        serviceArea: { lat: CENTRE.lat, lng: CENTRE.lng, radiusMeters: 900, label: "downtown" },
+        timezone: "America/New_York",
+        adminPhone: c.w.freshPhone(),
+      }),
+    ),
+  }),
+  "PUT /api/super/inquiries/:id": async (c) => {
+    const made = await c.w.t.request(
+      "/api/inquiries",
+      postJson({ name: "Pat", email: "pat@example.com", message: "Hello" }),
+      c.w.address(),
+    );
+    return {
+      path: `/api/super/inquiries/${(await made.json()).id}`,
+      init: auth(c, json("PUT", { handled: true })),
+    };
+  },
+  "PUT /api/super/tenants/:code": (c) => ({
+    path: `/api/super/tenants/${c.tenant}`,
+    init: auth(c, json("PUT", { status: "active" })),
+  }),
   "GET /lang": (c) => ({ path: "/lang?to=es&next=%2Fabout", init: auth(c) }),
   "PUT /:tenant/api/users/location": (c) => ({
     path: `/${c.tenant}/api/users/location`,

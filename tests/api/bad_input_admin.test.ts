@@ -152,6 +152,43 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("the provider's organisation creates never 5xx and refusals write nothing", async () => {
+    const valid = template({
+      code: "spartan",
+      name: "Spartanburg",
+      serviceArea: { lat: 34.95, lng: -81.93, radiusMeters: 1500, label: "downtown" },
+      timezone: "America/New_York",
+      adminPhone: "8645550177",
+    });
+    const creates = arena("rebuild");
+    await attack(
+      shot(["boss", "admin"], bodyFor(valid)),
+      RUNS.superCreate,
+      (s) => creates.send((w) => ({ ...request(w, s, "POST", ""), path: "/api/super/tenants" })),
+    );
+  });
+
+  it("the provider's pause and resume never 5xx and refusals write nothing", async () => {
+    const status = fc.constantFrom("active", "suspended", "Active", "paused", "");
+    const statuses = arena("rebuild");
+    await attack(
+      shot(["boss", "admin"], bodyFor(template({ status: "suspended" }), { status })),
+      RUNS.superStatus,
+      (s) => statuses.send((w) => ({ ...request(w, s, "PUT", ""), path: `/api/super/tenants/${s.tenant}` })),
+    );
+  });
+
+  it("the provider's inquiry marks never 5xx and refusals write nothing", async () => {
+    const handled = fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", null), hostileJson);
+    const id = fc.oneof(fc.constant(UNKNOWN_ID), hostileSegment);
+    const marks = arena("rebuild");
+    await attack(
+      fc.tuple(shot(["boss", "admin"], bodyFor(template({ handled: true }), { handled })), id),
+      RUNS.superInquiries,
+      ([s, inquiry]) => marks.send((w) => ({ ...request(w, s, "PUT", ""), path: `/api/super/inquiries/${inquiry}` })),
+    );
+  });
+
   it("role grants never 5xx and refusals write nothing", async () => {
     const role = fc.constantFrom("rider", "driver", "admin", "super", "Driver", "driver ", "owner");
     const arb = fc.tuple(shot(["admin", "boss"], bodyFor(template({ role: "driver" }), { role })), userId);

@@ -28,6 +28,10 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/admin/settings": () => `/${TENANT_A}/api/admin/settings`,
   "POST /:tenant/api/users": () => `/${TENANT_A}/api/users`,
   "PUT /:tenant/api/users/:id/blocked": (w) => `/${TENANT_A}/api/users/${w.people[TENANT_A].subject.id}/blocked`,
+  "POST /api/super/tenants": () => "/api/super/tenants",
+  "PUT /api/super/tenants/:code": () => `/api/super/tenants/${TENANT_A}`,
+  // An id of the right form: the body limit applies before the inquiry is looked up.
+  "PUT /api/super/inquiries/:id": () => "/api/super/inquiries/01ARZ3NDEKTSV4RRFFQ69G5FAV",
   // An id of the right form: the body limit applies before the place is looked up.
   "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   // No JSON body: nothing is read.

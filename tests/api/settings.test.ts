@@ -168,7 +168,11 @@ describe("organisation settings", () => {
       error:
         "Sorry, that location is outside our service area. Please select a location within 1 mile of Trade Street.",
     });
-    expect(await (await t.request("/greer/api/tenant")).json()).toEqual({ code: "greer", name: "Greer Link" });
+    expect(await (await t.request("/greer/api/tenant")).json()).toEqual({
+      code: "greer",
+      name: "Greer Link",
+      status: "active",
+    });
 
     const page = await html(await t.request("/greer/about"));
     expect(page).toContain('<meta name="theme-color" content="#f5c518">');

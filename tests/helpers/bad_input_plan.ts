@@ -35,6 +35,9 @@ export const BAD_INPUT_RUNS = {
     blockUser: 200,
     reads: 600,
     sockets: 300,
+    superCreate: 300,
+    superStatus: 200,
+    superInquiries: 200,
   },
 } as const;
 

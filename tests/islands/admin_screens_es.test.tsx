@@ -54,6 +54,7 @@ describe("the admin dashboard in Spanish", () => {
       "HorarioAdministre los horarios y rutas del transporte",
       "LugaresParadas y puntos de referencia que los pasajeros eligen por su nombre",
       "ConfiguraciónNombre, zona de servicio, zona horaria, contactos y color",
+      "ActividadQuién cambió qué, lo más reciente primero",
     ]);
     expect(englishLeft(container)).toEqual([]);
   });

@@ -56,6 +56,7 @@ describe("AdminDashboard", () => {
       ["/greer/admin/schedule", "ScheduleManage shuttle schedules and routes"],
       ["/greer/admin/places", "PlacesStops and landmarks riders can choose by name"],
       ["/greer/admin/settings", "SettingsName, service area, time zone, contacts and colour"],
+      ["/greer/admin/activity", "ActivityWho changed what, newest first"],
     ]);
     // Issue 19: the settings page replaced the spec's "System Settings — Coming soon" card.
     expect(screen.queryByText("Coming soon")).toBeNull();

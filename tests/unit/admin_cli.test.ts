@@ -142,6 +142,44 @@ describe("admin CLI: tenants", () => {
     expect((await kv.get<Tenant>(["tenants", "town"])).value?.joinPolicy).toBe("open");
   });
 
+  it("pauses and resumes a tenant with --status, recorded as the admin CLI; refuses a bad status", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    expect(await run(kv, "tenant:update", "--code", "town", "--status", "suspended")).toEqual({
+      code: 0,
+      out: "Town is paused",
+    });
+    expect((await getTenant(kv, "town"))?.status).toBe("suspended");
+    expect(await run(kv, "tenant:update", "--code", "town", "--status", "closed")).toEqual({
+      code: 1,
+      out: "Error: --status must be one of: active, suspended",
+    });
+    expect((await getTenant(kv, "town"))?.status).toBe("suspended");
+    await new Promise((r) => setTimeout(r, 2)); // the audit ids order by the millisecond
+    expect(await run(kv, "tenant:update", "--code", "town", "--status", "active", "--name", "Town Transit"))
+      .toMatchObject({
+        code: 0,
+      });
+    expect(await getTenant(kv, "town")).toMatchObject({ status: "active", name: "Town Transit" });
+    const audit = (await listAudit(kv, "town")).map((a) => [a.action, a.by]);
+    expect(audit[0]).toEqual(["tenant.suspended", "admin CLI"]);
+    // One command, maybe one millisecond: the two records' order within it is not fixed.
+    expect(audit.slice(1).sort()).toEqual([["settings.changed", "admin CLI"], ["tenant.activated", "admin CLI"]]);
+    expect(await run(kv, "tenant:update", "--code", "nowhere", "--status", "active")).toEqual({
+      code: 1,
+      out: 'Error: No tenant with code "nowhere"',
+    });
+  });
+
+  it("records role changes made here as the admin CLI", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, 0);
+    await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550177", "--role", "driver");
+    const user = await getUserByPhone(kv, "8645550177");
+    const granted = (await listAudit(kv, "greer")).filter((a) => a.action === "role.granted");
+    expect(granted.map((a) => [a.by, a.target, a.details])).toEqual([["admin CLI", user!.id, { role: "driver" }]]);
+  });
+
   it("prints help for no command and exits 2 for an unknown one", async () => {
     using kv = await Deno.openKv(":memory:");
     expect((await run(kv)).code).toBe(0);

@@ -95,6 +95,15 @@ const NOT_SHOWN: Record<string, string[]> = {
   ],
   // The places editor draws places as draggable pins of its own, never the rider's labelled place pins.
   AdminPlaces: ["Go here", "Pick up here", "Close"],
+  // The provider's create form places a new area's centre as the settings map does: it refuses no tap and is given
+  // no places (issue 19).
+  AdminConsole: [
+    "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
+    "{count} miles",
+    "Go here",
+    "Pick up here",
+    "Close",
+  ],
   // The settings map moves the area itself: it refuses no tap and is given no places.
   AdminSettings: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",

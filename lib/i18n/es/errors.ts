@@ -21,6 +21,7 @@ export const errors = {
   "Your session has expired. Please log in again.": "Su sesión venció. Inicie sesión de nuevo.",
   "Access denied": "Acceso denegado",
   "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
+  "Access denied - super admin privileges required": "Acceso denegado: se requieren privilegios de superadministrador",
   "Access denied - driver privileges required": "Acceso denegado: se requieren permisos de conductor",
   "You are not a member of this service": "Usted no es miembro de este servicio",
   "Invalid verification code. Please try again.": "Código de verificación incorrecto. Inténtelo de nuevo.",
@@ -71,6 +72,12 @@ export const errors = {
   "Tenant code must be 2-32 lowercase letters, digits or hyphens":
     "El código de la organización debe tener de 2 a 32 letras minúsculas, dígitos o guiones",
   "That tenant code is reserved": "Ese código de organización está reservado",
+  "An organization with this code already exists": "Ya existe una organización con este código",
+  "Inquiry not found": "No se encontró el mensaje",
+  "handled must be true": "handled debe ser true",
+  "This service is paused. Contact {organisation} for details.":
+    "Este servicio está en pausa. Comuníquese con {organisation} para obtener más información.",
+  "Status must be one of: active, suspended": "El estado debe ser uno de: active, suspended",
   "Please enter a valid email address": "Escriba un correo electrónico válido",
   "{label} is required": "{label}: este campo es obligatorio",
   "{label} must be text": "{label}: debe ser texto",

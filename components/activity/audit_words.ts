@@ -1,0 +1,63 @@
+/**
+ * An audit entry in words (issue 19): "Dee Driver was given the driver role
+ * by Ada", "Schedule saved", "Place City Hall added". Shared by the admin's
+ * Activity page and the provider's console. A sentence that names who acted
+ * says so itself (`withBy` false); the others show "by …" beside it.
+ */
+import type { Translate } from "../../lib/i18n/format.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+
+/** An entry as GET /{t}/api/admin/audit and GET /api/super/audit answer it (kv/audit_entries.ts). */
+export interface ActivityEntry {
+  id: string;
+  at: number;
+  action: string;
+  by: string;
+  byName: string | null;
+  target: string;
+  targetName: string | null;
+  tenant: string;
+  details: Record<string, unknown>;
+}
+
+const ROLE_WORDS: Record<string, Text> = { rider: "rider", driver: "driver", admin: "admin" };
+
+/** The entry's sentence, and whether it already names who acted. */
+export function activityWords(t: Translate, e: ActivityEntry): { text: string; withBy: boolean } {
+  const by = e.byName ?? t("someone");
+  const target = e.targetName ?? t("someone");
+  const role = typeof e.details.role === "string" && ROLE_WORDS[e.details.role]
+    ? t(ROLE_WORDS[e.details.role])
+    : String(e.details.role ?? "");
+  const name = e.targetName ?? "";
+  switch (e.action) {
+    case "role.granted":
+      return { text: t("{target} was given the {role} role by {by}", { target, role, by }), withBy: false };
+    case "role.revoked":
+      return { text: t("{target} lost the {role} role, taken by {by}", { target, role, by }), withBy: false };
+    case "user.removed":
+      return { text: t("{target} was removed by {by}", { target, by }), withBy: false };
+    case "schedule.saved":
+      return { text: t("Schedule saved"), withBy: true };
+    case "place.created":
+      return { text: t("Place {name} added", { name }), withBy: true };
+    case "place.changed":
+      return { text: t("Place {name} changed", { name }), withBy: true };
+    case "place.deleted":
+      return { text: t("Place {name} removed", { name }), withBy: true };
+    case "settings.changed": {
+      const fields = Array.isArray(e.details.fields) ? e.details.fields.join(", ") : "";
+      return { text: t("Settings changed: {fields}", { fields }), withBy: true };
+    }
+    case "ride.deleted":
+      return { text: t("Trip deleted"), withBy: true };
+    case "tenant.created":
+      return { text: t("Organisation {name} created", { name }), withBy: true };
+    case "tenant.suspended":
+      return { text: t("Service paused"), withBy: true };
+    case "tenant.activated":
+      return { text: t("Service resumed"), withBy: true };
+    default:
+      return { text: e.action, withBy: true };
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Spanish for the audit trail read back (issue 19): the admin's Activity
+ * page and the provider's console (components/activity/). Keys are the
+ * English texts, word for word.
+ */
+import type { Entry } from "../format.ts";
+
+export const activity = {
+  // The dashboard card and the page (islands/AdminActivity.tsx).
+  "Activity": "Actividad",
+  "Who changed what, newest first": "Quién cambió qué, lo más reciente primero",
+  "Loading activity...": "Cargando la actividad...",
+  "The activity could not be loaded.": "No se pudo cargar la actividad.",
+  "Nothing has been recorded yet.": "Todavía no hay nada registrado.",
+  "Load more": "Cargar más",
+
+  // An entry in words (components/activity/audit_words.ts).
+  "someone": "alguien",
+  "rider": "pasajero",
+  "driver": "conductor",
+  "admin": "administrador",
+  "by {by}": "por {by}",
+  "{target} was given the {role} role by {by}": "{by} dio a {target} el rol de {role}",
+  "{target} lost the {role} role, taken by {by}": "{by} quitó a {target} el rol de {role}",
+  "{target} was removed by {by}": "{by} quitó a {target} de la organización",
+  "Schedule saved": "Horario guardado",
+  "Place {name} added": "Lugar {name} agregado",
+  "Place {name} changed": "Lugar {name} cambiado",
+  "Place {name} removed": "Lugar {name} eliminado",
+  "Settings changed: {fields}": "Configuración cambiada: {fields}",
+  "Trip deleted": "Viaje eliminado",
+  "Organisation {name} created": "Organización {name} creada",
+  "Service paused": "Servicio en pausa",
+  "Service resumed": "Servicio reanudado",
+} as const satisfies Record<string, Entry>;

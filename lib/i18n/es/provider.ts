@@ -1,0 +1,57 @@
+/**
+ * Spanish for the provider's console at /super (issue 19; islands/AdminConsole.tsx,
+ * components/super/). Keys are the English texts, word for word.
+ */
+import type { Entry } from "../format.ts";
+
+export const provider = {
+  "Provider console": "Consola del proveedor",
+  "Organisations": "Organizaciones",
+  "Loading organisations...": "Cargando organizaciones...",
+  "The organisations could not be loaded.": "No se pudieron cargar las organizaciones.",
+
+  // The organisations table (components/super/TenantsTable.tsx).
+  "Search organisations": "Buscar organizaciones",
+  "Organisation": "Organización",
+  "Code": "Código",
+  "Status": "Estado",
+  "Members": "Miembros",
+  "Rides, last 7 days": "Viajes, últimos 7 días",
+  "Created": "Creada",
+  "Active": "Activa",
+  "Paused": "En pausa",
+  "Pause {name}": "Pausar {name}",
+  "Resume {name}": "Reanudar {name}",
+  "Pause": "Pausar",
+  "Resume": "Reanudar",
+  "Pause or resume": "Pausar o reanudar",
+  "No organisations match.": "Ninguna organización coincide.",
+  "The change could not be saved.": "No se pudo guardar el cambio.",
+
+  // The create form (components/super/CreateTenantForm.tsx).
+  "New organisation": "Nueva organización",
+  "Name": "Nombre",
+  "Centre latitude": "Latitud del centro",
+  "Centre longitude": "Longitud del centro",
+  "Radius in meters": "Radio en metros",
+  "Area label": "Nombre de la zona",
+  "Time zone": "Zona horaria",
+  "Admin phone": "Teléfono del administrador",
+  "Centre": "Centro",
+  "Type a rough centre; then tap the map or drag the centre to move it.":
+    "Escriba un centro aproximado; luego toque el mapa o arrastre el centro para moverlo.",
+  "Map of the new service area": "Mapa de la nueva zona de servicio",
+  "Create organisation": "Crear organización",
+  "Creating...": "Creando...",
+
+  // The inbox (components/super/InquiriesList.tsx).
+  "Inquiries": "Mensajes",
+  "unhandled": "sin atender",
+  "Loading inquiries...": "Cargando mensajes...",
+  "The inquiries could not be loaded.": "No se pudieron cargar los mensajes.",
+  "No inquiries yet.": "Todavía no hay mensajes.",
+  "From the Hopper site": "Del sitio de Hopper",
+  "Handled": "Atendido",
+  "Mark handled": "Marcar como atendido",
+  "Mark the inquiry from {name} handled": "Marcar como atendido el mensaje de {name}",
+} as const satisfies Record<string, Entry>;
