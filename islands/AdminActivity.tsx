@@ -6,6 +6,7 @@
 import { ActivityList } from "../components/activity/ActivityList.tsx";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
+import { useDomId } from "../components/dom_id.ts";
 import { useT } from "../components/texts.tsx";
 
 export interface AdminActivityProps {
@@ -18,12 +19,15 @@ export default function AdminActivity({ tenant }: AdminActivityProps) {
 
 function ActivityScreen({ tenant }: { tenant: string }) {
   const t = useT();
+  const id = useDomId();
   return (
-    <>
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} />
-      <h1>{t("Activity")}</h1>
-      <p>{t("Who changed what, newest first")}</p>
+      <div className="admin-head">
+        <h1 id={`${id}-title`}>{t("Activity")}</h1>
+      </div>
+      <p className="muted">{t("Who changed what, newest first")}</p>
       <ActivityList path={`/${tenant}/api/admin/audit`} tenant={tenant} />
-    </>
+    </section>
   );
 }

@@ -67,7 +67,7 @@ function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
   // Read once the API has let the caller in: the navigation shows how many are unhandled.
   const inbox = useInquiries();
   return (
-    <>
+    <section className="admin-page">
       <h1>{t("Provider console")}</h1>
       <nav className="admin-nav" aria-label={t("Provider console")}>
         <ul className="admin-nav__tabs">
@@ -110,6 +110,6 @@ function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
           <ActivityList path="/api/super/audit" showTenant />
         </section>
       )}
-    </>
+    </section>
   );
 }

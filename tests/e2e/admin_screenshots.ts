@@ -25,6 +25,8 @@ const PAGES = {
   schedule: "/greer/admin/schedule",
   places: "/greer/admin/places",
   settings: "/greer/admin/settings",
+  activity: "/greer/admin/activity",
+  console: "/super",
 };
 
 const PEOPLE: [phone: string, name: string | null, email: string | null, roles: ("rider" | "driver" | "admin")[]][] = [
@@ -119,7 +121,8 @@ if (import.meta.main) {
           await page.locator("main h1").first().waitFor();
           await page.locator("main .loading").waitFor({ state: "detached" });
           if (name === "trips") await page.locator(".live-badge--live").waitFor();
-          await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
+          // The provider's console is not a tenant page: it has no account menu.
+          if (name !== "console") await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
           const file = `${OUT}${prefix}admin-${name}-${width}.png`;
           await page.screenshot({ path: file, fullPage: true });
           console.log(`wrote ${file}`);
