@@ -27,6 +27,7 @@
  */
 import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Ride } from "../lib/rides.ts";
+import type { TenantView } from "../lib/tenant_view.ts";
 import { api, ApiError, getToken } from "./auth_client.ts";
 import { fullJitter, RECONNECT_BACKOFF } from "../lib/backoff.ts";
 
@@ -41,7 +42,8 @@ export type LiveState = "connecting" | "live" | "offline" | "refused";
 
 export type LiveMessage =
   | { type: "new" | "update"; ride: Ride }
-  | { type: "driver-updates"; drivers: AvailableDriver[] };
+  | { type: "driver-updates"; drivers: AvailableDriver[] }
+  | { type: "tenant"; tenant: TenantView };
 
 export const ACCESS_RESTRICTED = [1008, 1011] as const;
 export const HEARTBEAT_MS = 25_000;
@@ -86,7 +88,7 @@ export async function requestTicket(tenant: string): Promise<string | null> {
 /** Parses a server message; null for anything this client does not know. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== "string") return null;
-  let msg: { type?: unknown; ride?: unknown; drivers?: unknown };
+  let msg: { type?: unknown; ride?: unknown; drivers?: unknown; tenant?: unknown };
   try {
     msg = JSON.parse(data);
   } catch {
@@ -97,6 +99,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (msg?.type === "driver-updates" && Array.isArray(msg.drivers)) {
     return { type: "driver-updates", drivers: msg.drivers as AvailableDriver[] };
+  }
+  if (msg?.type === "tenant" && typeof msg.tenant === "object" && msg.tenant) {
+    return { type: "tenant", tenant: msg.tenant as TenantView };
   }
   return null;
 }

@@ -24,6 +24,7 @@ import { useWakeLock } from "../components/driver/use_wake_lock.ts";
 import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
+import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
 export interface DriverScreenProps {
@@ -36,12 +37,13 @@ export default function DriverScreen(props: DriverScreenProps) {
   return <Guard tenant={props.tenant} required="driver">{() => <DriverHome {...props} />}</Guard>;
 }
 
-function DriverHome({ tenant, area, mapStyleUrl }: DriverScreenProps) {
+function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps) {
+  const { area, heard } = useLiveTenant(drawnArea);
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
   const availability = useAvailability(tenant, gps.point);
-  const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me);
+  const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard);
   useWakeLock(availability.available === true);
 
   return (
@@ -58,6 +60,7 @@ function DriverHome({ tenant, area, mapStyleUrl }: DriverScreenProps) {
         {availability.error && <p className="notice notice--error" role="alert">{t(availability.error)}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView
+          key={areaKey(area)}
           area={area}
           styleUrl={mapStyleUrl}
           pins={driverPins(rides ?? [], gps.point, me, t)}

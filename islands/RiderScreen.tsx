@@ -22,6 +22,7 @@
 import { useT } from "../components/texts.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
+import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import { CurrentRide } from "../components/rider/CurrentRide.tsx";
 import { DriverCount, LiveNote } from "../components/rider/OnlineLine.tsx";
 import { RequestForm } from "../components/rider/RequestForm.tsx";
@@ -50,8 +51,9 @@ export default function RiderScreen(props: RiderScreenProps) {
   return <Guard tenant={props.tenant} required="rider">{() => <RiderHome {...props} />}</Guard>;
 }
 
-function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
-  const rider = useRiderRide(tenant);
+function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
+  const { area, heard } = useLiveTenant(drawnArea);
+  const rider = useRiderRide(tenant, heard);
   const { form, formError, cardError, sending, request, cancel, pick, place } = useRideRequest(tenant, area, rider);
   const places = usePlaces(tenant);
   const { drivers, ride } = rider;
@@ -65,6 +67,7 @@ function RiderHome({ tenant, area, mapStyleUrl }: RiderScreenProps) {
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
         <MapView
+          key={areaKey(area)}
           area={area}
           styleUrl={mapStyleUrl}
           pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}

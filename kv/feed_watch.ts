@@ -1,13 +1,15 @@
 /**
  * The one KV watch loop per tenant with connected sockets (docs/live.md "How
  * changes reach sockets"). It watches the two doorbells, ["feed_head", tenant] and
- * ["drivers_head", tenant], and on each wake-up reads every feed entry after
+ * ["drivers_head", tenant], and the tenant's own record (its settings, issue
+ * 19: a new name or area reaches open screens), and on each wake-up reads every feed entry after
  * the last seq it handed on, so changes that land between two wake-ups (which
  * `kv.watch` coalesces) all arrive, in commit order. A failed read or a broken
  * stream is reported and retried with backoff from the same seq: one bad read
  * never ends the feed, and nothing is skipped unless the entries expired
  * (FEED_TTL_MS), which is reported as a gap.
  */
+import type { Tenant } from "../lib/schemas.ts";
 import { type FeedEntry, readFeedAfter } from "./feed.ts";
 import { keys } from "./keys.ts";
 
@@ -23,6 +25,11 @@ export interface FeedWatchHandlers {
   resync(): Promise<void>;
   /** The drivers head moved: availability or a location changed. */
   drivers(): void;
+  /**
+   * The tenant's record: as read at the start (`first`), then each time it is
+   * written (settings changed); null if there is none.
+   */
+  tenant?(tenant: Tenant | null, first: boolean): void;
   /** A read or the stream failed; the loop retries after a backoff. `attempt` counts failures in a row. */
   error(error: unknown, attempt: number): void;
 }
@@ -51,16 +58,19 @@ export function watchFeed(
   handlers: FeedWatchHandlers,
   { initialBackoffMs = 250, maxBackoffMs = 10_000 }: FeedWatchOptions = {},
 ): FeedWatch {
-  const heads = [keys.feedHead(tenant), keys.driversHead(tenant)] as const;
+  const heads = [keys.feedHead(tenant), keys.driversHead(tenant), keys.tenant(tenant)] as const;
   const stopped = new AbortController();
   let reader: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]> | null = null;
   let lastSeq = 0;
   let driversStamp: string | null = null;
+  let tenantStamp: string | null = null;
 
   const ready = (async () => {
-    const [head, drivers] = await kv.getMany<[number, unknown]>(heads);
+    const [head, drivers, record] = await kv.getMany<[number, unknown, Tenant]>(heads);
     lastSeq = head.value ?? 0;
     driversStamp = drivers.versionstamp;
+    tenantStamp = record.versionstamp;
+    handlers.tenant?.(record.value, true);
   })();
 
   let resyncDue = false;
@@ -86,10 +96,18 @@ export function watchFeed(
         if (stopped.signal.aborted) return;
         throw new Error("The KV watch stream ended");
       }
-      const [head, drivers] = next.value as [Deno.KvEntryMaybe<number>, Deno.KvEntryMaybe<unknown>];
+      const [head, drivers, record] = next.value as [
+        Deno.KvEntryMaybe<number>,
+        Deno.KvEntryMaybe<unknown>,
+        Deno.KvEntryMaybe<Tenant>,
+      ];
       if (drivers.versionstamp !== driversStamp) {
         driversStamp = drivers.versionstamp;
         handlers.drivers();
+      }
+      if (record.versionstamp !== tenantStamp) {
+        tenantStamp = record.versionstamp;
+        handlers.tenant?.(record.value, false);
       }
       await catchUp(head.value ?? 0);
       failures = 0;

@@ -111,7 +111,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
     kind: "drivers",
     scope: "all",
     onMessage(message) {
-      if (message.type === "driver-updates" || !message.ride.id) return;
+      if (message.type !== "new" && message.type !== "update" || !message.ride.id) return;
       if (inFlight.current > 0) held.current.push(message.ride);
       else applyRide(message.ride);
       clearTimeout(countsTimer.current);

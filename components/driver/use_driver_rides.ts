@@ -15,11 +15,13 @@ import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from 
 import type { DriverAction } from "../../lib/driver_actions.ts";
 import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import type { Ride } from "../../lib/rides.ts";
+import type { TenantView } from "../../lib/tenant_view.ts";
 import { useT } from "../texts.tsx";
 
 export const UPDATE_FAILED = "Failed to update ride." as const;
 
-export function useDriverRides(tenant: string, me: string) {
+/** `onTenant`: the tenant's name or area changed (issue 19). */
+export function useDriverRides(tenant: string, me: string, onTenant?: (view: TenantView) => void) {
   const t = useT();
   const [rides, setRides] = useState<Ride[] | null>(null);
   /** The ride whose action is on its way; every card's buttons wait meanwhile. */
@@ -39,10 +41,11 @@ export function useDriverRides(tenant: string, me: string) {
   useEffect(loadRides, [loadRides]);
 
   const onMessage = useCallback((message: LiveMessage) => {
+    if (message.type === "tenant") return onTenant?.(message.tenant);
     if (message.type === "driver-updates") return;
     changes.current++;
     setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
-  }, [me]);
+  }, [me, onTenant]);
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
   usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
 

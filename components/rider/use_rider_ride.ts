@@ -14,6 +14,7 @@ import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from 
 import type { AvailableDriver } from "../../lib/drivers.ts";
 import { nextRiderRide } from "../../lib/ride_lists.ts";
 import { isActive, type Ride, type RideStatus } from "../../lib/rides.ts";
+import type { TenantView } from "../../lib/tenant_view.ts";
 
 /** Spec section 9: the ride is fetched again 500 ms after a request or a cancel. */
 export const REFETCH_MS = 500;
@@ -34,7 +35,8 @@ export interface RiderRide {
   refetchSoon(): void;
 }
 
-export function useRiderRide(tenant: string): RiderRide {
+/** `onTenant`: the tenant's name or area changed (issue 19). */
+export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => void): RiderRide {
   const [drivers, setDrivers] = useState<AvailableDriver[] | null>(null);
   const [ride, setRide] = useState<Ride | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -86,10 +88,11 @@ export function useRiderRide(tenant: string): RiderRide {
   useEffect(refresh, [refresh]);
 
   const onMessage = useCallback((message: LiveMessage) => {
+    if (message.type === "tenant") return onTenant?.(message.tenant);
     changes.current++;
     if (message.type === "driver-updates") setDrivers(message.drivers);
     else showRide(message.ride);
-  }, [showRide]);
+  }, [showRide, onTenant]);
   const { connected } = useLiveSocket({ tenant, kind: "riders", onMessage, onOpen: refresh });
   usePolling(refresh, POLL_WHILE_DOWN_MS, !connected);
 

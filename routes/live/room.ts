@@ -12,6 +12,8 @@ import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
 import { getRide, listActiveRides } from "../../kv/ride_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
+import type { Tenant } from "../../lib/schemas.ts";
+import { tenantMessage } from "../../lib/tenant_view.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import { isActive } from "../../lib/rides.ts";
@@ -55,6 +57,8 @@ export class Room {
   #driverUpdates: Coalescer;
   #driversTicket = 0;
   #tick: ReturnType<typeof setInterval>;
+  /** The last tenant message: what the room's screens show of the tenant. */
+  #tenantText: string | null = null;
   #stopped = false;
   #checking = false;
 
@@ -69,6 +73,7 @@ export class Room {
       },
       resync: () => this.#resync(),
       drivers: () => this.#driverUpdates.trigger(),
+      tenant: (tenant, first) => this.#tenantChanged(tenant, first),
       error: (error, attempt) => this.#error("watch", error, attempt),
     }, { initialBackoffMs: settings.initialBackoffMs, maxBackoffMs: settings.maxBackoffMs });
     this.#tick = setInterval(() => this.#recheck(), settings.recheckMs);
@@ -124,6 +129,22 @@ export class Room {
     } catch (error) {
       this.#error("drivers", error);
     }
+  }
+
+  /**
+   * The tenant's record was written (issue 19): when what screens show of it
+   * (its name, status and service area) changed, every socket of the room
+   * hears it once; a change of anything else (its text budget, its contacts)
+   * sends nothing.
+   */
+  #tenantChanged(tenant: Tenant | null, first: boolean): void {
+    if (!tenant) return;
+    const text = tenantMessage(tenant);
+    if (text === this.#tenantText) return;
+    this.#tenantText = text;
+    // The record as the watch started: the screens were drawn from it.
+    if (first) return;
+    for (const client of this.clients()) client.send(text);
   }
 
   #fanOut(entry: FeedEntry): void {

@@ -21,7 +21,7 @@ import type { Env } from "../../server/env.ts";
 import { LiveHub, liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/live/ws.ts";
-import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
+import { addCampus, bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { delay, FakeSocket, handWatchedStore, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2, put, requestRide } from "../helpers/rides.ts";
 
@@ -436,6 +436,42 @@ describe("driver-updates", () => {
     expect(socket.driverUpdates()[0].drivers.map((d) => d.id)).toEqual([driver.user.id]);
     await setDriverState(t.kv, { tenant: "greer", userId: driver.user.id, isAvailable: false, now: t.clock.now() });
     await waitFor(() => socket.driverUpdates().at(-1)?.drivers.length === 0, "the driver to leave");
+  });
+});
+
+describe("the tenant's settings", () => {
+  it("tells every open screen of the tenant its new name and area, once, and nothing for other fields", async () => {
+    const { t, open } = await setup();
+    const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
+    const rider = await signIn(t, "8645550142", "greer");
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    await addCampus(t);
+    const elsewhere = await signIn(t, "8645550143", "campus");
+    const riderSocket = await open("greer", "riders", rider.token);
+    const driverSocket = await open("greer", "drivers", driver.token);
+    const otherTenant = await open("campus", "riders", elsewhere.token);
+    const tenantMessages = (c: LiveClient) => c.messages.filter((m) => (m as { type: string }).type === "tenant");
+
+    // Only the text budget: nothing a screen shows.
+    expect((await t.request("/greer/api/admin/settings", put(admin.token, { smsPerHour: 80 }))).status).toBe(200);
+    const area = { lat: 34.95, lng: -82.23, radiusMeters: 1200, label: "Trade Street" };
+    const saved = await t.request(
+      "/greer/api/admin/settings",
+      put(admin.token, { name: "Greer Link", serviceArea: area }),
+    );
+    expect(saved.status).toBe(200);
+    const expected = {
+      type: "tenant",
+      tenant: { code: "greer", name: "Greer Link", status: "active", serviceArea: area },
+    };
+    await waitFor(() => tenantMessages(riderSocket).length > 0, "the rider to hear the new area");
+    await waitFor(() => tenantMessages(driverSocket).length > 0, "the driver to hear the new area");
+    // A contact change afterwards shows on no screen, so it is not sent.
+    await t.request("/greer/api/admin/settings", put(admin.token, { contactEmail: "rides@greer.example" }));
+    await delay(300);
+    expect(tenantMessages(riderSocket)).toEqual([expected]);
+    expect(tenantMessages(driverSocket)).toEqual([expected]);
+    expect(tenantMessages(otherTenant)).toEqual([]);
   });
 });
 

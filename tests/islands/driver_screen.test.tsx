@@ -383,6 +383,21 @@ describe("DriverScreen: live over /greer/ws/drivers (spec section 7)", () => {
     expect(await screen.findByText("No active ride requests")).toBeDefined();
   });
 
+  it("redraws the area and the header's name when an admin moves the service area", async () => {
+    document.body.insertAdjacentHTML("afterbegin", '<span class="brand__tenant">· City of Greer</span>');
+    await open();
+    await screen.findByText("No active ride requests");
+    const socket = FakeSocket.latest();
+    socket.accept();
+    const area = { lat: 34.95, lng: -82.23, radiusMeters: 1200, label: "Trade Street" };
+    socket.push({ type: "tenant", tenant: { code: "greer", name: "Greer Link", status: "active", serviceArea: area } });
+    await waitFor(() => expect(mapProps().area).toEqual(area));
+    expect(screen.getByRole("region", { name: "Map of ride pickups around Trade Street" })).toBeDefined();
+    expect(document.querySelector(".brand__tenant")?.textContent).toBe("· Greer Link");
+    expect(screen.getByText("No active ride requests")).toBeDefined();
+    document.querySelector(".brand__tenant")?.remove();
+  });
+
   it("keeps the list order as updates arrive", async () => {
     const t = Date.now() - 60_000;
     const a = makeRide({ riderName: "A", requestedAt: t });

@@ -245,6 +245,29 @@ describe("RiderScreen: map taps (spec section 5)", () => {
     expect(pinsOnMap(container).some((p) => p.kind === "destination")).toBe(false);
   });
 
+  it("redraws the area and the header's name when the tenant's settings change, and judges taps by the new area", async () => {
+    document.body.insertAdjacentHTML("afterbegin", '<span class="brand__tenant">· City of Greer</span>');
+    document.title = "Request a Ride · City of Greer";
+    await open();
+    await formReady();
+    const socket = FakeSocket.latest();
+    socket.accept();
+    // The area moves so far that OUTSIDE is now at its centre.
+    const area = { lat: OUTSIDE.lat, lng: OUTSIDE.lng, radiusMeters: 500, label: "Trade Street" };
+    socket.push({ type: "tenant", tenant: { code: "greer", name: "Greer Link", status: "active", serviceArea: area } });
+    await waitFor(() => expect(mapProps().area).toEqual(area));
+    expect(screen.getByRole("region", { name: "Map of the service area around Trade Street" })).toBeDefined();
+    expect(document.querySelector(".brand__tenant")?.textContent).toBe("· Greer Link");
+    expect(document.title).toBe("Request a Ride · Greer Link");
+    tapMap(OUTSIDE);
+    expect(screen.queryAllByRole("alert")).toEqual([]);
+    tapMap(GREER);
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      "Sorry, that location is outside our service area. Please select a location within 1 mile of Trade Street.",
+    ]);
+    document.querySelector(".brand__tenant")?.remove();
+  });
+
   it("takes the refusal away with the next tap inside the area", async () => {
     await open();
     await formReady();
