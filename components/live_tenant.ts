@@ -1,20 +1,24 @@
 /**
  * The tenant as an open rider or driver screen shows it (issue 19): its
- * service area on the map, and its name in the header and the tab's title.
+ * service area on the map, its name in the header and the tab's title, and
+ * whether the provider has paused it (a page of a paused service is drawn
+ * without the screen, so it starts "active").
  * Starts from what the page was drawn with; the socket's `{type: "tenant"}`
  * message (an admin saved new settings) redraws both without a reload.
  */
 import { useCallback, useState } from "react";
-import type { ServiceArea } from "../lib/schemas.ts";
+import type { ServiceArea, TenantStatus } from "../lib/schemas.ts";
 import type { TenantView } from "../lib/tenant_view.ts";
 
 export function useLiveTenant(initialArea: ServiceArea) {
   const [area, setArea] = useState(initialArea);
+  const [status, setStatus] = useState<TenantStatus>("active");
   const heard = useCallback((view: TenantView) => {
     setArea((held) => (sameArea(held, view.serviceArea) ? held : view.serviceArea));
+    setStatus(view.status);
     showTenantName(view.name);
   }, []);
-  return { area, heard };
+  return { area, status, heard };
 }
 
 export function sameArea(a: ServiceArea, b: ServiceArea): boolean {

@@ -38,11 +38,11 @@ export default function DriverScreen(props: DriverScreenProps) {
 }
 
 function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps) {
-  const { area, heard } = useLiveTenant(drawnArea);
+  const { area, status, heard } = useLiveTenant(drawnArea);
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
-  const availability = useAvailability(tenant, gps.point);
+  const availability = useAvailability(tenant, gps.point, status === "suspended");
   const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard);
   useWakeLock(availability.available === true);
 
@@ -57,7 +57,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
             onToggle={availability.toggle}
           />
         </div>
-        {availability.error && <p className="notice notice--error" role="alert">{t(availability.error)}</p>}
+        {availability.error && <p className="notice notice--error" role="alert">{availability.error}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView
           key={areaKey(area)}

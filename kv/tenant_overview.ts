@@ -7,6 +7,7 @@
 import { ulid } from "../lib/ids.ts";
 import type { Schedule, Tenant, TenantStatus } from "../lib/schemas.ts";
 import { addAudit } from "./audit.ts";
+import { type DriverState, setDriverState } from "./drivers.ts";
 import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
 import { forgetTenants, listTenants, updateTenant } from "./tenants.ts";
@@ -52,6 +53,8 @@ export async function createTenantWithAdmin(
   tenant: Tenant,
   { adminPhone, by, now }: { adminPhone: string; by: string; now: number },
 ): Promise<boolean> {
+  // A taken code makes nobody: the admin's user is made only for a code that is free (the commit checks again).
+  if ((await kv.get(keys.tenant(tenant.code))).versionstamp !== null) return false;
   const admin = await getOrCreateUserByPhone(kv, adminPhone, now);
   const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };
   const membership: Membership = { roles: ["admin"], joinedAt: now };
@@ -73,19 +76,38 @@ export async function createTenantWithAdmin(
   return res.ok;
 }
 
-/** Pauses or resumes the tenant, audited (none when it already was); null when there is no such tenant. */
-export function setTenantStatus(
+/**
+ * Pauses or resumes the tenant, audited (none when it already was); null when
+ * there is no such tenant. Pausing takes every online driver offline (their
+ * screens hear the pause live and show the switch off), so riders see no
+ * shuttle and nobody waits for one.
+ */
+export async function setTenantStatus(
   kv: Deno.Kv,
   code: string,
   status: TenantStatus,
   { by, now }: { by: string; now: number },
 ): Promise<Tenant | null> {
-  return updateTenant(kv, code, (t) => ({ ...t, status }), (before) =>
-    (before.status ?? "active") === status ? null : {
-      at: now,
-      action: status === "suspended" ? "tenant.suspended" : "tenant.activated",
-      by,
-      target: code,
-      details: {},
-    });
+  const tenant = await updateTenant(
+    kv,
+    code,
+    (t) => ({ ...t, status }),
+    (before) =>
+      (before.status ?? "active") === status ? null : {
+        at: now,
+        action: status === "suspended" ? "tenant.suspended" : "tenant.activated",
+        by,
+        target: code,
+        details: {},
+      },
+  );
+  if (tenant && status === "suspended") await takeDriversOffline(kv, code, now);
+  return tenant;
+}
+
+/** Every driver of the tenant who is online goes offline (their last location is kept). */
+async function takeDriversOffline(kv: Deno.Kv, tenant: string, now: number): Promise<void> {
+  for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
+    if (e.value.isAvailable) await setDriverState(kv, { tenant, userId: e.value.userId, isAvailable: false, now });
+  }
 }

@@ -42,7 +42,22 @@ describe("a paused organisation", () => {
       error: "Este servicio está en pausa. Comuníquese con City of Greer para obtener más información.",
     });
     await set("active");
+    // The pause took the drivers offline; one comes back online and rides are taken again.
+    const back = put(w.driver.token, { isAvailable: true, location: CENTRE });
+    expect((await t.request("/greer/api/drivers/availability", back)).status).toBe(200);
     expect((await requestRide(t, w.rider.token)).status).toBe(201);
+  });
+
+  it("takes the drivers who were online offline, so riders see no shuttle", async () => {
+    const { t, w, set } = await pausedWorld();
+    using _ = t;
+    // rideWorld put both drivers online before the pause.
+    expect(await (await t.request("/greer/api/drivers/available", bearer(w.rider.token))).json()).toEqual([]);
+    const mine = await t.request("/greer/api/drivers/availability", bearer(w.driver.token));
+    expect(await mine.json()).toMatchObject({ isAvailable: false });
+    // Resuming does not put anyone back online: each driver chooses.
+    await set("active");
+    expect(await (await t.request("/greer/api/drivers/available", bearer(w.rider.token))).json()).toEqual([]);
   });
 
   it("keeps drivers from going online, lets them go offline", async () => {

@@ -68,9 +68,14 @@ describe("super tenants API", () => {
     const admin = await signIn(t, "8645550177", "spartan");
     expect((await t.request("/spartan/api/admin/audit", bearer(admin.token))).status).toBe(200);
 
-    const again = await t.request("/api/super/tenants", post(boss.token, { ...NEW, name: "Other" }));
+    const again = await t.request(
+      "/api/super/tenants",
+      post(boss.token, { ...NEW, name: "Other", adminPhone: "864-555-0178" }),
+    );
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: "An organization with this code already exists" });
+    // Nobody was made for the refused organisation.
+    expect((await t.kv.get(keys.userByPhone("8645550178"))).value).toBeNull();
     expect((await getTenant(t.kv, "spartan"))?.name).toBe("Spartanburg Shuttle");
   });
 

@@ -124,6 +124,31 @@ describe("DriverScreen: availability", () => {
       .toMatchObject({ isAvailable: false });
   });
 
+  it("shows the switch off when the provider pauses the service, and the pause's text when going online", async () => {
+    const { fetchMock } = await open();
+    fireEvent.click(toggle());
+    await waitFor(() => expect(toggle().getAttribute("aria-checked")).toBe("true"));
+    // The provider pauses: the server took the driver offline and refuses going online.
+    server.available = false;
+    const paused = "This service is paused. Contact City of Greer for details.";
+    const inner = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init = {}) =>
+      init.method === "PUT" && String(input) === "/greer/api/drivers/availability"
+        ? Promise.resolve(json({ error: paused }, 503))
+        : inner(input, init)
+    );
+    const socket = FakeSocket.latest();
+    socket.accept();
+    socket.push({
+      type: "tenant",
+      tenant: { code: "greer", name: "City of Greer", status: "suspended", serviceArea: GREER },
+    });
+    await waitFor(() => expect(toggle().getAttribute("aria-checked")).toBe("false"));
+    fireEvent.click(toggle());
+    expect((await screen.findByRole("alert")).textContent).toBe(paused);
+    expect(toggle().getAttribute("aria-checked")).toBe("false");
+  });
+
   it("says so when the switch fails, and stays as it was", async () => {
     const { fetchMock } = await open();
     await waitFor(() => expect(toggle().hasAttribute("disabled")).toBe(false));
