@@ -19,7 +19,7 @@ import type { Text } from "../lib/i18n/catalogue.ts";
 
 type Section = "organisations" | "inquiries" | "activity";
 const SECTIONS: { key: Section; label: Text }[] = [
-  { key: "organisations", label: "Organisations" },
+  { key: "organisations", label: "Organizations" },
   { key: "inquiries", label: "Inquiries" },
   { key: "activity", label: "Activity" },
 ];
@@ -47,9 +47,9 @@ export default function AdminConsole({ mapStyleUrl }: AdminConsoleProps) {
     });
   }, [reload]);
 
-  if (phase === "loading") return <Loading text={t("Loading organisations...")} />;
+  if (phase === "loading") return <Loading text={t("Loading organizations...")} />;
   if (phase === "error") {
-    return <p className="notice notice--error" role="alert">{t("The organisations could not be loaded.")}</p>;
+    return <p className="notice notice--error" role="alert">{t("The organizations could not be loaded.")}</p>;
   }
   return (
     <Console tenants={tenants} reload={reload} section={section} setSection={setSection} mapStyleUrl={mapStyleUrl} />
@@ -95,7 +95,7 @@ function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
         </ul>
       </nav>
       {section === "organisations" && (
-        <section aria-label={t("Organisations")}>
+        <section aria-label={t("Organizations")}>
           <TenantsTable tenants={tenants} onChanged={reload} />
           <CreateTenantForm onCreated={reload} mapStyleUrl={mapStyleUrl} />
         </section>

@@ -1,5 +1,5 @@
 /**
- * Organisation settings (issue 19): the name, the contacts riders see, the
+ * Organization settings (issue 19): the name, the contacts riders see, the
  * service area on the map (tap or drag the centre, a radius slider, the
  * circle drawn as it changes), the time zone, the brand colour with a
  * preview of the header and its text contrast, the sign-in text budget and

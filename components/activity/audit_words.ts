@@ -52,7 +52,7 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
     case "ride.deleted":
       return { text: t("Trip deleted"), withBy: true };
     case "tenant.created":
-      return { text: t("Organisation {name} created", { name }), withBy: true };
+      return { text: t("Organization {name} created", { name }), withBy: true };
     case "tenant.suspended":
       return { text: t("Service paused"), withBy: true };
     case "tenant.activated":

@@ -73,7 +73,7 @@ export function CreateTenantForm({ onCreated, mapStyleUrl }: { onCreated: Reload
           adminPhone: draft.adminPhone,
         },
       });
-      setDone(t("Organisation {name} created", { name: draft.name.trim() }));
+      setDone(t("Organization {name} created", { name: draft.name.trim() }));
       setDraft(EMPTY);
       await onCreated();
     } catch (err) {
@@ -98,7 +98,7 @@ export function CreateTenantForm({ onCreated, mapStyleUrl }: { onCreated: Reload
 
   return (
     <form className="super-create" onSubmit={create} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t("New organisation")}</h2>
+      <h2 id={`${id}-title`}>{t("New organization")}</h2>
       {text("code", t("Code"))}
       {text("name", t("Name"))}
       {text("lat", t("Centre latitude"), "decimal")}
@@ -133,7 +133,7 @@ export function CreateTenantForm({ onCreated, mapStyleUrl }: { onCreated: Reload
       {error && <p className="notice notice--error" role="alert">{error}</p>}
       {done && <p className="notice notice--success" role="status">{done}</p>}
       <button type="submit" className="button" disabled={saving}>
-        {saving ? t("Creating...") : t("Create organisation")}
+        {saving ? t("Creating...") : t("Create organization")}
       </button>
     </form>
   );

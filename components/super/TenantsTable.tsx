@@ -36,16 +36,16 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-search`}>{t("Search organisations")}</label>
+        <label htmlFor={`${id}-search`}>{t("Search organizations")}</label>
         <input id={`${id}-search`} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
       </div>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
-      {shown.length === 0 ? <p>{t("No organisations match.")}</p> : (
+      {shown.length === 0 ? <p>{t("No organizations match.")}</p> : (
         <table className="data-table">
-          <caption className="visually-hidden">{t("Organisations")}</caption>
+          <caption className="visually-hidden">{t("Organizations")}</caption>
           <thead>
             <tr>
-              <th scope="col">{t("Organisation")}</th>
+              <th scope="col">{t("Organization")}</th>
               <th scope="col">{t("Code")}</th>
               <th scope="col">{t("Status")}</th>
               <th scope="col">{t("Members")}</th>
@@ -59,7 +59,7 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
           <tbody>
             {shown.map((row) => (
               <tr key={row.code}>
-                <td data-label={t("Organisation")}>{row.name}</td>
+                <td data-label={t("Organization")}>{row.name}</td>
                 <td data-label={t("Code")}>{row.code}</td>
                 <td data-label={t("Status")}>{row.status === "active" ? t("Active") : t("Paused")}</td>
                 <td data-label={t("Members")}>{row.members}</td>

@@ -18,14 +18,14 @@ export function AboutPage({ site }: { site: Site }) {
       )}
       <p>
         {t(
-          "Hopper is an open-source platform that lets organisations (towns, campuses, hospitals and employers) run their own branded on-demand shuttle service. Riders request a pickup from their phone, drivers see requests live and move each ride through its stages, and administrators manage trips, people and the weekly schedule.",
+          "Hopper is an open-source platform that lets organizations (towns, campuses, hospitals and employers) run their own branded on-demand shuttle service. Riders request a pickup from their phone, drivers see requests live and move each ride through its stages, and administrators manage trips, people and the weekly schedule.",
         )}
       </p>
       <h2>{t("How it works")}</h2>
       <ul>
         <li>
           {t(
-            "Each organisation has its own web address, its own riders and drivers, its schedule and its service area.",
+            "Each organization has its own web address, its own riders and drivers, its schedule and its service area.",
           )}
         </li>
         <li>{t("You sign in with your mobile number and a 4-digit code we text you. There is no password.")}</li>

@@ -29,12 +29,12 @@ export function LandingPage({ site, demo }: { site: Site; demo?: { code: string;
         <h2 id="riders-title">{t("For riders")}</h2>
         <p>
           {t(
-            "Every service on Hopper belongs to an organisation. You connect through that organisation's own web address, then ride.",
+            "Every service on Hopper belongs to an organization. You connect through that organization's own web address, then ride.",
           )}
         </p>
         <ol className="steps">
           <li>
-            <h3>{t("Open your organisation's link")}</h3>
+            <h3>{t("Open your organization's link")}</h3>
             <p>
               {t.rich("Your town, campus or employer shares its address, like {example}. No app to install.", {
                 example: <code>/greer</code>,
@@ -61,7 +61,7 @@ export function LandingPage({ site, demo }: { site: Site; demo?: { code: string;
 
       <section className="section section--alt" aria-labelledby="orgs-title">
         <div className="container">
-          <h2 id="orgs-title">{t("For organisations")}</h2>
+          <h2 id="orgs-title">{t("For organizations")}</h2>
           <ul className="features">
             <li>
               <h3>{t("Your own branded service")}</h3>

@@ -16,7 +16,7 @@ export function effectiveDate(t: T): string {
 /** Privacy policy (spec section 1: phone use, no marketing, message rates, effective date). */
 export function PrivacyPage({ site }: { site: Site }) {
   const t = useT();
-  const operator = site.tenant?.name ?? t("the organisation that runs your shuttle service");
+  const operator = site.tenant?.name ?? t("the organization that runs your shuttle service");
   const contactLink = <a href={`${site.base}/contact`}>{t("contact us")}</a>;
   const mail = <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>;
   return (
@@ -57,14 +57,14 @@ export function PrivacyPage({ site }: { site: Site }) {
       <h2>{t("How we use it")}</h2>
       <p>
         {t(
-          "Only to run the shuttle service: to sign you in, match rides with drivers, show a ride's progress, let the organisation manage its service, and find and fix problems. We do not use your information for advertising.",
+          "Only to run the shuttle service: to sign you in, match rides with drivers, show a ride's progress, let the organization manage its service, and find and fix problems. We do not use your information for advertising.",
         )}
       </p>
 
       <h2>{t("How long we keep it")}</h2>
       <p>
         {t(
-          "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organisation for its records and can be deleted on request.",
+          "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records and can be deleted on request.",
         )}
       </p>
 

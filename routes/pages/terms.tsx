@@ -5,7 +5,7 @@ import { effectiveDate } from "./privacy.tsx";
 
 export function TermsPage({ site }: { site: Site }) {
   const t = useT();
-  const operator = site.tenant?.name ?? t("the organisation that runs it");
+  const operator = site.tenant?.name ?? t("the organization that runs it");
   return (
     <Layout site={site}>
       <h1>{t("Terms of Service")}</h1>

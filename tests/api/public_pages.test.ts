@@ -14,7 +14,7 @@ describe("public pages", () => {
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(html).toContain("On-demand shuttles for your community");
     expect(html).toContain("For riders");
-    expect(html).toContain("For organisations");
+    expect(html).toContain("For organizations");
     expect(html).toContain("Contact Us");
     expect(html).toContain('href="/greer"');
     expect(html).not.toContain("<script");

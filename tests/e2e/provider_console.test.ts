@@ -60,8 +60,8 @@ describe("the provider's console", () => {
     await page.getByRole("region", { name: "Map of the new service area" }).waitFor();
     await page.getByLabel("Area label").fill("downtown Spartanburg");
     await page.getByLabel("Admin phone").fill("(864) 555-0461");
-    await page.getByRole("button", { name: "Create organisation" }).click();
-    await page.getByRole("status").filter({ hasText: "Organisation Spartanburg Shuttle created" }).waitFor();
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.getByRole("status").filter({ hasText: "Organization Spartanburg Shuttle created" }).waitFor();
     await page.getByRole("cell", { name: "Spartanburg Shuttle", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Pause City of Greer" }).click();
@@ -80,7 +80,7 @@ describe("the provider's console", () => {
     await page.getByRole("button", { name: "Inquiries", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Activity" }).click();
-    await page.getByText("Organisation Spartanburg Shuttle created").waitFor();
+    await page.getByText("Organization Spartanburg Shuttle created").waitFor();
     await page.getByText("Service paused").waitFor();
     expect(seen.errors).toEqual([]);
 
@@ -98,7 +98,7 @@ describe("the provider's console", () => {
     await own.goto("/super");
     await own.waitForURL((url) => url.pathname === "/");
 
-    await page.getByRole("button", { name: "Organisations" }).click();
+    await page.getByRole("button", { name: "Organizations" }).click();
     await page.getByRole("button", { name: "Resume City of Greer" }).click();
     await page.getByRole("button", { name: "Pause City of Greer" }).waitFor();
     await context.close();

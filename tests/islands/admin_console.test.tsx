@@ -59,10 +59,10 @@ describe("AdminConsole", () => {
     expect(within(greer).getByText("12")).toBeDefined();
     expect(within(greer).getByText("40")).toBeDefined();
     expect(within(screen.getAllByRole("row")[2]).getByText("Paused")).toBeDefined();
-    fireEvent.change(screen.getByLabelText("Search organisations"), { target: { value: "camp" } });
+    fireEvent.change(screen.getByLabelText("Search organizations"), { target: { value: "camp" } });
     expect(rows()).toEqual(["State Campus"]);
-    fireEvent.change(screen.getByLabelText("Search organisations"), { target: { value: "zzz" } });
-    expect(screen.getByText("No organisations match.")).toBeDefined();
+    fireEvent.change(screen.getByLabelText("Search organizations"), { target: { value: "zzz" } });
+    expect(screen.getByText("No organizations match.")).toBeDefined();
   });
 
   it("pauses and resumes an organisation, then shows the list again", async () => {
@@ -86,7 +86,7 @@ describe("AdminConsole", () => {
     let answer: Response = json({ error: "An organization with this code already exists" }, 409);
     const fetchMock = setUp({ "POST /api/super/tenants": () => answer });
     render(<AdminConsole mapStyleUrl={null} />);
-    await screen.findByRole("heading", { name: "New organisation" });
+    await screen.findByRole("heading", { name: "New organization" });
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type("Code", "spartan");
@@ -96,7 +96,7 @@ describe("AdminConsole", () => {
     type("Radius in meters", "1500");
     type("Area label", "downtown");
     type("Admin phone", "8645550177");
-    fireEvent.click(screen.getByRole("button", { name: "Create organisation" }));
+    fireEvent.click(screen.getByRole("button", { name: "Create organization" }));
     expect((await screen.findByRole("alert")).textContent).toBe("An organization with this code already exists");
     expect(JSON.parse(String(callsTo(fetchMock, "POST", "/api/super/tenants")[0][1]?.body))).toEqual({
       code: "spartan",
@@ -106,15 +106,15 @@ describe("AdminConsole", () => {
       adminPhone: "8645550177",
     });
     answer = json({ tenant: {} }, 201);
-    fireEvent.click(screen.getByRole("button", { name: "Create organisation" }));
-    expect((await screen.findByRole("status")).textContent).toBe("Organisation Spartanburg created");
+    fireEvent.click(screen.getByRole("button", { name: "Create organization" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Organization Spartanburg created");
     expect(callsTo(fetchMock, "GET", "/api/super/tenants")).toHaveLength(2);
   });
 
   it("shows the area on a map once the typed centre is a point, and moves it by a tap or a drag", async () => {
     setUp();
     render(<AdminConsole mapStyleUrl={null} />);
-    await screen.findByRole("heading", { name: "New organisation" });
+    await screen.findByRole("heading", { name: "New organization" });
     expect(screen.queryByRole("region", { name: "Map of the new service area" })).toBeNull();
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -149,7 +149,7 @@ describe("AdminConsole", () => {
     });
     render(<AdminConsole mapStyleUrl={null} />);
     fireEvent.click(await screen.findByRole("button", { name: "Activity" }));
-    expect(await screen.findByText("Organisation Spartanburg created")).toBeDefined();
+    expect(await screen.findByText("Organization Spartanburg created")).toBeDefined();
     expect(screen.getByText("spartan")).toBeDefined();
     expect(screen.getByText("by Sam")).toBeDefined();
   });

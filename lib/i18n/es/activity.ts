@@ -29,7 +29,7 @@ export const activity = {
   "Place {name} removed": "Lugar {name} eliminado",
   "Settings changed: {fields}": "Configuración cambiada: {fields}",
   "Trip deleted": "Viaje eliminado",
-  "Organisation {name} created": "Organización {name} creada",
+  "Organization {name} created": "Organización {name} creada",
   "Service paused": "Servicio en pausa",
   "Service resumed": "Servicio reanudado",
 } as const satisfies Record<string, Entry>;

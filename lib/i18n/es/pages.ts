@@ -32,9 +32,9 @@ export const pages = {
   "How to ride": "Cómo viajar",
   "Contact Us": "Contáctenos",
   "For riders": "Para pasajeros",
-  "Every service on Hopper belongs to an organisation. You connect through that organisation's own web address, then ride.":
+  "Every service on Hopper belongs to an organization. You connect through that organization's own web address, then ride.":
     "Cada servicio de Hopper pertenece a una organización. Usted entra por la dirección web de esa organización y luego viaja.",
-  "Open your organisation's link": "Abra el enlace de su organización",
+  "Open your organization's link": "Abra el enlace de su organización",
   "Your town, campus or employer shares its address, like {example}. No app to install.":
     "Su ciudad, campus o empresa comparte su dirección, como {example}. No hay que instalar ninguna aplicación.",
   "Sign in with your phone": "Inicie sesión con su teléfono",
@@ -44,7 +44,7 @@ export const pages = {
   "Choose where you're going on the map, and watch your driver arrive live.":
     "Elija en el mapa adónde va y vea llegar a su conductor en tiempo real.",
   "Want to see it? Try the demo service: {demo}.": "¿Quiere verlo? Pruebe el servicio de demostración: {demo}.",
-  "For organisations": "Para organizaciones",
+  "For organizations": "Para organizaciones",
   "Your own branded service": "Su propio servicio, con su marca",
   "Your name, your web address, your riders, your service area and your weekly schedule.":
     "Su nombre, su dirección web, sus pasajeros, su zona de servicio y su horario semanal.",
@@ -74,10 +74,10 @@ export const pages = {
   "About Hopper": "Acerca de Hopper",
   "{name} runs its on-demand shuttle with Hopper. Sign in with your phone, drop a pin inside the service area and a driver comes to pick you up.":
     "{name} ofrece su transporte a pedido con Hopper. Inicie sesión con su teléfono, marque un punto dentro de la zona de servicio y un conductor pasará a recogerlo.",
-  "Hopper is an open-source platform that lets organisations (towns, campuses, hospitals and employers) run their own branded on-demand shuttle service. Riders request a pickup from their phone, drivers see requests live and move each ride through its stages, and administrators manage trips, people and the weekly schedule.":
+  "Hopper is an open-source platform that lets organizations (towns, campuses, hospitals and employers) run their own branded on-demand shuttle service. Riders request a pickup from their phone, drivers see requests live and move each ride through its stages, and administrators manage trips, people and the weekly schedule.":
     "Hopper es una plataforma de código abierto con la que las organizaciones (ciudades, campus, hospitales y empresas) ofrecen su propio servicio de transporte a pedido, con su marca. Los pasajeros solicitan que los recojan desde su teléfono, los conductores ven las solicitudes en tiempo real y avanzan cada viaje por sus etapas, y los administradores gestionan los viajes, las personas y el horario semanal.",
   "How it works": "Cómo funciona",
-  "Each organisation has its own web address, its own riders and drivers, its schedule and its service area.":
+  "Each organization has its own web address, its own riders and drivers, its schedule and its service area.":
     "Cada organización tiene su propia dirección web, sus pasajeros y conductores, su horario y su zona de servicio.",
   "You sign in with your mobile number and a 4-digit code we text you. There is no password.":
     "Usted inicia sesión con su número de celular y un código de 4 dígitos que le enviamos por mensaje de texto. No hay contraseña.",
@@ -94,7 +94,7 @@ export const pages = {
 
   // Privacy policy and terms (routes/pages/privacy.tsx, terms.tsx).
   "Effective date: {date}": "Fecha de entrada en vigor: {date}",
-  "the organisation that runs your shuttle service": "la organización que ofrece su servicio de transporte",
+  "the organization that runs your shuttle service": "la organización que ofrece su servicio de transporte",
   "This policy explains what Hopper collects when you use a shuttle service run on it, why, and what choices you have. The service you use is run by {operator}, which sees the information described here for its own riders and drivers.":
     "Esta política explica qué datos recopila Hopper cuando usted usa un servicio de transporte que funciona con Hopper, para qué, y qué opciones tiene. El servicio que usa lo ofrece {operator}, que ve la información descrita aquí sobre sus propios pasajeros y conductores.",
   "Your phone number": "Su número de teléfono",
@@ -112,10 +112,10 @@ export const pages = {
   "Technical records such as request logs and error reports, kept to run and secure the service.":
     "Registros técnicos, como registros de solicitudes e informes de errores, que se guardan para operar y proteger el servicio.",
   "How we use it": "Cómo los usamos",
-  "Only to run the shuttle service: to sign you in, match rides with drivers, show a ride's progress, let the organisation manage its service, and find and fix problems. We do not use your information for advertising.":
+  "Only to run the shuttle service: to sign you in, match rides with drivers, show a ride's progress, let the organization manage its service, and find and fix problems. We do not use your information for advertising.":
     "Solo para operar el servicio de transporte: para que inicie sesión, asignar viajes a conductores, mostrar el avance de un viaje, permitir que la organización gestione su servicio, y encontrar y corregir problemas. No usamos su información para publicidad.",
   "How long we keep it": "Por cuánto tiempo los guardamos",
-  "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organisation for its records and can be deleted on request.":
+  "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records and can be deleted on request.":
     "Los códigos para iniciar sesión vencen a los 10 minutos. Las sesiones terminan a los 30 días o cuando usted cierra la sesión. La organización guarda el historial de viajes en sus registros y se puede eliminar si lo solicita.",
   "Your choices": "Sus opciones",
   "You can change or remove your name, email and photo at any time in Profile Settings. To have your account deleted, {contact}.":
@@ -123,7 +123,7 @@ export const pages = {
   "contact us": "contáctenos",
   "Contact": "Contacto",
   "Questions about this policy: {email}.": "Preguntas sobre esta política: {email}.",
-  "the organisation that runs it": "la organización que lo ofrece",
+  "the organization that runs it": "la organización que lo ofrece",
   "These terms apply when you use a shuttle service run on Hopper. Each service is operated by {operator}; Hopper provides the software it runs on. By signing in you agree to these terms and to our {privacy}.":
     "Estos términos se aplican cuando usa un servicio de transporte que funciona con Hopper. Cada servicio lo opera {operator}; Hopper ofrece el software con el que funciona. Al iniciar sesión, usted acepta estos términos y nuestra {privacy}.",
   "Your account": "Su cuenta",

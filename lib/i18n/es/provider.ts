@@ -6,13 +6,13 @@ import type { Entry } from "../format.ts";
 
 export const provider = {
   "Provider console": "Consola del proveedor",
-  "Organisations": "Organizaciones",
-  "Loading organisations...": "Cargando organizaciones...",
-  "The organisations could not be loaded.": "No se pudieron cargar las organizaciones.",
+  "Organizations": "Organizaciones",
+  "Loading organizations...": "Cargando organizaciones...",
+  "The organizations could not be loaded.": "No se pudieron cargar las organizaciones.",
 
   // The organisations table (components/super/TenantsTable.tsx).
-  "Search organisations": "Buscar organizaciones",
-  "Organisation": "Organización",
+  "Search organizations": "Buscar organizaciones",
+  "Organization": "Organización",
   "Code": "Código",
   "Status": "Estado",
   "Members": "Miembros",
@@ -25,11 +25,11 @@ export const provider = {
   "Pause": "Pausar",
   "Resume": "Reanudar",
   "Pause or resume": "Pausar o reanudar",
-  "No organisations match.": "Ninguna organización coincide.",
+  "No organizations match.": "Ninguna organización coincide.",
   "The change could not be saved.": "No se pudo guardar el cambio.",
 
   // The create form (components/super/CreateTenantForm.tsx).
-  "New organisation": "Nueva organización",
+  "New organization": "Nueva organización",
   "Name": "Nombre",
   "Centre latitude": "Latitud del centro",
   "Centre longitude": "Longitud del centro",
@@ -41,7 +41,7 @@ export const provider = {
   "Type a rough centre; then tap the map or drag the centre to move it.":
     "Escriba un centro aproximado; luego toque el mapa o arrastre el centro para moverlo.",
   "Map of the new service area": "Mapa de la nueva zona de servicio",
-  "Create organisation": "Crear organización",
+  "Create organization": "Crear organización",
   "Creating...": "Creando...",
 
   // The inbox (components/super/InquiriesList.tsx).
