@@ -21,7 +21,8 @@ import { formatPhone } from "../lib/phone.ts";
 import type { Role } from "../lib/roles.ts";
 
 export interface UserMenuProps {
-  tenant: string;
+  /** null on the provider's console (/super), which is outside every tenant. */
+  tenant: string | null;
 }
 
 interface MenuLink {
@@ -72,6 +73,22 @@ export function menuSections(t: T, tenant: string, roles: readonly Role[]): Menu
   return sections;
 }
 
+/**
+ * The menu on the provider's console (/super, issue 19), outside every
+ * tenant: the console itself, and the organizations list of /login, where
+ * each of the person's organizations opens.
+ */
+export function consoleSections(t: T): MenuSection[] {
+  return [{
+    id: "account",
+    title: t("Account"),
+    links: [
+      { label: t("Provider console"), href: "/super" },
+      { label: t("Your Organizations"), href: "/login" },
+    ],
+  }];
+}
+
 /** The name shown for a user: their name, else their formatted phone number. */
 export function displayName(user: Pick<SignedInUser, "name" | "phoneNumber">): string {
   return user.name?.trim() || formatPhone(user.phoneNumber);
@@ -97,7 +114,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
 
   const signedIn = user !== null;
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || tenant === null) return;
     let live = true;
     loadRoles(tenant).then((found) => {
       if (live) setRoles(found ?? []);
@@ -131,12 +148,12 @@ export default function UserMenu({ tenant }: UserMenuProps) {
   async function logout() {
     setLeaving(true);
     try {
-      await api("/api/auth/logout", { method: "POST", tenant });
+      await api("/api/auth/logout", { method: "POST", tenant: tenant ?? undefined });
     } catch {
       // Signing out on this device must work even when the server cannot be reached.
     }
     clearAuth();
-    location.assign(loginPath(tenant));
+    location.assign(loginPath(tenant ?? undefined));
   }
 
   if (!user) return null;
@@ -166,7 +183,7 @@ export default function UserMenu({ tenant }: UserMenuProps) {
           <span className="user-menu__who-name">{name}</span>
           {user.name?.trim() && <span className="user-menu__who-phone">{formatPhone(user.phoneNumber)}</span>}
         </div>
-        {menuSections(t, tenant, roles).map((section) => (
+        {(tenant === null ? consoleSections(t) : menuSections(t, tenant, roles)).map((section) => (
           <div key={section.id} className="user-menu__section">
             <p className="user-menu__heading" id={`${menuId}-${section.id}`}>{section.title}</p>
             <ul aria-labelledby={`${menuId}-${section.id}`}>

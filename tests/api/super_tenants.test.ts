@@ -128,6 +128,9 @@ describe("super tenants API", () => {
     const page = await html(res);
     expect(page).toContain("<title>Provider console · Hopper</title>");
     expect(page).toContain("AdminConsole");
+    // The header holds the account menu (shown once signed in), not a Login link.
+    expect(page).toContain('data-island="UserMenu"');
+    expect(page).not.toContain('class="site-nav__login"');
   });
 
   it("answers 401 signed out and 403 to a tenant's admin", async () => {

@@ -139,6 +139,21 @@ describe("UserMenu", () => {
     expect(container.innerHTML).toBe("");
   });
 
+  it("on the provider's console: links the console and the organizations list, asks no tenant's roles, logs out to /login", async () => {
+    signIn(makeUser({ name: "Ada Provider" }));
+    const fetchMock = stubApi({ roles: ["super"], routes: { "POST /api/auth/logout": () => json({ ok: true }) } });
+    render(<UserMenu tenant={null} />);
+    expect(await screen.findByText("Ada Provider", { selector: ".user-menu__name" })).toBeDefined();
+    fireEvent.click(toggle());
+    expect(sections()).toEqual([
+      { title: "Account", links: [["Provider console", "/super"], ["Your Organizations", "/login"]] },
+    ]);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/user/roles"))).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Logout" }));
+    await waitFor(() => expect(loc.assign).toHaveBeenCalledWith("/login"));
+    expect(callsTo(fetchMock, "POST", "/api/auth/logout")).toHaveLength(1);
+  });
+
   it("logs out on this device even when the server cannot be reached", async () => {
     signIn();
     stubApi({

@@ -19,6 +19,8 @@ export const menu = {
 
   // The organizations list of the global menu (islands/OrganizationsMenu.tsx).
   "Your Organizations": "Sus organizaciones",
+  // The account menu on the provider's console (/super).
+  "Provider console": "Consola del proveedor",
   "No organizations found": "No se encontraron organizaciones",
   "Loading tenants...": "Cargando organizaciones...",
   // A person's roles in an organization, as the list writes them (lowercase role codes in English).
