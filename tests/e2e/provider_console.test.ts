@@ -7,9 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keys } from "../../kv/keys.ts";
 import { DESKTOP, watchPage } from "./browser.ts";
-import { browserWorld, type Session } from "./world.ts";
+import { browserWorld, type Session, superSession } from "./world.ts";
 
 const world = browserWorld();
 
@@ -21,21 +20,9 @@ async function storeSession(page: Page, session: Session) {
   }, session);
 }
 
-async function superSession(phone: string): Promise<Session> {
-  const first = await world.signIn(phone, { tenantCode: null });
-  const kv = await Deno.openKv(world.server.kvPath);
-  try {
-    const entry = await kv.get<Record<string, unknown>>(keys.user(first.user.id));
-    await kv.set(keys.user(first.user.id), { ...entry.value, isSuper: true });
-  } finally {
-    kv.close();
-  }
-  return first;
-}
-
 describe("the provider's console", () => {
   it("creates an organisation, pauses one, reads the inbox and the activity", async () => {
-    const boss = await superSession("8645550460");
+    const boss = await superSession(world, "8645550460");
     const sent = await world.call("POST", "/api/inquiries", undefined, {
       name: "Pat",
       email: "pat@example.com",

@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { SignedInUser } from "../../browser/auth_client.ts";
+import { keys } from "../../kv/keys.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { DESKTOP, launchBrowser } from "./browser.ts";
 import { startServer, type TestServer } from "./server.ts";
@@ -101,4 +102,20 @@ export function browserWorld(): BrowserWorld {
       return await post(base, "/api/auth/verify", { phoneNumber: phone, code, ...(tenantCode ? { tenantCode } : {}) });
     },
   };
+}
+
+/**
+ * Signs `phone` in (joining no tenant) and makes the person a super admin, as
+ * the admin CLI's user:super does: through the server's own KV file.
+ */
+export async function superSession(world: BrowserWorld, phone: string): Promise<Session> {
+  const first = await world.signIn(phone, { tenantCode: null });
+  const kv = await Deno.openKv(world.server.kvPath);
+  try {
+    const entry = await kv.get<Record<string, unknown>>(keys.user(first.user.id));
+    await kv.set(keys.user(first.user.id), { ...entry.value, isSuper: true });
+  } finally {
+    kv.close();
+  }
+  return first;
 }
