@@ -73,7 +73,7 @@ if (!loaded.jwtSecret) {
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 
 const migrated = await migrateStore(kv);
-if (migrated.riderSlots + migrated.inProgressSlots + migrated.oldLocks > 0) {
+if (Object.values(migrated).some((n) => n > 0)) {
   log({ event: "store.migrated", ...migrated });
 }
 const demo = await seedDemoTenant(kv, systemClock.now());

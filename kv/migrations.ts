@@ -11,9 +11,13 @@
  *   holds the one-ride-at-a-time rule, derived from their driver_active
  *   entries (stores from before the slot existed);
  * - the sign-in lock records of before issue 16, which could lock a number
- *   for good, are dropped (lib/lockout.ts keeps its own, expiring records).
+ *   for good, are dropped (lib/lockout.ts keeps its own, expiring records);
+ * - audit records written before issue 19 (under their tenant only) get
+ *   their copy under the every-tenant prefix, so the provider's console
+ *   lists them too.
  */
 import { isActive, isInProgress, type Ride, type RideStatus } from "../lib/rides.ts";
+import type { AuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 import { forgetActiveRides } from "./rides.ts";
@@ -25,6 +29,8 @@ export interface Migrated {
   inProgressSlots: number;
   /** Old sign-in lock records dropped. */
   oldLocks: number;
+  /** Audit records copied under the every-tenant prefix. */
+  auditCopies: number;
 }
 
 export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
@@ -32,7 +38,25 @@ export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
     riderSlots: await wholeRiderSlots(kv),
     inProgressSlots: await inProgressSlots(kv),
     oldLocks: await dropOldLocks(kv),
+    auditCopies: await auditCopies(kv),
   };
+}
+
+/** Set once every older audit record has its copy: later starts skip the scan. */
+const AUDIT_COPIES_DONE = ["migrations", "audit_copies"] as const;
+
+async function auditCopies(kv: Deno.Kv): Promise<number> {
+  if ((await kv.get(AUDIT_COPIES_DONE)).versionstamp !== null) return 0;
+  let done = 0;
+  for await (const e of kv.list<AuditRecord>({ prefix: ["audit"] })) {
+    const tenant = String(e.key[1]);
+    const copy = keys.auditEverywhere(e.value.id, tenant);
+    // Only where there is none: a record written since issue 19 has its copy from its own commit.
+    const res = await kv.atomic().check({ key: copy, versionstamp: null }).set(copy, { ...e.value, tenant }).commit();
+    if (res.ok) done++;
+  }
+  await kv.set(AUDIT_COPIES_DONE, true);
+  return done;
 }
 
 async function dropOldLocks(kv: Deno.Kv): Promise<number> {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
+import { addAudit, listAuditPage } from "../../kv/audit.ts";
 import { migrateStore } from "../../kv/migrations.ts";
 import { createRide, getActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";
@@ -39,10 +40,10 @@ describe("migrateStore", () => {
     await kv.set(keys.ride("greer", ended.id), { ...ended, status: "completed" }); // as if the slot were left behind
     await kv.set(keys.riderActive("greer", "rider-2"), ended.id);
 
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 2, inProgressSlots: 0, oldLocks: 0 });
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 2, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
     expect(await getActiveRideOf(kv, "greer", "rider-1")).toEqual(active);
     expect((await kv.get(keys.riderActive("greer", "rider-2"))).versionstamp).toBeNull();
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0 });
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
   });
 
   it("gives a driver with a ride on the way the slot an older store lacks, once", async () => {
@@ -51,10 +52,10 @@ describe("migrateStore", () => {
     await kv.delete(keys.driverInProgress("greer", "driver-1")); // written before the slot existed
     expect(await rideIndexProblems(kv)).not.toEqual([]);
 
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 1, oldLocks: 0 });
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 1, oldLocks: 0, auditCopies: 0 });
     expect((await kv.get(keys.driverInProgress("greer", "driver-1"))).value).toBe(started.id);
     expect(await rideIndexProblems(kv)).toEqual([]);
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0 });
+    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
   });
 });
 
@@ -65,5 +66,35 @@ describe("old sign-in locks", () => {
     expect((await migrateStore(kv)).oldLocks).toBe(1);
     expect((await kv.get(["auth_failures", "8645550142"])).value).toBeNull();
     expect((await migrateStore(kv)).oldLocks).toBe(0);
+  });
+});
+
+describe("audit records of before issue 19", () => {
+  it("get their copy under the every-tenant prefix once, so the provider's console lists them", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const old = {
+      id: "01JB0000000000000000000000",
+      at: 1_700_000_000_000,
+      action: "user.removed",
+      by: "u1",
+      target: "u2",
+      details: {},
+    };
+    await kv.set(keys.audit("greer", old.id), old); // written under the tenant only
+    const op = kv.atomic();
+    const fresh = addAudit(op, "campus", {
+      at: 1_800_000_000_000,
+      action: "schedule.saved",
+      by: "u3",
+      target: "campus",
+      details: {},
+    });
+    await op.commit();
+
+    expect((await migrateStore(kv)).auditCopies).toBe(1);
+    expect((await kv.get(["migrations", "audit_copies"])).value).toBe(true);
+    const page = await listAuditPage(kv, null, { limit: 10 });
+    expect(page.values.map((r) => [r.tenant, r.id])).toEqual([["campus", fresh.id], ["greer", old.id]]);
+    expect((await migrateStore(kv)).auditCopies).toBe(0);
   });
 });
