@@ -28,6 +28,8 @@ export interface Config {
   mapStyleUrl: string | null;
   /** A PMTiles file the app serves itself at PMTILES_ROUTE, with range requests (MAP_PMTILES_PATH). */
   mapPmtilesPath: string | null;
+  /** An OSRM-compatible routing service for arrival times (issue 20); null: the straight-line estimate. */
+  routingUrl: string | null;
   sms: {
     provider: SmsProvider;
     twilioAccountSid: string | null;
@@ -75,6 +77,7 @@ const rules = {
     z.union([z.literal(OFFLINE_MAP_STYLE), url, z.string().check(z.regex(/^pmtiles:\/\/https?:\/\/[^/\s]+\/\S*$/))]),
     "must be offline, the http(s) URL of a MapLibre style, or pmtiles://https://… (a PMTiles archive)",
   ],
+  ROUTING_URL: [url, "must be the http(s) URL of an OSRM-compatible routing service"],
   MAP_PMTILES_PATH: [
     z.string().check(z.regex(/\.pmtiles$/i)),
     "must be the path of a .pmtiles file",
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? null
       : mapStyle ?? (mapPmtilesPath ? `pmtiles://${PMTILES_ROUTE}` : DEFAULT_MAP_STYLE_URL),
     mapPmtilesPath,
+    routingUrl: read(env, "ROUTING_URL")?.replace(/\/+$/, "") ?? null,
     sms,
     trustProxy: trust === "true" || trust === "1",
     socketsPerAddress: Number(read(env, "SOCKETS_PER_ADDRESS") ?? "100"),

@@ -1,0 +1,86 @@
+/** The arrival-time arithmetic of issue 20 (lib/eta.ts). */
+import { describe, expect, it } from "vitest";
+import {
+  ARRIVAL_METERS,
+  atPickup,
+  estimateMinutes,
+  etaTarget,
+  isTracked,
+  lateMinutes,
+  PULL_UP_MINUTES,
+  ROAD_FACTOR,
+  routeMinutes,
+  URBAN_SPEED_KMH,
+} from "../../lib/eta.ts";
+import { distanceMeters } from "../../lib/geo.ts";
+
+const PICKUP = { lat: 34.9387, lng: -82.2271 };
+/** About `m` meters north of the pickup. */
+const north = (m: number) => ({ lat: PICKUP.lat + m / 111_195, lng: PICKUP.lng });
+
+describe("the estimate", () => {
+  it("keeps its factors: 1.4 road factor, 25 km/h, a minute to pull up", () => {
+    expect(ROAD_FACTOR).toBe(1.4);
+    expect(URBAN_SPEED_KMH).toBe(25);
+    expect(PULL_UP_MINUTES).toBe(1);
+  });
+
+  it("is a minute on the spot, and the straight line × 1.4 at 25 km/h plus a minute, rounded up", () => {
+    expect(estimateMinutes(PICKUP, PICKUP)).toBe(1);
+    // 3 km straight: 4.2 km of road at 25 km/h is 10.08 min, plus 1: 11.08, so 12.
+    const far = north(3000);
+    expect(distanceMeters(far, PICKUP)).toBeCloseTo(3000, 0);
+    expect(estimateMinutes(far, PICKUP)).toBe(12);
+    // 1 km: 1.4 km is 3.36 min, plus 1: 4.36, so 5.
+    expect(estimateMinutes(north(1000), PICKUP)).toBe(5);
+    // About 297 m is the edge of 2 minutes.
+    expect(estimateMinutes(north(290), PICKUP)).toBe(2);
+    expect(estimateMinutes(north(310), PICKUP)).toBe(3);
+  });
+
+  it("turns a route's seconds into whole minutes plus the pull-up minute", () => {
+    expect(routeMinutes(0)).toBe(1);
+    expect(routeMinutes(60)).toBe(2);
+    expect(routeMinutes(61)).toBe(3);
+    expect(routeMinutes(600)).toBe(11);
+  });
+});
+
+describe("what is timed", () => {
+  const ride = { pickup: PICKUP, dropoff: north(2000), assignedDriverId: "d1" };
+  it("is the pickup until the rider is aboard, then the dropoff, if any", () => {
+    expect(etaTarget({ ...ride, status: "accepted" })).toEqual(PICKUP);
+    expect(etaTarget({ ...ride, status: "on-the-way" })).toEqual(PICKUP);
+    expect(etaTarget({ ...ride, status: "arrived" })).toEqual(ride.dropoff);
+    expect(etaTarget({ ...ride, status: "arrived", dropoff: null })).toBeNull();
+    expect(etaTarget({ ...ride, status: "pending" })).toBeNull();
+    expect(etaTarget({ ...ride, status: "completed" })).toBeNull();
+  });
+
+  it("tracks accepted, on-the-way and arrived rides with a driver", () => {
+    expect(
+      ["pending", "accepted", "on-the-way", "arrived", "picked-up", "completed"].map((status) =>
+        isTracked({ status: status as "accepted", assignedDriverId: "d1" })
+      ),
+    ).toEqual([false, true, true, true, false, false]);
+    expect(isTracked({ status: "accepted", assignedDriverId: null })).toBe(false);
+  });
+
+  it("says the driver is at the pickup within 100 m, before the rider is aboard", () => {
+    expect(ARRIVAL_METERS).toBe(100);
+    expect(atPickup({ status: "on-the-way", pickup: PICKUP }, north(90))).toBe(true);
+    expect(atPickup({ status: "on-the-way", pickup: PICKUP }, north(120))).toBe(false);
+    expect(atPickup({ status: "arrived", pickup: PICKUP }, north(10))).toBe(false);
+  });
+});
+
+describe("running late", () => {
+  const promised = 1_000_000_000;
+  it("is how far the arrival slipped past what the rider was told, from 5 minutes", () => {
+    // Told 10:00; at 9:55 the ETA is 9 min, arriving 10:04: 4 late, not yet said.
+    expect(lateMinutes(promised, promised - 5 * 60_000, 9)).toBeNull();
+    expect(lateMinutes(promised, promised - 5 * 60_000, 10)).toBe(5);
+    expect(lateMinutes(promised, promised + 60_000, 7)).toBe(8);
+    expect(lateMinutes(null, promised, 30)).toBeNull();
+  });
+});
