@@ -26,6 +26,7 @@ import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
 import { settings } from "./es/settings.ts";
 import { sms } from "./es/sms.ts";
+import { ride_sms } from "./es/ride_sms.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 import { recognise, type Template, template } from "./templates.ts";
@@ -48,6 +49,7 @@ export const AREAS = {
   pages,
   errors,
   sms,
+  ride_sms,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

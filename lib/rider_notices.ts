@@ -1,0 +1,103 @@
+/**
+ * What a rider is told about their ride while they wait (issue 20), decided
+ * from the ride, the driver's position and time, and what they were already
+ * told. Pure: the server (server/rider_updates.ts) reads the facts, claims
+ * each notice once in KV (kv/ride_notices.ts) and texts it.
+ *
+ * - accepted: who is coming and the arrival time;
+ * - on-the-way: when the driver marks "On my way" and the arrival time moved
+ *   by CHANGED_MINUTES or more from the one the rider was given;
+ * - near: the arrival time first falls to NEAR_MINUTES or less;
+ * - here: the driver reached the pickup (within ARRIVAL_METERS): "Your
+ *   shuttle is here". Picked up moves the ride to arrived, when the rider is
+ *   already aboard, so the driver's position says they are there, not the move;
+ * - late: the arrival slipped LATE_MINUTES or more past the time promised.
+ *
+ * Each kind goes once per ride. The promised arrival is set by the accepted
+ * notice and moved by an on-the-way one (both name a time); the card's
+ * "Running about N min late" reads it too, so it is recorded whether or not
+ * the rider takes texts.
+ */
+import { atPickup, CHANGED_MINUTES, lateMinutes, NEAR_MINUTES } from "./eta.ts";
+import type { Point } from "./geo.ts";
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
+import type { Ride } from "./rides.ts";
+
+export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late";
+
+/** What the rider has been told of a ride (kept in KV per ride). */
+export interface NoticeRecord {
+  /** The arrival time the rider was given (epoch ms); null until one was. */
+  promisedAt: number | null;
+  sent: NoticeKind[];
+}
+
+export const NO_NOTICES: NoticeRecord = { promisedAt: null, sent: [] };
+
+export interface NoticeFacts {
+  ride: Ride;
+  /** The driver's last reported position; null when unknown. */
+  driver: Point | null;
+  /** Minutes to the ride's ETA target (lib/eta.ts etaTarget); null when there is none. */
+  etaMinutes: number | null;
+  now: number;
+  /** The ride has just moved to its status (the on-the-way notice is decided only then). */
+  moved: boolean;
+}
+
+export interface Notice {
+  kind: NoticeKind;
+  minutes: number | null;
+}
+
+const waiting = (ride: Ride) => ride.status === "accepted" || ride.status === "on-the-way";
+
+/** The notices due now, in the order to send them, and the record once they are sent. */
+export function dueNotices(record: NoticeRecord, facts: NoticeFacts): { notices: Notice[]; next: NoticeRecord } {
+  const { ride, driver, etaMinutes: eta, now, moved } = facts;
+  const sent = new Set(record.sent);
+  let promisedAt = record.promisedAt;
+  const notices: Notice[] = [];
+  const add = (kind: NoticeKind, minutes: number | null) => {
+    notices.push({ kind, minutes });
+    sent.add(kind);
+  };
+  if (!waiting(ride)) return { notices, next: record };
+  const arrival = eta === null ? null : now + eta * 60_000;
+
+  if (!sent.has("accepted")) {
+    add("accepted", eta);
+    promisedAt = arrival;
+  } else if (moved && ride.status === "on-the-way" && !sent.has("on-the-way") && arrival !== null) {
+    if (promisedAt === null || Math.abs(arrival - promisedAt) >= CHANGED_MINUTES * 60_000) {
+      add("on-the-way", eta);
+      promisedAt = arrival;
+    }
+  }
+  if (driver && atPickup(ride, driver)) {
+    if (!sent.has("here")) add("here", null);
+  } else if (eta !== null && eta <= NEAR_MINUTES && !sent.has("near") && !sent.has("here")) {
+    add("near", eta);
+  }
+  const late = eta === null ? null : lateMinutes(promisedAt, now, eta);
+  if (late !== null && !sent.has("late") && !sent.has("here")) add("late", late);
+  return { notices, next: { promisedAt, sent: [...sent] } };
+}
+
+const TEXTS: Record<NoticeKind, Text> = {
+  accepted:
+    "{organization}: {driver} accepted your ride and will be there in about {minutes} min. Reply STOP to stop texts.",
+  "on-the-way": "{organization}: {driver} is on the way, now about {minutes} min.",
+  near: "{organization}: your shuttle is about {minutes} min away. Please head to the pickup.",
+  here: "{organization}: Your shuttle is here",
+  late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
+};
+const ACCEPTED_NO_TIME: Text = "{organization}: {driver} accepted your ride. Reply STOP to stop texts.";
+
+/** The text of a notice in the language of `t`. */
+export function noticeText(notice: Notice, ride: Pick<Ride, "driverName">, organization: string, t: Translate): string {
+  const driver = ride.driverName?.trim() || t("Your driver");
+  if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
+  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0 });
+}

@@ -1,0 +1,143 @@
+/** When a waiting rider is told what (issue 20, lib/rider_notices.ts), and the texts in both languages. */
+import { describe, expect, it } from "vitest";
+import { AREAS, type Text, translate, translator } from "../../lib/i18n/catalogue.ts";
+import { dueNotices, NO_NOTICES, type NoticeFacts, type NoticeRecord, noticeText } from "../../lib/rider_notices.ts";
+import type { Ride } from "../../lib/rides.ts";
+
+const PICKUP = { lat: 34.9387, lng: -82.2271 };
+const north = (m: number) => ({ lat: PICKUP.lat + m / 111_195, lng: PICKUP.lng });
+const NOW = 1_800_000_000_000;
+const MIN = 60_000;
+
+function ride(status: Ride["status"]): Ride {
+  return {
+    id: "r1",
+    tenant: "greer",
+    creatorId: "u1",
+    assignedDriverId: "d1",
+    status,
+    pickup: PICKUP,
+    dropoff: null,
+    destination: "Library",
+    passengerCt: 1,
+    requestedAt: NOW - 5 * MIN,
+    acceptedAt: NOW,
+    onTheWayAt: null,
+    arrivedAt: null,
+    pickedUpAt: null,
+    completedAt: null,
+    canceledAt: null,
+    noShowAt: null,
+    riderName: "Ada",
+    riderPhone: "8645550142",
+    riderPhotoUrl: null,
+    driverName: "Maria Lopez",
+    driverPhone: "8645550101",
+    updatedAt: NOW,
+  };
+}
+
+const facts = (over: Partial<NoticeFacts>): NoticeFacts => ({
+  ride: ride("accepted"),
+  driver: north(3000),
+  etaMinutes: 12,
+  now: NOW,
+  moved: false,
+  ...over,
+});
+
+/** Runs the facts in order, as the server would, answering the kinds sent at each step. */
+function story(steps: Partial<NoticeFacts>[]): { kinds: string[][]; record: NoticeRecord } {
+  let record = NO_NOTICES;
+  const kinds = steps.map((step) => {
+    const { notices, next } = dueNotices(record, facts(step));
+    record = next;
+    return notices.map((n) => `${n.kind}${n.minutes === null ? "" : ` ${n.minutes}`}`);
+  });
+  return { kinds, record };
+}
+
+describe("dueNotices", () => {
+  it("tells a ride's story in order, each kind once: accepted, on the way when the time moved, near, here", () => {
+    const { kinds, record } = story([
+      { moved: true, etaMinutes: 12 },
+      { etaMinutes: 11, now: NOW + MIN },
+      // Marked on my way 2 minutes later, arriving 4 minutes later than first said.
+      { ride: ride("on-the-way"), moved: true, etaMinutes: 14, now: NOW + 2 * MIN },
+      { ride: ride("on-the-way"), etaMinutes: 3, driver: north(400), now: NOW + 13 * MIN },
+      { ride: ride("on-the-way"), etaMinutes: 2, driver: north(280), now: NOW + 14 * MIN },
+      { ride: ride("on-the-way"), etaMinutes: 1, driver: north(150), now: NOW + 15 * MIN },
+      { ride: ride("on-the-way"), etaMinutes: 1, driver: north(40), now: NOW + 16 * MIN },
+      { ride: ride("on-the-way"), etaMinutes: 1, driver: north(20), now: NOW + 16 * MIN },
+      { ride: ride("arrived"), etaMinutes: null, driver: north(0), now: NOW + 17 * MIN },
+    ]);
+    expect(kinds).toEqual([["accepted 12"], [], ["on-the-way 14"], [], ["near 2"], [], ["here"], [], []]);
+    expect(record.promisedAt).toBe(NOW + 2 * MIN + 14 * MIN);
+  });
+
+  it("sends no on-the-way text when the time holds within 3 minutes, and decides it only at the move", () => {
+    const { kinds } = story([
+      { etaMinutes: 10 },
+      { ride: ride("on-the-way"), moved: true, etaMinutes: 8, now: NOW + 4 * MIN }, // arriving 2 min later than said
+      { ride: ride("on-the-way"), etaMinutes: 9, now: NOW + 5 * MIN },
+    ]);
+    expect(kinds).toEqual([["accepted 10"], [], []]);
+  });
+
+  it("says the shuttle is here at once, without the near text, when the driver is already at the pickup", () => {
+    expect(story([{ etaMinutes: 1, driver: north(30) }]).kinds).toEqual([["accepted 1", "here"]]);
+  });
+
+  it("names no time when the driver's position is unknown, and gives one on the way", () => {
+    const { kinds, record } = story([
+      { driver: null, etaMinutes: null },
+      { ride: ride("on-the-way"), moved: true, etaMinutes: 9, now: NOW + MIN },
+    ]);
+    expect(kinds).toEqual([["accepted"], ["on-the-way 9"]]);
+    expect(record.promisedAt).toBe(NOW + 10 * MIN);
+  });
+
+  it("says once that the shuttle runs late, from 5 minutes past the time promised", () => {
+    const { kinds } = story([
+      { etaMinutes: 6 },
+      { etaMinutes: 9, now: NOW + 2 * MIN }, // arriving 10:11 for 10:06: 5 late
+      { etaMinutes: 12, now: NOW + 3 * MIN },
+    ]);
+    expect(kinds).toEqual([["accepted 6"], ["late 5"], []]);
+  });
+
+  it("tells nothing about a ride that is not waiting for its driver", () => {
+    for (const status of ["pending", "arrived", "completed", "canceled"] as const) {
+      expect(dueNotices(NO_NOTICES, facts({ ride: ride(status) })).notices).toEqual([]);
+    }
+  });
+});
+
+describe("the texts", () => {
+  const en = translator("en");
+  const es = translator("es");
+  it("name the organization, the driver and the minutes, in the rider's language", () => {
+    const r = ride("accepted");
+    expect(noticeText({ kind: "accepted", minutes: 12 }, r, "City of Greer", en)).toBe(
+      "City of Greer: Maria Lopez accepted your ride and will be there in about 12 min. Reply STOP to stop texts.",
+    );
+    expect(noticeText({ kind: "here", minutes: null }, r, "City of Greer", en)).toBe(
+      "City of Greer: Your shuttle is here",
+    );
+    expect(noticeText({ kind: "near", minutes: 2 }, { driverName: null }, "City of Greer", es)).toBe(
+      "City of Greer: su vehículo está a unos 2 min. Diríjase al lugar de recogida.",
+    );
+    expect(noticeText({ kind: "accepted", minutes: null }, { driverName: " " }, "City of Greer", es)).toBe(
+      "City of Greer: Su conductor aceptó su viaje. STOP: no recibir más.",
+    );
+  });
+
+  it("fit two segments in Spanish and one in English, filled with long names", () => {
+    const filled = { organization: "Greenville County", driver: "Maria Lopez", minutes: 12 };
+    for (const text of Object.keys(AREAS.ride_sms) as Text[]) {
+      expect(translate("en", text, filled).length, text).toBeLessThanOrEqual(160);
+      // One character outside GSM-7 makes it UCS-2: 67 characters a segment once split.
+      expect(translate("es", text, filled).length, text).toBeLessThanOrEqual(134);
+    }
+  });
+});
