@@ -34,5 +34,6 @@ export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView>
     });
   }
   const { id, name, email, phoneNumber, photoUrl, createdAt, language } = user;
-  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants, ...(language && { language }) };
+  const rideTexts = user.rideTexts !== false;
+  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants, ...(language && { language }), rideTexts };
 }

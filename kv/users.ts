@@ -16,6 +16,8 @@ export interface User {
   isSuper: boolean;
   /** The language the person chose with the switch (issue 17); follows them to another device. */
   language?: Lang;
+  /** Texts about their rides (issue 20: accepted, almost there, here…); absent means on. */
+  rideTexts?: boolean;
 }
 
 export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {

@@ -18,4 +18,9 @@ export interface Account {
   tenants: AccountTenant[];
   /** The language the person chose (issue 17); absent until they choose. Texts sent to them use it. */
   language?: Lang;
+  /**
+   * Texts about their rides (issue 20), on unless they turned them off in
+   * Profile Settings. The server always says; a copy stored before it did may lack it (on).
+   */
+  rideTexts?: boolean;
 }

@@ -39,7 +39,7 @@ export function routingSource(
   }: {
     fetchFn?: typeof fetch;
     now?: () => number;
-    log?: (event: Record<string, unknown>) => void;
+    log?: (event: { event: string; level?: "warn"; error: string }) => void;
     timeoutMs?: number;
   } = {},
 ): EtaSource {

@@ -160,5 +160,7 @@ export const profileUpdateSchema = z.object({
   )),
   photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),
   language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
+  /** Texts about the person's rides (issue 20). */
+  rideTexts: z.optional(z.boolean("rideTexts must be true or false")),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
+import { routingSource } from "../lib/routing.ts";
 import { countingSender } from "../lib/sms.ts";
 import { ContentionError } from "../kv/retry.ts";
 import { recentTenant } from "../kv/tenants.ts";
@@ -50,7 +51,8 @@ export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 export function createApp(appDeps: AppDeps): Hono<Env> {
   const log = appDeps.log ?? jsonLogger();
   const metrics = appDeps.metrics ?? new Metrics();
-  const deps = { ...appDeps, log, metrics, sms: countingSender(appDeps.sms, metrics) };
+  const eta = appDeps.eta ?? routingSource(appDeps.config.routingUrl, { log });
+  const deps = { ...appDeps, log, metrics, eta, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const { publicSentryDsn, version, mapStyleUrl } = deps.config;

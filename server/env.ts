@@ -10,6 +10,7 @@ import type { User } from "../kv/users.ts";
 import type { Role, TenantRole } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
+import type { EtaSource } from "../lib/routing.ts";
 import type { Assets } from "./assets.ts";
 
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   mapOrigins?: string[];
   /** Where unhandled errors are reported (Sentry when SENTRY_DSN is set); nothing when omitted. */
   reporter?: ErrorReporter;
+  /** Arrival times (issue 20): ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
+  eta?: EtaSource;
 }
 
 export interface Env {

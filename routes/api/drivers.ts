@@ -12,6 +12,7 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { driverMoved, noticeDeps } from "../../server/rider_updates.ts";
 
 const INVALID_LOCATION = "Location must have numeric lat and lng";
 const availabilityBody = z.object({ isAvailable: z.optional(z.unknown()), location: z.optional(z.unknown()) });
@@ -19,6 +20,7 @@ const locationBody = z.object({ location: z.optional(z.unknown()) });
 
 export function driversApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
+  const notices = noticeDeps(deps);
   const app = new Hono<Env>();
   const { driver: drivers, member: members } = roleGuards(deps, auth);
   const small = smallBody(2048);
@@ -38,7 +40,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: INVALID_LOCATION }, 400);
     }
     const state = await setDriverState(kv, {
-      tenant: c.get("tenant").code,
+      tenant: tenant.code,
       userId: c.get("user").id,
       isAvailable,
       location: location ? { lat: location.lat, lng: location.lng } : undefined,
@@ -51,18 +53,22 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       to: isAvailable ? "available" : "unavailable",
       requestId: c.get("requestId"),
     });
+    if (state.location && location) void driverMoved(notices, tenant, c.get("user").id, state.location);
     return c.json({ isAvailable: state.isAvailable, location: state.location });
   });
 
   app.put("/users/location", ...drivers, small, jsonBody(locationBody), async (c) => {
     const { location } = c.req.valid("json");
     if (!isPoint(location)) return c.json({ error: INVALID_LOCATION }, 400);
+    const tenant = c.get("tenant");
     const state = await setDriverState(kv, {
-      tenant: c.get("tenant").code,
+      tenant: tenant.code,
       userId: c.get("user").id,
       location: { lat: location.lat, lng: location.lng },
       now: clock.now(),
     });
+    // Issue 20: a rider waiting for this driver may be due a text (almost there, here, running late), after the answer.
+    void driverMoved(notices, tenant, c.get("user").id, state.location!);
     return c.json({ location: state.location });
   });
 

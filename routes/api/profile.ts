@@ -27,6 +27,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
           ...(change.name !== undefined && { name: change.name || null }),
           ...(change.email !== undefined && { email: change.email || null }),
           ...(change.language !== undefined && { language: change.language }),
+          ...(change.rideTexts !== undefined && { rideTexts: change.rideTexts }),
         });
         // photoUrl: null removes the photo: the bytes go in the same commit as the user's change.
         const id = c.get("user").id;

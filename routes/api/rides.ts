@@ -24,6 +24,7 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { noticeDeps, rideMoved, trackRide } from "../../server/rider_updates.ts";
 
 const rideRequest = z.object({
   pickup: z.optional(z.unknown()),
@@ -62,6 +63,7 @@ export function rideEventLogger(deps: AppDeps) {
 
 export function ridesApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
+  const notices = noticeDeps(deps);
   const app = new Hono<Env>();
   const { member, driver } = roleGuards(deps, auth);
   const small = smallBody();
@@ -101,8 +103,10 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ ride: result.ride }, 201);
   });
 
+  // Issue 20: the rider's driver's position and arrival time ride along (null when the ride is not tracked).
   app.get("/rides/my", ...member, async (c) => {
-    return c.json(await recentActiveRideOf(kv, c.get("tenant").code, c.get("user").id));
+    const ride = await recentActiveRideOf(kv, c.get("tenant").code, c.get("user").id);
+    return c.json(ride && { ...ride, ...await trackRide(notices, ride) });
   });
 
   app.put("/rides/:id", ...member, rideId, small, jsonBody(statusChange), async (c) => {
@@ -125,7 +129,11 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       if (result.reason === "not_found") return c.json({ error: "Ride not found" }, 404);
       return c.json({ error: result.error }, result.status);
     }
-    if (result.changed) rideEvent(c, "ride.status", result.ride, result.from, to);
+    if (result.changed) {
+      rideEvent(c, "ride.status", result.ride, result.from, to);
+      // The rider's texts go after the answer (issue 20): a slow or failed text never holds up the move.
+      if (to === "accepted" || to === "on-the-way") void rideMoved(notices, c.get("tenant"), result.ride);
+    }
     return c.json({ ride: result.ride });
   });
 

@@ -32,6 +32,8 @@ export class Client implements Viewer {
   /** The newest driver-updates read this client was sent, and its text. */
   driversTicket = 0;
   driversText = "";
+  /** The last driver-location this rider socket was sent (issue 20): the same one is not sent twice. */
+  locationText = "";
   #pending: string[] = [];
   #pendingBytes = 0;
 

@@ -8,6 +8,7 @@
 import type { AccessChange } from "../../kv/access_changes.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
+import type { EtaSource } from "../../lib/routing.ts";
 import { AccessWatch } from "./access_watch.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import { Client, type LiveSocket } from "./client.ts";
@@ -27,6 +28,8 @@ export interface HubDeps {
   kv: Deno.Kv;
   clock: Clock;
   log: Logger;
+  /** Arrival times for the riders' driver-location messages (issue 20); the estimate when omitted. */
+  eta?: EtaSource;
 }
 
 const hubsByStore = new WeakMap<Deno.Kv, Set<LiveHub>>();

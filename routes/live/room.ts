@@ -10,7 +10,14 @@
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
+import type { DriverState } from "../../kv/drivers.ts";
+import { keys } from "../../kv/keys.ts";
 import { getRide, listActiveRides } from "../../kv/ride_reads.ts";
+import { getActiveRideOf } from "../../kv/rides.ts";
+import { isTracked } from "../../lib/eta.ts";
+import type { Point } from "../../lib/geo.ts";
+import { estimateSource, type EtaSource } from "../../lib/routing.ts";
+import { trackRide } from "../../server/rider_updates.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { tenantMessage } from "../../lib/tenant_view.ts";
@@ -33,6 +40,7 @@ export interface RoomDeps {
   kv: Deno.Kv;
   clock: Clock;
   log: Logger;
+  eta?: EtaSource;
   settings: LiveSettings;
   /** Removes a client from the hub and closes its socket with `code`. */
   drop(client: Client, code: number, reason: string): void;
@@ -55,6 +63,7 @@ export class Room {
   #activeTold = new Map<string, Told>();
   readonly watch: FeedWatch;
   #driverUpdates: Coalescer;
+  #driverLocations: Coalescer;
   #driversTicket = 0;
   #tick: ReturnType<typeof setInterval>;
   /** The last tenant message: what the room's screens show of the tenant. */
@@ -67,12 +76,18 @@ export class Room {
     this.#driverUpdates = coalesce(() => this.#broadcastDrivers(), settings.driverUpdatesMs, {
       onError: (error) => this.#error("drivers", error),
     });
+    this.#driverLocations = coalesce(() => this.#sendLocations(this.#riderClients()), settings.driverLocationMs, {
+      onError: (error) => this.#error("locations", error),
+    });
     this.watch = watchFeed(deps.kv, tenant, {
       entries: (entries) => {
         for (const entry of entries) this.#fanOut(entry);
       },
       resync: () => this.#resync(),
-      drivers: () => this.#driverUpdates.trigger(),
+      drivers: () => {
+        this.#driverUpdates.trigger();
+        if (this.riders.size > 0) this.#driverLocations.trigger();
+      },
       tenant: (tenant, first) => this.#tenantChanged(tenant, first),
       error: (error, attempt) => this.#error("watch", error, attempt),
     }, { initialBackoffMs: settings.initialBackoffMs, maxBackoffMs: settings.maxBackoffMs });
@@ -118,16 +133,61 @@ export class Room {
     this.#stopped = true;
     this.watch.stop();
     this.#driverUpdates.cancel();
+    this.#driverLocations.cancel();
     clearInterval(this.#tick);
   }
 
-  /** Sends a newly opened rider socket the available drivers. */
+  /** Sends a newly opened rider socket the available drivers, and where their own driver is (issue 20). */
   async greet(client: Client): Promise<void> {
     if (client.kind !== "riders") return;
     try {
       await this.#sendDrivers([client]);
     } catch (error) {
       this.#error("drivers", error);
+    }
+    try {
+      // The ride the rider's screen fetched over HTTP: known to the socket from now on.
+      const ride = await getActiveRideOf(this.deps.kv, this.tenant, client.userId);
+      if (ride && !client.closed && !client.seen.has(ride.id)) client.seen.set(ride.id, ride);
+      await this.#sendLocations([client]);
+    } catch (error) {
+      this.#error("locations", error);
+    }
+  }
+
+  #riderClients(): Client[] {
+    return [...this.riders.values()].flatMap((set) => [...set]);
+  }
+
+  /**
+   * Sends each of `clients` whose ride is tracked (accepted, on the way,
+   * aboard: lib/eta.ts) where its driver is and the minutes to go, from one
+   * read of those drivers; a socket is not sent the same message twice.
+   * Only the ride's own rider's sockets are ever sent its driver's position.
+   */
+  async #sendLocations(clients: Client[]): Promise<void> {
+    const tracked: { client: Client; ride: Ride }[] = [];
+    for (const client of clients) {
+      const ride = [...client.seen.values()].find((r) => r.creatorId === client.userId && isTracked(r));
+      if (ride) tracked.push({ client, ride });
+    }
+    if (tracked.length === 0) return;
+    const drivers = [...new Set(tracked.map((t) => t.ride.assignedDriverId!))];
+    const where = new Map<string, Point | null>();
+    for (let i = 0; i < drivers.length; i += 10) {
+      const batch = drivers.slice(i, i + 10);
+      const states = await this.deps.kv.getMany<DriverState[]>(batch.map((id) => keys.driver(this.tenant, id)));
+      batch.forEach((id, j) => where.set(id, states[j].value?.location ?? null));
+    }
+    const deps = { kv: this.deps.kv, clock: this.deps.clock, eta: this.deps.eta ?? estimateSource };
+    for (const { client, ride } of tracked) {
+      const at = where.get(ride.assignedDriverId!) ?? null;
+      if (!at || client.closed) continue;
+      const { etaMinutes, lateMinutes } = await trackRide(deps, ride, at);
+      const text = JSON.stringify({ type: "driver-location", rideId: ride.id, location: at, etaMinutes, lateMinutes });
+      if (client.locationText === text) continue;
+      client.locationText = text;
+      client.send(text);
     }
   }
 
@@ -170,6 +230,8 @@ export class Room {
       if (!shouldTell(client, entry)) continue;
       client.send(text);
       track(client, ride);
+      // Accepted, on the way or aboard: the rider's map shows the driver from now (issue 20).
+      if (isTracked(ride)) this.#driverLocations.trigger();
     }
   }
 

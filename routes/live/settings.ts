@@ -24,6 +24,8 @@ export interface LiveSettings {
   accessPollMs: number;
   /** At most one driver-updates per tenant per this window. */
   driverUpdatesMs: number;
+  /** At most one driver-location per rider socket per this window (issue 20: 2 s). */
+  driverLocationMs: number;
   /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
   recheckMs: number;
   /** A socket admitted but not opened by then is forgotten. */
@@ -42,6 +44,7 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   messagesPerSecond: 5,
   accessPollMs: 5000,
   driverUpdatesMs: 1000,
+  driverLocationMs: 2000,
   recheckMs: 60_000,
   openTimeoutMs: 30_000,
   initialBackoffMs: 250,

@@ -29,7 +29,7 @@ type Refusal = Extract<Admission, { ok: false }>;
 
 export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<LiveSettings> = {}): Hono<Env> {
   const log = deps.log ?? jsonLogger();
-  const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log }, settings);
+  const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log, eta: deps.eta }, settings);
   const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond, openTimeoutMs } = hub.settings;
   const open = new OpenCounts({
     perSession: hub.settings.maxSocketsPerSession,

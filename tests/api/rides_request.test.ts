@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { migrateStore } from "../../kv/migrations.ts";
+import { estimateMinutes } from "../../lib/eta.ts";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
 import { CENTRE, INSIDE, INSIDE_2, OUTSIDE, post, put, requestRide, rideWorld } from "../helpers/rides.ts";
 
@@ -142,7 +143,8 @@ describe("GET /{tenant}/api/rides/my", () => {
     const { rider } = await rideWorld(t);
     expect(await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).toBeNull();
     const { ride } = await (await requestRide(t, rider.token)).json();
-    expect((await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).id).toBe(ride.id);
+    const pending = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
+    expect(pending).toMatchObject({ id: ride.id, driverLocation: null, etaMinutes: null, lateMinutes: null });
     await t.request(`/greer/api/rides/${ride.id}`, put(rider.token, { status: "canceled" }));
     expect(await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).toBeNull();
     // A new ride may follow a finished one.
@@ -156,7 +158,15 @@ describe("GET /{tenant}/api/rides/my", () => {
     for (const status of ["accepted", "on-the-way", "arrived"]) {
       expect((await t.request(`/greer/api/rides/${ride.id}`, put(driver.token, { status }))).status).toBe(200);
       const mine = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
-      expect(mine).toEqual((await t.kv.get(keys.ride("greer", ride.id))).value);
+      // Issue 20: where the driver is (rideWorld put them at the centre) and the minutes to the pickup, then,
+      // once aboard, to the dropoff.
+      const target = status === "arrived" ? INSIDE_2 : INSIDE;
+      expect(mine).toEqual({
+        ...(await t.kv.get(keys.ride("greer", ride.id))).value!,
+        driverLocation: CENTRE,
+        etaMinutes: estimateMinutes(CENTRE, target),
+        lateMinutes: null,
+      });
       expect(mine.status).toBe(status);
     }
     await t.kv.set(keys.riderActive("greer", rider.user.id), ride.id); // an older store's slot: the id alone

@@ -1,0 +1,147 @@
+/**
+ * Where a rider's driver is, and the texts that follow the ride (issue 20).
+ *
+ * - `trackRide`: the driver's last position, the minutes to the ride's ETA
+ *   target (lib/eta.ts) and how late it runs against the time promised, for
+ *   GET rides/my and the riders socket's driver-location message.
+ * - `rideMoved` / `driverMoved`: after a ride's move or a driver's location
+ *   report, the notices due (lib/rider_notices.ts) are claimed once in KV and
+ *   texted to the rider in their language, unless they turned ride texts off
+ *   or their number opted out. They run after the answer: a failed text is
+ *   logged and never fails the move or the report.
+ */
+import { getDriverState } from "../kv/drivers.ts";
+import { keys } from "../kv/keys.ts";
+import { claimNotices, getNotices } from "../kv/ride_notices.ts";
+import { getRide } from "../kv/ride_reads.ts";
+import { getUser } from "../kv/users.ts";
+import type { Clock } from "../lib/clock.ts";
+import { etaTarget, isTracked, lateMinutes } from "../lib/eta.ts";
+import type { Point } from "../lib/geo.ts";
+import { translator } from "../lib/i18n/catalogue.ts";
+import type { Logger } from "../lib/log.ts";
+import { dueNotices, type Notice, noticeText } from "../lib/rider_notices.ts";
+import type { Ride, RideStatus } from "../lib/rides.ts";
+import { estimateSource, type EtaSource } from "../lib/routing.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import type { SmsSender } from "../lib/sms.ts";
+import type { AppDeps } from "./env.ts";
+
+export interface Tracking {
+  driverLocation: Point | null;
+  etaMinutes: number | null;
+  /** Minutes past the arrival time the rider was given, from 5 (lib/eta.ts lateMinutes); else null. */
+  lateMinutes: number | null;
+}
+
+export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
+
+export interface TrackingDeps {
+  kv: Deno.Kv;
+  clock: Clock;
+  eta: EtaSource;
+}
+
+/** `driver`: the driver's position when the caller has read it already. */
+export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point | null): Promise<Tracking> {
+  if (!isTracked(ride)) return NOT_TRACKED;
+  const at = driver !== undefined
+    ? driver
+    : (await getDriverState(deps.kv, ride.tenant, ride.assignedDriverId!))?.location ?? null;
+  if (!at) return NOT_TRACKED;
+  const target = etaTarget(ride);
+  const etaMinutes = target ? await deps.eta.minutes(at, target) : null;
+  let late: number | null = null;
+  if (etaMinutes !== null && ride.status !== "arrived") {
+    late = lateMinutes((await getNotices(deps.kv, ride.tenant, ride.id)).promisedAt, deps.clock.now(), etaMinutes);
+  }
+  return { driverLocation: at, etaMinutes, lateMinutes: late };
+}
+
+export interface NoticeDeps extends TrackingDeps {
+  sms: SmsSender;
+  log: Logger;
+}
+
+/** The app's dependencies as these functions take them (createApp always sets `eta` and `log`). */
+export function noticeDeps(deps: AppDeps): NoticeDeps {
+  return {
+    kv: deps.kv,
+    clock: deps.clock,
+    eta: deps.eta ?? estimateSource,
+    sms: deps.sms,
+    log: deps.log ?? (() => {}),
+  };
+}
+
+/** A ride moved (accepted, on the way): the rider hears what is due. */
+export function rideMoved(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, () => notify(deps, tenant, ride, true));
+}
+
+/** The driver reported a position: each of their rides still waiting for them is checked. */
+export function driverMoved(deps: NoticeDeps, tenant: Tenant, driverId: string, at: Point): Promise<void> {
+  return guarded(deps, null, async () => {
+    const waiting: string[] = [];
+    const prefix = keys.driverActives(tenant.code, driverId);
+    for await (const e of deps.kv.list<RideStatus>({ prefix })) {
+      if (e.value === "accepted" || e.value === "on-the-way") waiting.push(String(e.key[3]));
+    }
+    for (const id of waiting) {
+      const ride = await getRide(deps.kv, tenant.code, id);
+      if (ride) await notify(deps, tenant, ride, false, at);
+    }
+  });
+}
+
+async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boolean, driver?: Point): Promise<void> {
+  if (!isTracked(ride)) return;
+  const tracking = await trackRide(deps, ride, driver);
+  const now = deps.clock.now();
+  const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) =>
+    dueNotices(record, {
+      ride,
+      driver: tracking.driverLocation,
+      etaMinutes: tracking.etaMinutes,
+      now,
+      moved,
+    }));
+  if (notices.length > 0) await send(deps, tenant, ride, notices);
+}
+
+async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notice[]): Promise<void> {
+  const rider = await getUser(deps.kv, ride.creatorId);
+  if (!rider || rider.rideTexts === false) {
+    deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
+    return;
+  }
+  const t = translator(rider.language ?? "en");
+  for (const notice of notices) {
+    try {
+      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t));
+      deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
+    } catch (error) {
+      deps.log({
+        event: "rider.text_failed",
+        level: "warn",
+        tenant: tenant.code,
+        rideId: ride.id,
+        kind: notice.kind,
+        error: (error as Error).message,
+      });
+    }
+  }
+}
+
+async function guarded(deps: NoticeDeps, ride: Ride | null, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    deps.log({
+      event: "rider.notice_failed",
+      level: "error",
+      rideId: ride?.id,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  }
+}
