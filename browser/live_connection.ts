@@ -26,6 +26,7 @@
  * (tests/api/live_reconnect.test.ts).
  */
 import type { AvailableDriver } from "../lib/drivers.ts";
+import { isPoint, type Point } from "../lib/geo.ts";
 import type { Ride } from "../lib/rides.ts";
 import type { TenantView } from "../lib/tenant_view.ts";
 import { api, ApiError, getToken } from "./auth_client.ts";
@@ -43,7 +44,17 @@ export type LiveState = "connecting" | "live" | "offline" | "refused";
 export type LiveMessage =
   | { type: "new" | "update"; ride: Ride }
   | { type: "driver-updates"; drivers: AvailableDriver[] }
-  | { type: "tenant"; tenant: TenantView };
+  | { type: "tenant"; tenant: TenantView }
+  | DriverLocation;
+
+/** Where the rider's own driver is (issue 20): only the ride's rider is sent it. */
+export interface DriverLocation {
+  type: "driver-location";
+  rideId: string;
+  location: Point;
+  etaMinutes: number | null;
+  lateMinutes: number | null;
+}
 
 export const ACCESS_RESTRICTED = [1008, 1011] as const;
 export const HEARTBEAT_MS = 25_000;
@@ -88,7 +99,7 @@ export async function requestTicket(tenant: string): Promise<string | null> {
 /** Parses a server message; null for anything this client does not know. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== "string") return null;
-  let msg: { type?: unknown; ride?: unknown; drivers?: unknown; tenant?: unknown };
+  let msg: { type?: unknown; ride?: unknown; drivers?: unknown; tenant?: unknown; rideId?: unknown; location?: unknown };
   try {
     msg = JSON.parse(data);
   } catch {
@@ -99,6 +110,9 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   }
   if (msg?.type === "driver-updates" && Array.isArray(msg.drivers)) {
     return { type: "driver-updates", drivers: msg.drivers as AvailableDriver[] };
+  }
+  if (msg?.type === "driver-location" && typeof msg.rideId === "string" && isPoint(msg.location)) {
+    return msg as DriverLocation;
   }
   if (msg?.type === "tenant" && typeof msg.tenant === "object" && msg.tenant) {
     return { type: "tenant", tenant: msg.tenant as TenantView };

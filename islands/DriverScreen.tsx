@@ -24,6 +24,7 @@ import { useWakeLock } from "../components/driver/use_wake_lock.ts";
 import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
+import { isTracked } from "../lib/eta.ts";
 import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
@@ -42,8 +43,10 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
-  const availability = useAvailability(tenant, gps.point, status === "suspended");
   const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard);
+  // A ride of mine whose rider watches me come (issue 20): my position goes out at least every 15 s.
+  const holding = !!rides?.some((r) => r.assignedDriverId === me && isTracked(r));
+  const availability = useAvailability(tenant, gps.point, status === "suspended", holding);
   useWakeLock(availability.available === true);
 
   return (

@@ -17,13 +17,14 @@
  * is requested.
  *
  * The weekly schedule shows only while no driver is online, so it loads with
- * its own chunk when it does (the screen's first load stays within budget).
+ * its own chunk when it does, and the Current Ride card with its own, asked
+ * for at mount while the ride is fetched (the screen's first load stays
+ * within budget).
  */
 import { useT } from "../components/texts.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
-import { CurrentRide } from "../components/rider/CurrentRide.tsx";
 import { DriverCount, LiveNote } from "../components/rider/OnlineLine.tsx";
 import { RequestForm } from "../components/rider/RequestForm.tsx";
 import { ridePins } from "../components/rider/ride_pins.ts";
@@ -33,11 +34,14 @@ import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 
 const WeeklySchedule = lazy(() =>
   import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
 );
+/** The card of an active ride, with its arrival time (issue 20): asked for at mount, beside the ride itself. */
+const loadCard = () => import("../components/rider/CurrentRide.tsx");
+const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
 
 const NONE: Place[] = [];
 
@@ -58,6 +62,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const places = usePlaces(tenant);
   const { drivers, ride } = rider;
   const t = useT();
+  useEffect(() => void loadCard(), []);
 
   return (
     <div className="ride-screen">
@@ -70,7 +75,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
           key={areaKey(area)}
           area={area}
           styleUrl={mapStyleUrl}
-          pins={ridePins(ride, form.pickup, form.dropoff, drivers, t)}
+          pins={ridePins(ride, form.pickup, form.dropoff, drivers, t, rider.tracking?.driverLocation)}
           onPick={pick}
           picking={form.picking}
           places={ride ? NONE : places.list}
@@ -86,10 +91,12 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
       </div>
       <div className="ride-screen__panel">
         {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
-        {!rider.loaded
-          ? <Loading />
-          : ride
-          ? <CurrentRide ride={ride} onCancel={cancel} error={cardError} busy={sending} />
+        {!rider.loaded ? <Loading /> : ride
+          ? (
+            <Suspense fallback={<Loading />}>
+              <CurrentRide ride={ride} tracking={rider.tracking} onCancel={cancel} error={cardError} busy={sending} />
+            </Suspense>
+          )
           : (
             <RequestForm
               pickup={{

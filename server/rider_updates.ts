@@ -16,7 +16,7 @@ import { claimNotices, getNotices } from "../kv/ride_notices.ts";
 import { getRide } from "../kv/ride_reads.ts";
 import { getUser } from "../kv/users.ts";
 import type { Clock } from "../lib/clock.ts";
-import { etaTarget, isTracked, lateMinutes } from "../lib/eta.ts";
+import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts";
 import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
@@ -26,13 +26,6 @@ import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
 import type { AppDeps } from "./env.ts";
-
-export interface Tracking {
-  driverLocation: Point | null;
-  etaMinutes: number | null;
-  /** Minutes past the arrival time the rider was given, from 5 (lib/eta.ts lateMinutes); else null. */
-  lateMinutes: number | null;
-}
 
 export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
 

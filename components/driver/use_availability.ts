@@ -14,13 +14,14 @@ import { useLocationReport } from "./use_location_report.ts";
 
 export const AVAILABILITY_FAILED = "Failed to update availability. Please try again." as const;
 
-export function useAvailability(tenant: string, location: Point | null, paused = false) {
+/** `holding`: the driver has a ride whose rider watches them come (use_location_report.ts). */
+export function useAvailability(tenant: string, location: Point | null, paused = false, holding = false) {
   const t = useT();
   /** null until the server has said. */
   const [available, setAvailable] = useState<boolean | null>(null);
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const sent = useLocationReport(tenant, available === true, location);
+  const sent = useLocationReport(tenant, available === true, location, holding);
 
   useEffect(() => {
     if (paused) setAvailable((held) => (held === null ? held : false));

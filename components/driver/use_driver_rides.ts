@@ -42,7 +42,7 @@ export function useDriverRides(tenant: string, me: string, onTenant?: (view: Ten
 
   const onMessage = useCallback((message: LiveMessage) => {
     if (message.type === "tenant") return onTenant?.(message.tenant);
-    if (message.type === "driver-updates") return;
+    if (message.type !== "new" && message.type !== "update") return;
     changes.current++;
     setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
   }, [me, onTenant]);

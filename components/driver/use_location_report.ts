@@ -1,7 +1,10 @@
 /**
  * While the driver is online, sends the position whenever it has moved 10 m
- * or more since the last one the server has (spec section 9). Returns that
- * last position, which the availability switch sets from its own answer.
+ * or more since the last one the server has (spec section 9). While they
+ * hold a ride whose rider watches them come (accepted, on the way, aboard:
+ * issue 20) it is sent also at least every HOLDING_REPORT_MS, standing still
+ * or offline, so the rider's map and arrival time stay current. Returns the
+ * last position sent, which the availability switch sets from its own answer.
  */
 import { type RefObject, useEffect, useRef } from "react";
 import { api } from "../../browser/auth_client.ts";
@@ -10,10 +13,30 @@ import { distanceMeters, type Point } from "../../lib/geo.ts";
 /** Spec section 9: the driver's location is pushed after a move of 10 m. */
 export const MOVE_METERS = 10;
 
-export function useLocationReport(tenant: string, online: boolean, location: Point | null): RefObject<Point | null> {
+/** Issue 20: the longest a held ride's rider waits for a fresh position. */
+export const HOLDING_REPORT_MS = 15_000;
+
+export function useLocationReport(
+  tenant: string,
+  online: boolean,
+  location: Point | null,
+  holding = false,
+): RefObject<Point | null> {
   const sent = useRef<Point | null>(null);
+  const latest = useRef(location);
+  latest.current = location;
   useEffect(() => {
-    if (!online || !location) return;
+    if (!holding) return;
+    const timer = setInterval(() => {
+      const at = latest.current;
+      if (!at) return;
+      sent.current = at;
+      api(`/${tenant}/api/users/location`, { method: "PUT", body: { location: at }, tenant }).catch(() => {});
+    }, HOLDING_REPORT_MS);
+    return () => clearInterval(timer);
+  }, [tenant, holding]);
+  useEffect(() => {
+    if (!(online || holding) || !location) return;
     if (sent.current && distanceMeters(sent.current, location) < MOVE_METERS) return;
     const previous = sent.current;
     sent.current = location;
@@ -21,6 +44,6 @@ export function useLocationReport(tenant: string, online: boolean, location: Poi
       // Try again with the next fix.
       if (sent.current === location) sent.current = previous;
     });
-  }, [tenant, online, location]);
+  }, [tenant, online, holding, location]);
   return sent;
 }

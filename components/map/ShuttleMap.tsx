@@ -28,6 +28,7 @@ import Map, {
   type ErrorEvent,
   Layer,
   type MapLayerMouseEvent,
+  type MapRef,
   type MapSourceDataEvent,
   Marker,
   NavigationControl,
@@ -38,6 +39,7 @@ import { pmtilesArchive } from "../../lib/map_style.ts";
 import type { Place } from "../../lib/places.ts";
 import { useT } from "../texts.tsx";
 import { areaBounds, areaPolygon } from "./area.ts";
+import { useGlide } from "./glide.ts";
 import { PlacePins } from "./PlacePins.tsx";
 import { StreetMapNotice } from "./StreetMapNotice.tsx";
 import { MAPLIBRE_CREDIT, OSM_COPYRIGHT, streetStyle } from "./street_style.ts";
@@ -152,7 +154,20 @@ export default function ShuttleMap(
   }, [street, t]);
 
   const polygon = useMemo(() => areaPolygon(area), [area]);
-  const bounds = useMemo(() => areaBounds(area), [area]);
+  // Pins to keep in view (the rider's driver and pickup, issue 20) widen where the map may go, and the view
+  // moves to take them in when one leaves it.
+  const keep = pins.filter((p) => p.keep).map((p) => p.at);
+  const keepKey = keep.map((p) => `${p.lat},${p.lng}`).join(";");
+  const bounds = useMemo(() => widen(areaBounds(area), keep), [area, keepKey]);
+  const mapRef = useRef<MapRef>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || keep.length === 0) return;
+    const view = map.getBounds();
+    if (keep.every((p) => view.contains([p.lng, p.lat]))) return;
+    const [west, south, east, north] = widen([Infinity, Infinity, -Infinity, -Infinity], keep);
+    map.fitBounds([[west, south], [east, north]], { padding: 64, maxZoom: ZOOM.start, duration: 800 });
+  }, [keepKey]);
   const initialViewState = useMemo(() => ({ latitude: area.lat, longitude: area.lng, zoom: ZOOM.start }), [area]);
 
   const onClick = useCallback((e: MapLayerMouseEvent) => {
@@ -164,6 +179,7 @@ export default function ShuttleMap(
     <div className="map-frame" role="region" aria-label={label}>
       <link rel="stylesheet" href={maplibreCss()} precedence="default" />
       <Map
+        ref={mapRef}
         initialViewState={initialViewState}
         minZoom={ZOOM.min}
         maxZoom={ZOOM.max}
@@ -198,25 +214,49 @@ export default function ShuttleMap(
   );
 }
 
+/** `bounds` ([west, south, east, north]) grown to hold `points`, with a little room around them. */
+function widen(bounds: [number, number, number, number], points: { lat: number; lng: number }[]) {
+  const pad = 0.002;
+  return points.reduce<[number, number, number, number]>(
+    (
+      [w, s, e, n],
+      p,
+    ) => [Math.min(w, p.lng - pad), Math.min(s, p.lat - pad), Math.max(e, p.lng + pad), Math.max(n, p.lat + pad)],
+    bounds,
+  );
+}
+
 /** Ride dots first, so the pins that stand on the same point are drawn above them. */
 const ORDER: Record<MapPin["kind"], number> = { ride: 0, destination: 1, pickup: 2, shuttle: 3 };
 
 const Pins = memo(function Pins({ pins, onPinMove }: { pins: MapPin[]; onPinMove?: MapViewProps["onPinMove"] }) {
   const sorted = [...pins].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  return sorted.map((pin) => (
-    <Marker
-      key={`${pin.kind}:${pin.id}`}
-      longitude={pin.at.lng}
-      latitude={pin.at.lat}
-      anchor={pin.kind === "pickup" || pin.kind === "destination" ? "bottom" : "center"}
-      className={`marker--${pin.kind}`}
-      draggable={pin.draggable && !!onPinMove}
-      onDragEnd={(e) => onPinMove?.(pin.id, { lat: e.lngLat.lat, lng: e.lngLat.lng })}
-    >
+  return sorted.map((pin) =>
+    pin.mine ? <GlidingPin key={`${pin.kind}:${pin.id}`} pin={pin} /> : (
+      <Marker
+        key={`${pin.kind}:${pin.id}`}
+        longitude={pin.at.lng}
+        latitude={pin.at.lat}
+        anchor={pin.kind === "pickup" || pin.kind === "destination" ? "bottom" : "center"}
+        className={`marker--${pin.kind}`}
+        draggable={pin.draggable && !!onPinMove}
+        onDragEnd={(e) => onPinMove?.(pin.id, { lat: e.lngLat.lat, lng: e.lngLat.lng })}
+      >
+        <PinMark pin={pin} />
+      </Marker>
+    )
+  );
+});
+
+/** The rider's driver (issue 20): walks to each new position instead of jumping. */
+function GlidingPin({ pin }: { pin: MapPin }) {
+  const at = useGlide(pin.at);
+  return (
+    <Marker longitude={at.lng} latitude={at.lat} anchor="center" className="marker--shuttle">
       <PinMark pin={pin} />
     </Marker>
-  ));
-});
+  );
+}
 
 export function PinMark({ pin }: { pin: MapPin }) {
   if (pin.kind === "ride") {
@@ -231,7 +271,7 @@ export function PinMark({ pin }: { pin: MapPin }) {
   }
   return (
     <img
-      className={pin.self ? "pin pin--self" : "pin"}
+      className={pin.self ? "pin pin--self" : pin.mine ? "pin pin--mine" : "pin"}
       src={PIN_IMAGES[pin.kind]}
       width={PIN_SIZE}
       height={PIN_SIZE}

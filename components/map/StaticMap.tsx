@@ -29,7 +29,14 @@ export function fromLocal(area: ServiceArea, x: number, y: number): Point {
 
 export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
   const r = area.radiusMeters;
-  const half = r * 1.15;
+  // Pins to keep in view (the rider's driver, issue 20) widen the picture past the area when they are outside it.
+  const half = Math.max(
+    r,
+    ...pins.filter((p) => p.keep).map((p) => {
+      const { x, y } = toLocal(area, p.at);
+      return Math.max(Math.abs(x), Math.abs(y));
+    }),
+  ) * 1.15;
   // Pins keep their screen size: about 40 px in a box a few hundred px across.
   const pin = (half * 2 * PIN_SIZE) / 360;
 
@@ -69,6 +76,15 @@ function StaticPin({ pin, area, size }: { pin: MapPin; area: ServiceArea; size: 
     );
   }
   const bottom = pin.kind === "pickup" || pin.kind === "destination";
+  // The rider's driver glides to each new position (a CSS transition on its translation: static-map__glide).
+  if (pin.mine) {
+    return (
+      <g className="static-map__glide" style={{ transform: `translate(${x}px,${-y}px)` }}>
+        <circle className="static-map__mine" r={size * 0.6} />
+        <image href={PIN_IMAGES.shuttle} x={-size / 2} y={-size / 2} width={size} height={size} />
+      </g>
+    );
+  }
   return (
     <image
       href={PIN_IMAGES[pin.kind]}

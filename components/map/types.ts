@@ -20,6 +20,10 @@ export interface MapPin {
   status?: RideStatus;
   /** For "shuttle" pins: the driver's own position. */
   self?: boolean;
+  /** For "shuttle" pins: the rider's own driver (issue 20): drawn apart, and glides to each new position. */
+  mine?: boolean;
+  /** The map keeps this pin in view (the rider's driver and their pickup), widening past the area if need be. */
+  keep?: boolean;
   /** Says what the pin is, for people who cannot see it (title and alt text). */
   title: string;
   /** The WebGL map lets the pin be dragged; where it is dropped goes to `onPinMove` (admin places, issue 18). */

@@ -5,16 +5,21 @@ import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, riderMessage, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
+import { arrivalLines, type Tracking } from "../../lib/eta.ts";
+
+const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";
 
 export interface CurrentRideProps {
   ride: Ride;
+  /** Where the driver is and the minutes to go (issue 20); null before any word. */
+  tracking?: Tracking | null;
   onCancel(): void;
   error: string | null;
   busy: boolean;
 }
 
-export function CurrentRide({ ride, onCancel, error, busy }: CurrentRideProps) {
+export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: CurrentRideProps) {
   const now = useNow(30_000);
   const titleId = useDomId();
   const t = useT();
@@ -23,6 +28,11 @@ export function CurrentRide({ ride, onCancel, error, busy }: CurrentRideProps) {
     <section className={`ride-card ride-card--${ride.status}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-card__title">{t("Current Ride")}</h2>
       <p className="ride-card__message" role="status" aria-live="polite">{riderMessage(ride.status, t)}</p>
+      {arrivalLines(ride, tracking).map(({ text, minutes }) => (
+        <p key={text} className={`ride-card__eta ride-card__eta--${text === LATE ? "late" : "time"}`}>
+          {t(text, { minutes: minutes ?? 0 })}
+        </p>
+      ))}
       <dl className="ride-facts">
         <Fact term={t("Status")}>
           <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>

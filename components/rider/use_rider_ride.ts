@@ -15,6 +15,7 @@ import type { AvailableDriver } from "../../lib/drivers.ts";
 import { nextRiderRide } from "../../lib/ride_lists.ts";
 import { isActive, type Ride, type RideStatus } from "../../lib/rides.ts";
 import type { TenantView } from "../../lib/tenant_view.ts";
+import type { Tracking } from "../../lib/eta.ts";
 
 /** Spec section 9: the ride is fetched again 500 ms after a request or a cancel. */
 export const REFETCH_MS = 500;
@@ -27,6 +28,8 @@ export interface RiderRide {
   loaded: boolean;
   /** The status of the ride that just ended, until the next ride (the screen shows its message). */
   ended: RideStatus | null;
+  /** Where the ride's driver is and the minutes to go (issue 20), for the ride it names; null before any word. */
+  tracking: RideTracking | null;
   connected: boolean;
   /** The ride as of now, for handlers that outlive a render. */
   rideNow: RefObject<Ride | null>;
@@ -36,11 +39,16 @@ export interface RiderRide {
 }
 
 /** `onTenant`: the tenant's name or area changed (issue 19). */
+export interface RideTracking extends Tracking {
+  rideId: string;
+}
+
 export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => void): RiderRide {
   const [drivers, setDrivers] = useState<AvailableDriver[] | null>(null);
   const [ride, setRide] = useState<Ride | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [ended, setEnded] = useState<RideStatus | null>(null);
+  const [tracking, setTracking] = useState<RideTracking | null>(null);
 
   const changes = useRef(0);
   const rideNow = useRef<Ride | null>(null);
@@ -60,9 +68,10 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
 
   const loadRide = useCallback(() => {
     const started = changes.current;
-    api<Ride | null>(`/${tenant}/api/rides/my`, { tenant }).then(
+    api<(Ride & Tracking) | null>(`/${tenant}/api/rides/my`, { tenant }).then(
       (fetched) => {
         setLoaded(true);
+        if (fetched?.driverLocation) setTracking({ ...fetched, rideId: fetched.id });
         if (changes.current !== started) return;
         showRide(fetched ?? null);
       },
@@ -89,6 +98,7 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
 
   const onMessage = useCallback((message: LiveMessage) => {
     if (message.type === "tenant") return onTenant?.(message.tenant);
+    if (message.type === "driver-location") return setTracking({ ...message, driverLocation: message.location });
     changes.current++;
     if (message.type === "driver-updates") setDrivers(message.drivers);
     else showRide(message.ride);
@@ -115,5 +125,16 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
     return () => timers.forEach(clearTimeout);
   }, []);
 
-  return { drivers, ride, loaded, ended, connected, rideNow, answered, refetchSoon };
+  return {
+    drivers,
+    ride,
+    loaded,
+    ended,
+    connected,
+    rideNow,
+    answered,
+    refetchSoon,
+    // Only for the ride on screen: a word about an earlier ride is not shown.
+    tracking: ride && tracking?.rideId === ride.id ? tracking : null,
+  };
 }

@@ -221,6 +221,36 @@ describe("DriverScreen: position reports (spec section 9)", () => {
     expect(callsTo(fetchMock, "PUT", "/greer/api/users/location")).toHaveLength(0);
   });
 
+  it("while holding an accepted ride, sends the position at least every 15 s, standing still or offline", async () => {
+    vi.useFakeTimers({ toFake: TIMERS, shouldAdvanceTime: true });
+    server.rides = [makeRide({ status: "accepted", assignedDriverId: ME, riderName: "Waiting" })];
+    const { fetchMock } = await open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const sent = () => callsTo(fetchMock, "PUT", "/greer/api/users/location").length;
+    // Offline, and the position has not moved: the fix is still reported for the rider.
+    await waitFor(() => expect(sent()).toBe(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    expect(sent()).toBe(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    expect(sent()).toBe(3);
+  });
+
+  it("sends no position on a timer without a held ride", async () => {
+    vi.useFakeTimers({ toFake: TIMERS, shouldAdvanceTime: true });
+    server.available = true;
+    const { fetchMock } = await open();
+    const sent = () => callsTo(fetchMock, "PUT", "/greer/api/users/location").length;
+    await waitFor(() => expect(sent()).toBe(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(45_000);
+    });
+    expect(sent()).toBe(1);
+  });
+
   it("puts the driver's own position on the map", async () => {
     const { container } = await open();
     expect(pinsOnMap(container).find((p) => p.kind === "shuttle")).toMatchObject({

@@ -485,6 +485,48 @@ describe("RiderScreen: the Current Ride card (spec section 4)", () => {
     expect(pins.find((p) => p.kind === "destination")?.at).toBe(`${INSIDE.lat},${INSIDE.lng}`);
   });
 
+  it("shows the driver coming: their shuttle alone on the map, and the card's minutes falling to Arriving now", async () => {
+    const ride = moved(makeRide({ dropoff: INSIDE }), "accepted", { driverName: "Grace Hopper" });
+    server.my = ride;
+    const { container } = await open();
+    await screen.findByRole("region", { name: "Current Ride" });
+    const socket = FakeSocket.latest();
+    socket.accept();
+    socket.push({ type: "driver-updates", drivers: [driver("d1", 34.9401, -82.2261), driver("d2", 34.94, -82.23)] });
+    const far = { lat: 34.9477, lng: -82.2271 };
+    socket.push({ type: "driver-location", rideId: ride.id, location: far, etaMinutes: 5, lateMinutes: null });
+    await waitFor(() => expect(within(card()).getByText("Arriving in about 5 min")).toBeDefined());
+    // Their own driver only, kept in view with the pickup: no other shuttle may be taken for theirs.
+    const shuttles = () => pinsOnMap(container).filter((p) => p.kind === "shuttle");
+    expect(shuttles()).toEqual([
+      { kind: "shuttle", at: `${far.lat},${far.lng}`, status: "", title: "Your shuttle: Grace Hopper" },
+    ]);
+    expect(mapProps().pins.filter((p) => p.keep).map((p) => p.id)).toEqual(["pickup", "my-driver"]);
+
+    // A word about another ride is not this rider's.
+    socket.push({ type: "driver-location", rideId: "other", location: GREER, etaMinutes: 1, lateMinutes: null });
+    socket.push({ type: "driver-location", rideId: ride.id, location: far, etaMinutes: 9, lateMinutes: 6 });
+    await waitFor(() => expect(within(card()).getByText("Running about 6 min late")).toBeDefined());
+    expect(within(card()).getByText("Arriving in about 9 min")).toBeDefined();
+
+    const near = { lat: GREER.lat + 0.0005, lng: GREER.lng }; // about 55 m from the pickup
+    socket.push({ type: "driver-location", rideId: ride.id, location: near, etaMinutes: 2, lateMinutes: null });
+    await waitFor(() => expect(within(card()).getByText("Arriving now")).toBeDefined());
+    expect(within(card()).queryByText(/late/)).toBeNull();
+
+    // Aboard ("Picked up" moves the ride to arrived): the minutes to the destination.
+    socket.push({ type: "update", ride: moved(ride, "arrived") });
+    socket.push({ type: "driver-location", rideId: ride.id, location: GREER, etaMinutes: 4, lateMinutes: null });
+    await waitFor(() => expect(within(card()).getByText("About 4 min to your destination")).toBeDefined());
+  });
+
+  it("reads the driver's position and minutes from rides/my, before any socket message", async () => {
+    const ride = moved(makeRide(), "on-the-way");
+    server.my = { ...ride, driverLocation: GREER, etaMinutes: 3, lateMinutes: null } as Ride;
+    await open();
+    await waitFor(() => expect(within(card()).getByText("Arriving now")).toBeDefined());
+  });
+
   it("follows each step live over the socket, to Ride completed!", async () => {
     const ride = makeRide();
     server.my = ride;

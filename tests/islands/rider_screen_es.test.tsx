@@ -108,6 +108,16 @@ describe("RiderScreen in Spanish", () => {
     expect(screen.getByText("¡Un conductor aceptó su viaje!")).toBeDefined();
   });
 
+  it("says the arrival time, the delay and the driver's shuttle in Spanish", async () => {
+    const ride = moved(makeRide({ dropoff: OUTSIDE }), "on-the-way");
+    my = { ...ride, driverLocation: { lat: 34.9477, lng: -82.2271 }, etaMinutes: 7, lateMinutes: 5 } as Ride;
+    const { container } = await open();
+    const card = await screen.findByRole("region", { name: "Viaje actual" });
+    await waitFor(() => expect(within(card).getByText("Llega en unos 7 min")).toBeDefined());
+    expect(within(card).getByText("Con unos 5 min de retraso")).toBeDefined();
+    expect(pinsOnMap(container).find((p) => p.kind === "shuttle")?.title).toBe("Su vehículo: Grace Hopper");
+  });
+
   it("shows the weekly schedule in Spanish when no driver is online", async () => {
     drivers = [];
     await open();

@@ -1,7 +1,9 @@
 /** The arrival-time arithmetic of issue 20 (lib/eta.ts). */
 import { describe, expect, it } from "vitest";
+import { between } from "../../components/map/glide.ts";
 import {
   ARRIVAL_METERS,
+  arrivalLines,
   atPickup,
   estimateMinutes,
   etaTarget,
@@ -82,5 +84,40 @@ describe("running late", () => {
     expect(lateMinutes(promised, promised - 5 * 60_000, 10)).toBe(5);
     expect(lateMinutes(promised, promised + 60_000, 7)).toBe(8);
     expect(lateMinutes(null, promised, 30)).toBeNull();
+  });
+});
+
+describe("the card's arrival lines", () => {
+  const ride = { pickup: PICKUP, dropoff: north(2000) };
+  const tracking = (m: number, eta: number, late: number | null = null) => ({
+    driverLocation: north(m),
+    etaMinutes: eta,
+    lateMinutes: late,
+  });
+  it("counts down to Arriving now at the pickup, says when it runs late, then times the way to the destination", () => {
+    expect(arrivalLines({ ...ride, status: "accepted" }, tracking(1000, 5))).toEqual([
+      { text: "Arriving in about {minutes} min", minutes: 5 },
+    ]);
+    expect(arrivalLines({ ...ride, status: "on-the-way" }, tracking(1000, 9, 6))).toEqual([
+      { text: "Arriving in about {minutes} min", minutes: 9 },
+      { text: "Running about {minutes} min late", minutes: 6 },
+    ]);
+    expect(arrivalLines({ ...ride, status: "on-the-way" }, tracking(60, 2))).toEqual([{ text: "Arriving now" }]);
+    expect(arrivalLines({ ...ride, status: "arrived" }, tracking(0, 6))).toEqual([
+      { text: "About {minutes} min to your destination", minutes: 6 },
+    ]);
+    expect(arrivalLines({ ...ride, dropoff: null, status: "arrived" }, tracking(0, 6))).toEqual([]);
+    expect(arrivalLines({ ...ride, status: "accepted" }, null)).toEqual([]);
+  });
+});
+
+describe("the glide", () => {
+  it("eases from one point to the next, starting and ending on them", () => {
+    const a = { lat: 0, lng: 0 };
+    const b = { lat: 1, lng: 2 };
+    expect(between(a, b, 0)).toEqual(a);
+    expect(between(a, b, 1)).toEqual(b);
+    expect(between(a, b, 0.5)).toEqual({ lat: 0.5, lng: 1 });
+    expect(between(a, b, 0.25).lat).toBeLessThan(0.25); // slow at the start
   });
 });

@@ -39,4 +39,11 @@ export const rider = {
   "Go here": "Ir aquí",
   "Pick up here": "Recogerme aquí",
   "Close": "Cerrar",
+  // The rider's own driver on the map, and the arrival time on the Current Ride card (issue 20).
+  "Your shuttle: {name}": "Su vehículo: {name}",
+  "Your shuttle": "Su vehículo",
+  "Arriving in about {minutes} min": "Llega en unos {minutes} min",
+  "Arriving now": "Llegando ahora",
+  "About {minutes} min to your destination": "Unos {minutes} min hasta su destino",
+  "Running about {minutes} min late": "Con unos {minutes} min de retraso",
 } as const satisfies Record<string, Entry>;
