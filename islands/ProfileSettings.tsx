@@ -1,7 +1,8 @@
 /**
  * Profile Settings (spec section 2): phone number (read-only), role badge,
  * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
- * Email Address, "Save Changes". Needs only sign-in.
+ * Email Address, "Save Changes"; and whether to be texted about rides
+ * (issue 20), saved as soon as it is ticked. Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
@@ -55,7 +56,7 @@ export default function ProfileSettings({ tenant }: ProfileSettingsProps) {
 type Loaded = { status: "loading" } | { status: "ready"; user: SignedInUser } | { status: "error" };
 type Busy = "idle" | "saving" | "uploading" | "removing";
 /** The last action's outcome, shown beside the part of the screen it concerns. */
-type Notice = { area: "photo" | "form"; kind: "success" | "error"; text: string } | null;
+type Notice = { area: "photo" | "form" | "texts"; kind: "success" | "error"; text: string } | null;
 
 /** The server's own words when it sent some (e.g. a bad email), else the screen's text. */
 function errorText(err: unknown, fallback: string): string {
@@ -174,6 +175,31 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     }
   }
 
+  /** Ride texts on or off (issue 20): saved as soon as the box is ticked, as a phone's settings are. */
+  async function setRideTexts(on: boolean) {
+    if (busy !== "idle") return;
+    setBusy("saving");
+    setNotice(null);
+    try {
+      accept(
+        await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
+          method: "PUT",
+          body: { rideTexts: on },
+          tenant,
+        }),
+      );
+      setNotice({
+        area: "texts",
+        kind: "success",
+        text: on ? t("Ride texts turned on.") : t("Ride texts turned off."),
+      });
+    } catch (err) {
+      setNotice({ area: "texts", kind: "error", text: errorText(err, t("Failed to update profile")) });
+    } finally {
+      setBusy("idle");
+    }
+  }
+
   if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
   if (loaded.status === "error") {
     return (
@@ -182,7 +208,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   }
   const { user } = loaded;
   const idle = busy === "idle";
-  const shown = (area: "photo" | "form") =>
+  const shown = (area: "photo" | "form" | "texts") =>
     notice?.area === area && (
       <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
         {notice.text}
@@ -271,6 +297,23 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
           {busy === "saving" ? t("Saving...") : t("Save Changes")}
         </button>
       </form>
+      <div className="profile__texts" role="group" aria-labelledby={`${id}-texts`}>
+        <p id={`${id}-texts`} className="profile__photo-title">{t("Ride texts")}</p>
+        <label className="profile__check">
+          <input
+            type="checkbox"
+            checked={user.rideTexts !== false}
+            disabled={!idle}
+            aria-describedby={`${id}-texts-hint`}
+            onChange={(e) => setRideTexts(e.currentTarget.checked)}
+          />
+          <span>{t("Text me when a driver accepts my ride and as it arrives")}</span>
+        </label>
+        <p id={`${id}-texts-hint`} className="field__hint">
+          {t("Texts come from the service's number. Reply STOP at any time to stop all texts.")}
+        </p>
+        {shown("texts")}
+      </div>
     </section>
   );
 }

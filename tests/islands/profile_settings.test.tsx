@@ -83,6 +83,26 @@ describe("ProfileSettings", () => {
     removeEventListener(AUTH_EVENT, events);
   });
 
+  it("turns ride texts off and on as soon as the box is ticked, and says so", async () => {
+    const fetchMock = setUp();
+    render(<ProfileSettings tenant="greer" />);
+    const box = await screen.findByRole("checkbox", {
+      name: "Text me when a driver accepts my ride and as it arrives",
+    });
+    // On until the person says otherwise (the server's user has no rideTexts: on).
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("Texts come from the service's number. Reply STOP at any time to stop all texts."))
+      .toBeDefined();
+    fireEvent.click(box);
+    expect((await screen.findByRole("status")).textContent).toBe("Ride texts turned off.");
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(getUser()?.rideTexts).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Ride texts turned on."));
+    expect(callsTo(fetchMock, "PUT", "/api/users/profile").map(([, init]) => JSON.parse(String(init?.body))))
+      .toEqual([{ rideTexts: false }, { rideTexts: true }]);
+  });
+
   it("leaves an empty name or email out of the payload", async () => {
     const fetchMock = setUp();
     render(<ProfileSettings tenant="greer" />);

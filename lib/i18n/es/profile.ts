@@ -27,4 +27,12 @@ export const profile = {
   "Saving...": "Guardando...",
   "Profile updated successfully!": "¡El perfil se actualizó correctamente!",
   "Failed to update profile": "No se pudo actualizar el perfil",
+  // Texts about rides (issue 20).
+  "Ride texts": "Mensajes sobre sus viajes",
+  "Text me when a driver accepts my ride and as it arrives":
+    "Enviarme mensajes cuando un conductor acepte mi viaje y cuando llegue",
+  "Texts come from the service's number. Reply STOP at any time to stop all texts.":
+    "Los mensajes llegan del número del servicio. Responda STOP en cualquier momento para no recibir más.",
+  "Ride texts turned on.": "Mensajes sobre viajes activados.",
+  "Ride texts turned off.": "Mensajes sobre viajes desactivados.",
 } as const satisfies Record<string, Entry>;
