@@ -67,6 +67,8 @@ export const keys = {
   /** Every tenant's audit records in one time order (the provider's console, issue 19): the record and its tenant. */
   auditEverywhere: (id: string, tenant: string) => ["audit_all", id, tenant] as const,
   auditsEverywhere: () => ["audit_all"] as const,
+  /** Which one-off store migrations have run (kv/migrations.ts); never backed up: the importing store decides. */
+  migrationDone: (name: string) => ["migrations", name] as const,
   /** What a rider has been told about their ride (issue 20, kv/ride_notices.ts). */
   rideNotices: (tenant: string, rideId: string) => ["ride_notices", tenant, rideId] as const,
   inquiry: (id: string) => ["inquiries", id] as const,

@@ -43,7 +43,7 @@ export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
 }
 
 /** Set once every older audit record has its copy: later starts skip the scan. */
-const AUDIT_COPIES_DONE = ["migrations", "audit_copies"] as const;
+const AUDIT_COPIES_DONE = keys.migrationDone("audit_copies");
 
 async function auditCopies(kv: Deno.Kv): Promise<number> {
   if ((await kv.get(AUDIT_COPIES_DONE)).versionstamp !== null) return 0;

@@ -82,34 +82,3 @@ export function lateMinutes(promisedAt: number | null, now: number, etaMinutes: 
   const late = Math.round((now + etaMinutes * 60_000 - promisedAt) / 60_000);
   return late >= LATE_MINUTES ? late : null;
 }
-
-/**
- * The Current Ride card's arrival line (issue 20), as English catalogue keys
- * with their values: "Arriving in about N min", "Arriving now" once the
- * driver is at the pickup, "About N min to your destination" once aboard,
- * and "Running about N min late" beside it when the time slipped. Null when
- * there is nothing to say.
- */
-export function arrivalLines(
-  ride: Pick<Ride, "status" | "pickup" | "dropoff">,
-  tracking: Tracking | null,
-): { text: ArrivalText; minutes?: number }[] {
-  if (!tracking?.driverLocation || tracking.etaMinutes === null) return [];
-  const lines: { text: ArrivalText; minutes?: number }[] = [];
-  if (ride.status === "arrived") {
-    if (ride.dropoff) lines.push({ text: "About {minutes} min to your destination", minutes: tracking.etaMinutes });
-    return lines;
-  }
-  if (atPickup(ride, tracking.driverLocation)) lines.push({ text: "Arriving now" });
-  else lines.push({ text: "Arriving in about {minutes} min", minutes: tracking.etaMinutes });
-  if (tracking.lateMinutes !== null) {
-    lines.push({ text: "Running about {minutes} min late", minutes: tracking.lateMinutes });
-  }
-  return lines;
-}
-
-export type ArrivalText =
-  | "Arriving in about {minutes} min"
-  | "Arriving now"
-  | "About {minutes} min to your destination"
-  | "Running about {minutes} min late";

@@ -231,22 +231,24 @@ const ORDER: Record<MapPin["kind"], number> = { ride: 0, destination: 1, pickup:
 
 const Pins = memo(function Pins({ pins, onPinMove }: { pins: MapPin[]; onPinMove?: MapViewProps["onPinMove"] }) {
   const sorted = [...pins].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-  return sorted.map((pin) =>
-    pin.mine ? <GlidingPin key={`${pin.kind}:${pin.id}`} pin={pin} /> : (
-      <Marker
-        key={`${pin.kind}:${pin.id}`}
-        longitude={pin.at.lng}
-        latitude={pin.at.lat}
-        anchor={pin.kind === "pickup" || pin.kind === "destination" ? "bottom" : "center"}
-        className={`marker--${pin.kind}`}
-        draggable={pin.draggable && !!onPinMove}
-        onDragEnd={(e) => onPinMove?.(pin.id, { lat: e.lngLat.lat, lng: e.lngLat.lng })}
-      >
-        <PinMark pin={pin} />
-      </Marker>
-    )
-  );
+  return sorted.map((pin) => <Pin key={`${pin.kind}:${pin.id}`} pin={pin} onPinMove={onPinMove} />);
 });
+
+function Pin({ pin, onPinMove }: { pin: MapPin; onPinMove?: MapViewProps["onPinMove"] }) {
+  if (pin.mine) return <GlidingPin pin={pin} />;
+  return (
+    <Marker
+      longitude={pin.at.lng}
+      latitude={pin.at.lat}
+      anchor={pin.kind === "pickup" || pin.kind === "destination" ? "bottom" : "center"}
+      className={`marker--${pin.kind}`}
+      draggable={pin.draggable && !!onPinMove}
+      onDragEnd={(e) => onPinMove?.(pin.id, { lat: e.lngLat.lat, lng: e.lngLat.lng })}
+    >
+      <PinMark pin={pin} />
+    </Marker>
+  );
+}
 
 /** The rider's driver (issue 20): walks to each new position instead of jumping. */
 function GlidingPin({ pin }: { pin: MapPin }) {
@@ -271,7 +273,7 @@ export function PinMark({ pin }: { pin: MapPin }) {
   }
   return (
     <img
-      className={pin.self ? "pin pin--self" : pin.mine ? "pin pin--mine" : "pin"}
+      className={`pin${pin.self ? " pin--self" : ""}${pin.mine ? " pin--mine" : ""}`}
       src={PIN_IMAGES[pin.kind]}
       width={PIN_SIZE}
       height={PIN_SIZE}

@@ -5,7 +5,8 @@ import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, riderMessage, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { arrivalLines, type Tracking } from "../../lib/eta.ts";
+import type { Tracking } from "../../lib/eta.ts";
+import { arrivalLines } from "../../lib/arrival_lines.ts";
 
 const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { waitFor } from "../helpers/live.ts";
 import { bearer, makeApp, postJson } from "../helpers/app.ts";
 import { move, requestRide, rideWorld } from "../helpers/rides.ts";
 
@@ -23,6 +24,8 @@ describe("GET /metrics", () => {
     const w = await rideWorld(t);
     const { ride } = await (await requestRide(t, w.rider.token)).json();
     await move(t, w.driver.token, ride.id, "accepted");
+    // The rider's "accepted" text (issue 20) goes after the answer: counted once it is out.
+    await waitFor(() => t.sms.sent.some((m) => m.body.includes("accepted your ride")), "the rider's text");
     await t.request("/greer/api/rides/my", bearer(w.rider.token));
     t.sms.send = () => Promise.reject(new Error("down"));
     await t.request("/api/auth/login", postJson({ phoneNumber: "8645550177" }));
@@ -32,7 +35,7 @@ describe("GET /metrics", () => {
     expect(text).toContain('hopper_http_requests_total{route="/:tenant/api/rides/my",method="GET",status="200"} 1');
     expect(text).toContain('hopper_http_requests_total{route="/api/auth/login",method="POST",status="502"} 1');
     expect(text).toMatch(/hopper_http_request_duration_ms_bucket\{route="\/:tenant\/api\/rides",le="\+Inf"\} 1/);
-    expect(text).toContain('hopper_sms_total{outcome="sent"} 5');
+    expect(text).toContain('hopper_sms_total{outcome="sent"} 6');
     expect(text).toContain('hopper_sms_total{outcome="failed"} 1');
     expect(text).toContain('hopper_ride_changes_total{tenant="greer",to="pending"} 1');
     expect(text).toContain('hopper_ride_changes_total{tenant="greer",to="accepted"} 1');

@@ -1,9 +1,9 @@
 /** The arrival-time arithmetic of issue 20 (lib/eta.ts). */
 import { describe, expect, it } from "vitest";
 import { between } from "../../components/map/glide.ts";
+import { arrivalLines } from "../../lib/arrival_lines.ts";
 import {
   ARRIVAL_METERS,
-  arrivalLines,
   atPickup,
   estimateMinutes,
   etaTarget,
