@@ -7,8 +7,8 @@
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** XML 1.0 forbids these characters even escaped; they are dropped. */
-// deno-lint-ignore no-control-regex -- finding control characters is the point
 const NOT_XML =
+  // deno-lint-ignore no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
