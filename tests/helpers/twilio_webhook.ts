@@ -41,3 +41,13 @@ export function inboundRequest(
   if (sig !== null) headers["x-twilio-signature"] = sig;
   return { method: "POST", headers, body: new URLSearchParams(params).toString() };
 }
+
+/**
+ * The signature over the pairs as the server will read them (a form body
+ * parsed by URLSearchParams: repeated names kept, sorted by name then value),
+ * for generated bodies whose raw text is no tidy record.
+ */
+export function signTwilioPairs(authToken: string, url: string, pairs: Iterable<[string, string]>): string {
+  const sorted = [...pairs].sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
+  return createHmac("sha1", authToken).update(url + sorted.map(([k, v]) => k + v).join("")).digest("base64");
+}
