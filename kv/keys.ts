@@ -84,6 +84,11 @@ export const keys = {
   accessChange: (id: string) => ["access_changes", id] as const,
   accessChanges: () => ["access_changes"] as const,
   accessHead: () => ["access_head"] as const,
+  /**
+   * A 10-digit number that texted STOP (kv/sms_opt_outs.ts): `{ at }`. Kept by number, not by user, so it holds
+   * for a number with no account and outlives an account's removal.
+   */
+  smsOptOut: (phone: string) => ["sms_opt_outs", phone] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
 };

@@ -53,7 +53,8 @@ export async function createTenantWithAdmin(
   tenant: Tenant,
   { adminPhone, by, now }: { adminPhone: string; by: string; now: number },
 ): Promise<boolean> {
-  // A taken code makes nobody: the admin's user is made only for a code that is free (the commit checks again).
+  // A taken code is refused before the admin's user is made, so a 409 writes nothing. (Two creates of one code at
+  // the same instant can still leave the loser's admin as a user of no tenant, like someone who signed in once.)
   if ((await kv.get(keys.tenant(tenant.code))).versionstamp !== null) return false;
   const admin = await getOrCreateUserByPhone(kv, adminPhone, now);
   const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };

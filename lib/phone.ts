@@ -41,3 +41,13 @@ export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return `tel:${digits.length === 10 ? `+1${digits}` : digits.length === 11 ? `+${digits}` : digits}`;
 }
+
+/**
+ * A number as Twilio writes it (E.164, "+18645550142") → the 10 US digits
+ * Hopper keys people by; null for any other country or shape (short codes,
+ * "whatsapp:…"). Twilio's From on an incoming text (routes/api/sms_inbound.ts).
+ */
+export function phoneFromE164(input: string): string | null {
+  const m = /^\+1(\d{10})$/.exec(input.trim());
+  return m ? m[1] : null;
+}

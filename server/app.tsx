@@ -19,6 +19,7 @@ import { metricsApi } from "../routes/api/metrics.ts";
 import { photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
 import { superApi } from "../routes/api/super.ts";
+import { SMS_INBOUND_PATH, smsInboundApi } from "../routes/api/sms_inbound.ts";
 import { authServices } from "./auth_services.ts";
 import { assetRoutes, loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
@@ -87,6 +88,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/users/profile", profileApi(deps, auth));
   app.route("/api/users", photosApi(deps, auth));
   app.route("/api/super", superApi(deps, auth));
+  app.route(SMS_INBOUND_PATH, smsInboundApi(deps));
 
   app.get("/", async (c) => {
     const site = siteFor(c, deps);

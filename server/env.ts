@@ -12,6 +12,7 @@ import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
 import type { EtaSource } from "../lib/routing.ts";
 import type { Assets } from "./assets.ts";
+import type { TwilioForm } from "./middleware/twilio_webhook.ts";
 
 export interface AppDeps {
   kv: Deno.Kv;
@@ -48,6 +49,8 @@ export interface Env {
     memberRoles: TenantRole[];
     /** Set by requireAuth under /{tenant} when the caller is blocked there (issue 19). */
     blocked: boolean;
+    /** Set by twilioWebhook on POST /api/sms/inbound: the signed form Twilio posted. */
+    twilioForm: TwilioForm;
     /** Set by tenantRoles: the user's roles in the path's tenant ("super" included for super admins). */
     roles: Role[];
   };

@@ -84,6 +84,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
 
   // Sign-in and the signed-in user's own account (no tenant in the path).
   { method: "POST", path: "/api/inquiries", kind: "api", ...SAME([201, 201, 201, 201, 201]), public: true },
+  // Twilio's incoming-text webhook (issue 19): Twilio's signature admits it, not a session; it answers about the
+  // sending number only (the HELP reply names that number's organisations and their public contacts).
+  { method: "POST", path: "/api/sms/inbound", kind: "api", ...SAME(ALL_200), public: true },
   { method: "POST", path: "/api/auth/login", kind: "api", ...SAME(ALL_200), public: true },
   // Signing in at tenant B makes the caller a rider of B: that is how anyone joins a tenant.
   { method: "POST", path: "/api/auth/verify", kind: "api", ...SAME(ALL_200), public: true },

@@ -12,6 +12,7 @@ import { bearer, postJson, sentCode } from "../helpers/app.ts";
 import { LiveClient, serve } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
 import { writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
+import { inboundForm, inboundRequest } from "../helpers/twilio_webhook.ts";
 
 type Scope = "own" | "other" | "foreignId";
 interface Cell {
@@ -55,6 +56,13 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: "/api/inquiries",
     init: auth(c, postJson({ name: "Pat", email: "pat@example.com", message: "Hello", tenant: c.tenant })),
   }),
+  "POST /api/sms/inbound": (c) => {
+    // HELP from the caller's own number (a fresh one for anonymous), signed as Twilio signs it.
+    const { publicUrl, sms } = c.w.t.config;
+    const form = inboundForm(`+1${c.me?.phone ?? c.w.freshPhone()}`, "HELP");
+    const signed = inboundRequest(form, { authToken: sms.twilioAuthToken!, url: `${publicUrl}/api/sms/inbound` });
+    return { path: "/api/sms/inbound", init: auth(c, signed) };
+  },
   "POST /api/auth/login": (c) => ({
     path: "/api/auth/login",
     init: auth(c, postJson({ phoneNumber: c.w.freshPhone() })),

@@ -1,7 +1,9 @@
 /**
  * Generated bad input for the calls outside a tenant (issue 10, item 4): the
  * contact form, sign-in (send, verify, sign out), the profile, photo upload
- * and serving, the metrics endpoint, and API paths that do not exist. Rules in
+ * and serving, the metrics endpoint, Twilio's incoming-text webhook (a form,
+ * not JSON: signed or not, any fields, any bytes), and API paths that do not
+ * exist. Rules in
  * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
  *
  * Refusals that write, by design (docs/architecture.md "Bad input"): a
@@ -22,7 +24,12 @@ import { postJson } from "../helpers/app.ts";
 import { changedKeys, snapshotKv } from "../helpers/kv_snapshot.ts";
 import { put, requestRide } from "../helpers/rides.ts";
 import { makeApp } from "../helpers/app.ts";
+import { SMS_INBOUND_MAX_BYTES } from "../../routes/api/sms_inbound.ts";
 import { pmtilesFixture, writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
+import { TWILIO_TEST_ENV } from "../helpers/app.ts";
+import { signTwilioPairs } from "../helpers/twilio_webhook.ts";
+import { signIn } from "../helpers/app.ts";
+import { updateTenant } from "../../kv/tenants.ts";
 
 const RUNS = BAD_INPUT_RUNS.public;
 const arenas: Arena<BadInputWorld>[] = [];
@@ -242,6 +249,120 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       files.close();
       await Deno.remove(path).catch(() => {});
     }
+  });
+
+  it("incoming texts of any form, fields, bytes and signature never 5xx; only Twilio's signature gets past 403", async () => {
+    // A server with a Twilio number, and a member of an organisation with contacts, so HELP has something to name.
+    const texts = new Arena(async () => {
+      const t = await makeApp(TWILIO_TEST_ENV);
+      await updateTenant(t.kv, "greer", (g) => ({ ...g, contactPhone: "8645550100", contactEmail: "rides@greer.gov" }));
+      await signIn(t, "8645550142", "greer");
+      return { t };
+    }, "keep");
+    const from = fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 0, max: 9999 }).map((n) => `+1864555${String(n).padStart(4, "0")}`) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom("+18645550142", "+447700900123", "8645550142", "", "   ", "whatsapp:+18645550142"),
+      },
+      { weight: 1, arbitrary: fc.integer({ min: 60, max: 200 }).map((n) => "+1".padEnd(n, "9")) },
+      { weight: 2, arbitrary: hostileString },
+    );
+    const body = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom("HELP", "help me", "AYUDA", "STOP", "parar", "START", "yes", "hello", "", "Help!"),
+      },
+      { weight: 3, arbitrary: hostileString },
+    );
+    const field = fc.oneof(
+      fc.constantFrom("From", "Body", "To", "MessageSid", "__proto__", "constructor", ""),
+      hostileString,
+    );
+    const form = fc.record({
+      from: fc.option(from, { freq: 8 }),
+      body: fc.option(body, { freq: 8 }),
+      extra: fc.array(fc.tuple(field, hostileString), { maxLength: 4 }),
+    }).map(({ from, body, extra }) => {
+      const pairs: [string, string][] = [];
+      if (from !== null) pairs.push(["From", from]);
+      if (body !== null) pairs.push(["Body", body]);
+      return new TextEncoder().encode(new URLSearchParams([...pairs, ...extra]).toString());
+    });
+    const raw = fc.oneof(
+      fc.constantFrom("%zz=%%&From=%2B18645550142&Body=HELP", "From=%FF%FE&Body=HELP", "=&&=", "From", "a=1;b=2")
+        .map((s) => new TextEncoder().encode(s)),
+      fc.constantFrom(
+        "From=%2B18645550143&From=%2B18645550144&Body=STOP&Body=HELP",
+        `From=%2B18645550145&Body=${"x".repeat(9000)}`,
+      ).map((s) => new TextEncoder().encode(s)),
+      fc.uint8Array({ maxLength: 200 }).map((b) => new Uint8Array(b)),
+    );
+    const arb = fc.record({
+      bytes: fc.oneof({ weight: 5, arbitrary: form }, { weight: 1, arbitrary: raw }),
+      type: fc.oneof(
+        { weight: 6, arbitrary: fc.constant("application/x-www-form-urlencoded") },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom<string | null>(
+            "application/x-www-form-urlencoded; charset=utf-8",
+            "APPLICATION/X-WWW-FORM-URLENCODED",
+            "application/json",
+            "multipart/form-data; boundary=B",
+            "text/plain",
+            null,
+          ),
+        },
+      ),
+      signing: fc.oneof(
+        { weight: 5, arbitrary: fc.constant("twilio") },
+        { weight: 1, arbitrary: fc.constantFrom("none", "empty", "wrong token", "other url") },
+        { weight: 1, arbitrary: fc.base64String({ minLength: 0, maxLength: 40 }) },
+      ),
+      query: fc.constantFrom("", "", "", "?x=1"),
+    });
+    await attack(arb, RUNS.smsInbound, async ({ bytes, type, signing, query }) => {
+      const w = await texts.world();
+      const url = `${w.t.config.publicUrl}/api/sms/inbound${query}`;
+      // What the server will read: the bytes as UTF-8, parsed as a form.
+      const pairs = [...new URLSearchParams(new TextDecoder().decode(bytes))];
+      const token = w.t.config.sms.twilioAuthToken!;
+      const signature = signing === "twilio"
+        ? signTwilioPairs(token, url, pairs)
+        : signing === "wrong token"
+        ? signTwilioPairs(token + "x", url, pairs)
+        : signing === "other url"
+        ? signTwilioPairs(token, "https://evil.example/api/sms/inbound", pairs)
+        : signing === "empty"
+        ? ""
+        : signing === "none"
+        ? null
+        : signing;
+      const status = await texts.send(() => ({
+        method: "POST",
+        path: `/api/sms/inbound${query}`,
+        contentType: type,
+        body: { kind: "bytes", bytes: new Uint8Array(bytes) },
+        headers: signature === null ? undefined : { "x-twilio-signature": signature },
+      }));
+      const isForm = type !== null && type.split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+      const tooLarge = bytes.length > SMS_INBOUND_MAX_BYTES;
+      const why = JSON.stringify({ type, signing, bytes: bytes.length });
+      if (tooLarge) expect(status, why).toBe(413);
+      else if (!isForm) expect(status, why).toBe(415);
+      else if (signing !== "twilio") expect(status, why).toBe(403);
+      else {
+        const sender = pairs.find(([k]) => k === "From")?.[1].trim() ?? "";
+        expect(status, why).toBe(sender === "" || sender.length > 64 ? 400 : status === 429 ? 429 : 200);
+      }
+      if (status === 200) {
+        // Accepted: TwiML, one message at most, everything in it escaped.
+        expect(texts.last!.contentType, why).toBe("text/xml");
+        expect(texts.last!.text, why).toMatch(
+          /^<\?xml version="1\.0" encoding="UTF-8"\?><Response(\/>|><Message>[^<>]*<\/Message><\/Response>)$/,
+        );
+      }
+    });
   });
 
   it("API paths that do not exist answer a JSON 404 (or another 4xx), never a 5xx", async () => {

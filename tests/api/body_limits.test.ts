@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { INQUIRY_MAX_BYTES } from "../../routes/api/inquiries.ts";
+import { SMS_INBOUND_MAX_BYTES } from "../../routes/api/sms_inbound.ts";
 import { ACCESS_MATRIX, routeKey } from "../access_matrix.ts";
 import { accessWorld, TENANT_A } from "../helpers/access_world.ts";
 import { bearer } from "../helpers/app.ts";
@@ -34,6 +35,8 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /api/super/inquiries/:id": () => "/api/super/inquiries/01ARZ3NDEKTSV4RRFFQ69G5FAV",
   // An id of the right form: the body limit applies before the place is looked up.
   "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
+  // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
+  "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
   "POST /api/auth/logout": null,
   "POST /:tenant/api/ws-ticket": null,
@@ -43,6 +46,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
 
 const LIMITS: Record<string, number> = {
   "POST /api/inquiries": INQUIRY_MAX_BYTES,
+  "POST /api/sms/inbound": SMS_INBOUND_MAX_BYTES,
   "PUT /:tenant/api/admin/schedule": 16 * 1024,
   "PUT /:tenant/api/drivers/availability": 2048,
   "PUT /:tenant/api/users/location": 2048,

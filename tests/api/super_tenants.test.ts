@@ -79,6 +79,19 @@ describe("super tenants API", () => {
     expect((await getTenant(t.kv, "spartan"))?.name).toBe("Spartanburg Shuttle");
   });
 
+  it("refuses a taken code with 409 before making anyone its admin", async () => {
+    using t = await makeApp();
+    const boss = await superAdmin(t);
+    // The generated bad-input run found it: the 409 came after the new admin's user was written.
+    const res = await t.request(
+      "/api/super/tenants",
+      post(boss.token, { ...NEW, code: "greer", adminPhone: "8645550188" }),
+    );
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: "An organization with this code already exists" });
+    expect((await t.kv.get(keys.userByPhone("8645550188"))).value).toBeNull();
+  });
+
   it("refuses bad fields with 400 naming them, writing nothing", async () => {
     using t = await makeApp();
     const boss = await superAdmin(t);

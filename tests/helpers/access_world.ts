@@ -10,7 +10,7 @@ import { changeRole } from "../../kv/members.ts";
 import { savePhoto } from "../../kv/photos.ts";
 import { updateUser } from "../../kv/users.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
-import { addCampus, makeApp, postJson, sentCode } from "./app.ts";
+import { addCampus, makeApp, postJson, sentCode, TWILIO_TEST_ENV } from "./app.ts";
 import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
 import { createPlace } from "../../kv/places.ts";
 
@@ -27,7 +27,8 @@ export interface Person {
 export type World = Awaited<ReturnType<typeof accessWorld>>;
 
 export async function accessWorld(env: Record<string, string> = {}) {
-  const t = await makeApp(env);
+  // With a Twilio sender's settings, so the incoming-text webhook is on (texts still go to the recording sender).
+  const t = await makeApp({ ...TWILIO_TEST_ENV, ...env });
   await addCampus(t);
   const records: Record<string, Set<string>> = { [TENANT_A]: new Set(), [TENANT_B]: new Set() };
   let nextPhone = 0;

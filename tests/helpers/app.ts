@@ -8,7 +8,8 @@ import { FakeClock } from "./fake_clock.ts";
 import { memoryLogger } from "./memory_log.ts";
 import { recordingSender } from "./recording_sms.ts";
 
-const HTTPS_SMS_ENV = {
+/** A Twilio sender's settings (the app still texts through `sms`): the incoming-text webhook is on with them. */
+export const TWILIO_TEST_ENV = {
   SMS_PROVIDER: "twilio",
   TWILIO_ACCOUNT_SID: "AC" + "0".repeat(32),
   TWILIO_AUTH_TOKEN: "test-auth-token-0123",
@@ -27,7 +28,7 @@ export async function makeApp(env: Record<string, string> = {}) {
     // The built-in map style unless a test names one (or a PMTiles file): the default, OpenFreeMap, is the internet.
     ...(env.MAP_PMTILES_PATH ? {} : { MAP_STYLE_URL: "offline" }),
     // An https deployment must text through a provider (lib/config.ts); the app texts through `sms` either way.
-    ...(env.PUBLIC_URL?.startsWith("https:") ? HTTPS_SMS_ENV : {}),
+    ...(env.PUBLIC_URL?.startsWith("https:") ? TWILIO_TEST_ENV : {}),
     ...env,
   });
   await seedDemoTenant(kv, clock.now());

@@ -32,6 +32,13 @@ export interface AttackRequest {
   jsonRefusals?: boolean;
 }
 
+/** What the last request was answered, for a property that checks an accepted answer's content too. */
+export interface Answer {
+  status: number;
+  contentType: string | null;
+  text: string;
+}
+
 /** Which keys a refusal with `status` may write (KV keys as `keyText` writes them). */
 export type MayWrite = (key: string, status: number) => boolean;
 export const WRITES_NOTHING: MayWrite = () => false;
@@ -70,7 +77,7 @@ export async function sendAndCheck(
   before: KvSnapshot,
   r: AttackRequest,
   mayWrite: MayWrite = WRITES_NOTHING,
-): Promise<{ status: number; after: KvSnapshot; changed: boolean }> {
+): Promise<{ status: number; after: KvSnapshot; changed: boolean; answer: Answer }> {
   sent++;
   const res = await t.request(r.path, requestInit(r), r.address);
   const text = await res.text();
@@ -88,7 +95,8 @@ export async function sendAndCheck(
   if (res.status >= 400) {
     expect(changed.filter((key) => !mayWrite(key, res.status)), `written by a refusal: ${what()}`).toEqual([]);
   }
-  return { status: res.status, after, changed: changed.length > 0 };
+  const answer = { status: res.status, contentType: res.headers.get("content-type"), text };
+  return { status: res.status, after, changed: changed.length > 0, answer };
 }
 
 /**
@@ -106,6 +114,8 @@ export class Arena<W extends { t: TestApp }> {
   #snapshot: KvSnapshot = new Map();
   builds = 0;
   heals = 0;
+  /** The answer to the last request sent. */
+  last: Answer | null = null;
 
   constructor(private readonly build: () => Promise<W>, private readonly afterWrite: AfterWrite<W> = "rebuild") {}
 
@@ -121,8 +131,9 @@ export class Arena<W extends { t: TestApp }> {
   /** Sends the request `make` builds from the current world, checks it, and answers its status. */
   async send(make: (w: W) => AttackRequest, mayWrite: MayWrite = WRITES_NOTHING): Promise<number> {
     const w = await this.world();
-    const { status, after, changed } = await sendAndCheck(w.t, this.#snapshot, make(w), mayWrite);
+    const { status, after, changed, answer } = await sendAndCheck(w.t, this.#snapshot, make(w), mayWrite);
     this.#snapshot = after;
+    this.last = answer;
     if (!changed || status >= 400) return status;
     // A store that keeps growing makes every snapshot slower: start again past a few hundred entries.
     if (this.afterWrite === "rebuild" || after.size > MAX_ENTRIES) {

@@ -15,6 +15,7 @@ export const BAD_INPUT_RUNS = {
     unknownPaths: 400,
     languageSwitch: 200,
     pmtilesRanges: 300,
+    smsInbound: 600,
   },
   rides: {
     requestRide: 1200,

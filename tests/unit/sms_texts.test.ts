@@ -2,11 +2,14 @@
  * Every text Hopper sends by SMS fits one segment in both languages (issue 17):
  * GSM-7 allows 160 characters, but one character outside it (á, í, ó, ú…)
  * makes the message UCS-2, where a segment holds 70. Checked with each
- * placeholder filled as the server fills it.
+ * placeholder filled as the server fills it. The one exception is the reply
+ * to HELP (issue 19), whose pieces are bounded together by HELP_SMS_MAX
+ * (tests/unit/sms_replies.test.ts); every text of the sms area is one or the
+ * other.
  */
 import { describe, expect, it } from "vitest";
 import { AREAS, type Text, translate } from "../../lib/i18n/catalogue.ts";
-import { codeSms } from "../../lib/sms_texts.ts";
+import { codeSms, HELP_SMS_TEXTS, ONE_SEGMENT_SMS } from "../../lib/sms_texts.ts";
 
 /** GSM 03.38's basic character set (the escape table is left out: its characters count twice). */
 const GSM7 = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§" +
@@ -20,7 +23,13 @@ function segmentBudget(text: string): number {
 const FILLED = { code: "1234" };
 
 describe("SMS texts", () => {
-  for (const text of Object.keys(AREAS.sms) as Text[]) {
+  it("holds each text of the sms area as a one-segment text or a piece of the HELP reply", () => {
+    const known = new Set<string>([...ONE_SEGMENT_SMS, ...HELP_SMS_TEXTS]);
+    expect(Object.keys(AREAS.sms).filter((text) => !known.has(text))).toEqual([]);
+    expect(ONE_SEGMENT_SMS.filter((text) => !(text in AREAS.sms))).toEqual([]);
+  });
+
+  for (const text of ONE_SEGMENT_SMS as readonly Text[]) {
     it(`fits one segment in English and Spanish: ${text.slice(0, 40)}…`, () => {
       for (const lang of ["en", "es"] as const) {
         const filled = translate(lang, text, FILLED);

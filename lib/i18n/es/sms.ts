@@ -4,4 +4,13 @@ import type { Entry } from "../format.ts";
 export const sms = {
   "Your Hopper verification code is {code}. It expires in 10 minutes. Reply STOP to opt out, HELP for help.":
     "Su código de Hopper es {code}. Vence en 10 min. STOP: salir. HELP: ayuda",
+  // The HELP reply (lib/sms_texts.ts): written without accents, so a reply naming no accented name stays GSM-7.
+  "Hopper rides for {organisations}. Reply STOP to opt out.":
+    "Viajes de Hopper para {organisations}. Responda STOP para salir.",
+  "{name}: call {phone} or email {email}": "{name}: llame al {phone} o escriba a {email}",
+  "{name}: call {phone}": "{name}: llame al {phone}",
+  "{name}: email {email}": "{name}: escriba a {email}",
+  "{name}: see {url}": "{name}: vea {url}",
+  "Hopper on-demand shuttles. For help, email {email} or see {url}. Reply STOP to opt out.":
+    "Hopper, transporte a pedido. Para ayuda, escriba a {email} o vea {url}. Responda STOP para salir.",
 } as const satisfies Record<string, Entry>;

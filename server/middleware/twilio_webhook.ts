@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from "hono";
+import { isTwilioSignature } from "../../lib/twilio_signature.ts";
+import type { Logger } from "../../lib/log.ts";
+import type { Env } from "../env.ts";
+
+/** What a signed Twilio webhook posted: every parameter, and From (the sender) for the handler and the rate limit. */
+export interface TwilioForm {
+  params: URLSearchParams;
+  from: string;
+}
+
+export const FORM_ONLY = "Send the webhook as application/x-www-form-urlencoded";
+export const BAD_SIGNATURE = "The request is not signed by Twilio";
+export const NO_SENDER = "From is required";
+
+/** Longer than any number or address Twilio names a sender with; keeps a KV key (the rate limit) small. */
+const FROM_MAX = 64;
+
+/**
+ * Admits a webhook only when Twilio signed it (docs/security.md, "Twilio
+ * webhooks"): reads the form, checks X-Twilio-Signature against `url`, the
+ * address Twilio was given (PUBLIC_URL and the path, plus the request's query
+ * string when it has one), and the auth token, then puts the form on `c.var.twilioForm`. Refuses a
+ * body that is not a form (415), a missing or wrong signature (403) and a
+ * signed form without From (400), each with JSON `{ error }`. The body's own
+ * limit goes before this one.
+ */
+export function twilioWebhook(
+  { authToken, url: webhookUrl, log }: { authToken: string; url: string; log: Logger },
+): MiddlewareHandler<Env> {
+  return async function twilioWebhook(c, next) {
+    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/x-www-form-urlencoded") return c.json({ error: FORM_ONLY }, 415);
+    const params = new URLSearchParams(await c.req.text());
+    const url = webhookUrl + new URL(c.req.url).search;
+    if (!await isTwilioSignature(authToken, url, params, c.req.header("x-twilio-signature"))) {
+      log({ event: "sms.inbound_refused", level: "warn", reason: "signature", requestId: c.get("requestId") });
+      return c.json({ error: BAD_SIGNATURE }, 403);
+    }
+    const from = params.get("From")?.trim() ?? "";
+    if (!from || from.length > FROM_MAX) return c.json({ error: NO_SENDER }, 400);
+    c.set("twilioForm", { params, from });
+    await next();
+  };
+}
