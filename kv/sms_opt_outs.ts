@@ -1,15 +1,11 @@
 /**
  * Numbers that texted STOP to Hopper's number (routes/api/sms_inbound.ts),
- * until they text START. Twilio's own opt-out handling answers the STOP and
- * blocks what its account sends to the number; this record is Hopper's own
- * copy, for texts Hopper decides to send (issue 20's ride texts check
- * `isOptedOut` first and skip the number).
- *
- * Sign-in codes do not check it: a person asked for that code a moment ago
- * on the sign-in page, and refusing it would lock out of their account
- * someone who once stopped ride updates. (While Twilio's own block holds,
- * Twilio refuses the code and the sign-in page says it could not be sent;
- * START lifts both.)
+ * until they text START (issue 20). Twilio's carriers block what the account
+ * sends to such a number, so Hopper sends it nothing either: ride texts are
+ * skipped (server/rider_updates.ts), and a sign-in answers 409 "This number
+ * has opted out of texts. Text START to {sender} to sign in again." without
+ * sending a code (routes/api/auth.ts). Twilio's error 21610, a number the
+ * carrier already blocks, is recorded here the same way.
  */
 import { keys } from "./keys.ts";
 

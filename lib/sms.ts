@@ -12,8 +12,12 @@ export interface SmsSender {
   send(to: string, body: string): Promise<void>;
 }
 
+/** Twilio's error for a number that texted STOP (its carrier blocks what the account sends it). */
+export const TWILIO_OPTED_OUT = 21610;
+
 export class SmsError extends Error {
-  constructor(message: string, readonly status?: number) {
+  /** `code`: the provider's own error code (Twilio's `code`), when it gave one. */
+  constructor(message: string, readonly status?: number, readonly code?: number) {
     super(message);
     this.name = "SmsError";
   }
@@ -56,7 +60,12 @@ export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch):
       }
       if (!res.ok) {
         const detail = await res.text().catch(() => "");
-        throw new SmsError(`Twilio answered ${res.status}: ${detail.slice(0, 200)}`, res.status);
+        let code: number | undefined;
+        try {
+          const parsed = JSON.parse(detail)?.code;
+          if (typeof parsed === "number") code = parsed;
+        } catch { /* not JSON: no code */ }
+        throw new SmsError(`Twilio answered ${res.status}: ${detail.slice(0, 200)}`, res.status, code);
       }
       await res.body?.cancel();
     },

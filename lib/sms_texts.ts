@@ -30,19 +30,29 @@ export const HELP_SMS = "Hopper rides for {organisations}. Reply STOP to opt out
 export const HELP_ORG_CALL_OR_EMAIL = "{name}: call {phone} or email {email}" as const;
 export const HELP_ORG_CALL = "{name}: call {phone}" as const;
 export const HELP_ORG_EMAIL = "{name}: email {email}" as const;
-export const HELP_ORG_PAGE = "{name}: see {url}" as const;
 export const HELP_GENERAL_SMS =
   "Hopper on-demand shuttles. For help, email {email} or see {url}. Reply STOP to opt out." as const;
 
+/** The answers to STOP and START (issue 20): what the number will and will not get from now. */
+export const STOP_SMS = "You're unsubscribed from Hopper texts. Text START to opt back in." as const;
+export const START_SMS = "You're subscribed to Hopper texts again. Reply HELP for help, STOP to opt out." as const;
+
+export function stopSms(lang: Lang): string {
+  return translate(lang, STOP_SMS);
+}
+
+export function startSms(lang: Lang): string {
+  return translate(lang, START_SMS);
+}
+
 /** The texts that must each fit one segment as they are (tests/unit/sms_texts.test.ts). */
-export const ONE_SEGMENT_SMS = [CODE_SMS] as const;
+export const ONE_SEGMENT_SMS = [CODE_SMS, STOP_SMS, START_SMS] as const;
 /** The pieces of the HELP reply, bounded together by HELP_SMS_MAX instead. */
 export const HELP_SMS_TEXTS = [
   HELP_SMS,
   HELP_ORG_CALL_OR_EMAIL,
   HELP_ORG_CALL,
   HELP_ORG_EMAIL,
-  HELP_ORG_PAGE,
   HELP_GENERAL_SMS,
 ] as const;
 
@@ -61,37 +71,25 @@ export interface HelpSite {
 }
 
 /**
- * The HELP reply for someone who belongs to `organisations`: each named with
- * its phone and/or email, or its contact page when it gave neither, as many
- * as fit in HELP_SMS_MAX (an organisation whose contacts are too long is
- * named with its page instead). Nobody's organisation, or none that fits:
- * the site's contact address and page.
+ * The HELP reply (issue 20): the organisation's name and contacts where the
+ * number belongs to exactly one that gave a phone or an email; otherwise
+ * (none, several, one with no contacts or with contacts too long to fit)
+ * the site's CONTACT_EMAIL and contact page. Bounded by HELP_SMS_MAX.
  */
 export function helpSms(lang: Lang, organisations: readonly HelpOrganisation[], site: HelpSite): string {
-  const pieces: string[] = [];
-  const whole = (list: string[]) => translate(lang, HELP_SMS, { organisations: list.join("; ") });
-  for (const org of organisations) {
-    for (const piece of [contactsPiece(lang, org, site), pagePiece(lang, org, site)]) {
-      if (piece !== null && whole([...pieces, piece]).length <= HELP_SMS_MAX) {
-        pieces.push(piece);
-        break;
-      }
-    }
-  }
-  if (pieces.length > 0) return whole(pieces);
-  const general = translate(lang, HELP_GENERAL_SMS, { email: site.contactEmail, url: `${site.publicUrl}/contact` });
-  return general.length <= HELP_SMS_MAX ? general : Array.from(general).slice(0, HELP_SMS_MAX).join("");
+  const only = organisations.length === 1 ? contactsPiece(lang, organisations[0]) : null;
+  const own = only ? translate(lang, HELP_SMS, { organisations: only }) : null;
+  // An organisation's contacts too long for the bound are left for the site's.
+  if (own && own.length <= HELP_SMS_MAX) return own;
+  const text = translate(lang, HELP_GENERAL_SMS, { email: site.contactEmail, url: `${site.publicUrl}/contact` });
+  return text.length <= HELP_SMS_MAX ? text : Array.from(text).slice(0, HELP_SMS_MAX).join("");
 }
 
-function contactsPiece(lang: Lang, org: HelpOrganisation, site: HelpSite): string {
+function contactsPiece(lang: Lang, org: HelpOrganisation): string | null {
   const phone = org.contactPhone ? formatPhone(org.contactPhone) : null;
   const email = org.contactEmail;
   if (phone && email) return translate(lang, HELP_ORG_CALL_OR_EMAIL, { name: org.name, phone, email });
   if (phone) return translate(lang, HELP_ORG_CALL, { name: org.name, phone });
   if (email) return translate(lang, HELP_ORG_EMAIL, { name: org.name, email });
-  return pagePiece(lang, org, site);
-}
-
-function pagePiece(lang: Lang, org: HelpOrganisation, site: HelpSite): string {
-  return translate(lang, HELP_ORG_PAGE, { name: org.name, url: `${site.publicUrl}/${org.code}/contact` });
+  return null;
 }

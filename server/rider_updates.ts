@@ -14,6 +14,7 @@ import { getDriverState } from "../kv/drivers.ts";
 import { keys } from "../kv/keys.ts";
 import { claimNotices, getNotices } from "../kv/ride_notices.ts";
 import { getRide } from "../kv/ride_reads.ts";
+import { isOptedOut } from "../kv/sms_opt_outs.ts";
 import { getUser } from "../kv/users.ts";
 import type { Clock } from "../lib/clock.ts";
 import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts";
@@ -104,7 +105,8 @@ async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boole
 
 async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notice[]): Promise<void> {
   const rider = await getUser(deps.kv, ride.creatorId);
-  if (!rider || rider.rideTexts === false) {
+  // Texts off in the profile, or the number texted STOP (issue 20): nothing is sent.
+  if (!rider || rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
     deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
   }

@@ -28,8 +28,9 @@ import {
   isCodeFormat,
   WRONG_CODE,
 } from "../../lib/otp.ts";
-import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
-import { SmsError } from "../../lib/sms.ts";
+import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
+import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
+import { isOptedOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { type Tenant, TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -39,6 +40,8 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export const SEND_FAILED = "Failed to send verification code. Please try again.";
+/** Issue 20: a number that texted STOP is sent no code until it texts START. */
+export const OPTED_OUT = "This number has opted out of texts. Text START to {sender} to sign in again.";
 
 const MINUTE = 60_000;
 /** Sending limits (issue 3), kept in KV so they hold across instances. */
@@ -76,6 +79,9 @@ function waitText(seconds: number): string {
 
 export function authApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock, sms, config } = deps;
+  // The number a person texts START to: Hopper's own (TWILIO_FROM), else the service's name.
+  const from = config.sms.twilioFrom ? phoneFromE164(config.sms.twilioFrom) : null;
+  const optedOutText = OPTED_OUT.replace("{sender}", from ? formatPhone(from) : "Hopper");
   const log = deps.log!;
   const app = new Hono<Env>();
   const small = smallBody();
@@ -114,6 +120,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const tenant = await namedTenant(body.tenantCode);
     const refused = await refusalAt(tenant, phone);
     if (refused) return c.json({ error: refused }, 403);
+    // A number that texted STOP gets no code, and spends none of its limits (issue 20).
+    if (await isOptedOut(kv, phone)) return c.json({ error: optedOutText }, 409);
 
     // The owner's own address has its own count, so strangers cannot use theirs up.
     const known = await isKnownAddress(kv, phone, address);
@@ -152,6 +160,12 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     try {
       await sms.send(phone, codeSms(c.get("lang"), code));
     } catch (err) {
+      // The carrier already blocks this number (it texted STOP where we did not hear it): recorded, and said so.
+      if (err instanceof SmsError && err.code === TWILIO_OPTED_OUT) {
+        await recordOptOut(kv, phone, now);
+        log({ event: "sms.opted_out", phone: maskPhone(phone), source: "twilio", requestId: c.get("requestId") });
+        return c.json({ error: optedOutText }, 409);
+      }
       log({
         event: "sms.failed",
         level: "warn",

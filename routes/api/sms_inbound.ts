@@ -13,7 +13,7 @@ import type { Lang } from "../../lib/i18n/lang.ts";
 import type { Logger } from "../../lib/log.ts";
 import { maskPhone, phoneFromE164 } from "../../lib/phone.ts";
 import { readKeyword } from "../../lib/sms_keywords.ts";
-import { helpSms } from "../../lib/sms_texts.ts";
+import { helpSms, startSms, stopSms } from "../../lib/sms_texts.ts";
 import { twimlReply } from "../../lib/twiml.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
@@ -63,10 +63,12 @@ export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logge
         const lang: Lang = contacts.language ?? (spanish ? "es" : "en");
         reply = helpSms(lang, contacts.organisations, config);
         organisations = contacts.organisations.length;
-      } else if (keyword === "stop" && phone) {
-        await recordOptOut(kv, phone, clock.now());
-      } else if (keyword === "start" && phone) {
-        await clearOptOut(kv, phone);
+      } else if (keyword === "stop" || keyword === "start") {
+        // Issue 20: the number's choice is kept, and confirmed in its person's language.
+        const lang: Lang = (phone ? (await helpContactsFor(kv, phone)).language : null) ?? (spanish ? "es" : "en");
+        if (phone && keyword === "stop") await recordOptOut(kv, phone, clock.now());
+        if (phone && keyword === "start") await clearOptOut(kv, phone);
+        reply = keyword === "stop" ? stopSms(lang) : startSms(lang);
       }
       // Never the body, never the whole number (docs/operations.md, "Logs").
       log({

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
+import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { estimateMinutes } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
 import { liveStats } from "../../routes/live/hub.ts";
@@ -196,6 +197,17 @@ describe("texts to the rider", () => {
     const bad = await t.request("/api/users/profile", put(rider.token, { rideTexts: "no" }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "rideTexts must be true or false" });
+  });
+
+  it("are never sent to a number that texted STOP", async () => {
+    const { t, rider, driver, report, move } = await world();
+    await recordOptOut(t.kv, RIDER_PHONE, t.clock.now());
+    const { ride } = await (await requestRide(t, rider.token, { pickup: PICKUP })).json();
+    await move(driver.token, ride.id, "accepted");
+    await report(driver.token, north(20));
+    await waitFor(() => t.log.events.filter((e) => e.event === "rider.texts_off").length >= 1, "the skipped texts");
+    await delay(100);
+    expect(textsTo(t, RIDER_PHONE)).toEqual([]);
   });
 
   it("never fail the ride's move when the text cannot be sent", async () => {

@@ -123,7 +123,7 @@ describe("HELP texts", () => {
     expect(await twiml(await world.text("+18645550142", "AYUDA"))).toContain("Hopper rides for Greer Shuttle");
   });
 
-  it("names every organisation of the number, and the contact page of one that gave no contacts", async () => {
+  it("answers a number of several organizations, or of one that gave no contacts, with the site's contacts", async () => {
     await createTenant(world.kv, {
       code: "campus",
       name: "State Campus",
@@ -131,14 +131,16 @@ describe("HELP texts", () => {
       serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "the quad" },
       createdAt: 0,
     }, {});
+    const general = message(
+      "Hopper on-demand shuttles. For help, email hello@hopper.test or see https://rides.example.org/contact. " +
+        "Reply STOP to opt out.",
+    );
     const user = await world.member("8645550142");
     await changeRole(world.kv, { tenant: "campus", userId: user.id, role: "rider", add: true, now: world.clock.now() });
-    expect(await twiml(await world.text("+18645550142", "HELP"))).toBe(
-      message(
-        "Hopper rides for State Campus: see https://rides.example.org/campus/contact; " +
-          "Greer Shuttle: call (864) 555-0100 or email rides@greer.gov. Reply STOP to opt out.",
-      ),
-    );
+    expect(await twiml(await world.text("+18645550142", "HELP"))).toBe(general);
+    // A member of State Campus alone, which gave no contacts.
+    await world.member("8645550143", "campus");
+    expect(await twiml(await world.text("+18645550143", "HELP"))).toBe(general);
   });
 
   it("gives someone with no membership the general help text with the site's contacts", async () => {
@@ -171,13 +173,17 @@ describe("HELP texts", () => {
   });
 });
 
+const STOPPED = message("You're unsubscribed from Hopper texts. Text START to opt back in.");
+const STARTED = message("You're subscribed to Hopper texts again. Reply HELP for help, STOP to opt out.");
+const OPTED_OUT = "This number has opted out of texts. Text START to (864) 555-0199 to sign in again.";
+
 describe("STOP and START", () => {
-  it("STOP records the opt-out and says nothing; START removes it", async () => {
+  it("STOP records the opt-out and confirms it; START removes it and says so", async () => {
     expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
-    expect(await twiml(await world.text("+18645550142", "STOP"))).toBe(EMPTY);
+    expect(await twiml(await world.text("+18645550142", "STOP"))).toBe(STOPPED.replace("'", "&apos;"));
     expect(await isOptedOut(world.kv, "8645550142")).toBe(true);
     expect((await world.kv.get(["sms_opt_outs", "8645550142"])).value).toEqual({ at: world.clock.now() });
-    expect(await twiml(await world.text("+18645550142", "start"))).toBe(EMPTY);
+    expect(await twiml(await world.text("+18645550142", "start"))).toBe(STARTED.replace("'", "&apos;"));
     expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
   });
 
@@ -186,12 +192,23 @@ describe("STOP and START", () => {
     for (const [i, word] of words.entries()) {
       // A number each, so the per-number limit stays out of the way.
       const phone = `86455502${String(i).padStart(2, "0")}`;
-      expect(await twiml(await world.text(`+1${phone}`, word)), word).toBe(EMPTY);
+      const reply = await twiml(await world.text(`+1${phone}`, word));
+      expect(reply, word).toContain(
+        ["PARAR", "alto"].includes(word) ? "Se dio de baja de los mensajes de Hopper" : "unsubscribed from Hopper",
+      );
       expect(await isOptedOut(world.kv, phone), word).toBe(true);
       const back = ["START", "unstop", "yes"][i % 3];
-      expect(await twiml(await world.text(`+1${phone}`, back)), back).toBe(EMPTY);
+      expect(await twiml(await world.text(`+1${phone}`, back)), back).toContain("Hopper texts again");
       expect(await isOptedOut(world.kv, phone), back).toBe(false);
     }
+  });
+
+  it("confirms in the person's language", async () => {
+    const user = await world.member("8645550142");
+    await updateUser(world.kv, user.id, (u) => ({ ...u, language: "es" }));
+    expect(await twiml(await world.text("+18645550142", "STOP"))).toBe(
+      message("Se dio de baja de los mensajes de Hopper. Envíe START para volver."),
+    );
   });
 
   it("does not read an opt-out word inside a sentence as STOP", async () => {
@@ -199,11 +216,35 @@ describe("STOP and START", () => {
     expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
   });
 
-  it("still texts a sign-in code to a number that opted out (the person asked for it)", async () => {
+  it("refuses a sign-in code to a number that opted out (409, nothing sent) until it texts START", async () => {
     await world.text("+18645550142", "STOP");
+    const before = fake.messages.length;
     const res = await fetch(world.server.http("/api/auth/login"), postJson({ phoneNumber: "8645550142" }));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: OPTED_OUT });
+    expect(fake.messages.length).toBe(before);
+    const es = await fetch(world.server.http("/api/auth/login"), {
+      ...postJson({ phoneNumber: "8645550142" }),
+      headers: { "content-type": "application/json", cookie: "lang=es" },
+    });
+    expect(await es.json()).toEqual({
+      error: "Este número pidió no recibir mensajes. Envíe START al (864) 555-0199 para volver a iniciar sesión.",
+    });
+    await world.text("+18645550142", "START");
+    const again = await fetch(world.server.http("/api/auth/login"), postJson({ phoneNumber: "8645550142" }));
+    expect(again.status).toBe(200);
     expect(fake.codeFor("8645550142")).toMatch(/^\d{4}$/);
+  });
+
+  it("treats Twilio's 21610 (the carrier already blocks the number) as an opt-out", async () => {
+    fake.block("8645550144");
+    const res = await fetch(world.server.http("/api/auth/login"), postJson({ phoneNumber: "8645550144" }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: OPTED_OUT });
+    expect(await isOptedOut(world.kv, "8645550144")).toBe(true);
+    const logged = world.log.events.find((e) => e.event === "sms.opted_out");
+    expect(logged).toMatchObject({ phone: "********44", source: "twilio" });
+    expect(JSON.stringify(world.log.events)).not.toContain("8645550144");
   });
 });
 

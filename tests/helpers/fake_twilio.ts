@@ -16,6 +16,8 @@ export const FAKE_TOKEN = "fake-twilio-auth-token-0123456789";
 export function startFakeTwilio() {
   const messages: FakeMessage[] = [];
   let failWith: number | null = null;
+  /** Numbers (E.164) the carrier blocks: a text to one answers Twilio's error 21610, as after STOP. */
+  const blocked = new Set<string>();
   const ac = new AbortController();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", signal: ac.signal, onListen() {} }, async (req) => {
     const url = new URL(req.url);
@@ -28,6 +30,12 @@ export function startFakeTwilio() {
     if (failWith) return Response.json({ code: 30001, message: "Queue overflow" }, { status: failWith });
     const form = new URLSearchParams(await req.text());
     const to = form.get("To") ?? "";
+    if (blocked.has(to)) {
+      return Response.json(
+        { code: 21610, message: "Attempt to send to unsubscribed recipient", status: 400 },
+        { status: 400 },
+      );
+    }
     const body = form.get("Body") ?? "";
     const from = form.get("From");
     const messagingServiceSid = form.get("MessagingServiceSid");
@@ -56,6 +64,10 @@ export function startFakeTwilio() {
     },
     fail(status: number | null) {
       failWith = status;
+    },
+    /** The carrier blocks texts to this 10-digit number from now (it texted STOP to Twilio). */
+    block(phone: string) {
+      blocked.add(`+1${phone}`);
     },
     async stop() {
       ac.abort();

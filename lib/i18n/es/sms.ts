@@ -10,7 +10,11 @@ export const sms = {
   "{name}: call {phone} or email {email}": "{name}: llame al {phone} o escriba a {email}",
   "{name}: call {phone}": "{name}: llame al {phone}",
   "{name}: email {email}": "{name}: escriba a {email}",
-  "{name}: see {url}": "{name}: vea {url}",
   "Hopper on-demand shuttles. For help, email {email} or see {url}. Reply STOP to opt out.":
     "Hopper, transporte a pedido. Para ayuda, escriba a {email} o vea {url}. Responda STOP para salir.",
+  // The answers to STOP and START (issue 20).
+  "You're unsubscribed from Hopper texts. Text START to opt back in.":
+    "Se dio de baja de los mensajes de Hopper. Envíe START para volver.",
+  "You're subscribed to Hopper texts again. Reply HELP for help, STOP to opt out.":
+    "Volverá a recibir mensajes de Hopper. HELP: ayuda. STOP: salir.",
 } as const satisfies Record<string, Entry>;
