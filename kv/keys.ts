@@ -82,4 +82,6 @@ export const keys = {
   accessHead: () => ["access_head"] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
+  /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */
+  tenantLogo: (code: string) => ["tenant_logos", code] as const,
 };
