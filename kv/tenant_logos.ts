@@ -9,7 +9,7 @@ import type { LogoType } from "../lib/images/logo.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
 import { PHOTO_KV_LIMIT, photoHash } from "./photos.ts";
-import { updateTenant } from "./tenants.ts";
+import { getTenant, updateTenant } from "./tenants.ts";
 
 export interface StoredLogo {
   bytes: Uint8Array<ArrayBuffer>;
@@ -61,6 +61,9 @@ export async function removeTenantLogo(
   code: string,
   change: LogoChange,
 ): Promise<{ tenant: Tenant; removed: boolean } | null> {
+  // Nothing to remove: no write (a repeated DELETE leaves the store as it was).
+  const current = await getTenant(kv, code);
+  if (!current?.logo) return current && { tenant: current, removed: false };
   let removed = false;
   const tenant = await updateTenant(
     kv,

@@ -138,8 +138,10 @@ describe("an organisation's logo", () => {
   it("audits an upload and a removal as a settings change of the logo, and a removal of nothing not at all", async () => {
     using t = await makeApp();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const before = await t.kv.get(keys.tenant("greer"));
     expect((await t.request(LOGO, bearer(admin.token, { method: "DELETE" }))).status).toBe(200);
     expect((await listAudit(t.kv, "greer")).filter((a) => a.action === "settings.changed")).toEqual([]);
+    expect((await t.kv.get(keys.tenant("greer"))).versionstamp).toBe(before.versionstamp); // nothing written
     await upload(t, admin.token, form(await discPng(100, 100)));
     await t.request(LOGO, bearer(admin.token, { method: "DELETE" }));
     const audits = (await listAudit(t.kv, "greer")).filter((a) => a.action === "settings.changed");
