@@ -63,7 +63,7 @@ export function LogoSettings(
     <fieldset className="settings-form__group logo-settings" aria-busy={!idle}>
       <legend>{t("Logo")}</legend>
       <p id={`${id}-hint`} className="muted">
-        {t("Your logo replaces the Hopper mark in your pages' header. PNG, JPEG or WebP, up to 1 MB.")}
+        {t("Your logo replaces the Hopper mark in your pages' header. PNG, JPEG or WebP, up to 1\u00a0MB.")}
       </p>
       <div className="logo-settings__current">
         {logoUrl ? <img className="logo-settings__image" src={logoUrl} alt={t("Current logo")} /> : (

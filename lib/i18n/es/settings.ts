@@ -56,8 +56,9 @@ export const settings = {
   "Saving...": "Guardando...",
   // The logo (components/admin/LogoSettings.tsx).
   "Logo": "Logotipo",
-  "Your logo replaces the Hopper mark in your pages' header. PNG, JPEG or WebP, up to 1 MB.":
-    "Su logotipo reemplaza la marca de Hopper en el encabezado de sus páginas. PNG, JPEG o WebP, hasta 1 MB.",
+  // A no-break space keeps "1 MB" on one line.
+  "Your logo replaces the Hopper mark in your pages' header. PNG, JPEG or WebP, up to 1\u00a0MB.":
+    "Su logotipo reemplaza la marca de Hopper en el encabezado de sus páginas. PNG, JPEG o WebP, hasta 1\u00a0MB.",
   "Current logo": "Logotipo actual",
   "No logo yet: your pages show the Hopper mark.": "Aún no hay logotipo: sus páginas muestran la marca de Hopper.",
   "Upload logo": "Subir logotipo",
