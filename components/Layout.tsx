@@ -7,7 +7,8 @@ import { useT } from "./texts.tsx";
 
 /**
  * The page frame: skip link, header, main landmark, footer. On tenant pages
- * the header reads "Hopper · {tenant name}" and every link stays in the tenant.
+ * the header reads "Hopper · {tenant name}" beside the tenant's logo (or the
+ * Hopper mark) and every link stays in the tenant.
  */
 export function Layout(
   { site, children, wide = false, account, loginLink = true }: {
@@ -38,7 +39,7 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
     <header className="site-header">
       <div className="container site-header__inner">
         <a className="brand" href={home}>
-          <Logo />
+          {site.tenant?.logo ? <TenantLogo {...site.tenant.logo} /> : <Logo />}
           <span className="brand__title">
             {PRODUCT}
             {site.tenant && <span className="brand__tenant">· {site.tenant.name}</span>}
@@ -53,6 +54,26 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
         )}
       </div>
     </header>
+  );
+}
+
+/** The header's logo box: at most this tall and wide, as the Hopper mark is 32 px square. */
+export const HEADER_LOGO = { height: 32, maxWidth: 128 };
+
+/**
+ * The organisation's logo (issue 19) in the mark's place, drawn to fit the
+ * header's box keeping its shape; alt is empty, as its name is the text beside it.
+ */
+function TenantLogo({ url, width, height }: { url: string; width: number; height: number }) {
+  const scale = Math.min(HEADER_LOGO.height / height, HEADER_LOGO.maxWidth / width);
+  return (
+    <img
+      className="logo"
+      src={url}
+      alt=""
+      width={Math.max(1, Math.round(width * scale))}
+      height={Math.max(1, Math.round(height * scale))}
+    />
   );
 }
 

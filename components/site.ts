@@ -19,6 +19,8 @@ export interface Site {
     /** How riders reach the organisation itself (issue 19), on its contact page; absent until set. */
     contactEmail?: string;
     contactPhone?: string;
+    /** Its logo (issue 19), shown in the header instead of the Hopper mark; absent until set. */
+    logo?: { url: string; width: number; height: number };
     /** Suspended by the provider (issue 19): the rider and driver pages say the service is paused. */
     paused?: boolean;
   };

@@ -2,8 +2,9 @@
  * Organization settings (issue 19): the name, the contacts riders see, the
  * service area on the map (tap or drag the centre, a radius slider, the
  * circle drawn as it changes), the time zone, the brand colour with a
- * preview of the header and its text contrast, the sign-in text budget and
- * who may join (anyone who signs in, or only people an admin added).
+ * preview of the header and its text contrast, the logo (uploaded and
+ * removed on its own, components/admin/LogoSettings.tsx), the sign-in text
+ * budget and who may join (anyone who signs in, or only people an admin added).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -11,6 +12,7 @@ import { api, ApiError } from "../browser/auth_client.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { BrandPreview } from "../components/admin/BrandPreview.tsx";
+import { LogoSettings } from "../components/admin/LogoSettings.tsx";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
@@ -260,7 +262,7 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
               onChange={(e) => set({ brandColor: e.target.value })}
             />
           </div>
-          <BrandPreview name={draft.name} color={draft.brandColor} />
+          <BrandPreview name={draft.name} color={draft.brandColor} logoUrl={saved.logoUrl} />
           <div className="field">
             <label htmlFor={`${id}-sms`}>{t("Sign-in texts an hour")}</label>
             <input
@@ -273,6 +275,8 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
             />
           </div>
         </fieldset>
+
+        <LogoSettings tenant={tenant} logoUrl={saved.logoUrl} onSaved={(settings) => setSaved(settings)} />
 
         <fieldset className="settings-form__group settings-form__choices">
           <legend>{t("Who may join")}</legend>

@@ -91,4 +91,6 @@ export const keys = {
   smsOptOut: (phone: string) => ["sms_opt_outs", phone] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
+  /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */
+  tenantLogo: (code: string) => ["tenant_logos", code] as const,
 };

@@ -82,13 +82,16 @@ export async function setSchedule(
 /**
  * Applies `change` to the tenant in one checked commit; null when there is no
  * such tenant. With `audit`, the record of who changed what (issue 19) lands
- * in the same commit (none when it answers null: nothing changed).
+ * in the same commit (none when it answers null: nothing changed); with
+ * `also`, the writes of what the record points at (its logo's bytes,
+ * kv/tenant_logos.ts) do too.
  */
 export async function updateTenant(
   kv: Deno.Kv,
   code: string,
   change: (tenant: Tenant) => Tenant,
   audit?: (before: Tenant, after: Tenant) => Omit<AuditRecord, "id"> | null,
+  also?: (op: Deno.AtomicOperation, before: Tenant, after: Tenant) => void,
 ): Promise<Tenant | null> {
   const updated = await commitWithRetry("update the tenant", async () => {
     const entry = await kv.get<Tenant>(keys.tenant(code));
@@ -97,6 +100,7 @@ export async function updateTenant(
     const op = kv.atomic().check(entry).set(keys.tenant(code), next);
     const record = audit?.(entry.value, next);
     if (record) addAudit(op, code, record);
+    also?.(op, entry.value, next);
     return await committed(op, next);
   });
   forgetTenants(kv, code);

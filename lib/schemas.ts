@@ -82,6 +82,16 @@ export interface Tenant {
   joinPolicy?: "open" | "invite";
   /** Paused by the provider (issue 19): no new rides, no driver going online; absent means active. */
   status?: TenantStatus;
+  /** Its logo (issue 19): the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
+  logo?: TenantLogoRef | null;
+}
+
+/** What a tenant record holds of its logo; the bytes live under their own key. */
+export interface TenantLogoRef {
+  /** The first 16 hex digits of the bytes' SHA-256: the `v` of the logo's URL. */
+  hash: string;
+  width: number;
+  height: number;
 }
 
 export const TENANT_STATUSES = ["active", "suspended"] as const;

@@ -21,6 +21,8 @@ export interface TenantSettings {
   brandColor: string;
   smsPerHour: number;
   joinPolicy: JoinPolicy;
+  /** Where its logo loads from (issue 19), or null for the Hopper mark. Changed by its own calls, never by PUT. */
+  logoUrl: string | null;
 }
 
 /**
@@ -53,11 +55,17 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     brandColor: tenant.brandColor ?? DEFAULT_BRAND,
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
     joinPolicy: tenant.joinPolicy ?? "open",
+    logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
   };
 }
 
+/** The logo's URL: it names the bytes (their hash), so it may be cached for good and changes with them. */
+export function logoUrl(code: string, hash: string): string {
+  return `/${code}/logo?v=${hash}`;
+}
+
 export type SettingsRead =
-  | { ok: true; value: Partial<TenantSettings> }
+  | { ok: true; value: Partial<Omit<TenantSettings, "logoUrl">> }
   | { ok: false; field: string; error: string };
 
 /** Whether the runtime knows `name` as an IANA time zone ("America/New_York", "UTC"). */
@@ -81,7 +89,7 @@ const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").tri
  * contact), or the first bad field.
  */
 export function readSettings(body: Record<string, unknown>, t: Translate): SettingsRead {
-  const value: Partial<TenantSettings> = {};
+  const value: Partial<Omit<TenantSettings, "logoUrl">> = {};
   const bad = (field: string, error: Text, values?: Record<string, string | number>): SettingsRead => ({
     ok: false,
     field,

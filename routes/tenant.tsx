@@ -14,12 +14,14 @@ import { peopleApi } from "./api/people.ts";
 import { settingsApi } from "./api/settings.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { tenantApi } from "./api/tenant.ts";
+import { tenantLogoApi, tenantLogoFile } from "./api/tenant_logo.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
 import { wsTicketApi } from "./api/ws_ticket.ts";
 import type { AuthServices } from "../server/auth_services.ts";
 import { liveRoutes } from "./live/ws.ts";
 import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
+import type { OneAtATime } from "../server/one_at_a_time.ts";
 import { adminPages } from "./admin_pages.tsx";
 import { appPages } from "./app_pages.tsx";
 import { loginPages } from "./login_pages.tsx";
@@ -27,7 +29,7 @@ import { contentPages } from "./content_pages.tsx";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
-export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer) {
+export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer, decodeTurns: OneAtATime) {
   const app = new Hono<Env>();
 
   app.use("*", async function loadTenant(c, next) {
@@ -52,9 +54,11 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", scheduleApi(deps, auth));
   app.route("/api", placesApi(deps, auth));
   app.route("/api", settingsApi(deps, auth));
+  app.route("/api", tenantLogoApi(deps, auth, decodeTurns));
   app.route("/api", auditApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
+  app.route("/", tenantLogoFile(deps));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));

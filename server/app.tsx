@@ -16,7 +16,7 @@ import { authApi } from "../routes/api/auth.ts";
 import { healthApi } from "../routes/api/health.ts";
 import { inquiriesApi } from "../routes/api/inquiries.ts";
 import { metricsApi } from "../routes/api/metrics.ts";
-import { photosApi } from "../routes/api/photos.ts";
+import { DECODE_WAIT_MS, photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
 import { superApi } from "../routes/api/super.ts";
 import { SMS_INBOUND_PATH, smsInboundApi } from "../routes/api/sms_inbound.ts";
@@ -43,6 +43,7 @@ import { tenantRoutes } from "../routes/tenant.tsx";
 import { translate } from "../lib/i18n/catalogue.ts";
 import { brandCss } from "../routes/brand_css.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
+import { OneAtATime } from "./one_at_a_time.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
@@ -86,7 +87,9 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/inquiries", inquiriesApi(deps));
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
-  app.route("/api/users", photosApi(deps, auth));
+  // Profile photos and logos take the same turns: one image decodes at a time in this process.
+  const decodeTurns = new OneAtATime(DECODE_WAIT_MS);
+  app.route("/api/users", photosApi(deps, auth, decodeTurns));
   app.route("/api/super", superApi(deps, auth));
   app.route(SMS_INBOUND_PATH, smsInboundApi(deps));
 
@@ -107,7 +110,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", superPages(deps, page));
-  app.route("/:tenant", tenantRoutes(deps, auth, page));
+  app.route("/:tenant", tenantRoutes(deps, auth, page, decodeTurns));
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);

@@ -2,6 +2,7 @@
 import type { MapSetup } from "../components/map/types.ts";
 import type { Site } from "../components/site.ts";
 import type { Tenant } from "../lib/schemas.ts";
+import { logoUrl } from "../lib/tenant_settings.ts";
 import type { AppDeps, Env } from "./env.ts";
 
 /** Builds the Site for a request: public when no tenant is on the context. */
@@ -23,6 +24,9 @@ export function siteFor(
         contactEmail: tenant.contactEmail ?? undefined,
         contactPhone: tenant.contactPhone ?? undefined,
         paused: tenant.status === "suspended" || undefined,
+        logo: tenant.logo
+          ? { url: logoUrl(tenant.code, tenant.logo.hash), width: tenant.logo.width, height: tenant.logo.height }
+          : undefined,
       }
       : undefined,
     year: new Date(deps.clock.now()).getUTCFullYear(),
@@ -35,9 +39,11 @@ export function pageKey(path: string, site: Site): string {
   const t = site.tenant;
   const contacts = `${t?.contactEmail ?? ""}|${t?.contactPhone ?? ""}`;
   const paused = t?.paused ? "paused" : "";
+  // The logo's URL names its bytes: a new logo is a new key, so the header shows it at once.
+  const logo = t?.logo?.url ?? "";
   return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${
     t?.brandColor ?? ""
-  }|${contacts}|${paused}|${site.year}`;
+  }|${contacts}|${paused}|${logo}|${site.year}`;
 }
 
 /**

@@ -194,6 +194,10 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "POST", path: "/:tenant/api/admin/settings/logo", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "DELETE", path: "/:tenant/api/admin/settings/logo", kind: "api", own: ADMINS, other: NON_MEMBER },
+  // A tenant's logo loads in every page's header without a token; the URL needs the bytes' hash (?v=).
+  { method: "GET", path: "/:tenant/logo", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
   {
     method: "POST",

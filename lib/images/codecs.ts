@@ -1,11 +1,13 @@
 /**
  * The codecs, all WebAssembly or plain JavaScript (no native addon, so the
  * same code runs on Deno Deploy): MozJPEG, libwebp and the PNG crate from the
- * @jsquash packages, omggif for GIF, and the @jsquash resampler.
+ * @jsquash packages (the PNG crate both ways), omggif for GIF, and the
+ * @jsquash resampler.
  */
 import decodeJpegWasm, { init as initJpegDecoder } from "@jsquash/jpeg/decode.js";
 import encodeJpegWasm, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
 import { decode as decodePngWasm, init as initPngDecoder } from "@jsquash/png/decode.js";
+import encodePngWasm, { init as initPngEncoder } from "@jsquash/png/encode.js";
 import resizeWasm, { initResize } from "@jsquash/resize";
 import decodeWebpWasm, { init as initWebpDecoder } from "@jsquash/webp/decode.js";
 import encodeWebpWasm, { init as initWebpEncoder } from "@jsquash/webp/encode.js";
@@ -73,6 +75,7 @@ function initCodecs(): Promise<void> {
       (initJpegEncoder as unknown as InitWithModule)(jpegEnc),
       (initWebpEncoder as unknown as InitWithModule)(webpEnc),
       initPngDecoder(png),
+      initPngEncoder(png),
       initResize(resize),
     ]);
   })();
@@ -149,12 +152,17 @@ export async function decodeImage(bytes: Uint8Array, type: ImageType): Promise<R
 }
 
 /** `img` resampled to `size` × `size` (Lanczos, in linear light, alpha premultiplied). */
-export async function resizeSquare(img: Rgba, size: number): Promise<Rgba> {
+export function resizeSquare(img: Rgba, size: number): Promise<Rgba> {
+  return resizeTo(img, size, size);
+}
+
+/** `img` resampled to `width` × `height` (Lanczos, in linear light, alpha premultiplied). */
+export async function resizeTo(img: Rgba, width: number, height: number): Promise<Rgba> {
   await initCodecs();
-  if (img.width === size && img.height === size) return img;
+  if (img.width === width && img.height === height) return img;
   const out = await resizeWasm(img as ImageData, {
-    width: size,
-    height: size,
+    width,
+    height,
     method: "lanczos3",
     fitMethod: "stretch",
     premultiply: true,
@@ -166,6 +174,12 @@ export async function resizeSquare(img: Rgba, size: number): Promise<Rgba> {
 export async function encodeWebp(img: Rgba, quality: number): Promise<Uint8Array<ArrayBuffer>> {
   await initCodecs();
   return new Uint8Array(await encodeWebpWasm(img as ImageData, { quality }));
+}
+
+/** Lossless, alpha kept: the logo's fallback when WebP cannot be made (lib/images/logo.ts). */
+export async function encodePng(img: Rgba): Promise<Uint8Array<ArrayBuffer>> {
+  await initCodecs();
+  return new Uint8Array(await encodePngWasm(img as ImageData));
 }
 
 /** JPEG has no alpha: transparent pixels are laid on white first. */

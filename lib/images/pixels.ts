@@ -1,7 +1,8 @@
 /**
  * Pixel work in plain JavaScript on RGBA buffers: the centred square crop with
  * a box pre-reduction (so a 40-megapixel photo never reaches the resampler
- * whole), and the EXIF orientation applied to the small result.
+ * whole), the same reduction of a whole image (logos keep their shape), and
+ * the EXIF orientation applied to the small result.
  */
 import type { Orientation } from "./exif.ts";
 
@@ -24,36 +25,60 @@ export function cropSquare(img: Rgba, minSide: number): Rgba {
   const k = Math.max(1, Math.floor(side / minSide));
   const out = Math.floor(side / k);
   const used = out * k;
-  const x0 = Math.floor((img.width - used) / 2);
-  const y0 = Math.floor((img.height - used) / 2);
+  return boxReduce(img, Math.floor((img.width - used) / 2), Math.floor((img.height - used) / 2), out, out, k);
+}
+
+/**
+ * The whole of `img` (no crop), reduced by the largest whole factor that keeps
+ * its longer side at least `minSide`, so a logo reaches the resampler small
+ * whatever its shape. Up to k - 1 edge rows or columns may be dropped.
+ */
+export function reduceWhole(img: Rgba, minSide: number): Rgba {
+  const k = Math.max(1, Math.floor(Math.max(img.width, img.height) / minSide));
+  if (k === 1) return img;
+  return boxReduce(img, 0, 0, Math.max(1, Math.floor(img.width / k)), Math.max(1, Math.floor(img.height / k)), k);
+}
+
+/**
+ * The `outW` × `outH` image whose pixel (x, y) averages the k × k block of
+ * `img` at (x0 + x·k, y0 + y·k), weighted by alpha. A block that runs past the
+ * image (only when a side is shorter than k) is clamped to the image.
+ */
+function boxReduce(img: Rgba, x0: number, y0: number, outW: number, outH: number, k: number): Rgba {
   const src = img.data;
-  const dst = new Uint8ClampedArray(out * out * 4);
+  const dst = new Uint8ClampedArray(outW * outH * 4);
   if (k === 1) {
-    for (let y = 0; y < out; y++) {
+    for (let y = 0; y < outH; y++) {
       const from = ((y0 + y) * img.width + x0) * 4;
-      dst.set(src.subarray(from, from + out * 4), y * out * 4);
+      dst.set(src.subarray(from, from + outW * 4), y * outW * 4);
     }
-    return { width: out, height: out, data: dst };
+    return { width: outW, height: outH, data: dst };
   }
-  const acc = new Float64Array(out * 4);
-  const area = k * k;
-  for (let oy = 0; oy < out; oy++) {
+  const acc = new Float64Array(outW * 4);
+  const count = new Float64Array(outW);
+  for (let oy = 0; oy < outH; oy++) {
     acc.fill(0);
+    count.fill(0);
     for (let dy = 0; dy < k; dy++) {
-      let p = ((y0 + oy * k + dy) * img.width + x0) * 4;
-      for (let ox = 0; ox < out; ox++) {
+      const sy = y0 + oy * k + dy;
+      if (sy >= img.height) break;
+      for (let ox = 0; ox < outW; ox++) {
         const q = ox * 4;
-        for (let dx = 0; dx < k; dx++, p += 4) {
+        for (let dx = 0; dx < k; dx++) {
+          const sx = x0 + ox * k + dx;
+          if (sx >= img.width) break;
+          const p = (sy * img.width + sx) * 4;
           const a = src[p + 3];
           acc[q] += src[p] * a;
           acc[q + 1] += src[p + 1] * a;
           acc[q + 2] += src[p + 2] * a;
           acc[q + 3] += a;
+          count[ox]++;
         }
       }
     }
-    const row = oy * out * 4;
-    for (let ox = 0; ox < out; ox++) {
+    const row = oy * outW * 4;
+    for (let ox = 0; ox < outW; ox++) {
       const q = ox * 4;
       const alpha = acc[q + 3];
       if (alpha > 0) {
@@ -61,10 +86,10 @@ export function cropSquare(img: Rgba, minSide: number): Rgba {
         dst[row + q + 1] = acc[q + 1] / alpha;
         dst[row + q + 2] = acc[q + 2] / alpha;
       }
-      dst[row + q + 3] = alpha / area;
+      dst[row + q + 3] = count[ox] > 0 ? alpha / count[ox] : 0;
     }
   }
-  return { width: out, height: out, data: dst };
+  return { width: outW, height: outH, data: dst };
 }
 
 /** `img` as it should be seen, given its EXIF orientation (1 returns it unchanged). */

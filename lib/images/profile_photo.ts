@@ -32,28 +32,30 @@ export class PhotoError extends Error {
   }
 }
 
-export interface Photo {
+/** Encoded bytes and their type: WebP or JPEG for a profile photo; a logo may also be PNG (lib/images/logo.ts). */
+export interface Encoded<C extends string> {
   bytes: Uint8Array<ArrayBuffer>;
-  contentType: "image/webp" | "image/jpeg";
+  contentType: C;
 }
+export type Photo = Encoded<"image/webp" | "image/jpeg">;
 
 /** Stored photos stay well under Deno KV's 64 KiB value limit; quality steps down until one fits. */
 export const PHOTO_MAX_STORED_BYTES = 48 * 1024;
 const QUALITIES = [82, 70, 55, 40];
 
-export type Encoder = (img: Rgba, quality: number) => Promise<Photo>;
+export type Encoder<C extends string = Photo["contentType"]> = (img: Rgba, quality: number) => Promise<Encoded<C>>;
 
-export const webpEncoder: Encoder = async (img, quality) => ({
+export const webpEncoder: Encoder<"image/webp"> = async (img, quality) => ({
   bytes: await encodeWebp(img, quality),
   contentType: "image/webp",
 });
-export const jpegEncoder: Encoder = async (img, quality) => ({
+export const jpegEncoder: Encoder<"image/jpeg"> = async (img, quality) => ({
   bytes: await encodeJpeg(img, quality),
   contentType: "image/jpeg",
 });
 
 /** The first encoder that works, at the best quality that fits PHOTO_MAX_STORED_BYTES. */
-export async function encodePhoto(img: Rgba, encoders: Encoder[] = [webpEncoder, jpegEncoder]): Promise<Photo> {
+export async function encodePhoto<C extends string>(img: Rgba, encoders: Encoder<C>[]): Promise<Encoded<C>> {
   let lastError: unknown = new Error(`No encoder made the photo fit ${PHOTO_MAX_STORED_BYTES} bytes`);
   for (const encoder of encoders) {
     try {
@@ -77,6 +79,11 @@ export function judgeUpload(bytes: Uint8Array): { type: ImageType; header: Image
   if (bytes.length > PHOTO_MAX_BYTES) throw new PhotoError(413, TOO_LARGE_TEXT);
   const type = sniffImageType(bytes);
   if (!type) throw new PhotoError(415, INVALID_TYPE_TEXT);
+  return judgeHeader(bytes, type);
+}
+
+/** The header checks of judgeUpload, for a file whose size and type were already accepted (logos share them). */
+export function judgeHeader(bytes: Uint8Array, type: ImageType): { type: ImageType; header: ImageHeader } {
   const header = readHeader(bytes, type);
   if (!header) throw new PhotoError(400, UNREADABLE_TEXT);
   const pixelCount = header.width * header.height;
@@ -101,5 +108,5 @@ export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]):
   // Reduce by whole factors while at least twice the target, so the resampler sees a small image.
   const square = cropSquare(pixels, PHOTO_SIZE * 2);
   const small = await resizeSquare(square, PHOTO_SIZE);
-  return await encodePhoto(orient(small, readOrientation(header.exif)), encoders);
+  return await encodePhoto(orient(small, readOrientation(header.exif)), encoders ?? [webpEncoder, jpegEncoder]);
 }

@@ -26,13 +26,13 @@ import { BusyError, OneAtATime } from "../../server/one_at_a_time.ts";
  * longer than this answers 503 with Retry-After; the island shows the text.
  */
 export const DECODE_WAIT_MS = 10_000;
-const DECODE_RETRY_AFTER_S = 5;
+export const DECODE_RETRY_AFTER_S = 5;
 export const BUSY_TEXT = "Many photos are being processed right now. Please try again in a moment.";
 
-const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
+export const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
 
-export function photosApi(deps: AppDeps, _auth: AuthServices) {
-  const decodeTurns = new OneAtATime(DECODE_WAIT_MS);
+/** `decodeTurns` is shared with logo uploads (routes/api/tenant_logo.ts): one decode at a time in all. */
+export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new OneAtATime(DECODE_WAIT_MS)) {
   const { kv, clock } = deps;
   const log = deps.log ?? (() => {});
   return new Hono<Env>()

@@ -14,6 +14,7 @@ import {
   hostileString,
   JsonObject,
   type JsonTree,
+  multipartUpload,
   NumberText,
   template,
 } from "../helpers/arbitraries.ts";
@@ -275,6 +276,49 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
         method,
         path: `/${s.tenant}/api${p}`,
         authorization: authorization(w, s.who, s.forged),
+      })));
+  });
+
+  it("logo uploads of bytes that are no image never 5xx; refusals write at most the upload count", async () => {
+    const arb = fc.tuple(
+      fc.record({ tenant: tenantSegment, who: who(["admin", "boss"]), forged: fc.constant<string | null>("Bearer x") }),
+      multipartUpload,
+    );
+    const uploads = arena("keep");
+    await attack(arb, RUNS.logoUpload, ([s, [type, body]]) =>
+      uploads.send(
+        (w): AttackRequest => ({
+          method: "POST",
+          path: `/${s.tenant}/api/admin/settings/logo`,
+          contentType: type,
+          body,
+          authorization: authorization(w, s.who, s.forged),
+        }),
+        (key) => key.startsWith('"rate_limits","logo_uploads"'),
+      ));
+  });
+
+  it("logo removals never 5xx and refusals write nothing", async () => {
+    const removals = arena("keep");
+    await attack(
+      shot(["admin", "boss", "rider"], NO_BODY),
+      RUNS.logoRemove,
+      (s) => removals.send((w) => request(w, s, "DELETE", "/admin/settings/logo")),
+    );
+  });
+
+  it("logo reads with hostile tenants, versions and ETags never 5xx and refuse with JSON", async () => {
+    const arb = fc.tuple(
+      tenantSegment,
+      fc.oneof(fc.constant(""), hostileQueryValue.map((v) => `?v=${v}`)),
+      fc.constantFrom<string | null>(null, '"x"', "*", 'W/"x"'),
+    );
+    const reads = arena("keep");
+    await attack(arb, RUNS.logoGet, ([tenant, q, etag]) =>
+      reads.send((): AttackRequest => ({
+        method: "GET",
+        path: `/${tenant}/logo${q}`,
+        headers: etag ? { "if-none-match": etag } : undefined,
       })));
   });
 

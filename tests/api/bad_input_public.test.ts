@@ -15,7 +15,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { isApiPath } from "../../server/env.ts";
-import { bodyFor, type BodySpec, contentType, hostileString, NumberText, template } from "../helpers/arbitraries.ts";
+import {
+  bodyFor,
+  type BodySpec,
+  contentType,
+  hostileString,
+  multipartUpload,
+  NumberText,
+  template,
+} from "../helpers/arbitraries.ts";
 import { forgedAuthorization, hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
 import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, PLANNED_TOTAL, plannedRuns } from "../helpers/bad_input_plan.ts";
@@ -61,21 +69,6 @@ function post(path: string, body: fc.Arbitrary<BodySpec>, who: "anon" | "rider" 
     address: nextAddress(),
   }));
 }
-
-/** Multipart bodies around a few bytes that are no photo (the decoders must refuse them, not crash). */
-const upload = fc.record({
-  field: fc.constantFrom("image", "img", "image[]", ""),
-  magic: fc.constantFrom("", "\xff\xd8\xff\xe0", "\x89PNG\r\n\x1a\n", "GIF89a", "RIFF\0\0\0\0WEBPVP8 "),
-  bytes: fc.uint8Array({ maxLength: 200 }),
-  boundary: fc.constantFrom("B", "B", "other"),
-  type: fc.constantFrom("multipart/form-data; boundary=B", "multipart/form-data", "application/json", "image/jpeg"),
-}).map((u): [string, BodySpec] => {
-  const head = `--${u.boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="x.jpg"\r\n` +
-    `Content-Type: image/jpeg\r\n\r\n${u.magic}`;
-  const latin1 = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 255);
-  const bytes = new Uint8Array([...latin1(head), ...u.bytes, ...latin1(`\r\n--${u.boundary}--\r\n`)]);
-  return [u.type, { kind: "bytes", bytes }];
-});
 
 describe("bad input: contact form, sign-in, profile, photos, unknown paths", { timeout: 120_000 }, () => {
   it("contact messages never 5xx; refusals write at most the rate limit's count", async () => {
@@ -150,7 +143,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
 
   it("photo uploads of bytes that are no photo never 5xx; refusals write at most the upload count", async () => {
     const uploads = arena("keep");
-    await attack(upload, RUNS.photoUpload, ([type, body]) =>
+    await attack(multipartUpload, RUNS.photoUpload, ([type, body]) =>
       uploads.send(
         (w) => ({
           method: "POST",

@@ -42,6 +42,8 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "POST /:tenant/api/ws-ticket": null,
   // Multipart, with its own limit (tests/api/photos.test.ts).
   "POST /api/users/profile/image-upload": null,
+  // Multipart, with its own limit of 1 MB and the part headers' allowance (tests/api/tenant_logo.test.ts).
+  "POST /:tenant/api/admin/settings/logo": null,
 };
 
 const LIMITS: Record<string, number> = {

@@ -29,6 +29,7 @@ describe("organisation settings", () => {
         brandColor: "#1d4ed8",
         smsPerHour: 500,
         joinPolicy: "open",
+        logoUrl: null,
       },
     });
   });
@@ -172,6 +173,7 @@ describe("organisation settings", () => {
       code: "greer",
       name: "Greer Link",
       status: "active",
+      logoUrl: null,
     });
 
     const page = await html(await t.request("/greer/about"));

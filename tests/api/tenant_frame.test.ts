@@ -6,7 +6,7 @@ describe("tenant frame", () => {
     using t = await makeApp();
     const res = await t.request("/greer/api/tenant");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ code: "greer", name: "City of Greer", status: "active" });
+    expect(await res.json()).toEqual({ code: "greer", name: "City of Greer", status: "active", logoUrl: null });
   });
 
   it("answers an unknown tenant's API with 404 JSON", async () => {

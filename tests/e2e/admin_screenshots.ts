@@ -4,10 +4,12 @@
  * (admin-*.png) and Spanish (es-admin-*.png), into docs/screenshots/
  * (issues 7 and 17). Starts the real server on a fresh KV with a fake SMS provider,
  * fills it with a small believable tenant, and signs in a super admin (so
- * Delete shows on the users page).
+ * Delete shows on the users page). Last, the settings page again once the
+ * tenant has a logo (admin-settings-logo-*.png, issue 19), its header too.
  */
 import { fileURLToPath } from "node:url";
 import { changeRole } from "../../kv/members.ts";
+import { encodePng } from "../../lib/images/codecs.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import type { RideStatus } from "../../lib/rides.ts";
@@ -45,6 +47,21 @@ const TRIPS: [destination: string | null, rider: number, passengers: number, hou
   ["Library", 2, 1, 26, ["canceled"]],
   ["Trailblazer Park", 4, 4, 50, ["accepted", "on-the-way", "no-show"]],
 ];
+
+/** A wide logo on a transparent ground: a green disc and two dark bars, as a wordmark would sit beside it. */
+async function logoPng(): Promise<Uint8Array<ArrayBuffer>> {
+  const [width, height] = [480, 160];
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const disc = (x - 80) ** 2 + (y - 80) ** 2 < 70 ** 2;
+      const bar = x > 170 && x < 460 && ((y > 40 && y < 75) || (y > 90 && y < 120 && x < 380));
+      if (disc) data.set([22, 163, 74, 255], (y * width + x) * 4);
+      else if (bar) data.set([15, 23, 42, 255], (y * width + x) * 4);
+    }
+  }
+  return await encodePng({ width, height, data });
+}
 
 async function seed(kvPath: string, now: number) {
   const kv = await Deno.openKv(kvPath);
@@ -127,6 +144,31 @@ if (import.meta.main) {
           await page.screenshot({ path: file, fullPage: true });
           console.log(`wrote ${file}`);
         }
+        await context.close();
+      }
+    }
+    const body = new FormData();
+    body.set("image", new File([await logoPng()], "logo.png", { type: "image/png" }));
+    const uploaded = await fetch(`${server.url}/greer/api/admin/settings/logo`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.token}` },
+      body,
+    });
+    if (uploaded.status !== 200) throw new Error(`logo upload answered ${uploaded.status}`);
+    for (const [lang, prefix] of Object.entries(LANGS)) {
+      for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+        const context = await browser.newContext({ viewport, baseURL: server.url });
+        await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+        const page = await context.newPage();
+        await storeSession(page, session);
+        await page.goto(PAGES.settings);
+        await page.locator("main .loading").waitFor({ state: "detached" });
+        await page.locator(".logo-settings__image").waitFor();
+        await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
+        await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+        const file = `${OUT}${prefix}admin-settings-logo-${width}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`wrote ${file}`);
         await context.close();
       }
     }

@@ -311,3 +311,18 @@ export const contentType: fc.Arbitrary<string | null> = fc.oneof(
     ),
   },
 );
+
+/** Multipart bodies around a few bytes that are no image (the decoders must refuse them, not crash): photos and logos. */
+export const multipartUpload: fc.Arbitrary<[string, BodySpec]> = fc.record({
+  field: fc.constantFrom("image", "img", "image[]", ""),
+  magic: fc.constantFrom("", "\xff\xd8\xff\xe0", "\x89PNG\r\n\x1a\n", "GIF89a", "RIFF\0\0\0\0WEBPVP8 "),
+  bytes: fc.uint8Array({ maxLength: 200 }),
+  boundary: fc.constantFrom("B", "B", "other"),
+  type: fc.constantFrom("multipart/form-data; boundary=B", "multipart/form-data", "application/json", "image/jpeg"),
+}).map((u): [string, BodySpec] => {
+  const head = `--${u.boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="x.jpg"\r\n` +
+    `Content-Type: image/jpeg\r\n\r\n${u.magic}`;
+  const latin1 = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 255);
+  const bytes = new Uint8Array([...latin1(head), ...u.bytes, ...latin1(`\r\n--${u.boundary}--\r\n`)]);
+  return [u.type, { kind: "bytes", bytes }];
+});

@@ -39,6 +39,9 @@ export const BAD_INPUT_RUNS = {
     superCreate: 300,
     superStatus: 200,
     superInquiries: 200,
+    logoUpload: 120,
+    logoRemove: 100,
+    logoGet: 200,
   },
 } as const;
 

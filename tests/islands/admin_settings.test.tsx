@@ -3,7 +3,8 @@
  * it loads the saved settings, moves the area by a tap and by dragging the
  * centre, resizes it with the slider, previews the brand colour with its
  * contrast, checks each field as the server does before sending, shows the
- * server's refusal, and saves; in English and Spanish.
+ * server's refusal, and saves; uploads and removes the logo; in English and
+ * Spanish.
  */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -26,6 +27,7 @@ const SAVED: TenantSettings = {
   brandColor: "#1d4ed8",
   smsPerHour: 500,
   joinPolicy: "open",
+  logoUrl: null,
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
@@ -138,5 +140,88 @@ describe("AdminSettings", () => {
     fireEvent.change(input("Nombre"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Guardar configuración" }));
     expect(screen.getByRole("alert").textContent).toBe("El nombre debe tener de 1 a 80 caracteres");
+  });
+});
+
+describe("AdminSettings: the logo", () => {
+  const LOGO = "/greer/api/admin/settings/logo";
+  const URL_1 = "/greer/logo?v=0123456789abcdef";
+  const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
+  const choose = (container: HTMLElement, file: File) =>
+    fireEvent.change(fileInput(container), { target: { files: [file] } });
+  const png = (size = 300) => new File([new Uint8Array(size)], "logo.png", { type: "image/png" });
+
+  it("shows the Hopper mark until a logo is uploaded, uploads the chosen file with a busy state, then shows it", async () => {
+    let answer!: (res: Response) => void;
+    const fetchMock = setUp({ [`POST ${LOGO}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { container } = show();
+    await screen.findByRole("heading", { name: "Settings" });
+    const group = screen.getByRole("group", { name: "Logo" });
+    expect(group.textContent).toContain("No logo yet: your pages show the Hopper mark.");
+    expect(group.querySelector("svg.logo")).not.toBeNull();
+    expect(screen.queryByRole("button", { name: "Remove logo" })).toBeNull();
+    expect(fileInput(container).accept).toBe("image/png,image/jpeg,image/webp");
+
+    choose(container, png());
+    const busy = await screen.findByRole("button", { name: "Uploading..." });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    const [, init] = callsTo(fetchMock, "POST", LOGO)[0];
+    expect((init?.body as FormData).get("image")).toBeInstanceOf(File);
+    answer(json({ settings: { ...SAVED, logoUrl: URL_1 } }));
+
+    const shown = (await screen.findByRole("img", { name: "Current logo" })) as HTMLImageElement;
+    expect(shown.getAttribute("src")).toBe(URL_1);
+    expect(screen.getByRole("status").textContent).toBe("Logo saved.");
+    expect(container.querySelector(".brand-preview__logo")?.getAttribute("src")).toBe(URL_1);
+    expect((screen.getByRole("button", { name: "Upload logo" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the server's refusal, and refuses a file over 1 MB without sending it", async () => {
+    const fetchMock = setUp({
+      [`POST ${LOGO}`]: () => json({ error: "Invalid file type. Please select a PNG, JPEG, or WebP image." }, 415),
+    });
+    const { container } = show();
+    await screen.findByRole("heading", { name: "Settings" });
+    choose(container, new File(["hello"], "logo.txt", { type: "text/plain" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Invalid file type. Please select a PNG, JPEG, or WebP image.",
+    );
+    choose(container, png(1024 * 1024 + 1));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
+        "File is too large. Please select an image smaller than 1MB.",
+      )
+    );
+    expect(callsTo(fetchMock, "POST", LOGO)).toHaveLength(1);
+    expect(screen.queryByRole("img", { name: "Current logo" })).toBeNull();
+  });
+
+  it("removes the logo and shows the Hopper mark again", async () => {
+    const fetchMock = setUp({
+      [GET]: () => json({ settings: { ...SAVED, logoUrl: URL_1 } }),
+      [`DELETE ${LOGO}`]: () => json({ settings: SAVED }),
+    });
+    show();
+    expect(((await screen.findByRole("img", { name: "Current logo" })) as HTMLImageElement).getAttribute("src"))
+      .toBe(URL_1);
+    fireEvent.click(screen.getByRole("button", { name: "Remove logo" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Logo removed.");
+    expect(callsTo(fetchMock, "DELETE", LOGO)).toHaveLength(1);
+    expect(screen.queryByRole("img", { name: "Current logo" })).toBeNull();
+    expect(screen.getByRole("group", { name: "Logo" }).textContent).toContain("No logo yet");
+    expect(screen.queryByRole("button", { name: "Remove logo" })).toBeNull();
+  });
+
+  it("is in Spanish on a Spanish page", async () => {
+    setUp();
+    const { container } = show("es");
+    await screen.findByRole("heading", { name: "Configuración" });
+    const group = screen.getByRole("group", { name: "Logotipo" });
+    expect(group.textContent).toContain("Aún no hay logotipo: sus páginas muestran la marca de Hopper.");
+    expect(screen.getByRole("button", { name: "Subir logotipo" })).toBeDefined();
+    choose(container, png(1024 * 1024 + 1));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
+    );
   });
 });

@@ -105,6 +105,13 @@ export const errors = {
   'Send the image as multipart/form-data in the field "image".':
     'Envíe la imagen como multipart/form-data en el campo "image".',
   "No photo": "No hay foto",
+  // An organisation's logo (issue 19, routes/api/tenant_logo.ts).
+  "File is too large. Please select an image smaller than 1MB.":
+    "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
+  "Invalid file type. Please select a PNG, JPEG, or WebP image.":
+    "Tipo de archivo no válido. Seleccione una imagen PNG, JPEG o WebP.",
+  "Too many logo uploads. Please try again later.": "Demasiados logotipos subidos. Inténtelo más tarde.",
+  "No logo": "No hay logotipo",
   "Message is too large": "El mensaje es demasiado grande",
   "Storage is not answering": "El almacenamiento no responde",
   "Passengers must be a whole number from {min} to {max}": "Los pasajeros deben ser un número entero de {min} a {max}",

@@ -54,4 +54,23 @@ export const settings = {
   "Settings saved.": "Se guardó la configuración.",
   "Save settings": "Guardar configuración",
   "Saving...": "Guardando...",
+  // The logo (components/admin/LogoSettings.tsx).
+  "Logo": "Logotipo",
+  // A no-break space keeps "1 MB" on one line.
+  "Your logo replaces the Hopper mark in your pages' header. PNG, JPEG or WebP, up to 1\u00a0MB.":
+    "Su logotipo reemplaza la marca de Hopper en el encabezado de sus páginas. PNG, JPEG o WebP, hasta 1\u00a0MB.",
+  "Current logo": "Logotipo actual",
+  "No logo yet: your pages show the Hopper mark.": "Aún no hay logotipo: sus páginas muestran la marca de Hopper.",
+  "Upload logo": "Subir logotipo",
+  "Uploading...": "Subiendo...",
+  "Remove logo": "Quitar logotipo",
+  "Removing...": "Quitando...",
+  "Logo saved.": "Se guardó el logotipo.",
+  "Logo removed.": "Se quitó el logotipo.",
+  "Failed to upload logo": "No se pudo subir el logotipo",
+  "Failed to remove logo": "No se pudo quitar el logotipo",
+  "File is too large. Please select an image smaller than 1MB.":
+    "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
+  "Invalid file type. Please select a PNG, JPEG, or WebP image.":
+    "Tipo de archivo no válido. Seleccione una imagen PNG, JPEG o WebP.",
 } as const satisfies Record<string, Entry>;
