@@ -29,6 +29,8 @@ const PAGES = {
   settings: "/greer/admin/settings",
   activity: "/greer/admin/activity",
   console: "/super",
+  // Not an admin page, but an admin's own (its Ride texts box, issue 20): profile-*.png.
+  profile: "/greer/profile",
 };
 
 const PEOPLE: [phone: string, name: string | null, email: string | null, roles: ("rider" | "driver" | "admin")[]][] = [
@@ -138,9 +140,8 @@ if (import.meta.main) {
           await page.locator("main h1").first().waitFor();
           await page.locator("main .loading").waitFor({ state: "detached" });
           if (name === "trips") await page.locator(".live-badge--live").waitFor();
-          // The provider's console is not a tenant page: it has no account menu.
-          if (name !== "console") await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
-          const file = `${OUT}${prefix}admin-${name}-${width}.png`;
+          await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
+          const file = `${OUT}${prefix}${name === "profile" ? "" : "admin-"}${name}-${width}.png`;
           await page.screenshot({ path: file, fullPage: true });
           console.log(`wrote ${file}`);
         }
