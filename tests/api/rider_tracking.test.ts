@@ -14,6 +14,7 @@ import { bearer } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 import { put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 import { makeApp } from "../helpers/app.ts";
+import { startFakeOsrm } from "../helpers/fake_osrm.ts";
 
 /** rideWorld's rider. */
 const RIDER_PHONE = "8645550142";
@@ -26,8 +27,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function world() {
-  const t = await makeApp();
+async function world(env: Record<string, string> = {}) {
+  const t = await makeApp(env);
   const w = await rideWorld(t);
   const server = serve(t.app);
   const sockets: LiveClient[] = [];
@@ -137,6 +138,24 @@ describe("the driver on the rider's map", () => {
     expect(locations(mine)).toHaveLength(1);
     const done = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
     expect(done).toBeNull();
+  });
+});
+
+describe("with a routing service (ROUTING_URL)", () => {
+  it("times the way by the route's duration, and by the estimate when the service fails", async () => {
+    const osrm = startFakeOsrm();
+    cleanups.push(() => osrm.stop());
+    osrm.state.seconds = 9 * 60; // 9 minutes of road, plus a minute to pull up
+    const { t, rider, driver, report, move } = await world({ ROUTING_URL: osrm.url });
+    const { ride } = await (await requestRide(t, rider.token, { pickup: PICKUP })).json();
+    await move(driver.token, ride.id, "accepted");
+    await report(driver.token, north(600));
+    const mine = async () => await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
+    expect((await mine()).etaMinutes).toBe(10);
+    expect(osrm.state.requests.some((r) => r.startsWith("/route/v1/driving/"))).toBe(true);
+    osrm.state.status = 500;
+    await report(driver.token, north(900)); // a new pair of points: asked again, and refused
+    expect((await mine()).etaMinutes).toBe(estimateMinutes(north(900), PICKUP));
   });
 });
 
