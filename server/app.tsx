@@ -16,7 +16,7 @@ import { authApi } from "../routes/api/auth.ts";
 import { healthApi } from "../routes/api/health.ts";
 import { inquiriesApi } from "../routes/api/inquiries.ts";
 import { metricsApi } from "../routes/api/metrics.ts";
-import { DECODE_WAIT_MS, photosApi } from "../routes/api/photos.ts";
+import { photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
 import { superApi } from "../routes/api/super.ts";
 import { SMS_INBOUND_PATH, smsInboundApi } from "../routes/api/sms_inbound.ts";
@@ -44,6 +44,7 @@ import { translate } from "../lib/i18n/catalogue.ts";
 import { brandCss } from "../routes/brand_css.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
 import { OneAtATime } from "./one_at_a_time.ts";
+import { DECODE_WAIT_MS } from "./uploaded_image.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT = "The service is busy right now. Please try again.";

@@ -10,26 +10,15 @@ import { bodyLimit } from "hono/body-limit";
 import { accountView } from "../../kv/accounts.ts";
 import { getPhoto, savePhoto } from "../../kv/photos.ts";
 import { makePhotoOffThread } from "../../lib/images/photo_maker.ts";
-import { judgeUpload, PhotoError } from "../../lib/images/profile_photo.ts";
-import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
-import { multipartFile } from "../../lib/multipart.ts";
+import { judgeUpload } from "../../lib/images/profile_photo.ts";
+import { PHOTO_BODY_ALLOWANCE, PHOTO_MAX_BYTES, TOO_LARGE_TEXT } from "../../lib/images/rules.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { AUTH_REQUIRED } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
-import { BusyError, OneAtATime } from "../../server/one_at_a_time.ts";
-
-/**
- * One photo decodes at a time in this process (issue 16): a burst of uploads
- * cannot hold several full-size images in memory at once. An upload waiting
- * longer than this answers 503 with Retry-After; the island shows the text.
- */
-export const DECODE_WAIT_MS = 10_000;
-export const DECODE_RETRY_AFTER_S = 5;
-export const BUSY_TEXT = "Many photos are being processed right now. Please try again in a moment.";
-
-export const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
+import { OneAtATime } from "../../server/one_at_a_time.ts";
+import { DECODE_WAIT_MS, decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
 
 /** `decodeTurns` is shared with logo uploads (routes/api/tenant_logo.ts): one decode at a time in all. */
 export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new OneAtATime(DECODE_WAIT_MS)) {
@@ -60,33 +49,18 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
       }),
       async (c) => {
         const user = c.get("user");
-        if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
-          return c.json({ error: NOT_MULTIPART }, 415);
-        }
-        // Read whole (bodyLimit above caps it), then the file is found with a native byte search.
-        let found: Uint8Array | null;
-        try {
-          found = multipartFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header("content-type")!, "image");
-        } catch {
-          return c.json({ error: MISSING_IMAGE_TEXT }, 400);
-        }
-        if (!found || found.length === 0) return c.json({ error: MISSING_IMAGE_TEXT }, 400);
-        const bytes = found;
+        const bytes = await uploadedImage(c);
+        if (bytes instanceof Response) return bytes;
         // The whole body may be a little over 5 MB; the file itself may not.
         if (bytes.length > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
         const started = performance.now();
-        let photo;
-        try {
-          judgeUpload(bytes); // a file refused from its header never waits for a turn
-          photo = await decodeTurns.run(() => makePhotoOffThread(bytes));
-        } catch (err) {
-          if (err instanceof BusyError) {
-            return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
-          }
-          if (!(err instanceof PhotoError)) throw err;
-          log({ event: "profile.photo_refused", userId: user.id, status: err.status, requestId: c.get("requestId") });
-          return c.json({ error: err.message }, err.status);
-        }
+        const photo = await decodeInTurn(c, decodeTurns, bytes, {
+          judge: judgeUpload,
+          make: makePhotoOffThread,
+          refused: (status) =>
+            log({ event: "profile.photo_refused", userId: user.id, status, requestId: c.get("requestId") }),
+        });
+        if (photo instanceof Response) return photo;
         const saved = await savePhoto(kv, user.id, photo, clock.now());
         if (!saved?.photoUrl) return c.json({ error: "User not found" }, 404);
         log({

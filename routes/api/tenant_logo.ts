@@ -15,17 +15,15 @@ import { bodyLimit } from "hono/body-limit";
 import { getTenantLogo, removeTenantLogo, saveTenantLogo } from "../../kv/tenant_logos.ts";
 import { judgeLogo } from "../../lib/images/logo.ts";
 import { makeLogoOffThread } from "../../lib/images/photo_maker.ts";
-import { PhotoError } from "../../lib/images/profile_photo.ts";
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_TEXT } from "../../lib/images/logo_rules.ts";
-import { MISSING_IMAGE_TEXT, PHOTO_BODY_ALLOWANCE } from "../../lib/images/rules.ts";
-import { multipartFile } from "../../lib/multipart.ts";
+import { PHOTO_BODY_ALLOWANCE } from "../../lib/images/rules.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
-import { BusyError, type OneAtATime } from "../../server/one_at_a_time.ts";
-import { BUSY_TEXT, DECODE_RETRY_AFTER_S, NOT_MULTIPART } from "./photos.ts";
+import type { OneAtATime } from "../../server/one_at_a_time.ts";
+import { decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
 
 const TENANT_GONE = "Organization not found";
 
@@ -55,31 +53,17 @@ export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: On
     async (c) => {
       const code = c.get("tenant").code;
       const by = c.get("user").id;
-      if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
-        return c.json({ error: NOT_MULTIPART }, 415);
-      }
-      let found: Uint8Array | null;
-      try {
-        found = multipartFile(new Uint8Array(await c.req.arrayBuffer()), c.req.header("content-type")!, "image");
-      } catch {
-        return c.json({ error: MISSING_IMAGE_TEXT }, 400);
-      }
-      if (!found || found.length === 0) return c.json({ error: MISSING_IMAGE_TEXT }, 400);
-      const bytes = found;
+      const bytes = await uploadedImage(c);
+      if (bytes instanceof Response) return bytes;
       const bytesIn = bytes.length;
       const started = performance.now();
-      let logo;
-      try {
-        judgeLogo(bytes); // a file refused from its header never waits for a turn
-        logo = await decodeTurns.run(() => makeLogoOffThread(bytes));
-      } catch (err) {
-        if (err instanceof BusyError) {
-          return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
-        }
-        if (!(err instanceof PhotoError)) throw err;
-        log({ event: "settings.logo_refused", tenant: code, by, status: err.status, requestId: c.get("requestId") });
-        return c.json({ error: err.message }, err.status);
-      }
+      const logo = await decodeInTurn(c, decodeTurns, bytes, {
+        judge: judgeLogo,
+        make: makeLogoOffThread,
+        refused: (status) =>
+          log({ event: "settings.logo_refused", tenant: code, by, status, requestId: c.get("requestId") }),
+      });
+      if (logo instanceof Response) return logo;
       const tenant = await saveTenantLogo(kv, code, logo, { by, now: clock.now() });
       if (!tenant) return c.json({ error: TENANT_GONE }, 404);
       log({
