@@ -7,11 +7,12 @@
  * profile photos (lib/images/profile_photo.ts) only pixels travel, so no
  * metadata survives, and quality steps down until the bytes fit one KV value.
  */
-import { decodeImage, encodePng, resizeTo } from "./codecs.ts";
+import { encodePng, resizeTo } from "./codecs.ts";
 import { readOrientation } from "./exif.ts";
 import type { ImageHeader } from "./header.ts";
-import { orient, reduceWhole, type Rgba } from "./pixels.ts";
+import { orient, reduceWhole } from "./pixels.ts";
 import {
+  decodeJudged,
   type Encoded,
   encodePhoto,
   type Encoder,
@@ -21,7 +22,6 @@ import {
   webpEncoder,
 } from "./profile_photo.ts";
 import { LOGO_INVALID_TYPE_TEXT, LOGO_MAX_BYTES, LOGO_SIZE, LOGO_TOO_LARGE_TEXT } from "./logo_rules.ts";
-import { PHOTO_MAX_PIXELS, TOO_MANY_PIXELS_TEXT, UNREADABLE_TEXT } from "./rules.ts";
 import { type ImageType, sniffImageType } from "./sniff.ts";
 
 /** The stored logo and the size it was drawn at (the header's <img> gets its width and height). */
@@ -57,13 +57,7 @@ export function judgeLogo(bytes: Uint8Array): { type: ImageType; header: ImageHe
 /** The stored logo made from an uploaded file; throws PhotoError for a file it refuses. */
 export async function makeLogo(bytes: Uint8Array, encoders: Encoder<LogoType>[] = LOGO_ENCODERS): Promise<Logo> {
   const { type, header } = judgeLogo(bytes);
-  let pixels: Rgba;
-  try {
-    pixels = await decodeImage(bytes, type);
-  } catch {
-    throw new PhotoError(400, UNREADABLE_TEXT);
-  }
-  if (pixels.width * pixels.height > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  const pixels = await decodeJudged(bytes, type);
   const size = fitInside(pixels.width, pixels.height, LOGO_SIZE);
   // Reduce by whole factors while at least twice the target, so the resampler sees a small image.
   const small = await resizeTo(reduceWhole(pixels, LOGO_SIZE * 2), size.width, size.height);

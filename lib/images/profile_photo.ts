@@ -94,9 +94,8 @@ export function judgeHeader(bytes: Uint8Array, type: ImageType): { type: ImageTy
   return { type, header };
 }
 
-/** The stored photo made from an uploaded file; throws PhotoError for a file it refuses. */
-export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]): Promise<Photo> {
-  const { type, header } = judgeUpload(bytes);
+/** The pixels of a file whose header was judged; throws PhotoError when they are unreadable or too many. */
+export async function decodeJudged(bytes: Uint8Array, type: ImageType): Promise<Rgba> {
   let pixels: Rgba;
   try {
     pixels = await decodeImage(bytes, type);
@@ -105,6 +104,13 @@ export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]):
   }
   // The header said one size and the pixels another: not a file to trust.
   if (pixels.width * pixels.height > PHOTO_MAX_PIXELS) throw new PhotoError(400, TOO_MANY_PIXELS_TEXT);
+  return pixels;
+}
+
+/** The stored photo made from an uploaded file; throws PhotoError for a file it refuses. */
+export async function makeProfilePhoto(bytes: Uint8Array, encoders?: Encoder[]): Promise<Photo> {
+  const { type, header } = judgeUpload(bytes);
+  const pixels = await decodeJudged(bytes, type);
   // Reduce by whole factors while at least twice the target, so the resampler sees a small image.
   const square = cropSquare(pixels, PHOTO_SIZE * 2);
   const small = await resizeSquare(square, PHOTO_SIZE);
