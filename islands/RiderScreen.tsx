@@ -34,7 +34,7 @@ import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() =>
   import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
@@ -42,6 +42,11 @@ const WeeklySchedule = lazy(() =>
 /** The card of an active ride, with its arrival time (issue 20): asked for at mount, beside the ride itself. */
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
 const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
+
+/** Booking ahead (issue 21): the Now / Later choice and the Upcoming rides list, in a chunk of their own. */
+const loadBooking = () => import("../components/rider/Booking.tsx");
+const WhenChoice = lazy(() => loadBooking().then((m) => ({ default: m.WhenChoice })));
+const UpcomingRides = lazy(() => loadBooking().then((m) => ({ default: m.UpcomingRides })));
 
 const NONE: Place[] = [];
 
@@ -63,6 +68,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const { drivers, ride } = rider;
   const t = useT();
   useEffect(() => void loadCard(), []);
+  const [when, setWhen] = useState<number | null>(null);
+  const [booked, setBooked] = useState(0);
+  const version = `${booked} ${ride?.id} ${rider.ended}`;
 
   return (
     <div className="ride-screen">
@@ -91,6 +99,11 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
       </div>
       <div className="ride-screen__panel">
         {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
+        {rider.loaded && !ride && (
+          <Suspense fallback={null}>
+            <WhenChoice tenant={tenant} version={version} onWhen={setWhen} />
+          </Suspense>
+        )}
         {!rider.loaded ? <Loading /> : ride
           ? (
             <Suspense fallback={<Loading />}>
@@ -118,9 +131,15 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               onPassengers={form.setPassengers}
               error={formError}
               sending={sending}
-              onRequest={request}
+              onRequest={() => request(when).then((r) => r && setBooked((n) => n + 1))}
+              submit={when === null ? undefined : t("Book Ride")}
             />
           )}
+        {rider.loaded && (
+          <Suspense fallback={null}>
+            <UpcomingRides tenant={tenant} version={version} />
+          </Suspense>
+        )}
         {drivers !== null && drivers.length === 0 && (
           <Suspense fallback={<Loading text={t("Loading schedule...")} />}>
             <WeeklySchedule tenant={tenant} />

@@ -6,6 +6,7 @@
  * before sending. A bad field is refused with a text that names it, and the
  * field's path (`serviceArea.radiusMeters`) for the page to mark.
  */
+import { MAX_DAYS_AHEAD } from "./booking.ts";
 import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
@@ -23,6 +24,8 @@ export interface TenantSettings {
   joinPolicy: JoinPolicy;
   /** Where its logo loads from (issue 19), or null for the Hopper mark. Changed by its own calls, never by PUT. */
   logoUrl: string | null;
+  /** How many days ahead riders may book (issue 21). */
+  maxDaysAhead: number;
 }
 
 /**
@@ -56,6 +59,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
     joinPolicy: tenant.joinPolicy ?? "open",
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
+    maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
   };
 }
 
@@ -163,6 +167,16 @@ export function readSettings(body: Record<string, unknown>, t: Translate): Setti
     const policy = JOIN_POLICIES.find((p) => p === body.joinPolicy);
     if (!policy) return bad("joinPolicy", "Who may join must be open or invite");
     value.joinPolicy = policy;
+  }
+  if (body.maxDaysAhead !== undefined) {
+    const n = body.maxDaysAhead;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < MAX_DAYS_AHEAD.min || n > MAX_DAYS_AHEAD.max) {
+      return bad("maxDaysAhead", "Days ahead must be a whole number from {min} to {max}", {
+        min: MAX_DAYS_AHEAD.min,
+        max: MAX_DAYS_AHEAD.max,
+      });
+    }
+    value.maxDaysAhead = n;
   }
   return { ok: true, value };
 }

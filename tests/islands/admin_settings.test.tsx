@@ -28,6 +28,7 @@ const SAVED: TenantSettings = {
   smsPerHour: 500,
   joinPolicy: "open",
   logoUrl: null,
+  maxDaysAhead: 7,
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";

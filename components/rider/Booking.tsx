@@ -1,0 +1,177 @@
+/**
+ * Booking ahead on the rider screen (issue 21), in its own chunk so the
+ * screen's first load stays within budget (islands/RiderScreen.tsx loads it
+ * lazily):
+ *
+ * - `WhenChoice`: "Now / Later". Later offers a date and a time, only those
+ *   the tenant's schedule and booking rules allow (lib/booking.ts, the same
+ *   rules the server checks), in the tenant's time zone; the form's button
+ *   then books for that time.
+ * - `UpcomingRides`: the rider's bookings, soonest first, each with its time
+ *   and a Cancel button.
+ *
+ * Both read GET /rides/upcoming through `useUpcoming`, again whenever
+ * `version` changes (a booking made, a ride handed over or ended).
+ */
+import { useEffect, useMemo, useState } from "react";
+import { api } from "../../browser/auth_client.ts";
+import { type BookableDay, bookableDays, bookingTimeText, zonedMoment } from "../../lib/booking.ts";
+import { destinationText } from "../../lib/ride_texts.ts";
+import type { Ride } from "../../lib/rides.ts";
+import { formatTime } from "../../lib/schedule_display.ts";
+import type { Schedule } from "../../lib/schemas.ts";
+import { CANCEL_FAILED } from "../../lib/ride_request.ts";
+import { LOCALES } from "../../lib/i18n/lang.ts";
+import { useDomId } from "../dom_id.ts";
+import { useT } from "../texts.tsx";
+
+export interface Upcoming {
+  rides: Ride[];
+  booking: { timezone: string; maxDaysAhead: number; schedule: Schedule };
+}
+
+export const LOAD_FAILED = "Your bookings could not be loaded.";
+
+/** The rider's bookings and the rules for new ones; null until loaded. */
+export function useUpcoming(tenant: string, version: string) {
+  const [data, setData] = useState<Upcoming | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<Upcoming>(`/${tenant}/api/rides/upcoming`, { tenant }).then(
+      (answer) => {
+        if (!live) return;
+        setData(answer);
+        setFailed(false);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tenant, version, n]);
+  return { data, failed, reload: () => setN((x) => x + 1) };
+}
+
+export interface WhenChoiceProps {
+  tenant: string;
+  version: string;
+  /** The chosen pickup time (epoch ms) while Later is chosen, else null (Now). */
+  onWhen(at: number | null): void;
+}
+
+export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
+  const t = useT();
+  const id = useDomId();
+  const { data } = useUpcoming(tenant, version);
+  const [later, setLater] = useState(false);
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const days = useMemo(() => data ? bookableDays({ now: Date.now(), ...data.booking }) : [], [data]);
+  const day: BookableDay | undefined = days.find((d) => d.date === date) ?? days[0];
+  const chosenTime = day?.times.includes(time) ? time : day?.times[0];
+  const zone = data?.booking.timezone ?? "UTC";
+  const at = later && day && chosenTime ? zonedMoment(day.date, chosenTime, zone) : null;
+
+  useEffect(() => onWhen(at), [at, onWhen]);
+
+  const dayName = (d: BookableDay) =>
+    new Intl.DateTimeFormat(LOCALES[t.lang], { timeZone: zone, weekday: "short", month: "short", day: "numeric" })
+      .format(zonedMoment(d.date, "12:00", zone));
+
+  return (
+    <fieldset className="booking-when">
+      <legend className="ride-form__label">{t("When")}</legend>
+      <div className="booking-when__choices">
+        {[false, true].map((isLater) => (
+          <label key={String(isLater)} className="booking-when__choice">
+            <input type="radio" name={`${id}-when`} checked={later === isLater} onChange={() => setLater(isLater)} />
+            {isLater ? t("Later") : t("Now")}
+          </label>
+        ))}
+      </div>
+      {later && data && days.length === 0 && (
+        <p className="notice notice--error" role="alert">
+          {t("No time can be booked in the next {days} days.", { days: data.booking.maxDaysAhead })}
+        </p>
+      )}
+      {later && day && (
+        <div className="booking-when__row">
+          <div className="field">
+            <label htmlFor={`${id}-date`}>{t("Date")}</label>
+            <select id={`${id}-date`} value={day.date} onChange={(e) => setDate(e.target.value)}>
+              {days.map((d) => <option key={d.date} value={d.date}>{dayName(d)}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-time`}>{t("Time")}</label>
+            <select id={`${id}-time`} value={chosenTime} onChange={(e) => setTime(e.target.value)}>
+              {day.times.map((hhmm) => <option key={hhmm} value={hhmm}>{formatTime(hhmm, t)}</option>)}
+            </select>
+          </div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+export function UpcomingRides({ tenant, version }: { tenant: string; version: string }) {
+  const t = useT();
+  const titleId = useDomId();
+  const { data, failed, reload } = useUpcoming(tenant, version);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (failed && !data) return <p className="notice notice--error" role="alert">{t(LOAD_FAILED)}</p>;
+  if (!data || data.rides.length === 0) return null;
+  const zone = data.booking.timezone;
+
+  const cancel = async (ride: Ride) => {
+    setBusy(ride.id);
+    setError(null);
+    try {
+      await api(`/${tenant}/api/rides/${encodeURIComponent(ride.id)}`, {
+        method: "PUT",
+        body: { status: "canceled" },
+        tenant,
+      });
+    } catch {
+      setError(t(CANCEL_FAILED));
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+
+  return (
+    <section className="upcoming" aria-labelledby={titleId}>
+      <h2 id={titleId} className="upcoming__title">{t("Upcoming rides")}</h2>
+      {error && <p className="notice notice--error" role="alert">{error}</p>}
+      <ul className="upcoming__list">
+        {data.rides.map((ride) => {
+          const when = bookingTimeText(ride.scheduledFor ?? 0, zone, t.lang);
+          return (
+            <li key={ride.id} className="upcoming__item">
+              <div>
+                <p className="upcoming__time">
+                  <span className="status-dot status-dot--scheduled" aria-hidden="true" />
+                  {when}
+                </p>
+                <p className="upcoming__where">{destinationText(ride, t)}</p>
+              </div>
+              <button
+                type="button"
+                className="button button--secondary ride-button--quiet-danger"
+                disabled={busy === ride.id}
+                aria-label={t("Cancel the ride of {time}", { time: when })}
+                onClick={() => void cancel(ride)}
+              >
+                {t("Cancel")}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
