@@ -32,7 +32,7 @@ import { usePlaces } from "../components/rider/use_places.ts";
 import { useRideRequest } from "../components/rider/use_ride_request.ts";
 import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
-import { riderMessage } from "../lib/ride_texts.ts";
+import { destinationText, riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
 
@@ -43,10 +43,8 @@ const WeeklySchedule = lazy(() =>
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
 const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
 
-/** Booking ahead (issue 21): the Now / Later choice and the Upcoming rides list, in a chunk of their own. */
-const loadBooking = () => import("../components/rider/Booking.tsx");
-const WhenChoice = lazy(() => loadBooking().then((m) => ({ default: m.WhenChoice })));
-const UpcomingRides = lazy(() => loadBooking().then((m) => ({ default: m.UpcomingRides })));
+/** Booking ahead (issue 21): the Now / Later choice, or with `where` the Upcoming rides list, in a chunk of their own. */
+const Booking = lazy(() => import("../components/rider/Booking.tsx"));
 
 const NONE: Place[] = [];
 
@@ -69,8 +67,8 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const t = useT();
   useEffect(() => void loadCard(), []);
   const [when, setWhen] = useState<number | null>(null);
-  const [booked, setBooked] = useState(0);
-  const version = `${booked} ${ride?.id} ${rider.ended}`;
+  // The bookings are read again after each request (`sending` falls back), and as the ride comes and goes.
+  const booking = { tenant, version: `${sending} ${ride?.id} ${rider.ended}` };
 
   return (
     <div className="ride-screen">
@@ -100,8 +98,8 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
       <div className="ride-screen__panel">
         {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
         {rider.loaded && !ride && (
-          <Suspense fallback={null}>
-            <WhenChoice tenant={tenant} version={version} onWhen={setWhen} />
+          <Suspense>
+            <Booking {...booking} onWhen={setWhen} />
           </Suspense>
         )}
         {!rider.loaded ? <Loading /> : ride
@@ -131,13 +129,12 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               onPassengers={form.setPassengers}
               error={formError}
               sending={sending}
-              onRequest={() => request(when).then((r) => r && setBooked((n) => n + 1))}
-              submit={when === null ? undefined : t("Book Ride")}
+              onRequest={() => request(when)}
             />
           )}
         {rider.loaded && (
-          <Suspense fallback={null}>
-            <UpcomingRides tenant={tenant} version={version} />
+          <Suspense>
+            <Booking {...booking} where={destinationText} />
           </Suspense>
         )}
         {drivers !== null && drivers.length === 0 && (

@@ -25,8 +25,6 @@ export const MIN_AHEAD_MS = 30 * MINUTE_MS;
 export const HAND_OVER_MS = 20 * MINUTE_MS;
 /** Bookings a rider may hold at once. */
 export const MAX_SCHEDULED = 3;
-/** The tenant setting `maxDaysAhead`: its range and its value until set. */
-export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
 /** The Later choice offers times every this many minutes. */
 export const TIME_STEP_MINUTES = 15;
 

@@ -6,7 +6,6 @@
  * before sending. A bad field is refused with a text that names it, and the
  * field's path (`serviceArea.radiusMeters`) for the page to mark.
  */
-import { MAX_DAYS_AHEAD } from "./booking.ts";
 import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
@@ -39,6 +38,8 @@ export const JOIN_POLICIES: readonly JoinPolicy[] = ["open", "invite"];
 export const DEFAULT_BRAND = "#1d4ed8";
 /** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own (issue 16). */
 export const DEFAULT_SMS_PER_HOUR = 500;
+/** How far ahead riders may book (issue 21, lib/booking.ts): the setting's range and its value until set. */
+export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
 export const LIMITS = {
   name: 80,
   label: 80,

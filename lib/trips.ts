@@ -53,6 +53,8 @@ export interface Trip {
   rider: { name: string | null; phoneNumber: string };
   /** Absent until a driver accepts. */
   driver?: { name: string | null; phoneNumber: string | null };
+  /** Booked ahead (issue 21): the pickup time asked for. */
+  scheduledFor?: number;
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -66,6 +68,7 @@ export function toTrip(ride: Ride): Trip {
     completedAt: ride.completedAt,
     rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
     ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+    ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
   };
 }
 

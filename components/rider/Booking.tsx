@@ -5,8 +5,8 @@
  *
  * - `WhenChoice`: "Now / Later". Later offers a date and a time, only those
  *   the tenant's schedule and booking rules allow (lib/booking.ts, the same
- *   rules the server checks), in the tenant's time zone; the form's button
- *   then books for that time.
+ *   rules the server checks), in the tenant's time zone; the form's Request
+ *   Ride button then books the ride for that time, and the choice says so.
  * - `UpcomingRides`: the rider's bookings, soonest first, each with its time
  *   and a Cancel button.
  *
@@ -16,11 +16,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
 import { type BookableDay, bookableDays, bookingTimeText, zonedMoment } from "../../lib/booking.ts";
-import { destinationText } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { formatTime } from "../../lib/schedule_display.ts";
 import type { Schedule } from "../../lib/schemas.ts";
-import { CANCEL_FAILED } from "../../lib/ride_request.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
 import { LOCALES } from "../../lib/i18n/lang.ts";
 import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
@@ -30,7 +30,12 @@ export interface Upcoming {
   booking: { timezone: string; maxDaysAhead: number; schedule: Schedule };
 }
 
-export const LOAD_FAILED = "Your bookings could not be loaded.";
+export const LOAD_FAILED: Text = "Your bookings could not be loaded.";
+/**
+ * lib/ride_request.ts's CANCEL_FAILED, the same catalogue text: importing that module here
+ * would split it out of the rider screen's entry into a chunk of its own and cost the first load ~600 bytes.
+ */
+const CANCEL_FAILED: Text = "Failed to cancel ride.";
 
 /** The rider's bookings and the rules for new ones; null until loaded. */
 export function useUpcoming(tenant: string, version: string) {
@@ -110,13 +115,41 @@ export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
               {day.times.map((hhmm) => <option key={hhmm} value={hhmm}>{formatTime(hhmm, t)}</option>)}
             </select>
           </div>
+          {at !== null && (
+            <p className="booking-when__note muted">
+              {t("Request Ride books it for {time}.", { time: bookingTimeText(at, zone, t.lang) })}
+            </p>
+          )}
         </div>
       )}
     </fieldset>
   );
 }
 
-export function UpcomingRides({ tenant, version }: { tenant: string; version: string }) {
+/**
+ * The chunk's one export the screen loads: the Now / Later choice with `onWhen`, the Upcoming rides list with
+ * `where` (one lazy component for both keeps the screen's first load small).
+ */
+export default function Booking(
+  props: { tenant: string; version: string; onWhen?(at: number | null): void; where?: Where },
+) {
+  if (props.onWhen) return <WhenChoice {...props} onWhen={props.onWhen} />;
+  return props.where ? <UpcomingRides {...props} where={props.where} /> : null;
+}
+
+type Where = (ride: Ride, t: Translate) => string;
+
+export interface UpcomingRidesProps {
+  tenant: string;
+  version: string;
+  /**
+   * Where a booking goes, as the screen words it (lib/ride_texts.ts destinationText, given by the screen: importing
+   * that module here too would split it out of the screen's entry and cost the first load ~100 bytes).
+   */
+  where: Where;
+}
+
+export function UpcomingRides({ tenant, version, where }: UpcomingRidesProps) {
   const t = useT();
   const titleId = useDomId();
   const { data, failed, reload } = useUpcoming(tenant, version);
@@ -157,7 +190,7 @@ export function UpcomingRides({ tenant, version }: { tenant: string; version: st
                   <span className="status-dot status-dot--scheduled" aria-hidden="true" />
                   {when}
                 </p>
-                <p className="upcoming__where">{destinationText(ride, t)}</p>
+                <p className="upcoming__where">{where(ride, t)}</p>
               </div>
               <button
                 type="button"
