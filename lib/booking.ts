@@ -170,8 +170,8 @@ export function handOverAt(scheduledFor: number): number {
   return scheduledFor - HAND_OVER_MS;
 }
 
-/** "9:30 AM" (or "9:30 a. m." in Spanish) on the clocks of `timeZone`. */
-export function clockTime(ms: number, timeZone: string, lang: Lang): string {
+/** "9:30 AM" (or "9:30 a.m." in Spanish) on the clocks of `timeZone`, the device's own when absent. */
+export function clockTime(ms: number, lang: Lang, timeZone?: string): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, hour: "numeric", minute: "2-digit" }).format(ms);
 }
 

@@ -108,7 +108,7 @@ export function noticeText(
 ): string {
   const driver = ride.driverName?.trim() || t("Your driver");
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
-  const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, timeZone, t.lang);
+  const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
   return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time });
 }
 

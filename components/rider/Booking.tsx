@@ -155,7 +155,8 @@ export function UpcomingRides({ tenant, version, where }: UpcomingRidesProps) {
   const { data, failed, reload } = useUpcoming(tenant, version);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (failed && !data) return <p className="notice notice--error" role="alert">{t(LOAD_FAILED)}</p>;
+  // Said quietly, not as an alert: the list is beside the screen's task, and the form still works.
+  if (failed && !data) return <p className="upcoming__failed muted">{t(LOAD_FAILED)}</p>;
   if (!data || data.rides.length === 0) return null;
   const zone = data.booking.timezone;
 
@@ -187,7 +188,6 @@ export function UpcomingRides({ tenant, version, where }: UpcomingRidesProps) {
             <li key={ride.id} className="upcoming__item">
               <div>
                 <p className="upcoming__time">
-                  <span className="status-dot status-dot--scheduled" aria-hidden="true" />
                   {when}
                 </p>
                 <p className="upcoming__where">{where(ride, t)}</p>
