@@ -52,7 +52,7 @@ export const rider = {
   "Later": "Más tarde",
   "Date": "Fecha",
   "Time": "Hora",
-  "Request Ride books it for {time}.": "Solicitar viaje lo reserva para el {time}.",
+  "Request Ride books it for {time}.": "Solicitar viaje lo reserva para el {time}",
   "Upcoming rides": "Próximos viajes",
   "Cancel the ride of {time}": "Cancelar el viaje de {time}",
   "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
