@@ -13,7 +13,7 @@
  * writes the Later choice and the Upcoming rides list at 390 px and desk
  * width in English and Spanish, and the driver's card.
  */
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
@@ -21,6 +21,7 @@ import { makeApp, signIn } from "../helpers/app.ts";
 import { type LiveServer, serve } from "../helpers/live.ts";
 import { DESKTOP, launchBrowser, PHONE, storeSession, watchPage } from "./browser.ts";
 import { shot, SHOTS } from "./screenshots.ts";
+import { REPO_ROOT } from "./server.ts";
 
 const START = Date.UTC(2026, 0, 5, 15, 0);
 const MIN = 60_000;
@@ -68,12 +69,23 @@ async function open(page: Page, path: string, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 10_000 });
 }
 
-/** Shoots the page at 390 px, then at desk width, then back. */
-async function both(page: Page, name: string) {
+/**
+ * Shoots the page at 390 px, then at desk width, then back; with `region`, scrolled to show it (the Upcoming rides
+ * list sits under the form, below the fold) rather than from the top.
+ */
+async function both(page: Page, name: string, region?: Locator) {
   if (!SHOTS) return;
-  await shot(page, `${name}-phone`);
+  const take = async (file: string) => {
+    if (!region) return await shot(page, file);
+    await region.evaluate((el) => el.scrollIntoView({ block: "end" }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${file}.png` });
+  };
+  await page.mouse.move(0, 0);
+  await take(`${name}-phone`);
   await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desk`);
+  await page.waitForTimeout(300);
+  await take(`${name}-desk`);
   await page.setViewportSize(PHONE);
 }
 
@@ -100,7 +112,7 @@ describe("booking ahead in the browser", () => {
     const upcoming = rider.getByRole("region", { name: "Upcoming rides" });
     await upcoming.getByText("Mon, Jan 5, 11:00 AM").waitFor({ timeout: 10_000 });
     expect(await upcoming.getByText("Greer Library").isVisible()).toBe(true);
-    await both(rider, "rider-upcoming");
+    await both(rider, "rider-upcoming", upcoming);
 
     // The driver goes online: nothing to take yet.
     const driver = await phone(driverSession);
@@ -119,7 +131,7 @@ describe("booking ahead in the browser", () => {
     const item = driver.locator(".ride-item").filter({ hasText: "Greer Library" });
     await item.waitFor({ timeout: 10_000 });
     expect(await item.locator(".ride-item__booked").textContent()).toBe("Pickup at 11:00 AM");
-    await shot(driver, "driver-booked-pickup");
+    await both(driver, "driver-booked-pickup");
     // The rider's screen now shows it as their ride, and the list no longer does.
     await rider.getByText("You have a pending ride request").waitFor({ timeout: 10_000 });
     await upcoming.waitFor({ state: "detached", timeout: 10_000 });
@@ -160,7 +172,7 @@ describe("booking ahead in the browser", () => {
     await rider.getByText("Su viaje está reservado.").waitFor({ timeout: 10_000 });
     const list = rider.getByRole("region", { name: "Próximos viajes" });
     await list.getByText("Biblioteca").waitFor({ timeout: 10_000 });
-    await both(rider, "rider-upcoming-es");
+    await both(rider, "rider-upcoming-es", list);
     await list.getByRole("button", { name: /^Cancelar el viaje de/ }).click();
     await list.waitFor({ state: "detached", timeout: 10_000 });
     expect(seen.errors).toEqual([]);
