@@ -19,6 +19,8 @@ import { createApp } from "./server/app.tsx";
 import { readMapOrigins } from "./server/map_origins.ts";
 import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { exitOnSignals, RequestGate, shutDown } from "./server/shutdown.ts";
+import { startHandOvers } from "./server/hand_over.ts";
+import { noticeDeps } from "./server/rider_updates.ts";
 
 /** A start-up check that fails with a ConfigError stops the server, naming the variable. */
 async function checkedOrExit(check: Promise<void>): Promise<void> {
@@ -89,9 +91,10 @@ const reporter = config.sentryDsn
   })
   : undefined;
 if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
+const sms = senderFromConfig(config);
 const app = createApp({
   kv,
-  sms: senderFromConfig(config),
+  sms,
   clock: systemClock,
   config,
   log,
@@ -116,4 +119,11 @@ const server = Deno.serve({
   },
 }, gate.wrap((req, info) => app.fetch(req, info)));
 
-exitOnSignals(log, () => shutDown({ kv, server, gate, log, lock }));
+// Rides booked ahead become pending 20 minutes before their time (issue 21): once now, catching up after a stop, then on a timer.
+const handOvers = new AbortController();
+void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+
+exitOnSignals(log, () => {
+  handOvers.abort();
+  return shutDown({ kv, server, gate, log, lock });
+});

@@ -49,6 +49,7 @@ interface Draft {
   brandColor: string;
   smsPerHour: string;
   joinPolicy: JoinPolicy;
+  maxDaysAhead: string;
 }
 
 function draftOf(s: TenantSettings): Draft {
@@ -64,6 +65,7 @@ function draftOf(s: TenantSettings): Draft {
     brandColor: s.brandColor,
     smsPerHour: String(s.smsPerHour),
     joinPolicy: s.joinPolicy,
+    maxDaysAhead: String(s.maxDaysAhead),
   };
 }
 
@@ -77,6 +79,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     brandColor: d.brandColor,
     smsPerHour: d.smsPerHour.trim() === "" ? NaN : Number(d.smsPerHour),
     joinPolicy: d.joinPolicy,
+    maxDaysAhead: d.maxDaysAhead.trim() === "" ? NaN : Number(d.maxDaysAhead),
   };
 }
 
@@ -272,6 +275,17 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
               aria-invalid={invalid("smsPerHour")}
               aria-describedby={describedBy("smsPerHour")}
               onChange={(e) => set({ smsPerHour: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-days-ahead`}>{t("Book up to (days ahead)")}</label>
+            <input
+              id={`${id}-days-ahead`}
+              inputMode="numeric"
+              value={draft.maxDaysAhead}
+              aria-invalid={invalid("maxDaysAhead")}
+              aria-describedby={describedBy("maxDaysAhead")}
+              onChange={(e) => set({ maxDaysAhead: e.target.value })}
             />
           </div>
         </fieldset>

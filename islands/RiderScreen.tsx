@@ -32,9 +32,9 @@ import { usePlaces } from "../components/rider/use_places.ts";
 import { useRideRequest } from "../components/rider/use_ride_request.ts";
 import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
-import { riderMessage } from "../lib/ride_texts.ts";
+import { destinationText, riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() =>
   import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
@@ -42,6 +42,9 @@ const WeeklySchedule = lazy(() =>
 /** The card of an active ride, with its arrival time (issue 20): asked for at mount, beside the ride itself. */
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
 const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
+
+/** Booking ahead (issue 21): the Now / Later choice, or with `where` the Upcoming rides list, in a chunk of their own. */
+const Booking = lazy(() => import("../components/rider/Booking.tsx"));
 
 const NONE: Place[] = [];
 
@@ -63,6 +66,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const { drivers, ride } = rider;
   const t = useT();
   useEffect(() => void loadCard(), []);
+  const [when, setWhen] = useState<number | null>(null);
+  // The bookings are read again after each request (`sending` falls back), and as the ride comes and goes.
+  const booking = { tenant, version: `${sending} ${ride?.id} ${rider.ended}` };
 
   return (
     <div className="ride-screen">
@@ -91,6 +97,11 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
       </div>
       <div className="ride-screen__panel">
         {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
+        {rider.loaded && !ride && (
+          <Suspense>
+            <Booking {...booking} onWhen={setWhen} />
+          </Suspense>
+        )}
         {!rider.loaded ? <Loading /> : ride
           ? (
             <Suspense fallback={<Loading />}>
@@ -118,9 +129,14 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               onPassengers={form.setPassengers}
               error={formError}
               sending={sending}
-              onRequest={request}
+              onRequest={() => request(when)}
             />
           )}
+        {rider.loaded && (
+          <Suspense>
+            <Booking {...booking} where={destinationText} />
+          </Suspense>
+        )}
         {drivers !== null && drivers.length === 0 && (
           <Suspense fallback={<Loading text={t("Loading schedule...")} />}>
             <WeeklySchedule tenant={tenant} />

@@ -93,4 +93,13 @@ export const keys = {
   photo: (userId: string) => ["photos", userId] as const,
   /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */
   tenantLogo: (code: string) => ["tenant_logos", code] as const,
+  /**
+   * Rides booked ahead (issue 21), every tenant's in one time order by pickup time, so the hand-over sweep
+   * (server/hand_over.ts) reads only the due ones: `until` ends a list before that time.
+   */
+  scheduledRide: (at: number, tenant: string, id: string) => ["rides_scheduled", at, tenant, id] as const,
+  scheduledRides: () => ["rides_scheduled"] as const,
+  scheduledRidesUntil: (at: number) => ["rides_scheduled", at] as const,
+  /** The ids of a rider's bookings (issue 21), checked by each booking's commit: at most MAX_SCHEDULED. */
+  riderScheduled: (tenant: string, userId: string) => ["rider_scheduled", tenant, userId] as const,
 };

@@ -20,6 +20,7 @@
 import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
+import { MAX_SCHEDULED } from "../lib/booking.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -37,6 +38,8 @@ export interface NewRide {
   destination: string | null;
   passengerCt: number;
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
+  /** Booked for this time (issue 21): the ride is created scheduled and takes no active slot. */
+  scheduledFor?: number;
 }
 
 const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
@@ -63,14 +66,24 @@ function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Pr
   return run;
 }
 
-/** Index writes for a ride in `status`: one place decides every copy, so no write forgets one. */
-function writeIndexes(op: Deno.AtomicOperation, ride: Ride): void {
+/**
+ * Index writes for a ride in `status`: one place decides every copy, so no write forgets one. `previous`: the
+ * status it leaves (none for a new ride). A booking (issue 21) holds no active slot, so leaving it frees none,
+ * and sits in the time-ordered index the hand-over sweep reads.
+ */
+function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
   const { tenant, id, creatorId, assignedDriverId, status } = ride;
   op.set(keys.rideByRider(tenant, creatorId, id), true);
+  if (ride.scheduledFor !== undefined) {
+    if (status === "scheduled") op.set(keys.scheduledRide(ride.scheduledFor, tenant, id), true);
+    else op.delete(keys.scheduledRide(ride.scheduledFor, tenant, id));
+  }
   if (isActive(status)) {
     op.set(keys.activeRide(tenant, id), status);
     op.set(keys.riderActive(tenant, creatorId), ride);
     if (assignedDriverId) op.set(keys.driverActive(tenant, assignedDriverId, id), status);
+  } else if (status === "scheduled" || previous === "scheduled") {
+    // A booking, or one canceled: it never held the rider's active slot, which may hold another ride.
   } else {
     op.delete(keys.activeRide(tenant, id));
     op.delete(keys.riderActive(tenant, creatorId));
@@ -78,11 +91,14 @@ function writeIndexes(op: Deno.AtomicOperation, ride: Ride): void {
   }
 }
 
-export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "active_ride" };
+export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "active_ride" | "too_many_booked" };
 
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
  * same commit, so a double click makes one ride and the second gets "active_ride".
+ * With `scheduledFor` (issue 21) it creates a scheduled ride instead: the
+ * rider's list of bookings is checked in the commit to hold fewer than
+ * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
  */
 export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
   return oneAtATime(kv, input.tenant, () => createRideAlone(kv, input, now));
@@ -90,15 +106,20 @@ export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<Cr
 
 function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
   return commitWithRetry<CreateResult>("create the ride", async () => {
-    const slot = await kv.get<Ride>(keys.riderActive(input.tenant, input.creatorId));
-    if (slot.value) return { ok: false, reason: "active_ride" };
+    const booking = input.scheduledFor !== undefined;
+    const slot = booking
+      ? await kv.get<string[]>(keys.riderScheduled(input.tenant, input.creatorId))
+      : await kv.get<Ride>(keys.riderActive(input.tenant, input.creatorId));
+    const booked = booking ? (slot.value as string[] | null) ?? [] : [];
+    if (booking && booked.length >= MAX_SCHEDULED) return { ok: false, reason: "too_many_booked" };
+    if (!booking && slot.value) return { ok: false, reason: "active_ride" };
     const head = await readHead(kv, input.tenant);
     const ride: Ride = {
       id: ulid(now),
       tenant: input.tenant,
       creatorId: input.creatorId,
       assignedDriverId: null,
-      status: "pending",
+      status: booking ? "scheduled" : "pending",
       pickup: input.pickup,
       ...(input.pickupName && { pickupName: input.pickupName }),
       dropoff: input.dropoff,
@@ -118,11 +139,13 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
       driverName: null,
       driverPhone: null,
       updatedAt: now,
+      ...(booking && { scheduledFor: input.scheduledFor }),
     };
     const op = kv.atomic()
       .check(slot)
       .check({ key: keys.ride(ride.tenant, ride.id), versionstamp: null })
       .set(keys.ride(ride.tenant, ride.id), ride);
+    if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);
     appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
@@ -176,6 +199,8 @@ export function updateRideStatus(
 export interface MoveFacts {
   /** The ride's driver has another ride on-the-way or arrived (read from their in-progress slot). */
   busy: boolean;
+  /** A booking handed over (issue 21): the rider's active slot holds another ride (checked in the commit). */
+  riderBusy?: boolean;
 }
 
 /**
@@ -213,7 +238,12 @@ function updateRideStatusAlone(
       ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
       : null;
     const busy = slot?.value != null && slot.value !== id;
-    const verdict = await decide(current, { busy });
+    // Leaving a booking (issue 21): its id leaves the rider's list, and a hand-over takes the active slot.
+    const leaving = current.status === "scheduled" && to !== "scheduled";
+    const booked = leaving ? await kv.get<string[]>(keys.riderScheduled(tenant, current.creatorId)) : null;
+    const riderSlot = leaving && isActive(to) ? await kv.get<Ride>(keys.riderActive(tenant, current.creatorId)) : null;
+    const riderBusy = riderSlot?.value != null && riderSlot.value.id !== id;
+    const verdict = await decide(current, { busy, riderBusy });
     if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
 
     const ride: Ride = { ...current, status: to, updatedAt: now, [STAGE_TIME[to]]: now };
@@ -224,7 +254,14 @@ function updateRideStatusAlone(
     }
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
     if (slot && driverId) writeInProgress(op, slot, ride, driverId);
-    writeIndexes(op, ride);
+    if (booked) {
+      const rest = (booked.value ?? []).filter((other) => other !== id);
+      op.check(booked);
+      if (rest.length) op.set(booked.key, rest);
+      else op.delete(booked.key);
+    }
+    if (riderSlot) op.check(riderSlot);
+    writeIndexes(op, ride, current.status);
     recordRideChange(op, tenant, id, current.status, ride.status);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
@@ -257,6 +294,15 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
       keys.rideByRider(tenant, ride.creatorId, id),
     );
     recordRideChange(op, tenant, id, ride.status, null);
+    if (ride.status === "scheduled" && ride.scheduledFor !== undefined) {
+      // A booking (issue 21): out of the sweep's index and the rider's list.
+      op.delete(keys.scheduledRide(ride.scheduledFor, tenant, id));
+      const booked = await kv.get<string[]>(keys.riderScheduled(tenant, ride.creatorId));
+      const rest = (booked.value ?? []).filter((other) => other !== id);
+      op.check(booked);
+      if (rest.length) op.set(booked.key, rest);
+      else op.delete(booked.key);
+    }
     if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);

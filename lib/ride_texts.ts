@@ -18,6 +18,8 @@ export const RIDER_MESSAGES: Record<RideStatus, Text> = {
   completed: "Ride completed!",
   canceled: "Your ride has been canceled.",
   "no-show": "Ride marked as no-show.",
+  // Issue 21: a booking; the rider's Upcoming rides list shows its time.
+  scheduled: "Your ride is booked.",
 };
 
 /** Each text function answers in the language of `t`, the screen's translate function (components/texts.tsx). */
@@ -36,6 +38,8 @@ export const MARKER_COLOURS: Record<RideStatus, { name: string; hex: string }> =
   completed: { name: "grey", hex: "#6b7280" },
   canceled: { name: "red", hex: "#dc2626" },
   "no-show": { name: "black", hex: "#111827" },
+  // Issue 21: a booking is purple wherever a status has a colour.
+  scheduled: { name: "purple", hex: "#9333ea" },
 };
 
 export function markerColour(status: RideStatus): string {
@@ -52,6 +56,7 @@ export const STATUS_LABELS: Record<RideStatus, Text> = {
   completed: "Completed",
   canceled: "Canceled",
   "no-show": "No Show",
+  scheduled: "Scheduled",
 };
 
 export function statusLabel(status: RideStatus, t: Translate): string {

@@ -23,8 +23,9 @@ import type { Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
+import { clockTime } from "./booking.ts";
 
-export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late";
+export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late" | "handed-over";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
@@ -92,12 +93,30 @@ const TEXTS: Record<NoticeKind, Text> = {
   near: "{organization}: your shuttle is about {minutes} min away. Please head to the pickup.",
   here: "{organization}: Your shuttle is here",
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
+  // Issue 21: a booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
+  "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
 };
 const ACCEPTED_NO_TIME: Text = "{organization}: {driver} accepted your ride. Reply STOP to stop texts.";
 
-/** The text of a notice in the language of `t`. */
-export function noticeText(notice: Notice, ride: Pick<Ride, "driverName">, organization: string, t: Translate): string {
+/** The text of a notice in the language of `t`; a booking's time is read in `timeZone`, the tenant's. */
+export function noticeText(
+  notice: Notice,
+  ride: Pick<Ride, "driverName" | "scheduledFor">,
+  organization: string,
+  t: Translate,
+  timeZone = "UTC",
+): string {
   const driver = ride.driverName?.trim() || t("Your driver");
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
-  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0 });
+  const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
+  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time });
+}
+
+/** A handed-over booking's notice (issue 21), due once per ride. */
+export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("handed-over")) return { notices: [], next: record };
+  return {
+    notices: [{ kind: "handed-over", minutes: null }],
+    next: { ...record, sent: [...record.sent, "handed-over"] },
+  };
 }

@@ -13,6 +13,8 @@ export const RIDE_STATUSES = [
   "completed",
   "canceled",
   "no-show",
+  // Booked ahead (issue 21): neither active nor final; the server hands it over to pending (lib/booking.ts).
+  "scheduled",
 ] as const;
 export type RideStatus = typeof RIDE_STATUSES[number];
 
@@ -43,6 +45,8 @@ export interface Ride {
   driverName: string | null;
   driverPhone: string | null;
   updatedAt: number;
+  /** Booked ahead (issue 21): the pickup time asked for (epoch ms); absent for a ride asked for now. */
+  scheduledFor?: number;
 }
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
@@ -119,6 +123,8 @@ export const STAGE_TIME = {
   completed: "completedAt",
   canceled: "canceledAt",
   "no-show": "noShowAt",
+  // A booking's request time is when it was booked; the hand-over to pending sets it again (issue 21).
+  scheduled: "requestedAt",
 } as const satisfies Record<RideStatus, string>;
 
 export interface MoveActor {
@@ -148,6 +154,11 @@ export function checkMove(
   const illegal: MoveCheck = { ok: false, status: 409, error: `Cannot change a ride from ${from} to ${to}` };
   const isRider = ride.creatorId === actor.userId;
   const isAssigned = ride.assignedDriverId === actor.userId;
+  // A booking (issue 21): its rider may cancel it; only the server's hand-over (SCHEDULED_MOVES) moves it on.
+  if (from === "scheduled") {
+    if (isRider) return to === "canceled" ? { ok: true } : illegal;
+    return actor.drives ? illegal : { ok: false, status: 404, error: "Ride not found" };
+  }
 
   if (!actor.drives || (isRider && !isAssigned && to === "canceled")) {
     // Riders: only their own ride, only to cancel it.
@@ -165,4 +176,16 @@ export function checkMove(
   if (!DRIVER_MOVES[from]?.includes(to)) return illegal;
   if (to === "on-the-way" && busy) return { ok: false, status: 409, error: ANOTHER_IN_PROGRESS };
   return { ok: true };
+}
+
+/**
+ * Where a booking may go (issue 21): the server's hand-over makes it pending
+ * (server/hand_over.ts), its rider may cancel it (checkMove), nothing else.
+ */
+export const SCHEDULED_MOVES: readonly RideStatus[] = ["pending", "canceled"];
+
+/** Whether the server may hand `ride` over to drivers: only while it is still booked (a cancel may have won). */
+export function checkHandOver(ride: Pick<Ride, "status">): MoveCheck {
+  if (ride.status === "scheduled") return { ok: true };
+  return { ok: false, status: 409, error: `Cannot change a ride from ${ride.status} to pending` };
 }

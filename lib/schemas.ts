@@ -84,6 +84,8 @@ export interface Tenant {
   status?: TenantStatus;
   /** Its logo (issue 19): the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
   logo?: TenantLogoRef | null;
+  /** How many days ahead its riders may book (issue 21, 1-30); 7 until set (lib/booking.ts). */
+  maxDaysAhead?: number;
 }
 
 /** What a tenant record holds of its logo; the bytes live under their own key. */

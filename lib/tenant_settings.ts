@@ -23,6 +23,8 @@ export interface TenantSettings {
   joinPolicy: JoinPolicy;
   /** Where its logo loads from (issue 19), or null for the Hopper mark. Changed by its own calls, never by PUT. */
   logoUrl: string | null;
+  /** How many days ahead riders may book (issue 21). */
+  maxDaysAhead: number;
 }
 
 /**
@@ -36,6 +38,8 @@ export const JOIN_POLICIES: readonly JoinPolicy[] = ["open", "invite"];
 export const DEFAULT_BRAND = "#1d4ed8";
 /** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own (issue 16). */
 export const DEFAULT_SMS_PER_HOUR = 500;
+/** How far ahead riders may book (issue 21, lib/booking.ts): the setting's range and its value until set. */
+export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
 export const LIMITS = {
   name: 80,
   label: 80,
@@ -56,6 +60,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
     joinPolicy: tenant.joinPolicy ?? "open",
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
+    maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
   };
 }
 
@@ -163,6 +168,16 @@ export function readSettings(body: Record<string, unknown>, t: Translate): Setti
     const policy = JOIN_POLICIES.find((p) => p === body.joinPolicy);
     if (!policy) return bad("joinPolicy", "Who may join must be open or invite");
     value.joinPolicy = policy;
+  }
+  if (body.maxDaysAhead !== undefined) {
+    const n = body.maxDaysAhead;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < MAX_DAYS_AHEAD.min || n > MAX_DAYS_AHEAD.max) {
+      return bad("maxDaysAhead", "Days ahead must be a whole number from {min} to {max}", {
+        min: MAX_DAYS_AHEAD.min,
+        max: MAX_DAYS_AHEAD.max,
+      });
+    }
+    value.maxDaysAhead = n;
   }
   return { ok: true, value };
 }

@@ -1,6 +1,6 @@
 /**
  * The admin's view of rides (spec sections 3 "Trip", 4): the Trip shape, and
- * the five statuses the admin screens show. The ride engine has eight; the
+ * the five statuses the admin screens show, and "scheduled" (issue 21). The ride engine has eight; the
  * stages between accepted and completed (on-the-way, arrived, picked-up) show
  * as accepted, in its blue, with their own label, and count, filter and page
  * as accepted: they are an accepted ride under way. Shared by the server
@@ -13,7 +13,8 @@ import type { Ride } from "./rides.ts";
 import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
 
-export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show"] as const;
+/** The spec's five, then rides booked ahead (issue 21), which show as their own status in purple. */
+export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show", "scheduled"] as const;
 export type TripStatus = typeof TRIP_STATUSES[number];
 
 /**
@@ -52,6 +53,8 @@ export interface Trip {
   rider: { name: string | null; phoneNumber: string };
   /** Absent until a driver accepts. */
   driver?: { name: string | null; phoneNumber: string | null };
+  /** Booked ahead (issue 21): the pickup time asked for. */
+  scheduledFor?: number;
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -65,6 +68,7 @@ export function toTrip(ride: Ride): Trip {
     completedAt: ride.completedAt,
     rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
     ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+    ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
   };
 }
 

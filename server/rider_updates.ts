@@ -21,7 +21,7 @@ import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts"
 import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
-import { dueNotices, type Notice, noticeText } from "../lib/rider_notices.ts";
+import { dueNotices, handedOverNotice, type Notice, noticeText } from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -113,7 +113,7 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
   const t = translator(rider.language ?? "en");
   for (const notice of notices) {
     try {
-      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t));
+      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone));
       deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
     } catch (error) {
       deps.log({
@@ -126,6 +126,18 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
       });
     }
   }
+}
+
+/**
+ * A booking became a pending ride (issue 21, server/hand_over.ts): the rider
+ * is told once, on the terms of every ride text (their language, texts off,
+ * STOP).
+ */
+export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, handedOverNotice);
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
 }
 
 async function guarded(deps: NoticeDeps, ride: Ride | null, work: () => Promise<void>): Promise<void> {

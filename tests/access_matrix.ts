@@ -170,6 +170,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: NON_MEMBER_CREATED,
   },
   { method: "GET", path: "/:tenant/api/rides/my", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  // Issue 21: the caller's own bookings.
+  { method: "GET", path: "/:tenant/api/rides/upcoming", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   // Moving someone else's ride: a rider hears 404 (not theirs), drivers accept it.
   {
     method: "PUT",

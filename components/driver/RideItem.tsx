@@ -11,6 +11,7 @@ import { formatPhone, telHref } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, passengersText, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
+import { clockTime } from "../../lib/booking.ts";
 import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
 
@@ -35,6 +36,10 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         <h3 id={titleId} className="ride-item__name">{ride.riderName ?? t("Rider")}</h3>
         <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
       </div>
+      {ride.scheduledFor !== undefined && (
+        // Booked ahead (issue 21): the time the rider asked to be picked up, on this phone's clock.
+        <p className="ride-item__booked">{t("Pickup at {time}", { time: clockTime(ride.scheduledFor, t.lang) })}</p>
+      )}
       <dl className="ride-facts ride-facts--compact">
         {ride.pickupName && (
           <div>

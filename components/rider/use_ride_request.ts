@@ -23,11 +23,12 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  const request = async () => {
-    if (sending) return;
+  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. Answers the ride. */
+  const request = async (scheduledFor: number | null = null) => {
+    if (sending) return null;
     setFormError(null);
     const check = checkRequest({
-      driversOnline: rider.drivers?.length ?? null,
+      driversOnline: scheduledFor ? 1 : rider.drivers?.length ?? null,
       pickup: form.pickup,
       dropoff: form.dropoff,
       destination: form.destination,
@@ -37,16 +38,19 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }, t);
     if (!check.ok) {
       setFormError(check.error);
-      return;
+      return null;
     }
     setSending(true);
     try {
-      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body: check.body, tenant });
+      const body = scheduledFor ? { ...check.body, scheduledFor } : check.body;
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body, tenant });
       rider.answered(answer.ride);
       form.reset();
       setCardError(null);
+      return answer.ride;
     } catch (error) {
       setFormError(error instanceof ApiError && error.serverError ? error.serverError : t(REQUEST_FAILED));
+      return null;
     } finally {
       setSending(false);
       rider.refetchSoon();

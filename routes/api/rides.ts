@@ -10,6 +10,10 @@ import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
+import { listUpcoming } from "../../kv/bookings.ts";
+import { getSchedule } from "../../kv/tenants.ts";
+import { checkScheduledFor, TOO_MANY_BOOKED_TEXT } from "../../lib/booking.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { insideArea, outsideAreaText } from "../../lib/geo.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
@@ -33,6 +37,7 @@ const rideRequest = z.object({
   passengerCt: z.optional(z.unknown()),
   pickupPlaceId: z.optional(z.unknown()),
   dropoffPlaceId: z.optional(z.unknown()),
+  scheduledFor: z.optional(z.unknown()),
 });
 const statusChange = z.object({ status: z.optional(z.unknown()) });
 
@@ -80,14 +85,25 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     if (!places) return c.json({ error: UNKNOWN_PLACE_TEXT }, 400);
     const parsed = readRequest({ ...body, ...places }, ENGLISH, noHiddenCharacters);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    const now = clock.now();
+    // Booked ahead (issue 21): the time is a body rule; no driver need be online for it.
+    const booking = body.scheduledFor !== undefined && body.scheduledFor !== null;
+    if (booking) {
+      const refused = checkScheduledFor(body.scheduledFor, {
+        now,
+        maxDaysAhead: settingsOf(tenant).maxDaysAhead,
+        timezone: tenant.timezone,
+        schedule: await getSchedule(kv, tenant.code),
+      }, ENGLISH);
+      if (refused) return c.json({ error: refused }, 400);
+    }
     const { pickup, dropoff } = parsed.value;
     for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
       if (!insideArea(point, tenant.serviceArea)) {
         return c.json({ error: outsideAreaText(tenant.serviceArea, ENGLISH) }, 400);
       }
     }
-    const now = clock.now();
-    if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
+    if (!booking && (await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
       return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
     }
     const user = c.get("user");
@@ -97,10 +113,24 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       ...parsed.value,
       ...(places.pickupName && { pickupName: places.pickupName }),
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
+      ...(typeof body.scheduledFor === "number" && { scheduledFor: body.scheduledFor }),
     }, now);
-    if (!result.ok) return c.json({ error: ACTIVE_RIDE_TEXT }, 409);
-    rideEvent(c, "ride.requested", result.ride, null, "pending");
+    if (!result.ok) {
+      return c.json({ error: result.reason === "too_many_booked" ? TOO_MANY_BOOKED_TEXT : ACTIVE_RIDE_TEXT }, 409);
+    }
+    rideEvent(c, "ride.requested", result.ride, null, result.ride.status);
     return c.json({ ride: result.ride }, 201);
+  });
+
+  // Issue 21: the rider's bookings, soonest first, and what the Later choice needs to offer only bookable times.
+  app.get("/rides/upcoming", ...member, async (c) => {
+    const tenant = c.get("tenant");
+    const [rides, schedule] = await Promise.all([
+      listUpcoming(kv, tenant.code, c.get("user").id),
+      getSchedule(kv, tenant.code),
+    ]);
+    const booking = { timezone: tenant.timezone, maxDaysAhead: settingsOf(tenant).maxDaysAhead, schedule };
+    return c.json({ rides, booking });
   });
 
   // Issue 20: the rider's driver's position and arrival time ride along (null when the ride is not tracked).

@@ -22,6 +22,8 @@ async function seedRides(t: TestApp, statuses: string[]) {
       destination: `Stop ${i}`,
       passengerCt: 1,
       rider: { name: null, phoneNumber: "8645559999", photoUrl: null },
+      // Issue 21: a booking is created scheduled.
+      ...(status === "scheduled" && { scheduledFor: t.clock.now() + 3_600_000 }),
     }, t.clock.now());
     if (!res.ok) throw new Error(res.reason);
     t.clock.advance(1000);
@@ -33,6 +35,7 @@ async function seedRides(t: TestApp, statuses: string[]) {
       completed: ["accepted", "on-the-way", "arrived", "completed"],
       canceled: ["canceled"],
       "no-show": ["accepted", "on-the-way", "no-show"],
+      scheduled: [],
     };
     for (const to of path[status]) {
       await updateRideStatus(t.kv, {
@@ -53,14 +56,24 @@ describe("GET /{tenant}/api/admin/rides/counts", () => {
   it("counts trips by admin status, the stages under way as accepted", async () => {
     using t = await makeApp();
     const w = await rideWorld(t);
-    const statuses = ["pending", "accepted", "on-the-way", "arrived", "completed", "completed", "canceled", "no-show"];
+    const statuses = [
+      "pending",
+      "accepted",
+      "on-the-way",
+      "arrived",
+      "completed",
+      "completed",
+      "canceled",
+      "no-show",
+      "scheduled",
+    ];
     await seedRides(t, statuses);
     const res = await t.request(COUNTS, bearer(w.admin.token));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({
-      total: 8,
-      counts: { pending: 1, accepted: 3, completed: 2, canceled: 1, "no-show": 1 },
+      total: 9,
+      counts: { pending: 1, accepted: 3, completed: 2, canceled: 1, "no-show": 1, scheduled: 1 },
     });
   });
 
@@ -80,7 +93,7 @@ describe("GET /{tenant}/api/admin/rides/counts", () => {
       .toBe(200);
     expect(await (await t.request(COUNTS, bearer(w.admin.token))).json()).toEqual({
       total: 0,
-      counts: { pending: 0, accepted: 0, completed: 0, canceled: 0, "no-show": 0 },
+      counts: { pending: 0, accepted: 0, completed: 0, canceled: 0, "no-show": 0, scheduled: 0 },
     });
     expect((await t.kv.get(keys.rideByTripStatus("greer", "completed", ride.id))).value).toBeNull();
   });
@@ -128,13 +141,24 @@ describe("GET /{tenant}/api/admin/rides?status=", () => {
     ).toEqual([]);
   });
 
+  it("filters bookings ahead as scheduled (issue 21), with their pickup time", async () => {
+    using t = await makeApp();
+    const w = await rideWorld(t);
+    const ids = await seedRides(t, ["pending", "scheduled", "canceled"]);
+    const res = await t.request("/greer/api/admin/rides?status=scheduled", bearer(w.admin.token));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      expect.objectContaining({ id: ids[1], status: "scheduled", scheduledFor: t.clock.now() - 2000 + 3_600_000 }),
+    ]);
+  });
+
   it("refuses an unknown status with 400", async () => {
     using t = await makeApp();
     const admin = await signIn(t, "8645550100", "greer");
     const res = await t.request("/greer/api/admin/rides?status=on-the-way", bearer(admin.token));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: "Status must be one of: pending, accepted, completed, canceled, no-show",
+      error: "Status must be one of: pending, accepted, completed, canceled, no-show, scheduled",
     });
   });
 });
@@ -142,7 +166,7 @@ describe("GET /{tenant}/api/admin/rides?status=", () => {
 describe("rebuildRideStats", () => {
   it("recomputes the counters and the index from the rides of a store that lost them", async () => {
     using t = await makeApp();
-    const ids = await seedRides(t, ["pending", "completed", "arrived", "no-show"]);
+    const ids = await seedRides(t, ["pending", "completed", "arrived", "no-show", "scheduled"]);
     const expected = await getTripCounts(t.kv, "greer");
     // A store from before the counters: no counters, no index, one stray index entry.
     for await (const e of t.kv.list({ prefix: ["ride_counts", "greer"] })) await t.kv.delete(e.key);
@@ -152,7 +176,7 @@ describe("rebuildRideStats", () => {
 
     await rebuildRideStats(t.kv, "greer");
     expect(await getTripCounts(t.kv, "greer")).toEqual(expected);
-    expect(expected.counts).toEqual({ pending: 1, accepted: 1, completed: 1, canceled: 0, "no-show": 1 });
+    expect(expected.counts).toEqual({ pending: 1, accepted: 1, completed: 1, canceled: 0, "no-show": 1, scheduled: 1 });
     const indexed: string[] = [];
     for await (const e of t.kv.list({ prefix: keys.tripStatusIndex("greer") })) indexed.push(e.key.join("/"));
     expect(indexed.sort()).toEqual([
@@ -160,6 +184,7 @@ describe("rebuildRideStats", () => {
       `rides_by_trip_status/greer/completed/${ids[1]}`,
       `rides_by_trip_status/greer/no-show/${ids[3]}`,
       `rides_by_trip_status/greer/pending/${ids[0]}`,
+      `rides_by_trip_status/greer/scheduled/${ids[4]}`,
     ].sort());
   });
 

@@ -7,7 +7,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { RIDE_STATUSES } from "../../lib/rides.ts";
-import { bodyFor, type BodySpec, hostilePoint, hostileString, NumberText, template } from "../helpers/arbitraries.ts";
+import {
+  bodyFor,
+  type BodySpec,
+  hostileNumber,
+  hostilePoint,
+  hostileString,
+  NumberText,
+  template,
+} from "../helpers/arbitraries.ts";
 import { hostileSegment } from "../helpers/hostile_urls.ts";
 import { attack, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
@@ -19,7 +27,8 @@ import {
   tenantArenas,
   UNKNOWN_ID,
 } from "../helpers/bad_input_world.ts";
-import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
+import { CENTRE, INSIDE, INSIDE_2, move } from "../helpers/rides.ts";
+import { bearer } from "../helpers/app.ts";
 
 const RUNS = BAD_INPUT_RUNS.rides;
 const { arena, closeAll, summary } = tenantArenas();
@@ -56,6 +65,35 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
       shot(["rider", "rider2"], body),
       RUNS.requestRide,
       (s) => requests.send((w) => request(w, s, "POST", "/rides")),
+    );
+  });
+
+  it("bookings ahead (issue 21) never 5xx and refusals write nothing", async () => {
+    // The world's clock: Monday 10:00 in Greer. Times at and past each bound, and hostile numbers.
+    const now = Date.UTC(2026, 0, 5, 15, 0);
+    const edges = [29, 30, 31, 60 * 24 * 7, 60 * 24 * 7 + 1, 60 * 9, -30, 60 * 24 * 5].map((m) =>
+      String(now + m * 60_000)
+    );
+    const body = bodyFor(
+      template({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, scheduledFor: now + 2 * 3_600_000 }),
+      {
+        pickup: hostilePoint,
+        scheduledFor: fc.oneof(fc.constantFrom(...edges).map((n) => new NumberText(n)), hostileNumber, hostileString),
+      },
+    );
+    const bookings = arena(async (w) => {
+      // Puts the world back: every booking made is canceled, as is any ride asked for now.
+      for (const who of ["rider", "rider2", "driver", "driver2", "admin"] as const) {
+        const res = await w.t.request("/greer/api/rides/upcoming", bearer(w[who].token));
+        const { rides } = await res.json() as { rides: { id: string }[] };
+        for (const ride of rides) await move(w.t, w[who].token, ride.id, "canceled");
+      }
+      await cancelNewRides(w);
+    });
+    await attack(
+      shot(["rider", "rider2"], body),
+      RUNS.requestBooking,
+      (s) => bookings.send((w) => request(w, s, "POST", "/rides")),
     );
   });
 

@@ -30,6 +30,7 @@ describe("organisation settings", () => {
         smsPerHour: 500,
         joinPolicy: "open",
         logoUrl: null,
+        maxDaysAhead: 7,
       },
     });
   });

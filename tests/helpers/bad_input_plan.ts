@@ -23,6 +23,7 @@ export const BAD_INPUT_RUNS = {
     deleteRide: 300,
     availability: 600,
     location: 400,
+    requestBooking: 600,
   },
   admin: {
     trips: 800,

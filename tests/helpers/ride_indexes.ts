@@ -48,6 +48,7 @@ export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
   problems.push(...await checkInProgress(kv, rides, at));
   problems.push(...await checkStats(kv, rides, at));
   problems.push(...await checkFeed(kv, rides));
+  problems.push(...await checkBookings(kv, rides, at));
   return problems;
 }
 
@@ -196,7 +197,9 @@ async function checkFeed(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[
     if (entry.ride?.tenant !== tenant) problems.push(`${show(e.key)} holds a ride of ${entry.ride?.tenant}`);
     const k = `${String(tenant)}/${entry.ride?.id}`;
     const prior = newest.get(k);
-    if (entry.type === "new" && (entry.previous !== null || entry.ride.status !== "pending" || prior)) {
+    // A ride starts pending, or scheduled when booked ahead (issue 21).
+    const born = entry.ride.status === "pending" || entry.ride.status === "scheduled";
+    if (entry.type === "new" && (entry.previous !== null || !born || prior)) {
       problems.push(`${show(e.key)} is a "new" entry for a ride already seen or not pending`);
     }
     if (prior && entry.previous !== prior.ride.status) {
@@ -215,6 +218,36 @@ async function checkFeed(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[
     } else if (entry.ride.status !== ride.status || entry.ride.updatedAt !== ride.updatedAt) {
       problems.push(`feed's newest entry for ${k} shows ${entry.ride.status}, the ride is ${ride.status}`);
     }
+  }
+  return problems;
+}
+
+/** Issue 21: every booking, and only bookings, in the time index and its rider's list (at most 3 there). */
+async function checkBookings(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+  const problems: string[] = [];
+  const indexed = new Set<string>();
+  for (const e of await entries(kv, keys.scheduledRides())) {
+    const [, time, tenant, id] = e.key;
+    const ride = at(tenant, id);
+    if (ride?.status !== "scheduled") problems.push(`${show(e.key)} lists a ${ride?.status ?? "missing"} ride`);
+    else if (ride.scheduledFor !== time) problems.push(`${show(e.key)} is not at the ride's time ${ride.scheduledFor}`);
+    else indexed.add(`${String(tenant)}/${String(id)}`);
+  }
+  const listed = new Set<string>();
+  for (const e of await entries<string[]>(kv, keys.riderScheduled("", ""))) {
+    const [, tenant, userId] = e.key.map(String);
+    if (e.value.length > 3) problems.push(`${show(e.key)} holds ${e.value.length} bookings`);
+    for (const id of e.value) {
+      const ride = at(tenant, id);
+      if (ride?.status !== "scheduled" || ride.creatorId !== userId) {
+        problems.push(`${show(e.key)} holds ${id}, a ${ride?.status ?? "missing"} ride or not this rider's`);
+      } else listed.add(`${tenant}/${id}`);
+    }
+  }
+  for (const [k, ride] of rides) {
+    if (ride.status !== "scheduled") continue;
+    if (!indexed.has(k)) problems.push(`booking ${k} is missing from rides_scheduled`);
+    if (!listed.has(k)) problems.push(`booking ${k} is missing from rider_scheduled`);
   }
   return problems;
 }

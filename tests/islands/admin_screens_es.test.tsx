@@ -83,7 +83,10 @@ describe("the trips screen in Spanish", () => {
     acceptedAt: NOW - 2 * 3600_000,
     completedAt: NOW - 30 * 60_000,
   });
-  const counts = { total: 7, counts: { pending: 1, accepted: 2, completed: 3, canceled: 1, "no-show": 0 } };
+  const counts = {
+    total: 7,
+    counts: { pending: 1, accepted: 2, completed: 3, canceled: 1, "no-show": 0, scheduled: 0 },
+  };
   const routes = (list: Ride[]): Record<string, Route> => ({
     "GET /greer/api/admin/rides?limit=50": () => json(list.map(toTrip)),
     "GET /greer/api/admin/rides?limit=50&status=no-show": () => json([]),
@@ -118,9 +121,17 @@ describe("the trips screen in Spanish", () => {
     ]);
     expect(within(first).getByRole("button", { name: "Eliminar el viaje Viaje 01JWAIT0" })).toBeDefined();
     const tiles = [...container.querySelectorAll(".stat-tile")].map((t) => t.textContent);
-    expect(tiles).toEqual(["1Pendiente", "2Aceptado", "3Completado", "1Cancelado", "0No se presentó"]);
+    expect(tiles).toEqual(["1Pendiente", "2Aceptado", "3Completado", "1Cancelado", "0No se presentó", "0Programado"]);
     const options = [...(screen.getByLabelText("Estado") as HTMLSelectElement).options].map((o) => o.text);
-    expect(options).toEqual(["Todos los viajes", "Pendiente", "Aceptado", "Completado", "Cancelado", "No se presentó"]);
+    expect(options).toEqual([
+      "Todos los viajes",
+      "Pendiente",
+      "Aceptado",
+      "Completado",
+      "Cancelado",
+      "No se presentó",
+      "Programado",
+    ]);
     expect(screen.getByRole("button", { name: "Actualizar" })).toBeDefined();
     expect(englishLeft(container)).toEqual([]);
   });

@@ -28,6 +28,7 @@ const SAVED: TenantSettings = {
   smsPerHour: 500,
   joinPolicy: "open",
   logoUrl: null,
+  maxDaysAhead: 7,
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
@@ -87,7 +88,24 @@ describe("AdminSettings", () => {
       brandColor: "#1d4ed8",
       smsPerHour: 500,
       joinPolicy: "invite",
+      maxDaysAhead: 7,
     });
+  });
+
+  it("edits how many days ahead riders may book (issue 21), refusing a value outside 1-30 before sending", async () => {
+    const fetchMock = setUp();
+    show();
+    await screen.findByRole("heading", { name: "Settings" });
+    expect(input("Book up to (days ahead)").value).toBe("7");
+    fireEvent.change(input("Book up to (days ahead)"), { target: { value: "31" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(screen.getByRole("alert").textContent).toBe("Days ahead must be a whole number from 1 to 30");
+    expect(input("Book up to (days ahead)").getAttribute("aria-invalid")).toBe("true");
+    expect(callsTo(fetchMock, "PUT", "/greer/api/admin/settings")).toHaveLength(0);
+    fireEvent.change(input("Book up to (days ahead)"), { target: { value: "14" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Settings saved.");
+    expect(sent(fetchMock).maxDaysAhead).toBe(14);
   });
 
   it("previews the brand colour with the text colour that passes, and its contrast", async () => {
@@ -132,6 +150,7 @@ describe("AdminSettings", () => {
     expect(await screen.findByRole("heading", { name: "Configuración" })).toBeDefined();
     expect(screen.getByRole("group", { name: "Zona de servicio" })).toBeDefined();
     expect(screen.getByRole("group", { name: "Quién puede unirse" })).toBeDefined();
+    expect(input("Reservar hasta (días de anticipación)").value).toBe("7");
     expect(screen.getByRole("radio", { name: "Solo las personas que agregó un administrador" })).toBeDefined();
     expect(input("Radio").getAttribute("aria-valuetext")).toBe("805 metros (0.5 millas)");
     expect(container.querySelector(".brand-preview figcaption")?.textContent).toBe(

@@ -90,7 +90,10 @@ const DONE = ride("01JDONE0000000000000000000", {
   completedAt: NOW - 30 * MIN,
 });
 const WAITING = ride("01JWAIT0000000000000000000", { riderName: null, riderPhone: "18645550199" });
-const COUNTS = { total: 7, counts: { pending: 1, accepted: 2, completed: 3, canceled: 1, "no-show": 0 } };
+const COUNTS = {
+  total: 7,
+  counts: { pending: 1, accepted: 2, completed: 3, canceled: 1, "no-show": 0, scheduled: 0 },
+};
 
 const LIST = "GET /greer/api/admin/rides?limit=50";
 const COUNTS_PATH = "GET /greer/api/admin/rides/counts";
@@ -164,10 +167,26 @@ describe("AdminTrips", () => {
     expect(within(first).getByRole("button", { name: "Delete trip Trip 01JWAIT0" })).toBeDefined();
 
     const tiles = [...container.querySelectorAll(".stat-tile")].map((t) => t.textContent);
-    expect(tiles).toEqual(["1Pending", "2Accepted", "3Completed", "1Canceled", "0No Show"]);
+    expect(tiles).toEqual(["1Pending", "2Accepted", "3Completed", "1Canceled", "0No Show", "0Scheduled"]);
     expect(screen.getByRole("button", { name: "Refresh" })).toBeDefined();
     const options = [...(screen.getByLabelText("Status") as HTMLSelectElement).options].map((o) => o.text);
-    expect(options).toEqual(["All Trips", "Pending", "Accepted", "Completed", "Canceled", "No Show"]);
+    expect(options).toEqual(["All Trips", "Pending", "Accepted", "Completed", "Canceled", "No Show", "Scheduled"]);
+  });
+
+  it("shows bookings ahead (issue 21) as Scheduled in purple, with a tile that filters them", async () => {
+    const booked = ride("01JBOOK000000000000000000", { status: "scheduled", scheduledFor: NOW + 3600_000 });
+    const fetchMock = setUp({
+      [COUNTS_PATH]: () => json({ total: 8, counts: { ...COUNTS.counts, scheduled: 1 } }),
+      "GET /greer/api/admin/rides?limit=50&status=scheduled": () => json([toTrip(booked)]),
+    });
+    const { container } = render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
+    await screen.findByText("Showing 2 of 8 trips");
+    expect(container.querySelector(".stat-tile--scheduled")?.textContent).toBe("1Scheduled");
+    fireEvent.click(screen.getByRole("button", { name: "1 Scheduled" }));
+    expect(await screen.findByText("Showing 1 of 8 trips")).toBeDefined();
+    expect(callsTo(fetchMock, "GET", "/greer/api/admin/rides?limit=50&status=scheduled")).toHaveLength(1);
+    const badge = rows()[0].querySelector(".status-badge")!;
+    expect(`${badge.textContent}:${badge.className}`).toBe("Scheduled:status-badge status-badge--scheduled");
   });
 
   it("shows the stages under way as accepted, in its blue, with their own words", async () => {

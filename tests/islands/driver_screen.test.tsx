@@ -524,3 +524,17 @@ describe("DriverScreen: access", () => {
     expect(screen.getByRole("heading", { name: "Active Ride Requests" })).toBeDefined();
   });
 });
+
+describe("DriverScreen: a booking handed over (issue 21)", () => {
+  it("marks the card with its pickup time, on this phone's clock, before its buttons", async () => {
+    const at = Date.UTC(2026, 0, 6, 14, 0);
+    server.rides = [{ ...makeRide({ status: "pending", riderName: "Booked Ahead" }), scheduledFor: at }];
+    await open();
+    const card = (await screen.findByRole("heading", { name: "Booked Ahead" })).closest("li")!;
+    const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(at);
+    const mark = card.querySelector(".ride-item__booked")!;
+    expect(mark.textContent).toBe(`Pickup at ${time}`);
+    const accept = within(card).getByRole("button", { name: /Accept/ });
+    expect(mark.compareDocumentPosition(accept) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

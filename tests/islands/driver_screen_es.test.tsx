@@ -149,3 +149,19 @@ describe("DriverScreen in Spanish", () => {
     expect(screen.getByRole("button", { name: "Buscar su ubicación" })).toBeDefined();
   });
 });
+
+describe("DriverScreen: a booking handed over (issue 21), in Spanish", () => {
+  it("marks the card with its pickup time, and a ride asked for now has no such mark", async () => {
+    const at = Date.UTC(2026, 0, 6, 14, 0);
+    rides = [
+      { ...makeRide({ status: "pending", riderName: "Reservó" }), scheduledFor: at },
+      makeRide({ status: "pending", riderName: "Ahora" }),
+    ];
+    await open();
+    const booked = (await screen.findByRole("heading", { name: "Reservó" })).closest("li")!;
+    const time = new Intl.DateTimeFormat("es-US", { hour: "numeric", minute: "2-digit" }).format(at);
+    expect(booked.querySelector(".ride-item__booked")?.textContent).toBe(`Recogida a las ${time}`);
+    const now = screen.getByRole("heading", { name: "Ahora" }).closest("li")!;
+    expect(now.querySelector(".ride-item__booked")).toBeNull();
+  });
+});

@@ -35,4 +35,7 @@ export const driver = {
   "Navigate to pickup": "Navegar a la recogida",
   "Navigate to destination": "Navegar al destino",
   "Other maps app": "Otra app de mapas",
+
+  // A ride booked ahead (issue 21): its pickup time on the driver's card.
+  "Pickup at {time}": "Recogida a las {time}",
 } as const satisfies Record<string, Entry>;

@@ -126,4 +126,12 @@ export const errors = {
   "A super admin cannot be blocked": "No se puede bloquear a un superadministrador",
   "You cannot block yourself": "No puede bloquearse a sí mismo",
   "blocked must be true or false": "blocked debe ser true o false",
+  // Booking ahead (issue 21): a booking's time refused (lib/booking.ts).
+  "Book at least 30 minutes ahead.": "Reserve con al menos 30 minutos de anticipación.",
+  "Book at most {days} days ahead.": "Reserve con un máximo de {days} días de anticipación.",
+  "The pickup time must be a time in milliseconds since 1970":
+    "La hora de recogida debe ser una hora en milisegundos desde 1970",
+  "No service on {day}.": "{day}: no hay servicio.",
+  "The shuttle runs {hours} on {day}.": "{day}: el transporte funciona de {hours}.",
+  "You already have 3 rides booked.": "Ya tiene 3 viajes reservados.",
 } as const satisfies Record<string, Entry>;

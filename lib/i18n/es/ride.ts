@@ -43,4 +43,8 @@ export const ride = {
   // The map (components/map/): a street map that could not load, and OpenStreetMap's credit as OSM writes it.
   "Street map unavailable": "Mapa de calles no disponible",
   "© OpenStreetMap contributors": "© colaboradores de OpenStreetMap",
+
+  // Booking ahead (issue 21): the status and the rider's message for a ride booked for later.
+  "Scheduled": "Programado",
+  "Your ride is booked.": "Su viaje está reservado.",
 } as const satisfies Record<string, Entry>;

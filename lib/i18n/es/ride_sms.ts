@@ -17,4 +17,7 @@ export const ride_sms = {
   "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.":
     "{organization}: su vehículo lleva unos {minutes} min de retraso. Disculpe la espera.",
   "Your driver": "Su conductor",
+  // A booking handed over to drivers (issue 21, server/hand_over.ts).
+  "{organization}: your ride for {time} is now looking for a driver.":
+    "{organization}: su viaje de las {time} ya busca conductor.",
 } as const satisfies Record<string, Entry>;

@@ -46,4 +46,15 @@ export const rider = {
   "Arriving now": "Llegando ahora",
   "About {minutes} min to your destination": "Unos {minutes} min hasta su destino",
   "Running about {minutes} min late": "Con unos {minutes} min de retraso",
+  // Booking ahead (issue 21): the Now / Later choice and the Upcoming rides list (components/rider/Booking.tsx).
+  "When": "Cuándo",
+  "Now": "Ahora",
+  "Later": "Más tarde",
+  "Date": "Fecha",
+  "Time": "Hora",
+  "Request Ride books it for {time}.": "Solicitar viaje lo reserva para el {time}",
+  "Upcoming rides": "Próximos viajes",
+  "Cancel the ride of {time}": "Cancelar el viaje de {time}",
+  "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
+  "Your bookings could not be loaded.": "No se pudieron cargar sus reservas.",
 } as const satisfies Record<string, Entry>;

@@ -73,4 +73,8 @@ export const settings = {
     "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
   "Invalid file type. Please select a PNG, JPEG, or WebP image.":
     "Tipo de archivo no válido. Seleccione una imagen PNG, JPEG o WebP.",
+  // Booking ahead (issue 21).
+  "Book up to (days ahead)": "Reservar hasta (días de anticipación)",
+  "Days ahead must be a whole number from {min} to {max}":
+    "Los días de anticipación deben ser un número entero de {min} a {max}",
 } as const satisfies Record<string, Entry>;

@@ -1,0 +1,188 @@
+/**
+ * Booking ahead (issue 21): the rules for a ride's `scheduledFor`, once, for
+ * the server (POST /{t}/api/rides refuses what breaks them) and the rider's
+ * Later choice (it offers only days and times that pass). Pure: times are
+ * epoch milliseconds, read in the tenant's time zone with Intl.
+ *
+ * - from MIN_AHEAD_MS (30 minutes) up to the tenant's `maxDaysAhead` days ahead;
+ * - inside a slot of the tenant's weekly schedule, on the day the time falls
+ *   on in the tenant's time zone (a slot's start is in, its end is out);
+ * - at most MAX_SCHEDULED bookings per rider at once (kv/bookings.ts counts them);
+ * - HAND_OVER_MS (20 minutes) before the time, the server makes it a pending
+ *   ride (server/hand_over.ts).
+ */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
+import { type Lang, LOCALES } from "./i18n/lang.ts";
+import { DAY_LONG, formatSlot } from "./schedule_display.ts";
+import type { Schedule, Slot } from "./schemas.ts";
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+/** The earliest a booking may be for: 30 minutes from now. */
+export const MIN_AHEAD_MS = 30 * MINUTE_MS;
+/** A booking becomes a pending ride this long before its time. */
+export const HAND_OVER_MS = 20 * MINUTE_MS;
+/** Bookings a rider may hold at once. */
+export const MAX_SCHEDULED = 3;
+/** The Later choice offers times every this many minutes. */
+export const TIME_STEP_MINUTES = 15;
+
+export const TOO_SOON_TEXT: Text = "Book at least 30 minutes ahead.";
+export const TOO_FAR_TEXT: Text = "Book at most {days} days ahead.";
+export const NOT_A_TIME_TEXT: Text = "The pickup time must be a time in milliseconds since 1970";
+export const NO_SERVICE_ON_TEXT: Text = "No service on {day}.";
+export const HOURS_ON_TEXT: Text = "The shuttle runs {hours} on {day}.";
+export const TOO_MANY_BOOKED_TEXT: Text = "You already have 3 rides booked.";
+
+/** A moment as the tenant's clocks show it. */
+export interface LocalTime {
+  /** 0 (Sunday) to 6 (Saturday). */
+  day: number;
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "HH:MM", 24-hour. */
+  time: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** `ms` on the clocks of `timeZone`. */
+export function localTime(ms: number, timeZone: string): LocalTime {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+  return {
+    day: WEEKDAYS.indexOf(parts.weekday),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/**
+ * The moment the clocks of `timeZone` show `date` ("YYYY-MM-DD") at `time`
+ * ("HH:MM"). Found by correcting a UTC guess by the zone's offset twice, which
+ * settles across a daylight-saving change; a time the clocks skip answers the
+ * moment an hour on.
+ */
+export function zonedMoment(date: string, time: string, timeZone: string): number {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const wanted = Date.UTC(y, mo - 1, d, h, mi);
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) {
+    const shown = localTime(guess, timeZone);
+    const [sy, smo, sd] = shown.date.split("-").map(Number);
+    const [sh, smi] = shown.time.split(":").map(Number);
+    guess += wanted - Date.UTC(sy, smo - 1, sd, sh, smi);
+  }
+  return guess;
+}
+
+/** The slots of day `day` (0-6), in start order. */
+export function daySlots(schedule: Schedule | null | undefined, day: number): Slot[] {
+  const slots = schedule?.[String(day) as keyof Schedule] ?? [];
+  return [...slots].sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** Whether "HH:MM" falls in one of `slots` (start in, end out). */
+export function inSlots(slots: readonly Slot[], time: string): boolean {
+  return slots.some((s) => s.start <= time && time < s.end);
+}
+
+export interface BookingRules {
+  now: number;
+  maxDaysAhead: number;
+  timezone: string;
+  schedule: Schedule | null | undefined;
+}
+
+/** A booking's time checked against the rules: null when it passes, else the text that says why not. */
+export function checkScheduledFor(value: unknown, rules: BookingRules, t: Translate): string | null {
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) return t(NOT_A_TIME_TEXT);
+  if (value < rules.now + MIN_AHEAD_MS) return t(TOO_SOON_TEXT);
+  if (value > rules.now + rules.maxDaysAhead * DAY_MS) return t(TOO_FAR_TEXT, { days: rules.maxDaysAhead });
+  const local = localTime(value, rules.timezone);
+  const slots = daySlots(rules.schedule, local.day);
+  if (inSlots(slots, local.time)) return null;
+  const day = t(DAY_LONG[local.day]);
+  if (slots.length === 0) return t(NO_SERVICE_ON_TEXT, { day });
+  return t(HOURS_ON_TEXT, { day, hours: slots.map((s) => formatSlot(s, t)).join(", ") });
+}
+
+/** One day the Later choice offers, with the times it offers on it ("HH:MM", every TIME_STEP_MINUTES). */
+export interface BookableDay {
+  date: string;
+  day: number;
+  times: string[];
+}
+
+/**
+ * The days and times a booking may be made for from `now`: each day up to
+ * `maxDaysAhead` ahead with a time that passes checkScheduledFor. Days
+ * without one are left out.
+ */
+export function bookableDays(rules: BookingRules): BookableDay[] {
+  const days: BookableDay[] = [];
+  const first = rules.now + MIN_AHEAD_MS;
+  const last = rules.now + rules.maxDaysAhead * DAY_MS;
+  // One day past the last: the last day's early hours are still within reach.
+  for (let at = rules.now; at <= last + DAY_MS; at += DAY_MS) {
+    const { date, day } = localTime(at, rules.timezone);
+    if (days.some((d) => d.date === date)) continue;
+    const times: string[] = [];
+    for (const slot of daySlots(rules.schedule, day)) {
+      for (let m = minutes(slot.start); m < minutes(slot.end); m += TIME_STEP_MINUTES) {
+        const time = hhmm(m);
+        const moment = zonedMoment(date, time, rules.timezone);
+        if (moment >= first && moment <= last && localTime(moment, rules.timezone).time === time) times.push(time);
+      }
+    }
+    if (times.length > 0) days.push({ date, day, times });
+  }
+  return days;
+}
+
+function minutes(time: string): number {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+}
+
+function hhmm(total: number): string {
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** When a booking is handed over to drivers. */
+export function handOverAt(scheduledFor: number): number {
+  return scheduledFor - HAND_OVER_MS;
+}
+
+/** "9:30 AM" (or "9:30 a.m." in Spanish) on the clocks of `timeZone`, the device's own when absent. */
+export function clockTime(ms: number, lang: Lang, timeZone?: string): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, hour: "numeric", minute: "2-digit" }).format(ms);
+}
+
+/** "Tue, Jan 6, 9:30 AM" on the clocks of `timeZone`: a booking in the rider's list and on the driver's card. */
+export function bookingTimeText(ms: number, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(ms);
+}
