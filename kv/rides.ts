@@ -20,6 +20,7 @@
 import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
+import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -37,6 +38,10 @@ export interface NewRide {
   destination: string | null;
   passengerCt: number;
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
+  /** The rider's needs for this ride (issue 21), folded. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21), trimmed and not empty. */
+  note?: string;
 }
 
 const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
@@ -118,6 +123,8 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
       driverName: null,
       driverPhone: null,
       updatedAt: now,
+      ...(input.needs && { needs: input.needs }),
+      ...(input.note && { note: input.note }),
     };
     const op = kv.atomic()
       .check(slot)

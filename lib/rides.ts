@@ -3,6 +3,7 @@
  * server, which enforces it, and the islands, which show only legal buttons.
  */
 import type { Point } from "./geo.ts";
+import { type Need, offeredTo } from "./needs.ts";
 
 export const RIDE_STATUSES = [
   "pending",
@@ -43,6 +44,10 @@ export interface Ride {
   driverName: string | null;
   driverPhone: string | null;
   updatedAt: number;
+  /** The rider's accessibility needs for this ride (issue 21), folded; absent on rides stored before them. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21), 1-140 characters; absent when none. */
+  note?: string;
 }
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
@@ -78,10 +83,16 @@ export function busyWith(
 
 /**
  * Whether a ride belongs in a driver's list (spec sections 4, 7): active, and
- * either pending (every driver may take it) or assigned to this driver.
+ * either pending (every driver whose vehicle suits it may take it: a
+ * wheelchair ride only an accessible one, issue 21) or assigned to this driver.
  */
-export function inDriverList(ride: Pick<Ride, "status" | "assignedDriverId">, driverId: string): boolean {
-  return isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === driverId);
+export function inDriverList(
+  ride: Pick<Ride, "status" | "assignedDriverId" | "needs">,
+  driverId: string,
+  wheelchairAccessible: boolean,
+): boolean {
+  return isActive(ride.status) &&
+    ((ride.status === "pending" && offeredTo(ride, wheelchairAccessible)) || ride.assignedDriverId === driverId);
 }
 
 /** Driver list order: arrived 5, picked-up 4, on-the-way 3, accepted 2, pending 1; then newest first. */

@@ -6,7 +6,9 @@
 import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { listAvailableDrivers } from "../../kv/drivers.ts";
+import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
+import { getUser } from "../../kv/users.ts";
+import { needsAccessibleVehicle, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
@@ -33,6 +35,8 @@ const rideRequest = z.object({
   passengerCt: z.optional(z.unknown()),
   pickupPlaceId: z.optional(z.unknown()),
   dropoffPlaceId: z.optional(z.unknown()),
+  needs: z.optional(z.unknown()),
+  note: z.optional(z.unknown()),
 });
 const statusChange = z.object({ status: z.optional(z.unknown()) });
 
@@ -80,6 +84,13 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     if (!places) return c.json({ error: UNKNOWN_PLACE_TEXT }, 400);
     const parsed = readRequest({ ...body, ...places }, ENGLISH, noHiddenCharacters);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    // Issue 21: the rider's standing needs unless the request names this ride's, and a note for the driver.
+    const user = c.get("user");
+    const standing = body.needs === undefined ? (await getUser(kv, user.id))?.needs ?? [] : [];
+    const needs = readNeeds(body.needs, standing, ENGLISH);
+    if (!needs.ok) return c.json({ error: needs.error }, 400);
+    const note = readNote(body.note, ENGLISH, (text) => noHiddenCharacters(text, "Note"));
+    if (!note.ok) return c.json({ error: note.error }, 400);
     const { pickup, dropoff } = parsed.value;
     for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
       if (!insideArea(point, tenant.serviceArea)) {
@@ -90,12 +101,16 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     if ((await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
       return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
     }
-    const user = c.get("user");
+    if (needsAccessibleVehicle({ needs: needs.value }) && !await hasAccessibleDriver(kv, tenant.code, now)) {
+      return c.json({ error: NO_ACCESSIBLE_SHUTTLE }, 409);
+    }
     const result = await createRide(kv, {
       tenant: tenant.code,
       creatorId: user.id,
       ...parsed.value,
       ...(places.pickupName && { pickupName: places.pickupName }),
+      needs: needs.value,
+      ...(note.value && { note: note.value }),
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
     }, now);
     if (!result.ok) return c.json({ error: ACTIVE_RIDE_TEXT }, 409);
@@ -139,8 +154,11 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/driver/rides", ...driver, async (c) => {
     const me = c.get("user").id;
-    const rides = (await listActiveRides(kv, c.get("tenant").code))
-      .filter((r) => inDriverList(r, me))
+    const tenant = c.get("tenant").code;
+    // Issue 21: a wheelchair ride is offered only to a driver whose vehicle takes one.
+    const accessible = !!(await getDriverState(kv, tenant, me))?.wheelchairAccessible;
+    const rides = (await listActiveRides(kv, tenant))
+      .filter((r) => inDriverList(r, me, accessible))
       .sort(compareForDriver);
     return c.json(rides);
   });
