@@ -20,8 +20,17 @@ import { useT } from "../texts.tsx";
 
 export const UPDATE_FAILED = "Failed to update ride." as const;
 
-/** `onTenant`: the tenant's name or area changed (issue 19). */
-export function useDriverRides(tenant: string, me: string, onTenant?: (view: TenantView) => void) {
+/**
+ * `onTenant`: the tenant's name or area changed (issue 19). `accessible`: the
+ * driver's vehicle takes a wheelchair (issue 21): wheelchair rides stay in the
+ * list only then, and the list is fetched again when it changes.
+ */
+export function useDriverRides(
+  tenant: string,
+  me: string,
+  onTenant?: (view: TenantView) => void,
+  accessible = false,
+) {
   const t = useT();
   const [rides, setRides] = useState<Ride[] | null>(null);
   /** The ride whose action is on its way; every card's buttons wait meanwhile. */
@@ -37,15 +46,15 @@ export function useDriverRides(tenant: string, me: string, onTenant?: (view: Ten
       },
       () => setRides((held) => held ?? []),
     );
-  }, [tenant]);
+  }, [tenant, accessible]);
   useEffect(loadRides, [loadRides]);
 
   const onMessage = useCallback((message: LiveMessage) => {
     if (message.type === "tenant") return onTenant?.(message.tenant);
     if (message.type !== "new" && message.type !== "update") return;
     changes.current++;
-    setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
-  }, [me, onTenant]);
+    setRides((list) => upsertDriverRide(list ?? [], message.ride, me, accessible));
+  }, [me, onTenant, accessible]);
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
   usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
 
@@ -60,7 +69,7 @@ export function useDriverRides(tenant: string, me: string, onTenant?: (view: Ten
         tenant,
       });
       changes.current++;
-      setRides((list) => upsertDriverRide(list ?? [], answer.ride, me));
+      setRides((list) => upsertDriverRide(list ?? [], answer.ride, me, accessible));
     } catch (error) {
       const text = error instanceof ApiError && error.serverError ? error.serverError : t(UPDATE_FAILED);
       setRideError({ id: ride.id, text });
