@@ -1,9 +1,9 @@
 /**
  * Accessibility needs and the rider's note for the driver (issue 21), once for
  * the server and the screens: the list, the words and icons shown for each,
- * the request's rules for both fields, and the one rule deciding which
- * drivers are offered a ride (the driver list, the live socket and the
- * driver's own screen all ask `offeredTo`).
+ * and the request's rules for both fields. Which drivers are offered a ride
+ * is decided in lib/ride_offers.ts. The rider screen's first load carries
+ * none of this file (its budget is nearly full), only its lazy request options.
  *
  * Plain code with no zod, so the rider's lazily loaded request options carry
  * only this file.
@@ -91,18 +91,4 @@ export function readNote(
   const refused = hidden(note);
   if (refused) return { ok: false, error: refused };
   return { ok: true, value: note || null };
-}
-
-/** Whether a ride asks for a vehicle that takes a wheelchair. */
-export function needsAccessibleVehicle(ride: { needs?: readonly Need[] }): boolean {
-  return ride.needs?.includes("wheelchair") ?? false;
-}
-
-/**
- * Whether a driver whose vehicle does (or does not) take a wheelchair is
- * offered the ride: a wheelchair ride only to accessible vehicles, any other
- * ride to everyone (issue 21).
- */
-export function offeredTo(ride: { needs?: readonly Need[] }, wheelchairAccessible: boolean): boolean {
-  return wheelchairAccessible || !needsAccessibleVehicle(ride);
 }

@@ -8,14 +8,13 @@ import { compareForDriver, inDriverList, isActive, type Ride } from "./rides.ts"
  * The driver's list after a ride changed: kept while active and pending or
  * assigned to this driver, dropped otherwise (spec section 4: completed,
  * canceled and no-show leave the list), sorted by status priority then newest.
- * A message older than the copy held (updatedAt) is ignored. A wheelchair
- * ride is kept only while the driver's vehicle takes one (`accessible`, issue 21).
+ * A message older than the copy held (updatedAt) is ignored.
  */
-export function upsertDriverRide(list: readonly Ride[], ride: Ride, me: string, accessible = false): Ride[] {
+export function upsertDriverRide(list: readonly Ride[], ride: Ride, me: string): Ride[] {
   const held = list.find((r) => r.id === ride.id);
   if (held && held.updatedAt > ride.updatedAt) return list as Ride[];
   const rest = list.filter((r) => r.id !== ride.id);
-  return (inDriverList(ride, me, accessible) ? [...rest, ride] : rest).sort(compareForDriver);
+  return (inDriverList(ride, me) ? [...rest, ride] : rest).sort(compareForDriver);
 }
 
 /** The driver list as fetched: active ones only, in the spec's order. */

@@ -118,12 +118,11 @@ export function readRequest(
   if (!isPassengerCount(passengerCt)) {
     return { ok: false, error: t(PASSENGERS_TEXT, { min: MIN_PASSENGERS, max: MAX_PASSENGERS }) };
   }
-  const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
   return {
     ok: true,
     value: {
-      pickup: point(body.pickup),
-      dropoff: dropoff && point(dropoff),
+      pickup: placePoint(body.pickup),
+      dropoff: dropoff && placePoint(dropoff),
       destination: destination || null,
       passengerCt,
     },

@@ -3,7 +3,7 @@
  * server, which enforces it, and the islands, which show only legal buttons.
  */
 import type { Point } from "./geo.ts";
-import { type Need, offeredTo } from "./needs.ts";
+import type { Need } from "./needs.ts";
 
 export const RIDE_STATUSES = [
   "pending",
@@ -83,16 +83,12 @@ export function busyWith(
 
 /**
  * Whether a ride belongs in a driver's list (spec sections 4, 7): active, and
- * either pending (every driver whose vehicle suits it may take it: a
- * wheelchair ride only an accessible one, issue 21) or assigned to this driver.
+ * either pending (every driver may take it) or assigned to this driver.
+ * A wheelchair ride is offered only to accessible vehicles on top of this
+ * (issue 21: lib/ride_offers.ts `offeredInList`).
  */
-export function inDriverList(
-  ride: Pick<Ride, "status" | "assignedDriverId" | "needs">,
-  driverId: string,
-  wheelchairAccessible: boolean,
-): boolean {
-  return isActive(ride.status) &&
-    ((ride.status === "pending" && offeredTo(ride, wheelchairAccessible)) || ride.assignedDriverId === driverId);
+export function inDriverList(ride: Pick<Ride, "status" | "assignedDriverId">, driverId: string): boolean {
+  return isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === driverId);
 }
 
 /** Driver list order: arrived 5, picked-up 4, on-the-way 3, accepted 2, pending 1; then newest first. */

@@ -12,6 +12,7 @@ import type { Text } from "./i18n/catalogue.ts";
 import type { Ride } from "./rides.ts";
 import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
+import type { Need } from "./needs.ts";
 
 export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show"] as const;
 export type TripStatus = typeof TRIP_STATUSES[number];
@@ -52,6 +53,10 @@ export interface Trip {
   rider: { name: string | null; phoneNumber: string };
   /** Absent until a driver accepts. */
   driver?: { name: string | null; phoneNumber: string | null };
+  /** The rider's needs for the ride (issue 21); absent when none. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21); absent when none. */
+  note?: string;
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -65,6 +70,8 @@ export function toTrip(ride: Ride): Trip {
     completedAt: ride.completedAt,
     rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
     ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+    ...(ride.needs?.length && { needs: ride.needs }),
+    ...(ride.note && { note: ride.note }),
   };
 }
 

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
+import { offeredInList } from "../../lib/ride_offers.ts";
 import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { TenantView } from "../../lib/tenant_view.ts";
@@ -37,6 +38,8 @@ export function useDriverRides(
   const [moving, setMoving] = useState<string | null>(null);
   const [rideError, setRideError] = useState<{ id: string; text: string } | null>(null);
 
+  /** The list without rides this driver's vehicle is not offered (issue 21). */
+  const offered = (list: Ride[]) => list.filter((r) => offeredInList(r, me, accessible));
   const changes = useRef(0);
   const loadRides = useCallback(() => {
     const started = changes.current;
@@ -53,7 +56,7 @@ export function useDriverRides(
     if (message.type === "tenant") return onTenant?.(message.tenant);
     if (message.type !== "new" && message.type !== "update") return;
     changes.current++;
-    setRides((list) => upsertDriverRide(list ?? [], message.ride, me, accessible));
+    setRides((list) => offered(upsertDriverRide(list ?? [], message.ride, me)));
   }, [me, onTenant, accessible]);
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
   usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
@@ -69,7 +72,7 @@ export function useDriverRides(
         tenant,
       });
       changes.current++;
-      setRides((list) => upsertDriverRide(list ?? [], answer.ride, me, accessible));
+      setRides((list) => offered(upsertDriverRide(list ?? [], answer.ride, me)));
     } catch (error) {
       const text = error instanceof ApiError && error.serverError ? error.serverError : t(UPDATE_FAILED);
       setRideError({ id: ride.id, text });

@@ -4,7 +4,7 @@
  * spec's order) and sent only when it passes; the server's refusal text is
  * shown as it comes. Either way the ride is fetched again 500 ms later.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { Place } from "../../lib/places.ts";
@@ -22,6 +22,9 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [formError, setFormError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+
+  /** This ride's needs and note (issue 21): components/rider/RideOptions.tsx keeps them here while it shows. */
+  const extras = useRef({});
 
   const request = async () => {
     if (sending) return;
@@ -41,7 +44,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }
     setSending(true);
     try {
-      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body: check.body, tenant });
+      const body = { ...check.body, ...extras.current };
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body, tenant });
       rider.answered(answer.ride);
       form.reset();
       setCardError(null);
@@ -90,5 +94,5 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     setFormError(null);
   }, [formPlace]);
 
-  return { form, formError, cardError, sending, request, cancel, pick, place };
+  return { form, formError, cardError, sending, request, cancel, pick, place, extras };
 }

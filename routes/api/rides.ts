@@ -8,7 +8,8 @@ import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
 import { getUser } from "../../kv/users.ts";
-import { needsAccessibleVehicle, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
+import { NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
+import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
@@ -17,7 +18,7 @@ import { insideArea, outsideAreaText } from "../../lib/geo.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
-import { checkMove, compareForDriver, inDriverList, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
+import { checkMove, compareForDriver, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -158,7 +159,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     // Issue 21: a wheelchair ride is offered only to a driver whose vehicle takes one.
     const accessible = !!(await getDriverState(kv, tenant, me))?.wheelchairAccessible;
     const rides = (await listActiveRides(kv, tenant))
-      .filter((r) => inDriverList(r, me, accessible))
+      .filter((r) => offeredInList(r, me, accessible))
       .sort(compareForDriver);
     return c.json(rides);
   });

@@ -8,7 +8,6 @@
  * which sockets were there), not in every socket.
  */
 import { accessibleAmong, listAvailableDrivers } from "../../kv/drivers.ts";
-import { offeredTo } from "../../lib/needs.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
 import type { DriverState } from "../../kv/drivers.ts";
@@ -25,6 +24,7 @@ import { tenantMessage } from "../../lib/tenant_view.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import { isActive } from "../../lib/rides.ts";
+import { offeredTo } from "../../lib/ride_offers.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import type { Client } from "./client.ts";
 import type { LiveSettings } from "./settings.ts";

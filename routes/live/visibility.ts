@@ -7,8 +7,8 @@
  */
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { offeredTo } from "../../lib/needs.ts";
-import { inDriverList, isActive } from "../../lib/rides.ts";
+import { isActive } from "../../lib/rides.ts";
+import { offeredInList, offeredTo } from "../../lib/ride_offers.ts";
 
 export type SocketKind = "riders" | "drivers";
 
@@ -28,7 +28,7 @@ export function inList(
 ): boolean {
   if (viewer.kind === "riders") return isActive(ride.status) && ride.creatorId === viewer.userId;
   if (viewer.everything) return isActive(ride.status);
-  return inDriverList(ride, viewer.userId, viewer.wheelchairAccessible ?? false);
+  return offeredInList(ride, viewer.userId, viewer.wheelchairAccessible ?? false);
 }
 
 /**
@@ -37,7 +37,7 @@ export function inList(
  * could see is accepted by someone else or canceled (previous "pending"), and
  * when their own ride ends; a rider only ever about their own ride. A
  * wheelchair ride is never told to a driver whose vehicle does not take one
- * unless it is theirs (issue 21: lib/needs.ts `offeredTo`).
+ * unless it is theirs (issue 21: lib/ride_offers.ts `offeredTo`).
  */
 export function shouldTell(viewer: Viewer, entry: Pick<FeedEntry, "ride" | "previous">): boolean {
   if (viewer.kind === "riders") return entry.ride.creatorId === viewer.userId;

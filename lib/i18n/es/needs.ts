@@ -27,4 +27,5 @@ export const needs = {
   "No wheelchair-accessible shuttle is available right now.":
     "No hay ningún vehículo con acceso para silla de ruedas disponible en este momento.",
   "wheelchairAccessible must be true or false": "wheelchairAccessible debe ser true o false",
+  "Accessibility needs saved.": "Necesidades de accesibilidad guardadas.",
 } as const satisfies Record<string, Entry>;
