@@ -14,7 +14,7 @@ export interface RideExtras {
   needs?: Need[];
   note?: string;
 }
-import { getUser } from "../../browser/auth_client.ts";
+import { api, getUser } from "../../browser/auth_client.ts";
 import { type Need, NOTE_MAX } from "../../lib/needs.ts";
 import { useDomId } from "../dom_id.ts";
 import { NeedsChecks } from "../NeedsChecks.tsx";
@@ -26,8 +26,16 @@ export default function RideOptions({ extras }: { extras: RefObject<RideExtras> 
   const [needs, setNeeds] = useState<Need[] | null>(null);
   const [note, setNote] = useState("");
   useEffect(() => () => void (extras.current = {}), [extras]);
-  // The rider's standing needs (Profile Settings) until they change them for this ride.
-  const shown = needs ?? getUser()?.needs ?? [];
+  // The rider's standing needs (Profile Settings) until they change them for this ride: the copy
+  // kept at sign-in at once, then the server's (they may have been changed on another device).
+  const [standing, setStanding] = useState<Need[]>(() => getUser()?.needs ?? []);
+  useEffect(() => {
+    api<{ user?: { needs?: Need[] } }>("/api/users/profile").then(
+      (data) => data?.user?.needs && setStanding(data.user.needs),
+      () => {},
+    );
+  }, []);
+  const shown = needs ?? standing;
   const change = (next: { needs?: Need[]; note?: string }) => {
     const n = next.needs ?? needs;
     const text = next.note ?? note;
