@@ -43,7 +43,7 @@ const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx
  * chunk, asked for at mount, beside the ride itself.
  */
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
-const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
+const CurrentRide = lazy(loadCard);
 const RideOptions = lazy(() => loadCard().then((m) => ({ default: m.RideOptions })));
 
 const NONE: Place[] = [];
@@ -126,12 +126,11 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               error={formError}
               sending={sending}
               onRequest={request}
-              options={
-                <Suspense>
-                  <RideOptions extras={extras} />
-                </Suspense>
-              }
-            />
+            >
+              <Suspense>
+                <RideOptions extras={extras} />
+              </Suspense>
+            </RequestForm>
           )}
         {drivers !== null && drivers.length === 0 && (
           <Suspense fallback={<Loading text={t("Loading schedule...")} />}>

@@ -97,13 +97,14 @@ export function readRequest(
   t: Translate,
   textRule: TextRule = () => null,
 ): { ok: true; value: RideRequest } | { ok: false; error: string } {
-  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: t(NO_LOCATION_TEXT) };
+  // `== null`: absent or null alike (written short: the rider's first load carries this).
+  if (body.pickup == null) return { ok: false, error: t(NO_LOCATION_TEXT) };
   if (!isPoint(body.pickup)) return { ok: false, error: t("Pickup must be a location with numeric lat and lng") };
-  const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
+  const dropoff = body.dropoff ?? null;
   if (dropoff !== null && !isPoint(dropoff)) {
     return { ok: false, error: t("Dropoff must be a location with numeric lat and lng") };
   }
-  if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
+  if (body.destination != null && typeof body.destination !== "string") {
     return { ok: false, error: t("Destination must be text") };
   }
   const destination = typeof body.destination === "string" ? body.destination.trim() : "";
@@ -177,7 +178,7 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   const from = draft.pickupPlace ? { pickupPlaceId: draft.pickupPlace.id } : { pickup };
   const to = draft.dropoffPlace
     ? { dropoffPlaceId: draft.dropoffPlace.id }
-    : { ...(dropoff ? { dropoff } : {}), ...(destination ? { destination } : {}) };
+    : { ...(dropoff && { dropoff }), ...(destination && { destination }) };
   return { ok: true, body: { ...from, ...to, passengerCt } };
 }
 

@@ -69,6 +69,9 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: Cu
   );
 }
 
+/** The rider screen loads the card lazily (islands/RiderScreen.tsx): a default export keeps that import short. */
+export default CurrentRide;
+
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>

@@ -30,7 +30,7 @@ export interface RequestFormProps {
   sending: boolean;
   onRequest(): void;
   /** This ride's needs and note (issue 21), in a chunk of their own, just above Request Ride. */
-  options?: ReactNode;
+  children?: ReactNode;
 }
 
 export function RequestForm(p: RequestFormProps) {
@@ -63,7 +63,7 @@ export function RequestForm(p: RequestFormProps) {
           </select>
         </div>
       </div>
-      {p.options}
+      {p.children}
       <div className="ride-form__submit">
         {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
         <button type="submit" className="button button--large ride-button" disabled={p.sending}>

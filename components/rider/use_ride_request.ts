@@ -44,8 +44,11 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }
     setSending(true);
     try {
-      const body = { ...check.body, ...extras.current };
-      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body, tenant });
+      const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, {
+        method: "POST",
+        body: { ...check.body, ...extras.current },
+        tenant,
+      });
       rider.answered(answer.ride);
       form.reset();
       setCardError(null);
