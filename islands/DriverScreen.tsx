@@ -12,11 +12,13 @@
  * from the transition table (lib/driver_actions.ts), "Another ride is
  * already in progress" disabling the start of a second ride.
  */
+import { useState } from "react";
 import { getUser } from "../browser/auth_client.ts";
 import { GEO_UNSUPPORTED_DRIVER, useGeolocation } from "../browser/geolocation.ts";
 import { AvailabilitySwitch } from "../components/driver/AvailabilitySwitch.tsx";
 import { driverPins } from "../components/driver/driver_pins.ts";
 import { LocatePrompt } from "../components/driver/LocatePrompt.tsx";
+import { VehicleCheck } from "../components/driver/VehicleCheck.tsx";
 import { RideList } from "../components/driver/RideList.tsx";
 import { useAvailability } from "../components/driver/use_availability.ts";
 import { useDriverRides } from "../components/driver/use_driver_rides.ts";
@@ -43,10 +45,12 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
-  const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard);
+  // Whether my vehicle takes a wheelchair (issue 21): the server remembers it, the list follows it.
+  const [accessible, setAccessible] = useState(false);
+  const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard, accessible);
   // A ride of mine whose rider watches me come (issue 20): my position goes out at least every 15 s.
   const holding = !!rides?.some((r) => r.assignedDriverId === me && isTracked(r));
-  const availability = useAvailability(tenant, gps.point, status === "suspended", holding);
+  const availability = useAvailability(tenant, gps.point, status === "suspended", holding, accessible, setAccessible);
   useWakeLock(availability.available === true);
 
   return (
@@ -60,6 +64,11 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
             onToggle={availability.toggle}
           />
         </div>
+        <VehicleCheck
+          accessible={accessible}
+          disabled={availability.available === null || availability.switching}
+          onChange={availability.setVehicle}
+        />
         {availability.error && <p className="notice notice--error" role="alert">{availability.error}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView

@@ -2,7 +2,8 @@
  * Profile Settings (spec section 2): phone number (read-only), role badge,
  * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
  * Email Address, "Save Changes"; and whether to be texted about rides
- * (issue 20), saved as soon as it is ticked. Needs only sign-in.
+ * (issue 20) and standing accessibility needs (issue 21), each saved as soon
+ * as it is ticked. Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
@@ -14,12 +15,14 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "r
 import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
+import { NeedsChecks } from "../components/NeedsChecks.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
 import { useT } from "../components/texts.tsx";
 import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../browser/auth_client.ts";
 import { downscaleForUpload } from "../browser/downscale_photo.ts";
 import { INVALID_TYPE_TEXT, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, TOO_LARGE_TEXT } from "../lib/images/rules.ts";
 import { formatPhone } from "../lib/phone.ts";
+import type { Need } from "../lib/needs.ts";
 import type { Role } from "../lib/roles.ts";
 
 export interface ProfileSettingsProps {
@@ -56,7 +59,7 @@ export default function ProfileSettings({ tenant }: ProfileSettingsProps) {
 type Loaded = { status: "loading" } | { status: "ready"; user: SignedInUser } | { status: "error" };
 type Busy = "idle" | "saving" | "uploading" | "removing";
 /** The last action's outcome, shown beside the part of the screen it concerns. */
-type Notice = { area: "photo" | "form" | "texts"; kind: "success" | "error"; text: string } | null;
+type Notice = { area: "photo" | "form" | "texts" | "needs"; kind: "success" | "error"; text: string } | null;
 
 /** The server's own words when it sent some (e.g. a bad email), else the screen's text. */
 function errorText(err: unknown, fallback: string): string {
@@ -200,6 +203,27 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     }
   }
 
+  /** Standing needs (issue 21): saved as soon as one is ticked or unticked. */
+  async function setNeeds(needs: Need[]) {
+    if (busy !== "idle") return;
+    setBusy("saving");
+    setNotice(null);
+    try {
+      accept(
+        await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
+          method: "PUT",
+          body: { needs },
+          tenant,
+        }),
+      );
+      setNotice({ area: "needs", kind: "success", text: t("Accessibility needs saved.") });
+    } catch (err) {
+      setNotice({ area: "needs", kind: "error", text: errorText(err, t("Failed to update profile")) });
+    } finally {
+      setBusy("idle");
+    }
+  }
+
   if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
   if (loaded.status === "error") {
     return (
@@ -208,7 +232,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   }
   const { user } = loaded;
   const idle = busy === "idle";
-  const shown = (area: "photo" | "form" | "texts") =>
+  const shown = (area: NonNullable<Notice>["area"]) =>
     notice?.area === area && (
       <p className={`notice notice--${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"}>
         {notice.text}
@@ -313,6 +337,16 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
           {t("Texts come from the service's number. Reply STOP at any time to stop all texts.")}
         </p>
         {shown("texts")}
+      </div>
+      <div className="profile__texts" role="group" aria-labelledby={`${id}-needs`}>
+        <p id={`${id}-needs`} className="profile__photo-title">{t("Accessibility needs")}</p>
+        <p className="field__hint">
+          {t(
+            "Drivers see these first on each ride you request. You can change them for one ride when you request it.",
+          )}
+        </p>
+        <NeedsChecks needs={user.needs ?? []} disabled={!idle} onChange={setNeeds} />
+        {shown("needs")}
       </div>
     </section>
   );

@@ -36,12 +36,15 @@ import { destinationText, riderMessage } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
 
-const WeeklySchedule = lazy(() =>
-  import("../components/rider/WeeklySchedule.tsx").then((m) => ({ default: m.WeeklySchedule }))
-);
-/** The card of an active ride, with its arrival time (issue 20): asked for at mount, beside the ride itself. */
+const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx"));
+/**
+ * The card of an active ride, with its arrival time (issue 20), and this
+ * ride's needs and note for the driver beside Request Ride (issue 21): one
+ * chunk, asked for at mount, beside the ride itself.
+ */
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
-const CurrentRide = lazy(() => loadCard().then((m) => ({ default: m.CurrentRide })));
+const CurrentRide = lazy(loadCard);
+const RideOptions = lazy(() => loadCard().then((m) => ({ default: m.RideOptions })));
 
 /** Booking ahead (issue 21): the Now / Later choice, or with `where` the Upcoming rides list, in a chunk of their own. */
 const Booking = lazy(() => import("../components/rider/Booking.tsx"));
@@ -61,7 +64,11 @@ export default function RiderScreen(props: RiderScreenProps) {
 function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const { area, heard } = useLiveTenant(drawnArea);
   const rider = useRiderRide(tenant, heard);
-  const { form, formError, cardError, sending, request, cancel, pick, place } = useRideRequest(tenant, area, rider);
+  const { form, formError, cardError, sending, request, cancel, pick, place, extras } = useRideRequest(
+    tenant,
+    area,
+    rider,
+  );
   const places = usePlaces(tenant);
   const { drivers, ride } = rider;
   const t = useT();
@@ -130,7 +137,11 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               error={formError}
               sending={sending}
               onRequest={() => request(when)}
-            />
+            >
+              <Suspense>
+                <RideOptions extras={extras} />
+              </Suspense>
+            </RequestForm>
           )}
         {rider.loaded && (
           <Suspense>

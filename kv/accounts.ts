@@ -35,5 +35,17 @@ export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView>
   }
   const { id, name, email, phoneNumber, photoUrl, createdAt, language } = user;
   const rideTexts = user.rideTexts !== false;
-  return { id, name, email, phoneNumber, photoUrl, createdAt, tenants, ...(language && { language }), rideTexts };
+  const needs = user.needs ?? [];
+  return {
+    id,
+    name,
+    email,
+    phoneNumber,
+    photoUrl,
+    createdAt,
+    tenants,
+    ...(language && { language }),
+    rideTexts,
+    needs,
+  };
 }

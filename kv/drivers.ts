@@ -17,6 +17,8 @@ export interface DriverState {
   location: Point | null;
   /** Last availability change or location report: the heartbeat. */
   updatedAt: number;
+  /** Whether the vehicle takes a wheelchair (issue 21), as the driver last said; absent means no. */
+  wheelchairAccessible?: boolean;
 }
 
 export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string): Promise<DriverState | null> {
@@ -26,16 +28,18 @@ export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string
 /**
  * Records availability (and the location sent with it), or only a location
  * (`isAvailable` undefined). Each write also rings the drivers doorbell so
- * riders' maps follow.
+ * riders' maps follow. Whether the vehicle takes a wheelchair is kept until
+ * the driver says otherwise (`wheelchairAccessible` undefined keeps it).
  */
 export function setDriverState(
   kv: Deno.Kv,
-  { tenant, userId, isAvailable, location, now }: {
+  { tenant, userId, isAvailable, location, now, wheelchairAccessible }: {
     tenant: string;
     userId: string;
     isAvailable?: boolean;
     location?: Point | null;
     now: number;
+    wheelchairAccessible?: boolean;
   },
 ): Promise<DriverState> {
   return commitWithRetry("update the driver", async () => {
@@ -46,6 +50,7 @@ export function setDriverState(
       isAvailable: isAvailable ?? previous?.isAvailable ?? false,
       location: location === undefined ? previous?.location ?? null : location,
       updatedAt: now,
+      ...((wheelchairAccessible ?? previous?.wheelchairAccessible) && { wheelchairAccessible: true }),
     };
     const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
     bumpDrivers(op, tenant);
@@ -84,6 +89,25 @@ export async function availableAmong(
     const batch = userIds.slice(i, i + 10);
     const states = await kv.getMany<DriverState[]>(batch.map((id) => keys.driver(tenant, id)));
     states.forEach((s, j) => s.value && isCounted(s.value, now) && out.add(batch[j]));
+  }
+  return out;
+}
+
+/** Whether a driver online with a fresh location has a vehicle that takes a wheelchair (issue 21). */
+export async function hasAccessibleDriver(kv: Deno.Kv, tenant: string, now: number): Promise<boolean> {
+  for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
+    if (isCounted(e.value, now) && e.value.wheelchairAccessible) return true;
+  }
+  return false;
+}
+
+/** Which of these drivers said their vehicle takes a wheelchair (issue 21), online or not. */
+export async function accessibleAmong(kv: Deno.Kv, tenant: string, userIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 10) {
+    const batch = userIds.slice(i, i + 10);
+    const states = await kv.getMany<DriverState[]>(batch.map((id) => keys.driver(tenant, id)));
+    states.forEach((s, j) => s.value?.wheelchairAccessible && out.add(batch[j]));
   }
   return out;
 }

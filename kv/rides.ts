@@ -21,6 +21,7 @@ import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
 import { MAX_SCHEDULED } from "../lib/booking.ts";
+import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -40,6 +41,10 @@ export interface NewRide {
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
   /** Booked for this time (issue 21): the ride is created scheduled and takes no active slot. */
   scheduledFor?: number;
+  /** The rider's needs for this ride (issue 21), folded. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21), trimmed and not empty. */
+  note?: string;
 }
 
 const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
@@ -140,6 +145,8 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
       driverPhone: null,
       updatedAt: now,
       ...(booking && { scheduledFor: input.scheduledFor }),
+      ...(input.needs && { needs: input.needs }),
+      ...(input.note && { note: input.note }),
     };
     const op = kv.atomic()
       .check(slot)

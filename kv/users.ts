@@ -1,4 +1,5 @@
 import type { Lang } from "../lib/i18n/lang.ts";
+import type { Need } from "../lib/needs.ts";
 import { ulid } from "../lib/ids.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
@@ -18,6 +19,8 @@ export interface User {
   language?: Lang;
   /** Texts about their rides (issue 20: accepted, almost there, here…); absent means on. */
   rideTexts?: boolean;
+  /** Standing accessibility needs (issue 21), copied onto each ride they request; absent means none. */
+  needs?: Need[];
 }
 
 export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {

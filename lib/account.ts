@@ -1,5 +1,6 @@
 /** The signed-in user as the API answers it (spec section 3, User): one shape for server and browser. */
 import type { Lang } from "./i18n/lang.ts";
+import type { Need } from "./needs.ts";
 import type { Role } from "./roles.ts";
 
 export interface AccountTenant {
@@ -23,4 +24,6 @@ export interface Account {
    * Profile Settings. The server always says; a copy stored before it did may lack it (on).
    */
   rideTexts?: boolean;
+  /** Standing accessibility needs (issue 21), copied onto each ride they request; a copy stored before them may lack it (none). */
+  needs?: Need[];
 }

@@ -97,13 +97,14 @@ export function readRequest(
   t: Translate,
   textRule: TextRule = () => null,
 ): { ok: true; value: RideRequest } | { ok: false; error: string } {
-  if (body.pickup === undefined || body.pickup === null) return { ok: false, error: t(NO_LOCATION_TEXT) };
+  // `== null`: absent or null alike (written short: the rider's first load carries this).
+  if (body.pickup == null) return { ok: false, error: t(NO_LOCATION_TEXT) };
   if (!isPoint(body.pickup)) return { ok: false, error: t("Pickup must be a location with numeric lat and lng") };
-  const dropoff = body.dropoff === undefined || body.dropoff === null ? null : body.dropoff;
+  const dropoff = body.dropoff ?? null;
   if (dropoff !== null && !isPoint(dropoff)) {
     return { ok: false, error: t("Dropoff must be a location with numeric lat and lng") };
   }
-  if (body.destination !== undefined && body.destination !== null && typeof body.destination !== "string") {
+  if (body.destination != null && typeof body.destination !== "string") {
     return { ok: false, error: t("Destination must be text") };
   }
   const destination = typeof body.destination === "string" ? body.destination.trim() : "";
@@ -118,12 +119,11 @@ export function readRequest(
   if (!isPassengerCount(passengerCt)) {
     return { ok: false, error: t(PASSENGERS_TEXT, { min: MIN_PASSENGERS, max: MAX_PASSENGERS }) };
   }
-  const point = (p: Point) => ({ lat: p.lat, lng: p.lng });
   return {
     ok: true,
     value: {
-      pickup: point(body.pickup),
-      dropoff: dropoff && point(dropoff),
+      pickup: placePoint(body.pickup),
+      dropoff: dropoff && placePoint(dropoff),
       destination: destination || null,
       passengerCt,
     },
@@ -178,7 +178,7 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   const from = draft.pickupPlace ? { pickupPlaceId: draft.pickupPlace.id } : { pickup };
   const to = draft.dropoffPlace
     ? { dropoffPlaceId: draft.dropoffPlace.id }
-    : { ...(dropoff ? { dropoff } : {}), ...(destination ? { destination } : {}) };
+    : { ...(dropoff && { dropoff }), ...(destination && { destination }) };
   return { ok: true, body: { ...from, ...to, passengerCt } };
 }
 

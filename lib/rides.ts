@@ -3,6 +3,7 @@
  * server, which enforces it, and the islands, which show only legal buttons.
  */
 import type { Point } from "./geo.ts";
+import type { Need } from "./needs.ts";
 
 export const RIDE_STATUSES = [
   "pending",
@@ -47,6 +48,10 @@ export interface Ride {
   updatedAt: number;
   /** Booked ahead (issue 21): the pickup time asked for (epoch ms); absent for a ride asked for now. */
   scheduledFor?: number;
+  /** The rider's accessibility needs for this ride (issue 21), folded; absent on rides stored before them. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21), 1-140 characters; absent when none. */
+  note?: string;
 }
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];
@@ -83,6 +88,8 @@ export function busyWith(
 /**
  * Whether a ride belongs in a driver's list (spec sections 4, 7): active, and
  * either pending (every driver may take it) or assigned to this driver.
+ * A wheelchair ride is offered only to accessible vehicles on top of this
+ * (issue 21: lib/ride_offers.ts `offeredInList`).
  */
 export function inDriverList(ride: Pick<Ride, "status" | "assignedDriverId">, driverId: string): boolean {
   return isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === driverId);

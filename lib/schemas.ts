@@ -174,5 +174,10 @@ export const profileUpdateSchema = z.object({
   language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
   /** Texts about the person's rides (issue 20). */
   rideTexts: z.optional(z.boolean("rideTexts must be true or false")),
+  /**
+   * Standing accessibility needs (issue 21), read by lib/needs.ts `readNeeds`
+   * in the route (its list stays out of the bundles that use this schema).
+   */
+  needs: z.optional(z.unknown()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -12,6 +12,7 @@ import type { Text } from "./i18n/catalogue.ts";
 import type { Ride } from "./rides.ts";
 import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
+import type { Need } from "./needs.ts";
 
 /** The spec's five, then rides booked ahead (issue 21), which show as their own status in purple. */
 export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show", "scheduled"] as const;
@@ -55,6 +56,10 @@ export interface Trip {
   driver?: { name: string | null; phoneNumber: string | null };
   /** Booked ahead (issue 21): the pickup time asked for. */
   scheduledFor?: number;
+  /** The rider's needs for the ride (issue 21); absent when none. */
+  needs?: Need[];
+  /** The rider's note for the driver (issue 21); absent when none. */
+  note?: string;
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -69,6 +74,8 @@ export function toTrip(ride: Ride): Trip {
     rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
     ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
     ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
+    ...(ride.needs?.length && { needs: ride.needs }),
+    ...(ride.note && { note: ride.note }),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Translate } from "../../lib/i18n/format.ts";
 import { LOCALES } from "../../lib/i18n/lang.ts";
 import { type T, useT } from "../texts.tsx";
 import { LineIcon } from "./LineIcon.tsx";
+import { NeedsList } from "../NeedsList.tsx";
 
 export const NO_DRIVER: Text = "No driver assigned";
 
@@ -78,6 +79,8 @@ export function TripsTable(
               <td data-label={t("Trip Details")}>
                 <span className="cell__main">{title}</span>
                 <span className="cell__sub">{t("{count} passengers", { count: trip.passengerCount })}</span>
+                <NeedsList needs={trip.needs} compact />
+                {trip.note && <span className="cell__sub trip-note">{t("Note")}: {trip.note}</span>}
               </td>
               <td data-label={t("Rider")}>
                 {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}

@@ -1,5 +1,6 @@
 /**
- * One ride in the driver's list: the rider, the facts, and the buttons of the
+ * One ride in the driver's list: the rider's needs first (issue 21), the
+ * rider, the facts and their note, and the buttons of the
  * transition table (lib/driver_actions.ts); a button another ride blocks is
  * disabled, with the reason under the buttons. Under them, Navigate opens the
  * phone's maps app (issue 18), below the buttons so they stay in thumb reach.
@@ -13,6 +14,7 @@ import { destinationText, passengersText, statusLabel } from "../../lib/ride_tex
 import type { Ride } from "../../lib/rides.ts";
 import { clockTime } from "../../lib/booking.ts";
 import { useDomId } from "../dom_id.ts";
+import { NeedsList } from "../NeedsList.tsx";
 import { useT } from "../texts.tsx";
 
 export interface RideItemProps {
@@ -32,6 +34,8 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
   const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   return (
     <li className={`ride-item ride-item--${ride.status}`} aria-labelledby={titleId}>
+      {/* Issue 21: what the rider needs comes first, before anything else on the card and before Accept. */}
+      <NeedsList needs={ride.needs} />
       <div className="ride-item__head">
         <h3 id={titleId} className="ride-item__name">{ride.riderName ?? t("Rider")}</h3>
         <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
@@ -66,6 +70,12 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
           <dd>{relativeTime(ride.requestedAt, now, t)}</dd>
         </div>
       </dl>
+      {ride.note && (
+        <p className="ride-note">
+          <span className="ride-note__label">{t("Note for the driver")}</span>
+          {ride.note}
+        </p>
+      )}
       {error && <p className="notice notice--error" role="alert">{error}</p>}
       {actions.length > 0 && (
         <div className="ride-item__actions">

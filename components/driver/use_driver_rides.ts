@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import { type LiveMessage, POLL_WHILE_DOWN_MS, useLiveSocket, usePolling } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
+import { offeredInList } from "../../lib/ride_offers.ts";
 import { sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { TenantView } from "../../lib/tenant_view.ts";
@@ -20,14 +21,25 @@ import { useT } from "../texts.tsx";
 
 export const UPDATE_FAILED = "Failed to update ride." as const;
 
-/** `onTenant`: the tenant's name or area changed (issue 19). */
-export function useDriverRides(tenant: string, me: string, onTenant?: (view: TenantView) => void) {
+/**
+ * `onTenant`: the tenant's name or area changed (issue 19). `accessible`: the
+ * driver's vehicle takes a wheelchair (issue 21): wheelchair rides stay in the
+ * list only then, and the list is fetched again when it changes.
+ */
+export function useDriverRides(
+  tenant: string,
+  me: string,
+  onTenant?: (view: TenantView) => void,
+  accessible = false,
+) {
   const t = useT();
   const [rides, setRides] = useState<Ride[] | null>(null);
   /** The ride whose action is on its way; every card's buttons wait meanwhile. */
   const [moving, setMoving] = useState<string | null>(null);
   const [rideError, setRideError] = useState<{ id: string; text: string } | null>(null);
 
+  /** The list without rides this driver's vehicle is not offered (issue 21). */
+  const offered = (list: Ride[]) => list.filter((r) => offeredInList(r, me, accessible));
   const changes = useRef(0);
   const loadRides = useCallback(() => {
     const started = changes.current;
@@ -37,15 +49,15 @@ export function useDriverRides(tenant: string, me: string, onTenant?: (view: Ten
       },
       () => setRides((held) => held ?? []),
     );
-  }, [tenant]);
+  }, [tenant, accessible]);
   useEffect(loadRides, [loadRides]);
 
   const onMessage = useCallback((message: LiveMessage) => {
     if (message.type === "tenant") return onTenant?.(message.tenant);
     if (message.type !== "new" && message.type !== "update") return;
     changes.current++;
-    setRides((list) => upsertDriverRide(list ?? [], message.ride, me));
-  }, [me, onTenant]);
+    setRides((list) => offered(upsertDriverRide(list ?? [], message.ride, me)));
+  }, [me, onTenant, accessible]);
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
   usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
 
@@ -60,7 +72,7 @@ export function useDriverRides(tenant: string, me: string, onTenant?: (view: Ten
         tenant,
       });
       changes.current++;
-      setRides((list) => upsertDriverRide(list ?? [], answer.ride, me));
+      setRides((list) => offered(upsertDriverRide(list ?? [], answer.ride, me)));
     } catch (error) {
       const text = error instanceof ApiError && error.serverError ? error.serverError : t(UPDATE_FAILED);
       setRideError({ id: ride.id, text });

@@ -10,6 +10,10 @@ import { arrivalLines } from "../../lib/arrival_lines.ts";
 
 const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";
+import { NeedsList } from "../NeedsList.tsx";
+
+/** This ride's needs and note (issue 21): loaded with the card, the rider screen's other lazy part. */
+export { default as RideOptions } from "./RideOptions.tsx";
 
 export interface CurrentRideProps {
   ride: Ride;
@@ -43,6 +47,12 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: Cu
         <Fact term={t("Passengers")}>{ride.passengerCt}</Fact>
         <Fact term={t("Driver")}>{driver}</Fact>
         <Fact term={t("Requested")}>{relativeTime(ride.requestedAt, now, t)}</Fact>
+        {ride.needs && ride.needs.length > 0 && (
+          <Fact term={t("Needs")}>
+            <NeedsList needs={ride.needs} compact />
+          </Fact>
+        )}
+        {ride.note && <Fact term={t("Note for the driver")}>{ride.note}</Fact>}
       </dl>
       <div className="ride-form__submit">
         {error && <p className="notice notice--error" role="alert">{error}</p>}
@@ -58,6 +68,9 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: Cu
     </section>
   );
 }
+
+/** The rider screen loads the card lazily (islands/RiderScreen.tsx): a default export keeps that import short. */
+export default CurrentRide;
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

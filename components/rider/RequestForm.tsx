@@ -10,6 +10,7 @@ import { DestinationField } from "./DestinationField.tsx";
 import { PickupChoice, type PickupChoiceProps } from "./PickupChoice.tsx";
 import type { PlaceUse } from "../map/types.ts";
 import type { RiderPlaces } from "./use_places.ts";
+import type { ReactNode } from "react";
 
 export const PASSENGER_CHOICES = [1, 2, 3, 4, 5];
 
@@ -30,6 +31,8 @@ export interface RequestFormProps {
   onRequest(): void;
   /** The button's words when not "Request Ride" ("Book Ride" for a time chosen ahead, issue 21). */
   submit?: string;
+  /** This ride's needs and note (issue 21), in a chunk of their own, just above Request Ride. */
+  children?: ReactNode;
 }
 
 export function RequestForm(p: RequestFormProps) {
@@ -62,6 +65,7 @@ export function RequestForm(p: RequestFormProps) {
           </select>
         </div>
       </div>
+      {p.children}
       <div className="ride-form__submit">
         {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
         <button type="submit" className="button button--large ride-button" disabled={p.sending}>

@@ -35,3 +35,6 @@ export function WeeklySchedule({ tenant }: { tenant: string }) {
     </section>
   );
 }
+
+/** The screen loads it lazily (islands/RiderScreen.tsx): a default export keeps that import short. */
+export default WeeklySchedule;

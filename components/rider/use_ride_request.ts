@@ -4,7 +4,7 @@
  * spec's order) and sent only when it passes; the server's refusal text is
  * shown as it comes. Either way the ride is fetched again 500 ms later.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { Place } from "../../lib/places.ts";
@@ -22,6 +22,9 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [formError, setFormError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+
+  /** This ride's needs and note (issue 21): components/rider/RideOptions.tsx keeps them here while it shows. */
+  const extras = useRef({});
 
   /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. Answers the ride. */
   const request = async (scheduledFor: number | null = null) => {
@@ -42,7 +45,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }
     setSending(true);
     try {
-      const body = scheduledFor ? { ...check.body, scheduledFor } : check.body;
+      const body = { ...check.body, ...extras.current, ...(scheduledFor && { scheduledFor }) };
       const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body, tenant });
       rider.answered(answer.ride);
       form.reset();
@@ -94,5 +97,5 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     setFormError(null);
   }, [formPlace]);
 
-  return { form, formError, cardError, sending, request, cancel, pick, place };
+  return { form, formError, cardError, sending, request, cancel, pick, place, extras };
 }

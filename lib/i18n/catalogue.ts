@@ -27,6 +27,7 @@ import { rider } from "./es/rider.ts";
 import { settings } from "./es/settings.ts";
 import { sms } from "./es/sms.ts";
 import { ride_sms } from "./es/ride_sms.ts";
+import { needs } from "./es/needs.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 import { recognise, type Template, template } from "./templates.ts";
@@ -50,6 +51,7 @@ export const AREAS = {
   errors,
   sms,
   ride_sms,
+  needs,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

@@ -8,14 +8,14 @@ import type { Area } from "./catalogue.ts";
 
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   LoginForm: ["common", "frame", "login", "errors", "menu"],
-  RiderScreen: ["common", "frame", "rider", "ride", "errors"],
-  DriverScreen: ["common", "frame", "driver", "ride", "errors"],
-  ProfileSettings: ["common", "frame", "profile", "errors"],
+  RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs"],
+  DriverScreen: ["common", "frame", "driver", "ride", "errors", "needs"],
+  ProfileSettings: ["common", "frame", "profile", "errors", "needs"],
   UserMenu: ["common", "frame", "menu"],
   OrganizationsMenu: ["common", "frame", "menu"],
   ContactForm: ["common", "frame", "contact", "errors"],
   AdminDashboard: ["common", "frame", "admin", "ride", "activity"],
-  AdminTrips: ["common", "frame", "admin", "ride"],
+  AdminTrips: ["common", "frame", "admin", "ride", "needs"],
   AdminUsers: ["common", "frame", "admin", "ride"],
   AdminSchedule: ["common", "frame", "admin"],
   AdminPlaces: ["common", "frame", "admin", "places", "ride"],

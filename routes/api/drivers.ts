@@ -15,7 +15,11 @@ import { jsonBody } from "../../server/middleware/json_body.ts";
 import { driverMoved, noticeDeps } from "../../server/rider_updates.ts";
 
 const INVALID_LOCATION = "Location must have numeric lat and lng";
-const availabilityBody = z.object({ isAvailable: z.optional(z.unknown()), location: z.optional(z.unknown()) });
+const availabilityBody = z.object({
+  isAvailable: z.optional(z.unknown()),
+  location: z.optional(z.unknown()),
+  wheelchairAccessible: z.optional(z.unknown()),
+});
 const locationBody = z.object({ location: z.optional(z.unknown()) });
 
 export function driversApi(deps: AppDeps, auth: AuthServices) {
@@ -27,12 +31,16 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/drivers/availability", ...drivers, async (c) => {
     const state = await getDriverState(kv, c.get("tenant").code, c.get("user").id);
-    return c.json({ isAvailable: state?.isAvailable ?? false });
+    return c.json({ isAvailable: state?.isAvailable ?? false, wheelchairAccessible: !!state?.wheelchairAccessible });
   });
 
   app.put("/drivers/availability", ...drivers, small, jsonBody(availabilityBody), async (c) => {
-    const { isAvailable, location } = c.req.valid("json");
+    const { isAvailable, location, wheelchairAccessible } = c.req.valid("json");
     if (typeof isAvailable !== "boolean") return c.json({ error: "isAvailable must be true or false" }, 400);
+    // Issue 21: absent keeps what the driver said last (no, until they say).
+    if (wheelchairAccessible !== undefined && typeof wheelchairAccessible !== "boolean") {
+      return c.json({ error: "wheelchairAccessible must be true or false" }, 400);
+    }
     const tenant = c.get("tenant");
     // A paused service (issue 19): drivers may go offline, not online.
     if (isAvailable && isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
@@ -45,6 +53,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       isAvailable,
       location: location ? { lat: location.lat, lng: location.lng } : undefined,
       now: clock.now(),
+      wheelchairAccessible,
     });
     deps.log!({
       event: "driver.availability",
@@ -54,7 +63,11 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       requestId: c.get("requestId"),
     });
     if (state.location && location) void driverMoved(notices, tenant, c.get("user").id, state.location);
-    return c.json({ isAvailable: state.isAvailable, location: state.location });
+    return c.json({
+      isAvailable: state.isAvailable,
+      location: state.location,
+      wheelchairAccessible: !!state.wheelchairAccessible,
+    });
   });
 
   app.put("/users/location", ...drivers, small, jsonBody(locationBody), async (c) => {

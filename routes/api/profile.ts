@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { accountView } from "../../kv/accounts.ts";
 import { updateUserRemovingPhoto } from "../../kv/photos.ts";
 import { updateUser, type User } from "../../kv/users.ts";
+import { translator } from "../../lib/i18n/catalogue.ts";
+import { readNeeds } from "../../lib/needs.ts";
 import { profileUpdateSchema } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -21,6 +23,9 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
       jsonBody(profileUpdateSchema),
       async (c) => {
         const change = c.req.valid("json");
+        // Issue 21: a list of known needs, folded; anything else is 400 naming the field.
+        const needs = change.needs === undefined ? null : readNeeds(change.needs, [], translator("en"));
+        if (needs && !needs.ok) return c.json({ error: needs.error }, 400);
         // Absent fields stay as they are; an empty name or email clears it.
         const apply = (u: User): User => ({
           ...u,
@@ -28,6 +33,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
           ...(change.email !== undefined && { email: change.email || null }),
           ...(change.language !== undefined && { language: change.language }),
           ...(change.rideTexts !== undefined && { rideTexts: change.rideTexts }),
+          ...(needs?.ok && { needs: needs.value }),
         });
         // photoUrl: null removes the photo: the bytes go in the same commit as the user's change.
         const id = c.get("user").id;

@@ -6,7 +6,10 @@
 import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { listAvailableDrivers } from "../../kv/drivers.ts";
+import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
+import { getUser } from "../../kv/users.ts";
+import { NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
+import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
@@ -19,7 +22,7 @@ import { insideArea, outsideAreaText } from "../../lib/geo.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
-import { checkMove, compareForDriver, inDriverList, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
+import { checkMove, compareForDriver, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -38,6 +41,8 @@ const rideRequest = z.object({
   pickupPlaceId: z.optional(z.unknown()),
   dropoffPlaceId: z.optional(z.unknown()),
   scheduledFor: z.optional(z.unknown()),
+  needs: z.optional(z.unknown()),
+  note: z.optional(z.unknown()),
 });
 const statusChange = z.object({ status: z.optional(z.unknown()) });
 
@@ -97,6 +102,13 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       }, ENGLISH);
       if (refused) return c.json({ error: refused }, 400);
     }
+    // Issue 21: the rider's standing needs unless the request names this ride's, and a note for the driver.
+    const user = c.get("user");
+    const standing = body.needs === undefined ? (await getUser(kv, user.id))?.needs ?? [] : [];
+    const needs = readNeeds(body.needs, standing, ENGLISH);
+    if (!needs.ok) return c.json({ error: needs.error }, 400);
+    const note = readNote(body.note, ENGLISH, (text) => noHiddenCharacters(text, "Note"));
+    if (!note.ok) return c.json({ error: note.error }, 400);
     const { pickup, dropoff } = parsed.value;
     for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
       if (!insideArea(point, tenant.serviceArea)) {
@@ -106,12 +118,19 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     if (!booking && (await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
       return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
     }
-    const user = c.get("user");
+    // A booking's vehicle is found at its hand-over; a ride for now needs an accessible one online now.
+    if (
+      !booking && needsAccessibleVehicle({ needs: needs.value }) && !await hasAccessibleDriver(kv, tenant.code, now)
+    ) {
+      return c.json({ error: NO_ACCESSIBLE_SHUTTLE }, 409);
+    }
     const result = await createRide(kv, {
       tenant: tenant.code,
       creatorId: user.id,
       ...parsed.value,
       ...(places.pickupName && { pickupName: places.pickupName }),
+      needs: needs.value,
+      ...(note.value && { note: note.value }),
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
       ...(typeof body.scheduledFor === "number" && { scheduledFor: body.scheduledFor }),
     }, now);
@@ -169,8 +188,11 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/driver/rides", ...driver, async (c) => {
     const me = c.get("user").id;
-    const rides = (await listActiveRides(kv, c.get("tenant").code))
-      .filter((r) => inDriverList(r, me))
+    const tenant = c.get("tenant").code;
+    // Issue 21: a wheelchair ride is offered only to a driver whose vehicle takes one.
+    const accessible = !!(await getDriverState(kv, tenant, me))?.wheelchairAccessible;
+    const rides = (await listActiveRides(kv, tenant))
+      .filter((r) => offeredInList(r, me, accessible))
       .sort(compareForDriver);
     return c.json(rides);
   });

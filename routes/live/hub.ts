@@ -143,6 +143,8 @@ export class LiveHub {
     this.#byUser.set(userId, mine);
     try {
       await room.watch.ready;
+      // Issue 21: whether this driver is offered wheelchair rides, known before the socket opens.
+      if (kind === "drivers" && !everything) await room.readVehicles([client]);
     } catch (error) {
       if (this.#rooms.get(tenant) === room) this.#rooms.delete(tenant);
       this.leave(client, CLOSE.serverError, "Server error", { log: false });

@@ -7,7 +7,7 @@
  * and admins were told is kept once for the room (with a stamp that says
  * which sockets were there), not in every socket.
  */
-import { listAvailableDrivers } from "../../kv/drivers.ts";
+import { accessibleAmong, listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
 import type { DriverState } from "../../kv/drivers.ts";
@@ -24,6 +24,7 @@ import { tenantMessage } from "../../lib/tenant_view.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
 import { isActive } from "../../lib/rides.ts";
+import { offeredTo } from "../../lib/ride_offers.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import type { Client } from "./client.ts";
 import type { LiveSettings } from "./settings.ts";
@@ -64,6 +65,7 @@ export class Room {
   readonly watch: FeedWatch;
   #driverUpdates: Coalescer;
   #driverLocations: Coalescer;
+  #vehicles: Coalescer;
   #driversTicket = 0;
   #tick: ReturnType<typeof setInterval>;
   /** The last tenant message: what the room's screens show of the tenant. */
@@ -79,6 +81,13 @@ export class Room {
     this.#driverLocations = coalesce(() => this.#sendLocations(this.#riderClients()), settings.driverLocationMs, {
       onError: (error) => this.#error("locations", error),
     });
+    this.#vehicles = coalesce(
+      () => this.readVehicles([...this.#driversByUser.values()].flatMap((set) => [...set])),
+      settings.driverUpdatesMs,
+      {
+        onError: (error) => this.#error("vehicles", error),
+      },
+    );
     this.watch = watchFeed(deps.kv, tenant, {
       entries: (entries) => {
         for (const entry of entries) this.#fanOut(entry);
@@ -86,6 +95,8 @@ export class Room {
       resync: () => this.#resync(),
       drivers: () => {
         this.#driverUpdates.trigger();
+        // A driver may have said their vehicle now takes a wheelchair, or no longer does (issue 21).
+        if (this.#driversByUser.size > 0) this.#vehicles.trigger();
         if (this.riders.size > 0) this.#driverLocations.trigger();
       },
       tenant: (tenant, first) => this.#tenantChanged(tenant, first),
@@ -134,6 +145,7 @@ export class Room {
     this.watch.stop();
     this.#driverUpdates.cancel();
     this.#driverLocations.cancel();
+    this.#vehicles.cancel();
     clearInterval(this.#tick);
   }
 
@@ -153,6 +165,17 @@ export class Room {
     } catch (error) {
       this.#error("locations", error);
     }
+  }
+
+  /**
+   * Which of these drivers' vehicles take a wheelchair (issue 21), from one
+   * read of their states: read as a driver's socket joins, and again whenever
+   * the drivers doorbell rings.
+   */
+  async readVehicles(clients: Client[]): Promise<void> {
+    if (clients.length === 0) return;
+    const accessible = await accessibleAmong(this.deps.kv, this.tenant, [...new Set(clients.map((c) => c.userId))]);
+    for (const client of clients) client.wheelchairAccessible = accessible.has(client.userId);
   }
 
   #riderClients(): Client[] {
@@ -213,7 +236,10 @@ export class Room {
     const text = JSON.stringify({ type: entry.type, ride });
     const everyone = toldEveryDriver(entry);
     if (everyone) {
-      for (const client of this.drivers) client.send(text);
+      // A wheelchair ride only to drivers whose vehicle takes one, and the admins (issue 21).
+      for (const client of this.drivers) {
+        if (client.everything || offeredTo(ride, client.wheelchairAccessible)) client.send(text);
+      }
       if (ride.status === "pending") this.#pendingTold.set(ride.id, { ride, stamp });
       else this.#pendingTold.delete(ride.id);
     } else {
@@ -223,7 +249,7 @@ export class Room {
     else this.#activeTold.delete(ride.id);
     // The driver it is assigned to keeps it in their own list while it is active.
     for (const client of this.#driversByUser.get(ride.assignedDriverId ?? "") ?? []) {
-      if (!everyone) client.send(text);
+      if (!everyone || !offeredTo(ride, client.wheelchairAccessible)) client.send(text);
       track(client, ride);
     }
     for (const client of this.riders.get(ride.creatorId) ?? []) {
@@ -241,7 +267,9 @@ export class Room {
     if (client.kind === "riders") return told;
     const since = this.#joinedAt.get(client) ?? 0;
     for (const [id, t] of client.everything ? this.#activeTold : this.#pendingTold) {
-      if (t.stamp > since) told.set(id, t.ride);
+      if (t.stamp > since && (client.everything || offeredTo(t.ride, client.wheelchairAccessible))) {
+        told.set(id, t.ride);
+      }
     }
     return told;
   }

@@ -20,6 +20,7 @@ import {
   type BodySpec,
   contentType,
   hostileString,
+  type JsonTree,
   multipartUpload,
   NumberText,
   template,
@@ -112,7 +113,9 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
   });
 
   it("profile saves never 5xx and refusals write nothing", async () => {
-    const body = bodyFor(template({ name: "Ada", email: "ada@example.com" }), {
+    const body = bodyFor(template({ name: "Ada", email: "ada@example.com", needs: ["wheelchair"] }), {
+      // Issue 21: standing needs.
+      needs: fc.constantFrom<JsonTree>(["wheelchair", "wheelchair"], ["jetpack"], "assistance", null, [], [true]),
       photoUrl: fc.constantFrom<string | null>(null, "x", "/api/users/x/photo", "javascript:alert(1)"),
       name: fc.integer({ min: 79, max: 82 }).map((n) => "n".repeat(n)),
     });

@@ -13,6 +13,7 @@ import {
   hostileNumber,
   hostilePoint,
   hostileString,
+  type JsonTree,
   NumberText,
   template,
 } from "../helpers/arbitraries.ts";
@@ -50,8 +51,25 @@ const status = fc.oneof(
 describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
   it("ride requests never 5xx and refusals write nothing", async () => {
     const body = bodyFor(
-      template({ pickup: INSIDE, dropoff: INSIDE_2, destination: "Library", passengerCt: 1 }),
+      template({
+        pickup: INSIDE,
+        dropoff: INSIDE_2,
+        destination: "Library",
+        passengerCt: 1,
+        needs: ["assistance"],
+        note: "blue door",
+      }),
       {
+        // Issue 21: this ride's needs and the note for the driver.
+        needs: fc.constantFrom<JsonTree>(
+          ["wheelchair"],
+          ["assistance", "assistance"],
+          ["Wheelchair"],
+          "wheelchair",
+          null,
+          [new NumberText("1")],
+        ),
+        note: fc.integer({ min: 138, max: 142 }).map((n) => "n".repeat(n)),
         pickup: hostilePoint,
         dropoff: hostilePoint,
         destination: hostileString,
@@ -117,8 +135,9 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
   });
 
   it("availability changes never 5xx and refusals write nothing", async () => {
-    const body = bodyFor(template({ isAvailable: true, location: CENTRE }), {
+    const body = bodyFor(template({ isAvailable: true, location: CENTRE, wheelchairAccessible: true }), {
       location: hostilePoint,
+      wheelchairAccessible: fc.constantFrom<JsonTree>("true", null, new NumberText("1"), false),
       isAvailable: fc.constantFrom("true", "false", null, new NumberText("1"), new NumberText("0")),
     });
     const drivers = arena("keep");

@@ -182,13 +182,14 @@ describe("drivers", () => {
     const rider = await signIn(t, "8645550142", "greer");
     expect(await (await t.request("/greer/api/drivers/availability", bearer(driver.token))).json()).toEqual({
       isAvailable: false,
+      wheelchairAccessible: false,
     });
     await t.request("/api/users/profile", put(driver.token, { name: "Dee Driver" }));
     const set = await t.request(
       "/greer/api/drivers/availability",
       put(driver.token, { isAvailable: true, location: CENTRE }),
     );
-    expect(await set.json()).toEqual({ isAvailable: true, location: CENTRE });
+    expect(await set.json()).toEqual({ isAvailable: true, location: CENTRE, wheelchairAccessible: false });
     const list = await (await t.request("/greer/api/drivers/available", bearer(rider.token))).json();
     expect(list).toEqual([{ id: driver.user.id, name: "Dee Driver", location: CENTRE }]);
     await t.request("/greer/api/users/location", put(driver.token, { location: INSIDE }));

@@ -116,6 +116,8 @@ describe("DriverScreen: availability", () => {
     expect(JSON.parse(String(call[1]!.body))).toEqual({
       isAvailable: true,
       location: { lat: GREER.lat, lng: GREER.lng },
+      // Issue 21: the vehicle goes with every switch, as the server remembers it (no, here).
+      wheelchairAccessible: false,
     });
 
     fireEvent.click(toggle());
