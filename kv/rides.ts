@@ -23,6 +23,7 @@ import type { Point } from "../lib/geo.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { forgetNoShow, recordNoShow } from "./no_shows.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -225,6 +226,8 @@ function updateRideStatusAlone(
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
     if (slot && driverId) writeInProgress(op, slot, ride, driverId);
     writeIndexes(op, ride);
+    // Issue 21: the rider's no-show count is kept by the move itself.
+    if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
@@ -257,6 +260,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
       keys.rideByRider(tenant, ride.creatorId, id),
     );
     recordRideChange(op, tenant, id, ride.status, null);
+    if (ride.status === "no-show") forgetNoShow(op, tenant, ride.creatorId, id);
     if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);

@@ -43,6 +43,15 @@ export interface Ride {
   driverName: string | null;
   driverPhone: string | null;
   updatedAt: number;
+  /** The rider's rating of a completed ride (issue 21, lib/ride_feedback.ts); absent until rated. */
+  feedback?: RideFeedback;
+}
+
+/** A rider's rating, 1-5, with an optional comment (issue 21). */
+export interface RideFeedback {
+  rating: number;
+  comment: string | null;
+  at: number;
 }
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];

@@ -5,6 +5,7 @@
  * one schema ships only what that schema uses.
  */
 import * as z from "zod/mini";
+import type { NoShowPolicy } from "./no_show.ts";
 import { LANGS } from "./i18n/lang.ts";
 
 /** Top-level paths that can never be a tenant code. */
@@ -84,6 +85,8 @@ export interface Tenant {
   status?: TenantStatus;
   /** Its logo (issue 19): the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
   logo?: TenantLogoRef | null;
+  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  noShow?: NoShowPolicy;
 }
 
 /** What a tenant record holds of its logo; the bytes live under their own key. */

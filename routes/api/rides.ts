@@ -9,6 +9,9 @@ import * as z from "zod/mini";
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
+import { noShowStanding } from "../../kv/no_shows.ts";
+import { suspendedText } from "../../lib/no_show.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { insideArea, outsideAreaText } from "../../lib/geo.ts";
@@ -74,6 +77,11 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const tenant = c.get("tenant");
     if (isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
+    // Issue 21: a rider past the tenant's no-show limit is told until when, in their own language.
+    const standing = await noShowStanding(kv, tenant.code, c.get("user").id, settingsOf(tenant).noShow, clock.now());
+    if (standing.suspendedUntil) {
+      return c.json({ error: suspendedText(standing, tenant.name, tenant.timezone, translator(c.get("lang"))) }, 403);
+    }
     const body = c.req.valid("json");
     // A place id stands for its point and name as they are now (issue 18); the rules below then apply to them.
     const places = await placesOfRequest(kv, tenant.code, body);
