@@ -52,6 +52,8 @@ export interface Trip {
   rider: { name: string | null; phoneNumber: string };
   /** Absent until a driver accepts. */
   driver?: { name: string | null; phoneNumber: string | null };
+  /** The rider's rating (issue 21); absent until rated. */
+  feedback?: { rating: number; comment: string | null };
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -65,6 +67,7 @@ export function toTrip(ride: Ride): Trip {
     completedAt: ride.completedAt,
     rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
     ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+    ...(ride.feedback && { feedback: { rating: ride.feedback.rating, comment: ride.feedback.comment } }),
   };
 }
 

@@ -4,9 +4,10 @@
  * - GET /rides/history?cursor= → [ride]: their finished rides (completed,
  *   canceled, no-show), newest first, 20 a page; the next page's cursor in
  *   X-Next-Cursor, as the audit log's. 400 "Invalid cursor".
- * - GET /rides/standing → { noShows, suspendedUntil, policy }: their no-shows
- *   counted under the tenant's policy and the end of a pause (null when
- *   none), for the rider screen's warning (lib/no_show.ts).
+ * - GET /rides/standing → { noShows, suspendedUntil, policy, message }: their
+ *   no-shows counted under the tenant's policy, the end of a pause (null when
+ *   none) and, while paused, the pause's text in the reader's language, for
+ *   the rider screen's warning (lib/no_show.ts).
  * - POST /rides/{id}/feedback {rating, comment?} → 201 { ride }: rates their
  *   completed ride once, within 7 days (lib/ride_feedback.ts). Someone
  *   else's ride is 404, as for every ride a member may not see.
@@ -17,6 +18,7 @@ import { noShowStanding } from "../../kv/no_shows.ts";
 import { rateRide } from "../../kv/ride_feedback.ts";
 import { listRideHistory } from "../../kv/ride_history.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
+import { suspendedText } from "../../lib/no_show.ts";
 import { readFeedback } from "../../lib/ride_feedback.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -56,7 +58,10 @@ export function riderRecordApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant");
     const policy = settingsOf(tenant).noShow;
     const standing = await noShowStanding(kv, tenant.code, c.get("user").id, policy, clock.now());
-    return c.json({ noShows: standing.count, suspendedUntil: standing.suspendedUntil, policy });
+    const message = standing.suspendedUntil
+      ? suspendedText(standing, tenant.name, tenant.timezone, translator(c.get("lang")))
+      : null;
+    return c.json({ noShows: standing.count, suspendedUntil: standing.suspendedUntil, policy, message });
   });
 
   app.post(
