@@ -11,6 +11,9 @@ import { arrivalLines } from "../../lib/arrival_lines.ts";
 const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";
 
+/** Issue 21: the rider's record rides in this chunk, loaded at mount (islands/RiderScreen.tsx). */
+export { RiderRecord } from "./RiderRecord.tsx";
+
 export interface CurrentRideProps {
   ride: Ride;
   /** Where the driver is and the minutes to go (issue 20); null before any word. */

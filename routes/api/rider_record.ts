@@ -18,7 +18,7 @@ import { noShowStanding } from "../../kv/no_shows.ts";
 import { rateRide } from "../../kv/ride_feedback.ts";
 import { listRideHistory } from "../../kv/ride_history.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
-import { suspendedText } from "../../lib/no_show.ts";
+import { suspendedText } from "../../lib/no_show_texts.ts";
 import { readFeedback } from "../../lib/ride_feedback.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { AuthServices } from "../../server/auth_services.ts";

@@ -10,7 +10,7 @@ import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { noShowStanding } from "../../kv/no_shows.ts";
-import { suspendedText } from "../../lib/no_show.ts";
+import { suspendedText } from "../../lib/no_show_texts.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";

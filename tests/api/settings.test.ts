@@ -30,6 +30,7 @@ describe("organisation settings", () => {
         smsPerHour: 500,
         joinPolicy: "open",
         logoUrl: null,
+        noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
       },
     });
   });

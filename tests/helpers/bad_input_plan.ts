@@ -23,6 +23,8 @@ export const BAD_INPUT_RUNS = {
     deleteRide: 300,
     availability: 600,
     location: 400,
+    rateRide: 400,
+    historyCursor: 200,
   },
   admin: {
     trips: 800,
@@ -42,6 +44,7 @@ export const BAD_INPUT_RUNS = {
     logoUpload: 120,
     logoRemove: 100,
     logoGet: 200,
+    liftSuspension: 200,
   },
 } as const;
 

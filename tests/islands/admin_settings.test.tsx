@@ -28,6 +28,7 @@ const SAVED: TenantSettings = {
   smsPerHour: 500,
   joinPolicy: "open",
   logoUrl: null,
+  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
@@ -87,6 +88,7 @@ describe("AdminSettings", () => {
       brandColor: "#1d4ed8",
       smsPerHour: 500,
       joinPolicy: "invite",
+      noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
     });
   });
 
