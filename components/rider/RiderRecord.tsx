@@ -186,7 +186,7 @@ export function RateRide(
 
 type Phase = "closed" | "loading" | "ready" | "error";
 
-/** "Your rides": loaded when first opened, then 20 more at a time. */
+/** "Your rides": a heading that opens the list, loaded when first opened, then 20 more at a time. */
 export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus | null }) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>("closed");
@@ -194,6 +194,8 @@ export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus
   const [cursor, setCursor] = useState<string | null>(null);
   const [more, setMore] = useState(false);
   const [rating, setRating] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const id = useDomId();
 
   const load = useCallback((from: string | null) => {
     if (from) setMore(true);
@@ -218,17 +220,26 @@ export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus
   const when = (at: number) =>
     new Date(at).toLocaleString(LOCALES[t.lang], { dateStyle: "medium", timeStyle: "short" });
   return (
-    <details
-      className="your-rides"
-      onToggle={(e) => {
-        if ((e.currentTarget as HTMLDetailsElement).open && phase === "closed") load(null);
-      }}
-    >
-      <summary>{t("Your rides")}</summary>
-      {phase === "loading" && <Loading text={t("Loading rides...")} />}
-      {phase === "error" && <p className="notice notice--error" role="alert">{t("Could not load your rides")}</p>}
-      {phase === "ready" && rides.length === 0 && <p className="empty-state">{t("No finished rides yet.")}</p>}
-      {phase === "ready" && rides.length > 0 && (
+    <section className="your-rides" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="your-rides__title">
+        <button
+          type="button"
+          className="your-rides__toggle"
+          aria-expanded={open}
+          onClick={() => {
+            if (!open && phase === "closed") load(null);
+            setOpen(!open);
+          }}
+        >
+          {t("Your rides")}
+        </button>
+      </h2>
+      {open && phase === "loading" && <Loading text={t("Loading rides...")} />}
+      {open && phase === "error" && (
+        <p className="notice notice--error" role="alert">{t("Could not load your rides")}</p>
+      )}
+      {open && phase === "ready" && rides.length === 0 && <p className="empty-state">{t("No finished rides yet.")}</p>}
+      {open && phase === "ready" && rides.length > 0 && (
         <ul className="your-rides__list">
           {rides.map((ride) => (
             <li key={ride.id} className="your-rides__item">
@@ -274,7 +285,7 @@ export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus
           ))}
         </ul>
       )}
-      {phase === "ready" && cursor && (
+      {open && phase === "ready" && cursor && (
         <button
           type="button"
           className="button button--secondary"
@@ -284,6 +295,6 @@ export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus
           {more ? t("Loading rides...") : t("Load more rides")}
         </button>
       )}
-    </details>
+    </section>
   );
 }
