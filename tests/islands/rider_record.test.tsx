@@ -54,7 +54,7 @@ function historyAnswer(cursor: string) {
   return new Response(JSON.stringify(page.rides), { status: 200, headers });
 }
 
-async function open(lang: Lang = "en") {
+function open(lang: Lang = "en") {
   signIn();
   stubGeolocation();
   const fetchMock = stubApi({
