@@ -3,7 +3,7 @@
  * Chromium contexts on phone screens. The driver moves the ride on their
  * screen to completed; the rider rates it on the card; the demo admin sees
  * the rating on admin trips and the driver's average on the Users page. A
- * rider with two no-shows reads the warning. `UPDATE_SCREENSHOTS=1` also
+ * rider with two no-shows reads the warning, and with three the pause. `UPDATE_SCREENSHOTS=1` also
  * writes docs/screenshots/{rider-rate,rider-your-rides,rider-no-show-warning,
  * admin-trips-rating,admin-users-ratings,admin-settings-no-show}{,-desktop}{,-es}.png.
  */
@@ -170,6 +170,31 @@ describe("ratings and no-shows end to end", () => {
     await es.getByRole("button", { name: "Sus viajes" }).click();
     await es.locator(".your-rides__item").first().waitFor();
     await shots(es, "rider-no-show-warning-es");
+
+    // A third no-show pauses the rider's requests: the screen says until when, and the request is refused.
+    await ok("PUT", "/greer/api/drivers/availability", driver.token, { isAvailable: true, location: GREER });
+    const { ride } = await ok("POST", "/greer/api/rides", riderSession.token, {
+      pickup: GREER,
+      destination: "Library",
+      passengerCt: 1,
+    });
+    for (const status of ["accepted", "on-the-way", "no-show"]) {
+      await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status });
+    }
+    await goto(rider, "/greer/rider", "RiderScreen");
+    const paused = rider.getByRole("alert").filter({ hasText: "Ride requests are paused until" });
+    await paused.waitFor({ timeout: 10_000 });
+    expect(await paused.textContent()).toMatch(
+      /^Ride requests are paused until \w+day, \w+ \d+ after 3 missed pickups\. Contact City of Greer if this is a mistake\.$/,
+    );
+    const refused = await world.call("POST", "/greer/api/rides", riderSession.token, {
+      pickup: GREER,
+      destination: "Library",
+      passengerCt: 1,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.data.error).toBe(await paused.textContent());
+    await shots(rider, "rider-no-show-paused");
   });
 
   it("shows the rating card, the policy and the Users page in Spanish", async () => {
@@ -178,19 +203,25 @@ describe("ratings and no-shows end to end", () => {
     await ok("PUT", "/greer/api/drivers/availability", driver.token, { isAvailable: true, location: GREER });
     const riderSession = await world.signIn(String(nextRider++));
     const rider = await openAs(riderSession, {}, "es");
-    await goto(rider, "/greer/rider", "RiderScreen");
+    const seenR = watchPage(rider);
     const { ride } = await ok("POST", "/greer/api/rides", riderSession.token, {
       pickup: GREER,
       destination: "Library",
       passengerCt: 1,
     });
-    for (const status of ["accepted", "on-the-way", "arrived", "completed"]) {
+    await goto(rider, "/greer/rider", "RiderScreen");
+    // The card shows the ride before the driver moves it, so the screen follows the moves live.
+    await rider.getByRole("region", { name: "Viaje actual" }).waitFor({ timeout: 10_000 });
+    await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status: "accepted" });
+    await rider.getByText("¡Un conductor aceptó su viaje!").waitFor({ timeout: 10_000 });
+    for (const status of ["on-the-way", "arrived", "completed"]) {
       await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status });
     }
     const rate = rider.getByRole("region", { name: "Califique su viaje" });
     await rate.waitFor({ timeout: 15_000 });
     await rate.locator("label", { has: rider.getByRole("radio", { name: "5 de 5 estrellas" }) }).click();
     await shots(rider, "rider-rate-es");
+    expect(seenR.errors).toEqual([]);
 
     const desk = await openAs(admin, { viewport: DESKTOP }, "es");
     await goto(desk, "/greer/admin/settings", "AdminSettings");
@@ -201,7 +232,9 @@ describe("ratings and no-shows end to end", () => {
     await goto(en, "/greer/admin/settings", "AdminSettings");
     await policyShots(en, "No-show policy", "");
     await goto(desk, "/greer/admin/users", "AdminUsers");
-    await desk.getByText(/^Ausencias: \d+$/).first().waitFor({ timeout: 10_000 });
+    // The rider paused by the test before shows with Lift pause (Quitar pausa).
+    await desk.getByText("Ausencias: 3").waitFor({ timeout: 10_000 });
+    await desk.getByRole("button", { name: /^Quitar la pausa de / }).waitFor();
     await shots(desk, "admin-users-ratings-es");
   });
 });
