@@ -4,7 +4,8 @@
  * circle drawn as it changes), the time zone, the brand colour with a
  * preview of the header and its text contrast, the logo (uploaded and
  * removed on its own, components/admin/LogoSettings.tsx), the sign-in text
- * budget and who may join (anyone who signs in, or only people an admin added).
+ * budget and who may join (anyone who signs in, or only people an admin added),
+ * and the no-show policy (issue 21, components/admin/NoShowFields.tsx).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -13,6 +14,7 @@ import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { BrandPreview } from "../components/admin/BrandPreview.tsx";
 import { LogoSettings } from "../components/admin/LogoSettings.tsx";
+import { noShowBody, type NoShowDraft, noShowDraft, NoShowFields } from "../components/admin/NoShowFields.tsx";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
@@ -50,6 +52,7 @@ interface Draft {
   smsPerHour: string;
   joinPolicy: JoinPolicy;
   maxDaysAhead: string;
+  noShow: NoShowDraft;
 }
 
 function draftOf(s: TenantSettings): Draft {
@@ -66,6 +69,7 @@ function draftOf(s: TenantSettings): Draft {
     smsPerHour: String(s.smsPerHour),
     joinPolicy: s.joinPolicy,
     maxDaysAhead: String(s.maxDaysAhead),
+    noShow: noShowDraft(s.noShow),
   };
 }
 
@@ -80,6 +84,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     smsPerHour: d.smsPerHour.trim() === "" ? NaN : Number(d.smsPerHour),
     joinPolicy: d.joinPolicy,
     maxDaysAhead: d.maxDaysAhead.trim() === "" ? NaN : Number(d.maxDaysAhead),
+    noShow: noShowBody(d.noShow),
   };
 }
 
@@ -307,6 +312,14 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
             </label>
           ))}
         </fieldset>
+
+        <NoShowFields
+          id={id}
+          draft={draft.noShow}
+          onChange={(noShow) => set({ noShow })}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
 
         <div className="settings-form__save">
           {error && <p id={`${id}-error`} className="notice notice--error" role="alert">{error.text}</p>}

@@ -4,6 +4,8 @@
  * removes the user from this tenant (DELETE /{tenant}/api/user/{id}).
  * Issue 19: Add person (POST /{tenant}/api/users) and Block / Unblock
  * (PUT /{tenant}/api/users/{id}/blocked), blocked people marked "Blocked".
+ * Issue 21: riders' no-shows and pauses, with Lift pause
+ * (DELETE /{tenant}/api/users/{id}/suspension), and drivers' ratings.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
@@ -146,6 +148,22 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
     }
   }
 
+  /** Issue 21: the rider may request again; only no-shows from now on count. */
+  async function liftPause(user: AdminUser) {
+    setNotice("");
+    setFailure("");
+    setBlocking(user.id);
+    try {
+      await api(`/${tenant}/api/users/${user.id}/suspension`, { method: "DELETE", tenant });
+      setUsers((list) => list.map((u) => (u.id === user.id ? { ...u, noShows: 0, suspendedUntil: null } : u)));
+      setNotice(t("{name} may request rides again.", { name: userName(user, t) }));
+    } catch (err) {
+      setFailure((err instanceof ApiError && err.serverError) || t("Failed to lift the pause"));
+    } finally {
+      setBlocking(null);
+    }
+  }
+
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="users" />
@@ -216,6 +234,7 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
                 }}
                 onBlock={toggleBlock}
                 blocking={blocking}
+                onLift={liftPause}
               />
             )}
         </>

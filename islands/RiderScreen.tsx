@@ -32,7 +32,7 @@ import { usePlaces } from "../components/rider/use_places.ts";
 import { useRideRequest } from "../components/rider/use_ride_request.ts";
 import { useRiderRide } from "../components/rider/use_rider_ride.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
-import { destinationText, riderMessage } from "../lib/ride_texts.ts";
+import { destinationText } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
 
@@ -45,6 +45,11 @@ const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
 const CurrentRide = lazy(loadCard);
 const RideOptions = lazy(() => loadCard().then((m) => ({ default: m.RideOptions })));
+/**
+ * Issue 21: the ended ride's message with its rating, the no-show warning and "Your rides"
+ * (components/rider/RiderRecord.tsx), carried by the card's chunk too.
+ */
+const RiderRecord = lazy(() => loadCard().then((m) => ({ default: m.RiderRecord })));
 
 /** Booking ahead (issue 21): the Now / Later choice, or with `where` the Upcoming rides list, in a chunk of their own. */
 const Booking = lazy(() => import("../components/rider/Booking.tsx"));
@@ -103,7 +108,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
         <LiveNote connected={rider.connected} />
       </div>
       <div className="ride-screen__panel">
-        {rider.ended && !ride && <p className="ride-ended" role="status">{riderMessage(rider.ended, t)}</p>}
+        <Suspense>
+          <RiderRecord tenant={tenant} ended={rider.ended} />
+        </Suspense>
         {rider.loaded && !ride && (
           <Suspense>
             <Booking {...booking} onWhen={setWhen} />

@@ -9,6 +9,11 @@ import { availableAmong } from "./drivers.ts";
 import type { Membership } from "./members.ts";
 import { activeStatusOfRiders } from "./ride_reads.ts";
 import type { User } from "./users.ts";
+import { type DriverRating, driverRatings } from "./ride_feedback.ts";
+import { noShowStandings } from "./no_shows.ts";
+import { recentTenant } from "./tenants.ts";
+import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
+import { settingsOf } from "../lib/tenant_settings.ts";
 
 export interface AdminUserView {
   id: string;
@@ -21,6 +26,11 @@ export interface AdminUserView {
   createdAt: number;
   /** Present, true, only for a member an admin blocked. */
   blocked?: true;
+  /** Riders (issue 21): their counted no-shows, and until when their requests are paused (null when not). */
+  noShows?: number;
+  suspendedUntil?: number | null;
+  /** Drivers (issue 21): the average of their ratings and how many; absent before the first. */
+  rating?: DriverRating;
 }
 
 /** Each user with their membership in the tenant, status read in bulk: drivers available/unavailable, others their ride's. */
@@ -34,6 +44,11 @@ export async function adminUserViews(
   const driverIds = users.filter((u) => members.get(u.id)!.roles.includes("driver")).map((u) => u.id);
   const available = await availableAmong(kv, tenant, driverIds, now);
   const riding = await activeStatusOfRiders(kv, tenant, users.map((u) => u.id));
+  const riderIds = users.filter((u) => members.get(u.id)!.roles.includes("rider")).map((u) => u.id);
+  const found = await recentTenant(kv, tenant);
+  const policy = found ? settingsOf(found).noShow : DEFAULT_NO_SHOW;
+  const standings = await noShowStandings(kv, tenant, riderIds, policy, now);
+  const ratings = await driverRatings(kv, tenant, driverIds);
   const status = (id: string) =>
     driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
   return users.map((u) => {
@@ -48,6 +63,9 @@ export async function adminUserViews(
       status: status(u.id),
       createdAt: u.createdAt,
       ...(member.blocked && { blocked: true as const }),
+      ...(standings.has(u.id) &&
+        { noShows: standings.get(u.id)!.count, suspendedUntil: standings.get(u.id)!.suspendedUntil }),
+      ...(ratings.has(u.id) && { rating: ratings.get(u.id) }),
     };
   });
 }

@@ -102,4 +102,14 @@ export const keys = {
   scheduledRidesUntil: (at: number) => ["rides_scheduled", at] as const,
   /** The ids of a rider's bookings (issue 21), checked by each booking's commit: at most MAX_SCHEDULED. */
   riderScheduled: (tenant: string, userId: string) => ["rider_scheduled", tenant, userId] as const,
+  /** Every ride of a rider (their history, issue 21: kv/ride_history.ts). */
+  ridesByRider: (tenant: string, userId: string) => ["rides_by_rider", tenant, userId] as const,
+  /** A rider's no-show (issue 21, kv/no_shows.ts): when the ride was marked, written in the move's commit. */
+  riderNoShow: (tenant: string, userId: string, rideId: string) => ["rider_no_shows", tenant, userId, rideId] as const,
+  riderNoShows: (tenant: string, userId: string) => ["rider_no_shows", tenant, userId] as const,
+  /** When an admin last lifted the rider's pause: no-shows before it no longer count (issue 21). */
+  noShowsCountedFrom: (tenant: string, userId: string) => ["no_shows_counted_from", tenant, userId] as const,
+  /** The sum and the number of a driver's ratings (issue 21): KvU64s added to with each rating. */
+  driverRatingSum: (tenant: string, driverId: string) => ["driver_rating_sums", tenant, driverId] as const,
+  driverRatingCount: (tenant: string, driverId: string) => ["driver_rating_counts", tenant, driverId] as const,
 };

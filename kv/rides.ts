@@ -25,6 +25,7 @@ import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { forgetNoShow, recordNoShow } from "./no_shows.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -269,6 +270,8 @@ function updateRideStatusAlone(
     }
     if (riderSlot) op.check(riderSlot);
     writeIndexes(op, ride, current.status);
+    // Issue 21: the rider's no-show count is kept by the move itself.
+    if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
@@ -310,6 +313,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
       if (rest.length) op.set(booked.key, rest);
       else op.delete(booked.key);
     }
+    if (ride.status === "no-show") forgetNoShow(op, tenant, ride.creatorId, id);
     if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);

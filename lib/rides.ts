@@ -52,6 +52,15 @@ export interface Ride {
   needs?: Need[];
   /** The rider's note for the driver (issue 21), 1-140 characters; absent when none. */
   note?: string;
+  /** The rider's rating of a completed ride (issue 21, lib/ride_feedback.ts); absent until rated. */
+  feedback?: RideFeedback;
+}
+
+/** A rider's rating, 1-5, with an optional comment (issue 21). */
+export interface RideFeedback {
+  rating: number;
+  comment: string | null;
+  at: number;
 }
 
 export const ACTIVE_STATUSES: readonly RideStatus[] = ["pending", "accepted", "on-the-way", "arrived", "picked-up"];

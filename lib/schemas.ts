@@ -5,6 +5,7 @@
  * one schema ships only what that schema uses.
  */
 import * as z from "zod/mini";
+import type { NoShowPolicy } from "./no_show.ts";
 import { LANGS } from "./i18n/lang.ts";
 
 /** Top-level paths that can never be a tenant code. */
@@ -86,6 +87,8 @@ export interface Tenant {
   logo?: TenantLogoRef | null;
   /** How many days ahead its riders may book (issue 21, 1-30); 7 until set (lib/booking.ts). */
   maxDaysAhead?: number;
+  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  noShow?: NoShowPolicy;
 }
 
 /** What a tenant record holds of its logo; the bytes live under their own key. */

@@ -10,6 +10,7 @@ import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import { normalizePhone } from "./phone.ts";
+import { DEFAULT_NO_SHOW, type NoShowPolicy, readNoShow } from "./no_show.ts";
 import type { ServiceArea, Tenant } from "./schemas.ts";
 
 export interface TenantSettings {
@@ -25,6 +26,8 @@ export interface TenantSettings {
   logoUrl: string | null;
   /** How many days ahead riders may book (issue 21). */
   maxDaysAhead: number;
+  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  noShow: NoShowPolicy;
 }
 
 /**
@@ -61,6 +64,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     joinPolicy: tenant.joinPolicy ?? "open",
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
     maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
+    noShow: { ...DEFAULT_NO_SHOW, ...tenant.noShow },
   };
 }
 
@@ -93,7 +97,12 @@ const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").tri
  * texts, a phone's 10 digits, a lowercase colour, null for an emptied
  * contact), or the first bad field.
  */
-export function readSettings(body: Record<string, unknown>, t: Translate): SettingsRead {
+export function readSettings(
+  body: Record<string, unknown>,
+  t: Translate,
+  /** The policy a partial `noShow` completes (warnAt ≤ suspendAt is checked on the whole). */
+  noShowNow: NoShowPolicy = DEFAULT_NO_SHOW,
+): SettingsRead {
   const value: Partial<Omit<TenantSettings, "logoUrl">> = {};
   const bad = (field: string, error: Text, values?: Record<string, string | number>): SettingsRead => ({
     ok: false,
@@ -178,6 +187,11 @@ export function readSettings(body: Record<string, unknown>, t: Translate): Setti
       });
     }
     value.maxDaysAhead = n;
+  }
+  if (body.noShow !== undefined) {
+    const read = readNoShow(body.noShow, noShowNow, t);
+    if (!read.ok) return read;
+    value.noShow = read.value;
   }
   return { ok: true, value };
 }

@@ -60,6 +60,8 @@ export interface Trip {
   needs?: Need[];
   /** The rider's note for the driver (issue 21); absent when none. */
   note?: string;
+  /** The rider's rating (issue 21); absent until rated. */
+  feedback?: { rating: number; comment: string | null };
 }
 
 export function toTrip(ride: Ride): Trip {
@@ -76,6 +78,7 @@ export function toTrip(ride: Ride): Trip {
     ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
     ...(ride.needs?.length && { needs: ride.needs }),
     ...(ride.note && { note: ride.note }),
+    ...(ride.feedback && { feedback: { rating: ride.feedback.rating, comment: ride.feedback.comment } }),
   };
 }
 

@@ -10,6 +10,8 @@ import { auditApi } from "./api/audit.ts";
 import { driversApi } from "./api/drivers.ts";
 import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
+import { riderRecordApi } from "./api/rider_record.ts";
+import { suspensionsApi } from "./api/suspensions.ts";
 import { peopleApi } from "./api/people.ts";
 import { settingsApi } from "./api/settings.ts";
 import { scheduleApi } from "./api/schedule.ts";
@@ -56,6 +58,8 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", settingsApi(deps, auth));
   app.route("/api", tenantLogoApi(deps, auth, decodeTurns));
   app.route("/api", auditApi(deps, auth));
+  app.route("/api", riderRecordApi(deps, auth));
+  app.route("/api", suspensionsApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));

@@ -201,6 +201,26 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   // A tenant's logo loads in every page's header without a token; the URL needs the bytes' hash (?v=).
   { method: "GET", path: "/:tenant/logo", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
+  // Issue 21: a member's own history and no-show standing; rating answers 404 to all but the ride's rider (the
+  // ride here is a fresh rider's, so every caller hears 404; the rider's 201 is tests/api/ride_feedback.test.ts).
+  { method: "GET", path: "/:tenant/api/rides/history", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/rides/standing", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
+  {
+    method: "POST",
+    path: "/:tenant/api/rides/:id/feedback",
+    kind: "api",
+    own: [401, 404, 404, 404, 404],
+    other: [401, 403, 403, 403, 404],
+    foreignId: [401, 404, 404, 404, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/:tenant/api/users/:id/suspension",
+    kind: "api",
+    own: [401, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 404, 404],
+  },
   {
     method: "POST",
     path: "/:tenant/api/admin/places",

@@ -102,6 +102,15 @@ export function TripsTable(
               </td>
               <td data-label={t("Status")}>
                 <TripStatusBadge status={trip.status} />
+                {trip.feedback && (
+                  <>
+                    <span className="cell__sub trip-rating">
+                      <Stars rating={trip.feedback.rating} />{" "}
+                      {t("Rated {rating} of 5", { rating: trip.feedback.rating })}
+                    </span>
+                    {trip.feedback.comment && <span className="cell__sub trip-comment">“{trip.feedback.comment}”</span>}
+                  </>
+                )}
               </td>
               <td data-label={t("Timeline")}>
                 <dl className="timeline">
@@ -127,6 +136,11 @@ export function TripsTable(
       </tbody>
     </table>
   );
+}
+
+/** Filled and empty stars for a 1-5 rating (issue 21); the words beside them say it for screen readers. */
+export function Stars({ rating }: { rating: number }) {
+  return <span className="stars" aria-hidden="true">{"★".repeat(rating)}{"☆".repeat(5 - rating)}</span>;
 }
 
 export function TrashIcon() {

@@ -13,6 +13,7 @@ import type { Translate } from "../../lib/i18n/format.ts";
 import { LOCALES } from "../../lib/i18n/lang.ts";
 import { useT } from "../texts.tsx";
 import { userStatusLabel, userStatusTone } from "./texts.ts";
+import { UserRecord } from "./UserRecord.tsx";
 
 export interface AdminUser {
   id: string;
@@ -25,6 +26,10 @@ export interface AdminUser {
   createdAt: number | null;
   /** Blocked by an admin (issue 19): no access to this organization until unblocked. */
   blocked?: boolean;
+  /** Issue 21 (components/admin/UserRecord.tsx): a rider's no-shows and pause, a driver's rating. */
+  noShows?: number;
+  suspendedUntil?: number | null;
+  rating?: { average: number; count: number };
 }
 
 export const UNNAMED: Text = "Unnamed User";
@@ -43,7 +48,7 @@ export function joined(createdAt: number | null | undefined, t: Translate, timeZ
 const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
 
 export function UsersTable(
-  { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking }: {
+  { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking, onLift }: {
     users: AdminUser[];
     /** The tenant's time zone for the day each user joined. */
     timeZone?: string;
@@ -54,6 +59,8 @@ export function UsersTable(
     onBlock: (user: AdminUser) => void;
     /** The id of the user being blocked or unblocked, while the call is under way. */
     blocking?: string | null;
+    /** Lifts a rider's no-show pause (issue 21); the button shows only while they are paused. */
+    onLift?: (user: AdminUser) => void;
   },
 ) {
   const t = useT();
@@ -102,6 +109,7 @@ export function UsersTable(
                       {userStatusLabel(user.status, t)}
                     </span>
                   )}
+                <UserRecord user={user} timeZone={timeZone} />
               </td>
               <td data-label={t("Joined")}>{joined(user.createdAt, t, timeZone)}</td>
               <td data-label={t("Actions")} className={isSuper ? "cell--actions cell--empty" : "cell--actions"}>
@@ -124,6 +132,17 @@ export function UsersTable(
                     >
                       {user.blocked ? t("Unblock") : t("Block")}
                     </button>
+                    {user.suspendedUntil && onLift && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={t("Lift the pause of {name}", { name })}
+                        disabled={blocking === user.id}
+                        onClick={() => onLift(user)}
+                      >
+                        {t("Lift pause")}
+                      </button>
+                    )}
                     {viewerIsSuper && (
                       <button
                         type="button"

@@ -12,11 +12,13 @@ import { NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
+import { noShowStanding } from "../../kv/no_shows.ts";
+import { suspendedText } from "../../lib/no_show_texts.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import { createRide, recentActiveRideOf, updateRideStatus } from "../../kv/rides.ts";
 import { listUpcoming } from "../../kv/bookings.ts";
 import { getSchedule } from "../../kv/tenants.ts";
 import { checkScheduledFor, TOO_MANY_BOOKED_TEXT } from "../../lib/booking.ts";
-import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { insideArea, outsideAreaText } from "../../lib/geo.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
@@ -84,6 +86,11 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const tenant = c.get("tenant");
     if (isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
+    // Issue 21: a rider past the tenant's no-show limit is told until when, in their own language.
+    const standing = await noShowStanding(kv, tenant.code, c.get("user").id, settingsOf(tenant).noShow, clock.now());
+    if (standing.suspendedUntil) {
+      return c.json({ error: suspendedText(standing, tenant.name, tenant.timezone, translator(c.get("lang"))) }, 403);
+    }
     const body = c.req.valid("json");
     // A place id stands for its point and name as they are now (issue 18); the rules below then apply to them.
     const places = await placesOfRequest(kv, tenant.code, body);
@@ -104,8 +111,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     }
     // Issue 21: the rider's standing needs unless the request names this ride's, and a note for the driver.
     const user = c.get("user");
-    const standing = body.needs === undefined ? (await getUser(kv, user.id))?.needs ?? [] : [];
-    const needs = readNeeds(body.needs, standing, ENGLISH);
+    const standingNeeds = body.needs === undefined ? (await getUser(kv, user.id))?.needs ?? [] : [];
+    const needs = readNeeds(body.needs, standingNeeds, ENGLISH);
     if (!needs.ok) return c.json({ error: needs.error }, 400);
     const note = readNote(body.note, ENGLISH, (text) => noHiddenCharacters(text, "Note"));
     if (!note.ok) return c.json({ error: note.error }, 400);

@@ -41,7 +41,7 @@ export function settingsApi(deps: AppDeps, auth: AuthServices) {
   app.get("/admin/settings", ...admin, (c) => c.json({ settings: settingsOf(c.get("tenant")) }));
 
   app.put("/admin/settings", ...admin, small, jsonBody(settingsBody), async (c) => {
-    const read = readSettings(c.req.valid("json"), ENGLISH);
+    const read = readSettings(c.req.valid("json"), ENGLISH, settingsOf(c.get("tenant")).noShow);
     if (!read.ok) return c.json({ error: read.error, field: read.field }, 400);
     const code = c.get("tenant").code;
     const by = c.get("user").id;

@@ -125,6 +125,14 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "POST /:tenant/api/rides/:id/feedback": async (c) => ({
+    path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}/feedback`,
+    init: auth(c, postJson({ rating: 5 })),
+  }),
+  "DELETE /:tenant/api/users/:id/suspension": async (c) => ({
+    path: `/${c.tenant}/api/users/${(await c.w.member(c.idTenant)).id}/suspension`,
+    init: auth(c, { method: "DELETE" }),
+  }),
   "POST /:tenant/api/ws-ticket": (c) => ({ path: `/${c.tenant}/api/ws-ticket`, init: auth(c, { method: "POST" }) }),
   "PUT /:tenant/api/admin/schedule": (c) => ({
     path: `/${c.tenant}/api/admin/schedule`,

@@ -249,6 +249,16 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("lifting a no-show pause never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(shot(["admin", "boss", "rider", "driver"], fc.constant<BodySpec>({ kind: "none" })), userId);
+    const lifts = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.liftSuspension,
+      ([s, id]) => lifts.send((w) => request(w, s, "DELETE", `/users/${idOf(w, id)}/suspension`)),
+    );
+  });
+
   it("every read under a tenant never 5xx and refuses with JSON", async () => {
     const path = fc.constantFrom(
       "/tenant",
@@ -260,6 +270,8 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/drivers/availability",
       "/drivers/available",
       "/admin/rides/counts",
+      "/rides/history",
+      "/rides/standing",
     );
     const arb = fc.tuple(
       fc.record({

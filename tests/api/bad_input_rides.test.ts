@@ -10,6 +10,7 @@ import { RIDE_STATUSES } from "../../lib/rides.ts";
 import {
   bodyFor,
   type BodySpec,
+  hostileJson,
   hostileNumber,
   hostilePoint,
   hostileString,
@@ -155,6 +156,36 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
       shot(["driver", "driver2"], body),
       RUNS.location,
       (s) => reports.send((w) => request(w, s, "PUT", "/users/location")),
+    );
+  });
+
+  it("ratings never 5xx and refusals write nothing", async () => {
+    const near = {
+      rating: fc.oneof(
+        fc.constantFrom("0", "6", "4.5", "-1", "1e309", "5.0000001", "5e0").map((n) => new NumberText(n)),
+        hostileJson,
+      ),
+      comment: fc.oneof(hostileString, fc.constant("x".repeat(501)), hostileJson),
+    };
+    const arb = fc.tuple(
+      shot(["rider", "rider2", "driver", "admin"], bodyFor(template({ rating: 5, comment: "Thanks" }), near)),
+      rideId,
+    );
+    const ratings = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.rateRide,
+      ([s, id]) => ratings.send((w) => request(w, s, "POST", `/rides/${idOf(w, id)}/feedback`)),
+    );
+  });
+
+  it("history pages never 5xx, whatever the cursor", async () => {
+    const arb = fc.tuple(shot(["rider", "driver", "admin"], fc.constant<BodySpec>({ kind: "none" })), hostileSegment);
+    const reads = arena("keep");
+    await attack(
+      arb,
+      RUNS.historyCursor,
+      ([s, cursor]) => reads.send((w) => request(w, s, "GET", `/rides/history?cursor=${cursor}`)),
     );
   });
 

@@ -24,6 +24,8 @@ export const BAD_INPUT_RUNS = {
     availability: 600,
     location: 400,
     requestBooking: 600,
+    rateRide: 400,
+    historyCursor: 200,
   },
   admin: {
     trips: 800,
@@ -43,6 +45,7 @@ export const BAD_INPUT_RUNS = {
     logoUpload: 120,
     logoRemove: 100,
     logoGet: 200,
+    liftSuspension: 200,
   },
 } as const;
 

@@ -13,7 +13,7 @@ import type { Ride } from "../../lib/rides.ts";
 import { resetMap } from "./fake_map.tsx";
 import { restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
 import { GREER, makeRide } from "./rides_fixtures.ts";
-import { callsTo, json, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
+import { json, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
 
 vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));

@@ -32,4 +32,5 @@ export const activity = {
   "Organization {name} created": "Organización {name} creada",
   "Service paused": "Servicio en pausa",
   "Service resumed": "Servicio reanudado",
+  "{target}'s ride requests were resumed by {by}": "{by} reanudó las solicitudes de viaje de {target}",
 } as const satisfies Record<string, Entry>;

@@ -176,4 +176,13 @@ export const admin = {
   "{name} was blocked.": "Se bloqueó a {name}.",
   "{name} was unblocked.": "Se desbloqueó a {name}.",
   "Failed to change access": "No se pudo cambiar el acceso",
+  // No-shows and ratings on the Users and Trips pages (issue 21).
+  "No-shows: {n}": "Ausencias: {n}",
+  "Requests paused until {date}": "Solicitudes pausadas hasta el {date}",
+  "Lift pause": "Quitar pausa",
+  "Lift the pause of {name}": "Quitar la pausa de {name}",
+  "{name} may request rides again.": "{name} puede volver a solicitar viajes.",
+  "Failed to lift the pause": "No se pudo quitar la pausa",
+  "Rating {average} of 5 ({count})": "Calificación {average} de 5 ({count})",
+  "Rated {rating} of 5": "Calificado con {rating} de 5",
 } as const satisfies Record<string, Entry>;

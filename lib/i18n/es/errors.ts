@@ -134,4 +134,13 @@ export const errors = {
   "No service on {day}.": "{day}: no hay servicio.",
   "The shuttle runs {hours} on {day}.": "{day}: el transporte funciona de {hours}.",
   "You already have 3 rides booked.": "Ya tiene 3 viajes reservados.",
+  // No-shows and ratings (issue 21; lib/no_show.ts, lib/ride_feedback.ts).
+  "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
+    "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",
+  "Rating must be a whole number from 1 to 5": "La calificación debe ser un número entero de 1 a 5",
+  "Comment must be at most {max} characters": "El comentario debe tener como máximo {max} caracteres",
+  "Only a completed ride can be rated": "Solo se puede calificar un viaje completado",
+  "This ride has already been rated": "Este viaje ya fue calificado",
+  "Rides can be rated for 7 days after they end": "Los viajes se pueden calificar durante 7 días después de terminar",
+  "Comment": "Comentario",
 } as const satisfies Record<string, Entry>;

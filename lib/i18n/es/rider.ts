@@ -57,4 +57,23 @@ export const rider = {
   "Cancel the ride of {time}": "Cancelar el viaje de {time}",
   "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
   "Your bookings could not be loaded.": "No se pudieron cargar sus reservas.",
+  // No-shows, history and ratings (issue 21; components/rider/RiderRecord.tsx).
+  "Missed pickups in the last {days} days: {n}. At {limit}, ride requests are paused for {pauseDays} days.":
+    "Recogidas perdidas en los últimos {days} días: {n}. Al llegar a {limit}, las solicitudes de viaje se pausan por {pauseDays} días.",
+  "Your rides": "Sus viajes",
+  "Loading rides...": "Cargando viajes...",
+  "Could not load your rides": "No se pudieron cargar sus viajes",
+  "No finished rides yet.": "Todavía no tiene viajes terminados.",
+  "Load more rides": "Cargar más viajes",
+  "Rate your ride": "Califique su viaje",
+  "{n} of 5 stars": "{n} de 5 estrellas",
+  "Comment (optional)": "Comentario (opcional)",
+  "Send rating": "Enviar calificación",
+  "Sending rating...": "Enviando calificación...",
+  "Not now": "Ahora no",
+  "Thank you for your rating!": "¡Gracias por su calificación!",
+  "Choose from 1 to 5 stars.": "Elija de 1 a 5 estrellas.",
+  "Could not send your rating": "No se pudo enviar su calificación",
+  "Your rating": "Su calificación",
+  "Rate this ride": "Calificar este viaje",
 } as const satisfies Record<string, Entry>;

@@ -77,4 +77,22 @@ export const settings = {
   "Book up to (days ahead)": "Reservar hasta (días de anticipación)",
   "Days ahead must be a whole number from {min} to {max}":
     "Los días de anticipación deben ser un número entero de {min} a {max}",
+  // The no-show policy (issue 21; lib/no_show.ts, components/admin/NoShowFields.tsx).
+  "No-show policy": "Política de ausencias",
+  "Missed pickups are counted over the counting window. At the warning count the rider is warned; at the pause count their ride requests stop for the pause days.":
+    "Las recogidas perdidas se cuentan dentro del período de conteo. Al llegar al número de aviso se avisa al pasajero; al llegar al número de pausa sus solicitudes de viaje se detienen durante los días de pausa.",
+  "Warn at (no-shows)": "Avisar al llegar a (ausencias)",
+  "Pause at (no-shows)": "Pausar al llegar a (ausencias)",
+  "Pause days": "Días de pausa",
+  "Counting window (days)": "Período de conteo (días)",
+  "Warn at must be a whole number from {min} to {max}": "Avisar al llegar a debe ser un número entero de {min} a {max}",
+  "Pause at must be a whole number from {min} to {max}":
+    "Pausar al llegar a debe ser un número entero de {min} a {max}",
+  "Pause days must be a whole number from {min} to {max}":
+    "Los días de pausa deben ser un número entero de {min} a {max}",
+  "Counting window must be a whole number from {min} to {max} days":
+    "El período de conteo debe ser un número entero de {min} a {max} días",
+  "Warn at cannot be more than Pause at": "Avisar al llegar a no puede ser mayor que Pausar al llegar a",
+  "The no-show policy needs warnAt, suspendAt, suspendDays and windowDays":
+    "La política de ausencias necesita warnAt, suspendAt, suspendDays y windowDays",
 } as const satisfies Record<string, Entry>;

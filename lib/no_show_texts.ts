@@ -1,0 +1,41 @@
+/**
+ * What the no-show policy says to riders (issue 21): the pause's 403 text and
+ * the rider screen's warning, in the reader's language. Apart from
+ * lib/no_show.ts so the settings page's bundle carries none of these texts
+ * and the rider's none of the settings' refusals.
+ */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Translate } from "./i18n/format.ts";
+import { LOCALES } from "./i18n/lang.ts";
+import type { NoShowStanding } from "./no_show.ts";
+
+export const SUSPENDED_TEXT: Text =
+  "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.";
+export const WARNING_TEXT: Text =
+  "Missed pickups in the last {days} days: {n}. At {limit}, ride requests are paused for {pauseDays} days.";
+
+/** A day as the reader says it, in the tenant's time zone ("Tuesday, December 1", "martes, 1 de diciembre"). */
+export function policyDate(at: number, t: Translate, timeZone: string): string {
+  return new Date(at).toLocaleDateString(LOCALES[t.lang], { weekday: "long", month: "long", day: "numeric", timeZone });
+}
+
+/** The 403 of a paused rider's request (issue 21), in the reader's language. */
+export function suspendedText(standing: NoShowStanding, organisation: string, timeZone: string, t: Translate): string {
+  return t(SUSPENDED_TEXT, {
+    date: policyDate(standing.suspendedUntil ?? 0, t, timeZone),
+    n: standing.count,
+    organisation,
+  });
+}
+
+/** The rider screen's warning, or null below `warnAt` (a paused rider reads the pause instead). */
+export function warningText(standing: NoShowStanding, t: Translate): string | null {
+  const { count, policy } = standing;
+  if (count < policy.warnAt) return null;
+  return t(WARNING_TEXT, {
+    n: count,
+    days: policy.windowDays,
+    limit: policy.suspendAt,
+    pauseDays: policy.suspendDays,
+  });
+}
