@@ -20,6 +20,7 @@ import { committed, commitWithRetry } from "./retry.ts";
 import type { Ride } from "../lib/rides.ts";
 import { driverActiveStatuses } from "./ride_reads.ts";
 import { getActiveRideOf, updateRideStatus } from "./rides.ts";
+import { listUpcoming } from "./bookings.ts";
 import { revokeAllSessions } from "./sessions.ts";
 
 export interface Removal {
@@ -49,6 +50,8 @@ export async function removeUserFromTenant(
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
   const own = (await getActiveRideOf(kv, tenant, userId))?.id;
   if (own) rideIds.add(own);
+  // Their bookings (issue 21) end too: a removed rider's booking must never be handed over to drivers.
+  for (const booked of await listUpcoming(kv, tenant, userId)) rideIds.add(booked.id);
   const canceled: Removal["canceled"] = [];
   for (const id of rideIds) {
     const result = await updateRideStatus(kv, {
@@ -60,7 +63,9 @@ export async function removeUserFromTenant(
       // Only still-active rides: one that ended meanwhile stays as it ended.
       decide: (ride) =>
         Promise.resolve(
-          isActive(ride.status) ? { ok: true } : { ok: false, status: 409, error: "The ride has already ended" },
+          isActive(ride.status) || ride.status === "scheduled"
+            ? { ok: true }
+            : { ok: false, status: 409, error: "The ride has already ended" },
         ),
     });
     if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });

@@ -12,7 +12,7 @@ import { keys } from "../../kv/keys.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { handOverDue, startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { INSIDE, INSIDE_2, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
@@ -192,6 +192,21 @@ describe("booking ahead: the rider's bookings", () => {
     const second = (await (await book(t, rider.token, START + DAY)).json()).ride;
     const stranger = await signIn(t, "8645550144", "greer");
     expect((await move(t, stranger.token, second.id, "canceled")).status).toBe(404);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+});
+
+describe("booking ahead: a rider removed from the organisation", () => {
+  it("has their bookings canceled, so none is ever handed over", async () => {
+    using t = await makeApp();
+    const rider = await signIn(t, "8645550142", "greer");
+    const boss = await superAdmin(t);
+    const { ride } = await (await book(t, rider.token, START + 60 * MIN)).json();
+    const res = await t.request(`/greer/api/user/${rider.user.id}`, bearer(boss.token, { method: "DELETE" }));
+    expect(res.status).toBe(200);
+    expect((await t.kv.get(keys.ride("greer", ride.id))).value).toMatchObject({ status: "canceled" });
+    t.clock.set(START + 45 * MIN);
+    expect(await handOverDue(noticeDeps(t))).toEqual({ handedOver: [], canceled: [] });
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 });

@@ -224,9 +224,11 @@ describe("ratings and no-shows end to end", () => {
       destination: "Library",
       passengerCt: 1,
     });
+    // The moves come over the rider's socket: wait for its first message (the drivers online) before making them.
+    const greeted = rider.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived"));
     await goto(rider, "/greer/rider", "RiderScreen");
-    // The card shows the ride before the driver moves it, so the screen follows the moves live.
     await rider.getByRole("region", { name: "Viaje actual" }).waitFor({ timeout: 10_000 });
+    await greeted;
     await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status: "accepted" });
     await rider.getByText("¡Un conductor aceptó su viaje!").waitFor({ timeout: 10_000 });
     for (const status of ["on-the-way", "arrived", "completed"]) {
