@@ -38,21 +38,21 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx"));
 /**
- * The card of an active ride, with its arrival time (issue 20), and this
- * ride's needs and note for the driver beside Request Ride (issue 21): one
- * chunk, asked for at mount, beside the ride itself.
+ * One chunk, asked for at mount beside the ride itself: the card of an active
+ * ride with its arrival time (issue 20), and issue 21's parts: this ride's
+ * needs and note beside Request Ride, the rider's record (the ended ride's
+ * message and its rating, the no-show warning, "Your rides") and booking
+ * ahead (the Now / Later choice, or with `where` the Upcoming rides list).
+ * One loader for all keeps the screen's first load within its budget.
  */
 const loadCard = () => import("../components/rider/CurrentRide.tsx");
+type CardParts = Awaited<ReturnType<typeof loadCard>>;
+const part = <K extends "RideOptions" | "RiderRecord" | "Booking">(name: K) =>
+  lazy(() => loadCard().then((m: CardParts) => ({ default: m[name] })));
 const CurrentRide = lazy(loadCard);
-const RideOptions = lazy(() => loadCard().then((m) => ({ default: m.RideOptions })));
-/**
- * Issue 21: the ended ride's message with its rating, the no-show warning and "Your rides"
- * (components/rider/RiderRecord.tsx), carried by the card's chunk too.
- */
-const RiderRecord = lazy(() => loadCard().then((m) => ({ default: m.RiderRecord })));
-
-/** Booking ahead (issue 21): the Now / Later choice, or with `where` the Upcoming rides list, in a chunk of their own. */
-const Booking = lazy(() => import("../components/rider/Booking.tsx"));
+const RideOptions = part("RideOptions");
+const RiderRecord = part("RiderRecord");
+const Booking = part("Booking");
 
 const NONE: Place[] = [];
 

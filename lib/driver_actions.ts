@@ -4,7 +4,8 @@
  * server refuses.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import { ANOTHER_IN_PROGRESS, busyWith, checkMove, type Ride, type RideStatus } from "./rides.ts";
+import { ANOTHER_IN_PROGRESS, checkMove } from "./ride_moves.ts";
+import { busyWith, type Ride, type RideStatus } from "./rides.ts";
 
 export interface DriverAction {
   to: RideStatus;

@@ -22,7 +22,7 @@ import { updateRideStatus } from "../kv/rides.ts";
 import { getRide } from "../kv/ride_reads.ts";
 import { recentTenant } from "../kv/tenants.ts";
 import { HAND_OVER_MS } from "../lib/booking.ts";
-import { checkHandOver } from "../lib/rides.ts";
+import { checkHandOver } from "../lib/ride_moves.ts";
 import { bookingHandedOver, type NoticeDeps } from "./rider_updates.ts";
 
 /** How often the timer sweeps: a booking is handed over at most this late. */

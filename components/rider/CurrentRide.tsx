@@ -17,6 +17,7 @@ export { default as RideOptions } from "./RideOptions.tsx";
 
 /** Issue 21: the rider's record rides in this chunk, loaded at mount (islands/RiderScreen.tsx). */
 export { RiderRecord } from "./RiderRecord.tsx";
+export { default as Booking } from "./Booking.tsx";
 
 export interface CurrentRideProps {
   ride: Ride;

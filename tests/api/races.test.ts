@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { keys } from "../../kv/keys.ts";
 import { slotRideId } from "../helpers/kv_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { ALREADY_TAKEN } from "../../lib/rides.ts";
+import { ALREADY_TAKEN } from "../../lib/ride_moves.ts";
 import { makeApp } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { drivers, riders } from "../helpers/race_world.ts";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { createRide, deleteRide, type MoveFacts, updateRideStatus } from "../../kv/rides.ts";
-import { ANOTHER_IN_PROGRESS, checkMove, type Ride, type RideStatus } from "../../lib/rides.ts";
+import { ANOTHER_IN_PROGRESS, checkMove } from "../../lib/ride_moves.ts";
+import type { Ride, RideStatus } from "../../lib/rides.ts";
 import { createApp } from "../../server/app.tsx";
 import { makeApp, signIn } from "../helpers/app.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
