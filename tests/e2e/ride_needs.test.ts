@@ -3,9 +3,10 @@
  * the real server: a rider whose profile says they use a wheelchair asks for
  * a ride with a note; the driver whose vehicle takes a wheelchair sees the
  * needs first on the card, before Accept, and the note; a driver whose
- * vehicle does not never sees the ride. `UPDATE_SCREENSHOTS=1` writes the
- * rider's options, the driver's card and Profile Settings' needs at 390 px
- * and desk width, in both languages.
+ * vehicle does not never sees the ride; admin trips show the needs and the
+ * note. `UPDATE_SCREENSHOTS=1` writes the rider's options, the driver's card,
+ * Profile Settings' needs and admin trips at 390 px and desk width, in both
+ * languages.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -52,7 +53,9 @@ async function goOnline(page: Page) {
 }
 
 describe("accessibility needs and the note for the driver", () => {
-  it("offers a wheelchair rider's ride, needs first and with the note, only to the accessible vehicle", async () => {
+  it("offers a wheelchair rider's ride, needs first and with the note, only to the accessible vehicle", {
+    timeout: 90_000,
+  }, async () => {
     const admin = await world.signIn(DEMO_ADMIN_PHONE);
     const accessibleSession = await world.signIn("8645550101");
     const otherSession = await world.signIn("8645550652");
@@ -150,6 +153,22 @@ describe("accessibility needs and the note for the driver", () => {
     await open(rider.page, "/greer/profile", "ProfileSettings");
     await rider.page.getByRole("group", { name: "Necesidades de accesibilidad" }).waitFor();
     await shot(rider.page, "es-profile-needs");
+
+    // Admin trips show the trip's needs and note.
+    const desk = await world.newPage(DESKTOP);
+    const adminSeen = watchPage(desk);
+    await storeSession(desk, admin);
+    await open(desk, "/greer/admin/trips", "AdminTrips");
+    const row = desk.getByRole("row").filter({ hasText: "Blue door, ring twice" });
+    await row.getByText("Wheelchair user").waitFor({ timeout: 10_000 });
+    await shot(desk, "admin-trips-needs");
+    await desk.setViewportSize(PHONE);
+    await shot(desk, "admin-trips-needs-phone");
+    await desk.context().addCookies([{ name: "lang", value: "es", url: world.server.url }]);
+    await open(desk, "/greer/admin/trips", "AdminTrips");
+    await desk.getByText("Usa silla de ruedas").first().waitFor({ timeout: 10_000 });
+    await shot(desk, "es-admin-trips-needs-phone");
+    expect(adminSeen.errors).toEqual([]);
 
     expect(riderSeen.errors).toEqual([]);
     expect(accessibleSeen.errors).toEqual([]);

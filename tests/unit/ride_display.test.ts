@@ -71,6 +71,8 @@ describe("rider messages (spec section 4)", () => {
     expect(riderMessage("completed", EN)).toBe("Ride completed!");
     expect(riderMessage("canceled", EN)).toBe("Your ride has been canceled.");
     expect(riderMessage("no-show", EN)).toBe("Ride marked as no-show.");
+    // Issue 21: a booking made.
+    expect(riderMessage("scheduled", EN)).toBe("Your ride is booked.");
   });
 
   it("has a message for every status, picked-up included", () => {
@@ -92,6 +94,8 @@ describe("marker colours (spec section 4)", () => {
         completed: "grey",
         canceled: "red",
         "no-show": "black",
+        // Issue 21: a booking is purple.
+        scheduled: "purple",
       });
   });
 
@@ -114,6 +118,7 @@ describe("labels and small texts", () => {
       "Completed",
       "Canceled",
       "No Show",
+      "Scheduled",
     ]);
   });
 
@@ -140,6 +145,7 @@ describe("labels and small texts", () => {
       "Completado",
       "Cancelado",
       "No se presentó",
+      "Programado",
     ]);
     expect(onlineText(null, ES)).toBe("Cargando...");
     expect(onlineText(3, ES)).toBe("3 en línea");
