@@ -16,7 +16,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "islands", include: ["tests/islands/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: {
+          name: "islands",
+          include: ["tests/islands/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["tests/islands/setup.ts"],
+        },
       },
       {
         extends: true,

@@ -22,6 +22,8 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "POST /:tenant/api/user/:id/roles": (w) => `/${TENANT_A}/api/user/${w.people[TENANT_A].subject.id}/roles`,
   "POST /:tenant/api/rides": () => `/${TENANT_A}/api/rides`,
   "PUT /:tenant/api/rides/:id": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}`,
+  // The body limit applies before the ride is looked up (issue 21's ratings).
+  "POST /:tenant/api/rides/:id/feedback": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}/feedback`,
   "PUT /:tenant/api/admin/schedule": () => `/${TENANT_A}/api/admin/schedule`,
   "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
   "PUT /:tenant/api/users/location": () => `/${TENANT_A}/api/users/location`,

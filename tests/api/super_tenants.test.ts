@@ -128,6 +128,10 @@ describe("super tenants API", () => {
       ["tenant.activated", boss.user.id],
     ]);
     expect((await t.request("/api/super/tenants/nowhere", put(boss.token, { status: "active" }))).status).toBe(404);
+    // A code no tenant could have, longer than a KV key may be: not found, never a 500.
+    const long = await t.request(`/api/super/tenants/${"x".repeat(3000)}`, put(boss.token, { status: "active" }));
+    expect(long.status).toBe(404);
+    expect(await long.json()).toEqual({ error: "Organization not found" });
     const bad = await t.request("/api/super/tenants/greer", put(boss.token, { status: "closed" }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "Status must be one of: active, suspended" });

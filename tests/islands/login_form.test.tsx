@@ -275,7 +275,7 @@ describe("LoginForm, step 2: code", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Verify Your Phone");
     expect(screen.getByText("(864) 555-0142")).toBeDefined();
     const field = codeField();
-    expect(document.activeElement).toBe(field);
+    await waitFor(() => expect(document.activeElement).toBe(field));
     expect(field.getAttribute("inputmode")).toBe("numeric");
     expect(field.getAttribute("autocomplete")).toBe("one-time-code");
     expect(field.maxLength).toBe(4);
