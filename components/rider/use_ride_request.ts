@@ -23,9 +23,9 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. Answers the ride. */
+  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. */
   const request = async (scheduledFor: number | null = null) => {
-    if (sending) return null;
+    if (sending) return;
     setFormError(null);
     const check = checkRequest({
       driversOnline: scheduledFor ? 1 : rider.drivers?.length ?? null,
@@ -38,7 +38,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }, t);
     if (!check.ok) {
       setFormError(check.error);
-      return null;
+      return;
     }
     setSending(true);
     try {
@@ -47,10 +47,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       rider.answered(answer.ride);
       form.reset();
       setCardError(null);
-      return answer.ride;
     } catch (error) {
       setFormError(error instanceof ApiError && error.serverError ? error.serverError : t(REQUEST_FAILED));
-      return null;
     } finally {
       setSending(false);
       rider.refetchSoon();
