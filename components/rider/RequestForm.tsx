@@ -28,8 +28,6 @@ export interface RequestFormProps {
   error: string | null;
   sending: boolean;
   onRequest(): void;
-  /** The button's words when not "Request Ride" ("Book Ride" for a time chosen ahead, issue 21). */
-  submit?: string;
 }
 
 export function RequestForm(p: RequestFormProps) {
@@ -65,7 +63,7 @@ export function RequestForm(p: RequestFormProps) {
       <div className="ride-form__submit">
         {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
         <button type="submit" className="button button--large ride-button" disabled={p.sending}>
-          {p.submit ?? t("Request Ride")}
+          {t("Request Ride")}
         </button>
       </div>
     </form>
