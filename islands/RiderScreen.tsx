@@ -79,8 +79,8 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const t = useT();
   useEffect(() => void loadCard(), []);
   const [when, setWhen] = useState<number | null>(null);
-  // The bookings are read again after each request (`sending` falls back), and as the ride comes and goes.
-  const booking = { tenant, version: `${sending} ${ride?.id} ${rider.ended}` };
+  // The bookings are read again after each request (`sending` falls back) and as the ride comes and goes.
+  const booking = { tenant, version: `${sending} ${ride?.id}` };
 
   return (
     <div className="ride-screen">

@@ -29,8 +29,6 @@ export interface RequestFormProps {
   error: string | null;
   sending: boolean;
   onRequest(): void;
-  /** The button's words when not "Request Ride" ("Book Ride" for a time chosen ahead, issue 21). */
-  submit?: string;
   /** This ride's needs and note (issue 21), in a chunk of their own, just above Request Ride. */
   children?: ReactNode;
 }
@@ -69,7 +67,7 @@ export function RequestForm(p: RequestFormProps) {
       <div className="ride-form__submit">
         {p.error && <p id={errorId} className="notice notice--error ride-form__error" role="alert">{p.error}</p>}
         <button type="submit" className="button button--large ride-button" disabled={p.sending}>
-          {p.submit ?? t("Request Ride")}
+          {t("Request Ride")}
         </button>
       </div>
     </form>

@@ -26,9 +26,9 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   /** This ride's needs and note (issue 21): components/rider/RideOptions.tsx keeps them here while it shows. */
   const extras = useRef({});
 
-  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. Answers the ride. */
+  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. */
   const request = async (scheduledFor: number | null = null) => {
-    if (sending) return null;
+    if (sending) return;
     setFormError(null);
     const check = checkRequest({
       driversOnline: scheduledFor ? 1 : rider.drivers?.length ?? null,
@@ -41,7 +41,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }, t);
     if (!check.ok) {
       setFormError(check.error);
-      return null;
+      return;
     }
     setSending(true);
     try {
@@ -50,10 +50,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       rider.answered(answer.ride);
       form.reset();
       setCardError(null);
-      return answer.ride;
     } catch (error) {
       setFormError(error instanceof ApiError && error.serverError ? error.serverError : t(REQUEST_FAILED));
-      return null;
     } finally {
       setSending(false);
       rider.refetchSoon();

@@ -15,7 +15,7 @@ import { noticeDeps } from "../../server/rider_updates.ts";
 import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
-import { INSIDE, INSIDE_2, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { INSIDE, INSIDE_2, move, newRide, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -289,6 +289,50 @@ describe("booking ahead: the hand-over, 20 minutes before", () => {
     const [a, b] = await Promise.all([handOverDue(noticeDeps(t)), handOverDue(noticeDeps(t))]);
     expect([...a.handedOver, ...b.handedOver]).toEqual([ride.id]);
     expect(riderTexts(t)).toHaveLength(1);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+
+  it("two processes sweeping at once hand a booking over once (the commit is checked, not queued)", async () => {
+    using t = await makeApp();
+    const rider = await signIn(t, "8645550142", "greer");
+    const at = START + 60 * MIN;
+    const { ride } = await (await book(t, rider.token, at)).json();
+    t.clock.set(at - 20 * MIN);
+    // A second handle on the same store, as another process has: kv/rides.ts queues writes per handle, so the two
+    // sweeps really race to commit and only the versionstamp check can keep one of them out.
+    const other = new Proxy(t.kv, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const [one, two] = await Promise.all([handOverDue(noticeDeps(t)), handOverDue({ ...noticeDeps(t), kv: other })]);
+    expect([...one.handedOver, ...two.handedOver]).toEqual([ride.id]);
+    expect(riderTexts(t)).toHaveLength(1);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+
+  it("a cancel and the hand-over at once: one wins, and the store stays whole", async () => {
+    using t = await makeApp();
+    const rider = await signIn(t, "8645550142", "greer");
+    const at = START + 60 * MIN;
+    const { ride } = await (await book(t, rider.token, at)).json();
+    t.clock.set(at - 20 * MIN);
+    const [canceled, swept] = await Promise.all([
+      move(t, rider.token, ride.id, "canceled"),
+      handOverDue(noticeDeps(t)),
+    ]);
+    const stored = (await t.kv.get<{ status: string }>(keys.ride("greer", ride.id))).value!;
+    if (swept.handedOver.length === 1) {
+      // The hand-over came first: the rider's cancel then canceled the pending ride.
+      expect(canceled.status).toBe(200);
+      expect(stored.status).toBe("canceled");
+    } else {
+      expect(canceled.status).toBe(200);
+      expect(stored.status).toBe("canceled");
+      expect(riderTexts(t)).toEqual([]);
+    }
+    expect((await t.kv.get(keys.riderActive("greer", rider.user.id))).value).toBeNull();
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 
