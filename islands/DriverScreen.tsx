@@ -64,11 +64,10 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
             onToggle={availability.toggle}
           />
         </div>
-        <VehicleCheck
-          accessible={accessible}
-          disabled={availability.available === null || availability.switching}
-          onChange={availability.setVehicle}
-        />
+        {/* Asked while offline, as the driver goes online (issue 21); kept out of the way of the rides after. */}
+        {availability.available === false && (
+          <VehicleCheck accessible={accessible} disabled={availability.switching} onChange={availability.setVehicle} />
+        )}
         {availability.error && <p className="notice notice--error" role="alert">{availability.error}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView

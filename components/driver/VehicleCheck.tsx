@@ -1,7 +1,7 @@
 /**
- * "My vehicle takes a wheelchair" (issue 21), under the availability switch:
- * the server remembers it, and wheelchair rides are offered only while it is
- * ticked (lib/ride_offers.ts `offeredInList`).
+ * "My vehicle takes a wheelchair" (issue 21), under the availability switch
+ * while the driver is offline, asked as they go online: the server remembers
+ * it, and wheelchair rides are offered only while it is ticked (lib/ride_offers.ts `offeredInList`).
  */
 import { NeedIcon } from "../NeedsList.tsx";
 import { useT } from "../texts.tsx";

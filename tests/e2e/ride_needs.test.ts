@@ -85,12 +85,17 @@ describe("accessibility needs and the note for the driver", () => {
     await expect.poll(() => vehicle.isEnabled()).toBe(true);
     await vehicle.click();
     await expect.poll(() => vehicle.isChecked()).toBe(true);
+    await shot(accessible.page, "driver-vehicle");
     await goOnline(accessible.page);
     const other = await phone(otherSession);
     const otherSeen = watchPage(other.page);
     await open(other.page, "/greer/driver", "DriverScreen");
+    const otherVehicle = other.page.getByRole("checkbox", { name: "My vehicle takes a wheelchair" });
+    await expect.poll(() => otherVehicle.isEnabled()).toBe(true);
+    expect(await otherVehicle.isChecked()).toBe(false);
     await goOnline(other.page);
-    expect(await other.page.getByRole("checkbox", { name: "My vehicle takes a wheelchair" }).isChecked()).toBe(false);
+    // Asked as the driver goes online: out of the way of the rides once online.
+    await expect.poll(() => otherVehicle.count()).toBe(0);
 
     // The rider asks for a ride: the needs start as the profile's, and a note for the driver.
     await open(rider.page, "/greer/rider", "RiderScreen");

@@ -171,13 +171,13 @@ export function needsCases(lang: Lang, w: NeedsWords) {
   });
 
   describe(`the driver's vehicle (${lang})`, () => {
-    it("shows the remembered answer and sends a change at once", async () => {
+    it("asks it while offline, shows the remembered answer, sends a change at once and goes with going online", async () => {
       signIn(makeUser({ id: DRIVER_ID, tenants: [{ code: "greer", name: "City of Greer", roles: ["driver"] }] }));
       const geo = stubGeolocation();
       const fetchMock = stubApi({
         roles: ["driver"],
         routes: {
-          "GET /greer/api/drivers/availability": () => json({ isAvailable: true, wheelchairAccessible: true }),
+          "GET /greer/api/drivers/availability": () => json({ isAvailable: false, wheelchairAccessible: true }),
           "PUT /greer/api/drivers/availability": (init) => json({ ...JSON.parse(String(init.body)) }),
           "GET /greer/api/driver/rides": () => json([]),
         },
@@ -189,9 +189,14 @@ export function needsCases(lang: Lang, w: NeedsWords) {
       await waitFor(() => expect(check.checked).toBe(true));
       fireEvent.click(check);
       await waitFor(() => expect(callsTo(fetchMock, "PUT", "/greer/api/drivers/availability")).toHaveLength(1));
-      const [call] = callsTo(fetchMock, "PUT", "/greer/api/drivers/availability");
-      expect(JSON.parse(String(call[1]!.body))).toMatchObject({ isAvailable: true, wheelchairAccessible: false });
+      const puts = () => callsTo(fetchMock, "PUT", "/greer/api/drivers/availability");
+      expect(JSON.parse(String(puts()[0][1]!.body))).toMatchObject({ isAvailable: false, wheelchairAccessible: false });
       await waitFor(() => expect(check.checked).toBe(false));
+      // Going online sends the answer with it, and the question steps aside.
+      fireEvent.click(screen.getByRole("switch"));
+      await waitFor(() => expect(puts()).toHaveLength(2));
+      expect(JSON.parse(String(puts()[1][1]!.body))).toMatchObject({ isAvailable: true, wheelchairAccessible: false });
+      await waitFor(() => expect(screen.queryByRole("checkbox", { name: w.vehicle })).toBeNull());
     });
   });
 }
