@@ -20,7 +20,10 @@ import { useDomId } from "../dom_id.ts";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
 
-/** What the screen shows above the request: the notices, then "Your rides" (closed until opened). */
+/**
+ * What the screen shows above the request: the notices, then "Your rides" (closed until opened), which the panel
+ * draws last (static/css/map.css) so its late arrival never moves the form.
+ */
 export function RiderRecord(props: { tenant: string; ended: RideStatus | null }) {
   return (
     <>

@@ -7,7 +7,7 @@
  * writes docs/screenshots/{rider-rate,rider-your-rides,rider-no-show-warning,
  * admin-trips-rating,admin-users-ratings,admin-settings-no-show}{,-desktop}{,-es}.png.
  */
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatPhone } from "../../lib/phone.ts";
 import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
@@ -59,16 +59,21 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(PHONE);
 }
 
-/** The settings page scrolled to the no-show policy, at desk width and on a phone. */
-async function policyShots(page: Page, legend: string, suffix: string) {
+/** `page` scrolled to `section` (below the fold on a phone), at desk width and on a phone. */
+async function sectionShots(page: Page, section: Locator, name: string) {
   if (!SHOTS) return;
-  const policy = page.getByRole("group", { name: legend });
-  for (const [size, name] of [[DESKTOP, "-desktop"], [PHONE, ""]] as const) {
+  for (const [size, suffix] of [[DESKTOP, "-desktop"], [PHONE, ""]] as const) {
     await page.setViewportSize(size);
-    await policy.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await section.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/admin-settings-no-show${name}${suffix}.png` });
+    await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name.replace("{size}", suffix)}.png` });
   }
+}
+
+/** The settings page scrolled to the no-show policy. */
+async function policyShots(page: Page, legend: string, suffix: string) {
+  await sectionShots(page, page.getByRole("group", { name: legend }), `admin-settings-no-show{size}${suffix}`);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -131,7 +136,8 @@ describe("ratings and no-shows end to end", () => {
     await rider.getByRole("button", { name: "Your rides" }).click();
     const mine = rider.locator(".your-rides__item").filter({ hasText: "City Hall" });
     await mine.getByText("4 of 5 stars").waitFor();
-    await shots(rider, "rider-your-rides");
+    await sectionShots(rider, rider.locator(".your-rides"), "rider-your-rides{size}");
+    await rider.setViewportSize(PHONE);
 
     const stored = await ok("GET", "/greer/api/rides/history", riderSession.token);
     expect(stored[0]).toMatchObject({ id: ride.id, feedback: { rating: 4, comment: "Friendly and on time" } });
@@ -185,6 +191,8 @@ describe("ratings and no-shows end to end", () => {
     await es.getByRole("button", { name: "Sus viajes" }).click();
     await es.locator(".your-rides__item").first().waitFor();
     await shots(es, "rider-no-show-warning-es");
+    await sectionShots(es, es.locator(".your-rides"), "rider-your-rides{size}-es");
+    await es.setViewportSize(PHONE);
 
     // A third no-show pauses the rider's requests: the screen says until when, and the request is refused.
     await ok("PUT", "/greer/api/drivers/availability", driver.token, { isAvailable: true, location: GREER });
