@@ -15,7 +15,7 @@ import { noticeDeps } from "../../server/rider_updates.ts";
 import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
-import { INSIDE, INSIDE_2, move, newRide, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { INSIDE, INSIDE_2, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
