@@ -9,7 +9,8 @@
  *
  * A rider books for 11:00 on Monday 5 January 2026 in Greer (the clocks
  * start at 10:00 there); the server's clock moves to 10:40, the driver sees
- * the request with its pickup time and completes it. `UPDATE_SCREENSHOTS=1`
+ * the request with its pickup time and completes it; the rider rates it and
+ * the admin sees the rating on the trip. `UPDATE_SCREENSHOTS=1`
  * writes the Later choice and the Upcoming rides list at 390 px and desk
  * width in English and Spanish, and the driver's card.
  */
@@ -90,72 +91,90 @@ async function both(page: Page, name: string, region?: Locator) {
 }
 
 describe("booking ahead in the browser", () => {
-  it("a rider books for later; the server's clock crosses the hand-over; the driver sees it and completes it", {
-    timeout: 90_000,
-  }, async () => {
-    const riderSession = await signIn(t, "8645550650", "greer");
-    const driverSession = await signIn(t, "8645550101", "greer");
-    const rider = await phone(riderSession);
-    const riderSeen = watchPage(rider);
-    await open(rider, "/greer/rider", "RiderScreen");
+  it(
+    "a rider books for later; the clock crosses the hand-over; the driver completes it; the rider rates it; the admin sees it",
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const riderSession = await signIn(t, "8645550650", "greer");
+      const driverSession = await signIn(t, "8645550101", "greer");
+      const rider = await phone(riderSession);
+      const riderSeen = watchPage(rider);
+      await open(rider, "/greer/rider", "RiderScreen");
 
-    // The choice is tapped on its label, as a thumb does (the radio itself is drawn by its label).
-    await rider.locator(".booking-when__choice", { hasText: "Later" }).click();
-    expect(await rider.getByRole("radio", { name: "Later" }).isChecked()).toBe(true);
-    await rider.getByLabel("Date", { exact: true }).selectOption("2026-01-05");
-    await rider.getByLabel("Time", { exact: true }).selectOption("11:00");
-    await rider.getByText("Request Ride books it for Mon, Jan 5, 11:00 AM.").waitFor();
-    await rider.getByLabel("Destination").fill("Greer Library");
-    await both(rider, "rider-book-later");
-    await rider.getByRole("button", { name: "Request Ride" }).click();
-    await rider.getByText("Your ride is booked.").waitFor({ timeout: 10_000 });
-    const upcoming = rider.getByRole("region", { name: "Upcoming rides" });
-    await upcoming.getByText("Mon, Jan 5, 11:00 AM").waitFor({ timeout: 10_000 });
-    expect(await upcoming.getByText("Greer Library").isVisible()).toBe(true);
-    await both(rider, "rider-upcoming", upcoming);
+      // The choice is tapped on its label, as a thumb does (the radio itself is drawn by its label).
+      await rider.locator(".booking-when__choice", { hasText: "Later" }).click();
+      expect(await rider.getByRole("radio", { name: "Later" }).isChecked()).toBe(true);
+      await rider.getByLabel("Date", { exact: true }).selectOption("2026-01-05");
+      await rider.getByLabel("Time", { exact: true }).selectOption("11:00");
+      await rider.getByText("Request Ride books it for Mon, Jan 5, 11:00 AM.").waitFor();
+      await rider.getByLabel("Destination").fill("Greer Library");
+      await both(rider, "rider-book-later");
+      await rider.getByRole("button", { name: "Request Ride" }).click();
+      await rider.getByText("Your ride is booked.").waitFor({ timeout: 10_000 });
+      const upcoming = rider.getByRole("region", { name: "Upcoming rides" });
+      await upcoming.getByText("Mon, Jan 5, 11:00 AM").waitFor({ timeout: 10_000 });
+      expect(await upcoming.getByText("Greer Library").isVisible()).toBe(true);
+      await both(rider, "rider-upcoming", upcoming);
 
-    // The driver goes online: nothing to take yet.
-    const driver = await phone(driverSession);
-    const driverSeen = watchPage(driver);
-    await open(driver, "/greer/driver", "DriverScreen");
-    await driver.getByRole("switch", { name: /Available for rides/ }).click();
-    await driver.getByText("No active ride requests").waitFor();
+      // The driver goes online: nothing to take yet.
+      const driver = await phone(driverSession);
+      const driverSeen = watchPage(driver);
+      await open(driver, "/greer/driver", "DriverScreen");
+      await driver.getByRole("switch", { name: /Available for rides/ }).click();
+      await driver.getByText("No active ride requests").waitFor();
 
-    // One minute before the hand-over: still a booking.
-    t.clock.set(START + 39 * MIN);
-    await driver.waitForTimeout(600);
-    expect(await driver.locator(".ride-item").count()).toBe(0);
+      // One minute before the hand-over: still a booking.
+      t.clock.set(START + 39 * MIN);
+      await driver.waitForTimeout(600);
+      expect(await driver.locator(".ride-item").count()).toBe(0);
 
-    // 10:40 in Greer, 20 minutes before the pickup: the timer's sweep hands it over.
-    t.clock.set(START + 40 * MIN);
-    const item = driver.locator(".ride-item").filter({ hasText: "Greer Library" });
-    await item.waitFor({ timeout: 10_000 });
-    expect(await item.locator(".ride-item__booked").textContent()).toBe("Pickup at 11:00 AM");
-    await both(driver, "driver-booked-pickup");
-    // The rider's screen now shows it as their ride, and the list no longer does.
-    await rider.getByText("You have a pending ride request").waitFor({ timeout: 10_000 });
-    await upcoming.waitFor({ state: "detached", timeout: 10_000 });
-    expect(t.sms.sent.filter((m) => m.to === "8645550650").map((m) => m.body.replace(/\s/g, " "))).toContain(
-      "City of Greer: your ride for 11:00 AM is now looking for a driver.",
-    );
+      // 10:40 in Greer, 20 minutes before the pickup: the timer's sweep hands it over.
+      t.clock.set(START + 40 * MIN);
+      const item = driver.locator(".ride-item").filter({ hasText: "Greer Library" });
+      await item.waitFor({ timeout: 10_000 });
+      expect(await item.locator(".ride-item__booked").textContent()).toBe("Pickup at 11:00 AM");
+      await both(driver, "driver-booked-pickup");
+      // The rider's screen now shows it as their ride, and the list no longer does.
+      await rider.getByText("You have a pending ride request").waitFor({ timeout: 10_000 });
+      await upcoming.waitFor({ state: "detached", timeout: 10_000 });
+      expect(t.sms.sent.filter((m) => m.to === "8645550650").map((m) => m.body.replace(/\s/g, " "))).toContain(
+        "City of Greer: your ride for 11:00 AM is now looking for a driver.",
+      );
 
-    for (
-      const [button, message] of [
-        ["Accept", "Your ride has been accepted by a driver!"],
-        ["On my way", "Your driver is on the way!"],
-        ["Picked up", "Your driver has arrived!"],
-      ] as const
-    ) {
-      await item.getByRole("button", { name: button }).click();
-      await rider.getByText(message).waitFor({ timeout: 10_000 });
-    }
-    await item.getByRole("button", { name: "Complete" }).click();
-    await rider.getByText("Ride completed!").waitFor({ timeout: 10_000 });
-    await driver.getByText("No active ride requests").waitFor();
+      for (
+        const [button, message] of [
+          ["Accept", "Your ride has been accepted by a driver!"],
+          ["On my way", "Your driver is on the way!"],
+          ["Picked up", "Your driver has arrived!"],
+        ] as const
+      ) {
+        await item.getByRole("button", { name: button }).click();
+        await rider.getByText(message).waitFor({ timeout: 10_000 });
+      }
+      await item.getByRole("button", { name: "Complete" }).click();
+      await rider.getByText("Ride completed!").waitFor({ timeout: 10_000 });
+      await driver.getByText("No active ride requests").waitFor();
 
-    expect(riderSeen.errors).toEqual([]);
-    expect(driverSeen.errors).toEqual([]);
-  });
+      // The rider rates the ride on the card; the admin sees the rating on the trip (issue 21's story, whole).
+      const rate = rider.getByRole("region", { name: "Rate your ride" });
+      await rate.locator("label", { has: rider.getByRole("radio", { name: "5 of 5 stars" }) }).click();
+      await rate.getByLabel("Comment (optional)").fill("Right on time");
+      await rate.getByRole("button", { name: "Send rating" }).click();
+      await rider.getByText("Thank you for your rating!").waitFor({ timeout: 10_000 });
+      const admin = await phone(await signIn(t, "8645550100", "greer"), { viewport: DESKTOP });
+      const adminSeen = watchPage(admin);
+      await open(admin, "/greer/admin/trips", "AdminTrips");
+      const trip = admin.locator("tr").filter({ hasText: "Greer Library" }).first();
+      await trip.getByText("Rated 5 of 5").waitFor({ timeout: 10_000 });
+      expect(await trip.getByText("“Right on time”").isVisible()).toBe(true);
+
+      expect(riderSeen.errors).toEqual([]);
+      expect(driverSeen.errors).toEqual([]);
+      expect(adminSeen.errors).toEqual([]);
+    },
+  );
 
   it("reads in Spanish: Más tarde with Spanish days and times, and Próximos viajes", { timeout: 60_000 }, async () => {
     t.clock.set(START);
