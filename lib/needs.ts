@@ -58,6 +58,9 @@ export const NOTE_LONG_TEXT: Text = "Note must be at most {max} characters";
 /** The server's 409 when a wheelchair ride is asked for now and no accessible shuttle is online. */
 export const NO_ACCESSIBLE_SHUTTLE: Text = "No wheelchair-accessible shuttle is available right now.";
 
+/** The 409 when a driver whose vehicle does not take a wheelchair tries to accept a wheelchair ride anyway. */
+export const NEEDS_ACCESSIBLE_VEHICLE: Text = "This ride needs a vehicle that takes a wheelchair.";
+
 /**
  * The request's `needs`: absent means the rider's standing needs (`standing`);
  * otherwise a list of known needs, folded. Anything else is refused with a

@@ -8,7 +8,7 @@ import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
 import { getUser } from "../../kv/users.ts";
-import { NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
+import { NEEDS_ACCESSIBLE_VEHICLE, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { placesOfRequest } from "../../kv/places.ts";
@@ -180,7 +180,15 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       driver: { name: user.name, phoneNumber: user.phoneNumber },
       now: clock.now(),
       // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
-      decide: (ride, { busy }) => Promise.resolve(checkMove(ride, to, actor, busy)),
+      decide: async (ride, { busy }) => {
+        const check = checkMove(ride, to, actor, busy);
+        // A wheelchair ride is offered only to vehicles that take one (issue 21); taking it by the API is refused too.
+        if (check.ok && to === "accepted" && needsAccessibleVehicle(ride)) {
+          const state = await getDriverState(kv, tenant, user.id);
+          if (!state?.wheelchairAccessible) return { ok: false, status: 409, error: NEEDS_ACCESSIBLE_VEHICLE };
+        }
+        return check;
+      },
     });
     if (!result.ok) {
       if (result.reason === "not_found") return c.json({ error: "Ride not found" }, 404);

@@ -193,6 +193,11 @@ describe("wheelchair rides and accessible vehicles", () => {
     const plain = (await (await requestRide(t, rider2.token, { needs: ["service-animal"] })).json()).ride;
     expect((await driverList(t, driver.token)).map((r) => r.id).sort()).toEqual([wheelchair.id, plain.id].sort());
     expect((await driverList(t, driver2.token)).map((r) => r.id)).toEqual([plain.id]);
+    // Not offered is not takeable: a driver whose vehicle does not take a wheelchair cannot accept it through the API.
+    const refused = await move(t, driver2.token, wheelchair.id, "accepted");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "This ride needs a vehicle that takes a wheelchair." });
+    expect((await driverList(t, driver.token)).find((r) => r.id === wheelchair.id)?.status).toBe("pending");
     // Once accepted by the accessible driver it stays in their list.
     expect((await move(t, driver.token, wheelchair.id, "accepted")).status).toBe(200);
     expect((await driverList(t, driver.token)).map((r) => r.id)).toContain(wheelchair.id);

@@ -28,4 +28,5 @@ export const needs = {
     "No hay ningún vehículo con acceso para silla de ruedas disponible en este momento.",
   "wheelchairAccessible must be true or false": "wheelchairAccessible debe ser true o false",
   "Accessibility needs saved.": "Necesidades de accesibilidad guardadas.",
+  "This ride needs a vehicle that takes a wheelchair.": "Este viaje necesita un vehículo que admita silla de ruedas.",
 } as const satisfies Record<string, Entry>;
