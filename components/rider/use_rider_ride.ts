@@ -3,9 +3,10 @@
  * HTTP on mount and on every socket open, then live over /{tenant}/ws/riders;
  * polled every 15 s while the socket is down.
  *
- * Live changes and our own answers bump a counter; a fetch that started
- * before a bump is stale and dropped, so a slow answer never undoes a newer
- * change. A ride that is no longer active leaves its message ("Ride
+ * Live changes and our own answers bump a counter, one for the ride and one
+ * for the drivers; a fetch that started before a bump of its own counter is
+ * stale and dropped, so a slow answer never undoes a newer change, while the
+ * drivers list the socket sends as it opens leaves a ride fetch standing. A ride that is no longer active leaves its message ("Ride
  * completed!") in `ended` until the next ride shows.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
@@ -50,7 +51,8 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
   const [ended, setEnded] = useState<RideStatus | null>(null);
   const [tracking, setTracking] = useState<RideTracking | null>(null);
 
-  const changes = useRef(0);
+  const rideChanges = useRef(0);
+  const driverChanges = useRef(0);
   const rideNow = useRef<Ride | null>(null);
   rideNow.current = ride;
 
@@ -67,12 +69,12 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
   }, []);
 
   const loadRide = useCallback(() => {
-    const started = changes.current;
+    const started = rideChanges.current;
     api<(Ride & Tracking) | null>(`/${tenant}/api/rides/my`, { tenant }).then(
       (fetched) => {
         setLoaded(true);
         if (fetched?.driverLocation) setTracking({ ...fetched, rideId: fetched.id });
-        if (changes.current !== started) return;
+        if (rideChanges.current !== started) return;
         showRide(fetched ?? null);
       },
       () => setLoaded(true),
@@ -80,10 +82,10 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
   }, [tenant, showRide]);
 
   const loadDrivers = useCallback(() => {
-    const started = changes.current;
+    const started = driverChanges.current;
     api<AvailableDriver[]>(`/${tenant}/api/drivers/available`, { tenant }).then(
       (list) => {
-        if (changes.current === started && Array.isArray(list)) setDrivers(list);
+        if (driverChanges.current === started && Array.isArray(list)) setDrivers(list);
       },
       // Still unknown: the count keeps its last value ("Loading..." at first).
       () => {},
@@ -99,15 +101,19 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
   const onMessage = useCallback((message: LiveMessage) => {
     if (message.type === "tenant") return onTenant?.(message.tenant);
     if (message.type === "driver-location") return setTracking({ ...message, driverLocation: message.location });
-    changes.current++;
-    if (message.type === "driver-updates") setDrivers(message.drivers);
-    else showRide(message.ride);
+    if (message.type === "driver-updates") {
+      driverChanges.current++;
+      setDrivers(message.drivers);
+    } else {
+      rideChanges.current++;
+      showRide(message.ride);
+    }
   }, [showRide, onTenant]);
   const { connected } = useLiveSocket({ tenant, kind: "riders", onMessage, onOpen: refresh });
   usePolling(refresh, POLL_WHILE_DOWN_MS, !connected);
 
   const answered = useCallback((next: Ride) => {
-    changes.current++;
+    rideChanges.current++;
     showRide(next);
   }, [showRide]);
 

@@ -735,6 +735,34 @@ describe("RiderScreen: live and polling (spec sections 7, 9)", () => {
     });
     expect(screen.getByText("Your ride has been accepted by a driver!")).toBeDefined();
   });
+  it("keeps a ride fetch that the socket's drivers list overtook: a move made meanwhile is shown", async () => {
+    const ride = makeRide();
+    signIn();
+    stubGeolocation();
+    let answer: ((res: Response) => void) | null = null;
+    let calls = 0;
+    stubApi({
+      roles: ["rider"],
+      routes: {
+        "GET /greer/api/drivers/available": () => json([driver("d1")]),
+        "GET /greer/api/rides/my": () => {
+          calls++;
+          return calls === 1 ? json(ride) : new Promise<Response>((r) => answer = r);
+        },
+      },
+    });
+    render(inLanguage("en", "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
+    await screen.findByText("You have a pending ride request");
+    const socket = FakeSocket.latest();
+    socket.accept(); // the socket's refetch starts and hangs while the ride is accepted on the server
+    await waitFor(() => expect(answer).not.toBeNull());
+    socket.push({ type: "driver-updates", drivers: [driver("d1"), driver("d2")] });
+    await act(async () => {
+      answer!(json(moved(ride, "accepted")));
+      await Promise.resolve();
+    });
+    await screen.findByText("Your ride has been accepted by a driver!");
+  });
 });
 
 describe("RiderScreen: the schedule when no driver is online", () => {
