@@ -189,11 +189,12 @@ describe("AdminConsole", () => {
     render(inLanguage("es", "AdminConsole", <AdminConsole mapStyleUrl={null} />));
     expect(await screen.findByRole("heading", { name: "Consola del proveedor" })).toBeDefined();
     expect(screen.getByLabelText("Buscar organizaciones")).toBeDefined();
-    expect(screen.getByRole("button", { name: "Pausar City of Greer" })).toBeDefined();
+    expect(await screen.findByRole("button", { name: "Pausar City of Greer" })).toBeDefined();
     expect(screen.getByText("En pausa")).toBeDefined();
     expect(screen.getByRole("button", { name: "Crear organización" })).toBeDefined();
     expect(screen.getByRole("button", { name: "Actividad" })).toBeDefined();
-    fireEvent.click(screen.getByRole("button", { name: "Mensajes 1 sin atender" }));
+    // The inquiries come in a fetch of their own: the count shows once it answers.
+    fireEvent.click(await screen.findByRole("button", { name: "Mensajes 1 sin atender" }));
     expect(screen.getByRole("button", { name: "Marcar como atendido el mensaje de Bo" })).toBeDefined();
     expect(screen.getByText("Del sitio de Hopper")).toBeDefined();
   });
