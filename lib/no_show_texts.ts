@@ -11,8 +11,8 @@ import type { NoShowStanding } from "./no_show.ts";
 
 export const SUSPENDED_TEXT: Text =
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.";
-export const WARNING_TEXT: Text =
-  "Missed pickups in the last {days} days: {n}. At {limit}, ride requests are paused for {pauseDays} days.";
+/** `{window}` and `{pause}` come in the reader's plural ("in the last day", "in the last 30 days"; "1 day"). */
+export const WARNING_TEXT: Text = "Missed pickups {window}: {n}. At {limit}, ride requests are paused for {pause}.";
 
 /** A day as the reader says it, in the tenant's time zone ("Tuesday, December 1", "martes, 1 de diciembre"). */
 export function policyDate(at: number, t: Translate, timeZone: string): string {
@@ -34,8 +34,8 @@ export function warningText(standing: NoShowStanding, t: Translate): string | nu
   if (count < policy.warnAt) return null;
   return t(WARNING_TEXT, {
     n: count,
-    days: policy.windowDays,
+    window: t("in the last {count} days", { count: policy.windowDays }),
     limit: policy.suspendAt,
-    pauseDays: policy.suspendDays,
+    pause: t("{count} days", { count: policy.suspendDays }),
   });
 }

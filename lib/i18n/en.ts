@@ -13,6 +13,8 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "{count} minutes": { one: "1 minute", other: "{count} minutes" },
   "{count} passengers": { one: "1 passenger", other: "{count} passengers" },
   "{count} hours": { one: "1 hour", other: "{count} hours" },
+  "{count} days": { one: "1 day", other: "{count} days" },
+  "in the last {count} days": { one: "in the last day", other: "in the last {count} days" },
   "{count} miles": { one: "1 mile", other: "{count} miles" },
   "{count} places found": { one: "1 place found", other: "{count} places found" },
 };

@@ -33,6 +33,8 @@ export const errors = {
     "Se enviaron demasiados códigos a este número. Espere {wait} e inténtelo de nuevo.",
   "{count} minutes": { one: "1 minuto", other: "{count} minutos" },
   "{count} hours": { one: "1 hora", other: "{count} horas" },
+  "{count} days": { one: "1 día", other: "{count} días" },
+  "in the last {count} days": { one: "en el último día", other: "en los últimos {count} días" },
   "Too many failed attempts from your network. Please try again later.":
     "Demasiados intentos fallidos desde su red. Inténtelo más tarde.",
   "This number is locked after too many failed attempts. Please sign in from a network you have used before, or contact your service's administrator.":

@@ -58,8 +58,8 @@ export const rider = {
   "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
   "Your bookings could not be loaded.": "No se pudieron cargar sus reservas.",
   // No-shows, history and ratings (issue 21; components/rider/RiderRecord.tsx).
-  "Missed pickups in the last {days} days: {n}. At {limit}, ride requests are paused for {pauseDays} days.":
-    "Recogidas perdidas en los últimos {days} días: {n}. Al llegar a {limit}, las solicitudes de viaje se pausan por {pauseDays} días.",
+  "Missed pickups {window}: {n}. At {limit}, ride requests are paused for {pause}.":
+    "Recogidas perdidas {window}: {n}. Al llegar a {limit}, las solicitudes de viaje se pausan por {pause}.",
   "Your rides": "Sus viajes",
   "Loading rides...": "Cargando viajes...",
   "Could not load your rides": "No se pudieron cargar sus viajes",
