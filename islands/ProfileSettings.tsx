@@ -178,51 +178,26 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     }
   }
 
-  /** Ride texts on or off (issue 20): saved as soon as the box is ticked, as a phone's settings are. */
-  async function setRideTexts(on: boolean) {
+  /**
+   * A setting saved as soon as it is ticked, as a phone's settings are: ride
+   * texts on or off (issue 20), the standing needs (issue 21).
+   */
+  async function saveAtOnce(body: { rideTexts: boolean } | { needs: Need[] }, area: "texts" | "needs", done: string) {
     if (busy !== "idle") return;
     setBusy("saving");
     setNotice(null);
     try {
-      accept(
-        await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
-          method: "PUT",
-          body: { rideTexts: on },
-          tenant,
-        }),
-      );
-      setNotice({
-        area: "texts",
-        kind: "success",
-        text: on ? t("Ride texts turned on.") : t("Ride texts turned off."),
-      });
+      accept(await api<{ user: SignedInUser; token?: string }>("/api/users/profile", { method: "PUT", body, tenant }));
+      setNotice({ area, kind: "success", text: done });
     } catch (err) {
-      setNotice({ area: "texts", kind: "error", text: errorText(err, t("Failed to update profile")) });
+      setNotice({ area, kind: "error", text: errorText(err, t("Failed to update profile")) });
     } finally {
       setBusy("idle");
     }
   }
-
-  /** Standing needs (issue 21): saved as soon as one is ticked or unticked. */
-  async function setNeeds(needs: Need[]) {
-    if (busy !== "idle") return;
-    setBusy("saving");
-    setNotice(null);
-    try {
-      accept(
-        await api<{ user: SignedInUser; token?: string }>("/api/users/profile", {
-          method: "PUT",
-          body: { needs },
-          tenant,
-        }),
-      );
-      setNotice({ area: "needs", kind: "success", text: t("Accessibility needs saved.") });
-    } catch (err) {
-      setNotice({ area: "needs", kind: "error", text: errorText(err, t("Failed to update profile")) });
-    } finally {
-      setBusy("idle");
-    }
-  }
+  const setRideTexts = (on: boolean) =>
+    saveAtOnce({ rideTexts: on }, "texts", on ? t("Ride texts turned on.") : t("Ride texts turned off."));
+  const setNeeds = (needs: Need[]) => saveAtOnce({ needs }, "needs", t("Accessibility needs saved."));
 
   if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
   if (loaded.status === "error") {
