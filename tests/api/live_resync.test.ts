@@ -77,7 +77,13 @@ describe("resynchronising after a gap", () => {
     await t.kv.delete(keys.feed("greer", 3));
     await t.kv.delete(keys.feed("greer", 4));
     await ring();
-    await waitFor(() => admin.rides().length === 6, "the resynchronisation");
+    // Each socket's resynchronisation is its own (a driver's waits for their vehicle to be read): wait for all four.
+    await waitFor(
+      () =>
+        early.rides().length === 6 && late.rides().length === 4 && assignee.rides().length === 6 &&
+        admin.rides().length === 6,
+      "the resynchronisation",
+    );
 
     // Told about X and Y (both left its list), then its list: Z.
     expect(early.rides().slice(2)).toEqual([{ type: "new", ride: z }, update(accepted), update(canceled), update(z)]);
