@@ -111,11 +111,6 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
         <Suspense>
           <RiderRecord tenant={tenant} ended={rider.ended} />
         </Suspense>
-        {rider.loaded && !ride && (
-          <Suspense>
-            <Booking {...booking} onWhen={setWhen} />
-          </Suspense>
-        )}
         {!rider.loaded ? <Loading /> : ride
           ? (
             <Suspense fallback={<Loading />}>
@@ -145,7 +140,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
               sending={sending}
               onRequest={() => request(when)}
             >
+              {/* When, then this ride's needs and note: they come in after hydration below the pickup, so they never move it. */}
               <Suspense>
+                <Booking {...booking} onWhen={setWhen} />
                 <RideOptions extras={extras} />
               </Suspense>
             </RequestForm>
