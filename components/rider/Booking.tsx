@@ -73,7 +73,8 @@ export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
   const [later, setLater] = useState(false);
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
-  const days = useMemo(() => data ? bookableDays({ now: Date.now(), ...data.booking }) : [], [data]);
+  // Worked out only once Later is chosen: hundreds of zoned times are no work for the screen's first moments.
+  const days = useMemo(() => later && data ? bookableDays({ now: Date.now(), ...data.booking }) : [], [later, data]);
   const day: BookableDay | undefined = days.find((d) => d.date === date) ?? days[0];
   const chosenTime = day?.times.includes(time) ? time : day?.times[0];
   const zone = data?.booking.timezone ?? "UTC";
