@@ -27,9 +27,11 @@ export async function noShowStanding(
   policy: NoShowPolicy = DEFAULT_NO_SHOW,
   now: number,
 ): Promise<NoShowStanding> {
-  const times: number[] = [];
-  for await (const e of kv.list<number>({ prefix: keys.riderNoShows(tenant, userId) })) times.push(e.value);
-  const from = (await kv.get<number>(keys.noShowsCountedFrom(tenant, userId))).value ?? 0;
+  // Both reads at once: this runs on every ride request.
+  const [times, from] = await Promise.all([
+    Array.fromAsync(kv.list<number>({ prefix: keys.riderNoShows(tenant, userId) }), (e) => e.value),
+    kv.get<number>(keys.noShowsCountedFrom(tenant, userId)).then((e) => e.value ?? 0),
+  ]);
   return standingOf(times, from, policy, now);
 }
 

@@ -7,7 +7,6 @@ import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
-import { getUser } from "../../kv/users.ts";
 import { NEEDS_ACCESSIBLE_VEHICLE, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
@@ -112,7 +111,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     }
     // Issue 21: the rider's standing needs unless the request names this ride's, and a note for the driver.
     const user = c.get("user");
-    const standingNeeds = body.needs === undefined ? (await getUser(kv, user.id))?.needs ?? [] : [];
+    // The signed-in user is read fresh for this request's auth (a profile write drops any reused copy at once).
+    const standingNeeds = body.needs === undefined ? user.needs ?? [] : [];
     const needs = readNeeds(body.needs, standingNeeds, ENGLISH);
     if (!needs.ok) return c.json({ error: needs.error }, 400);
     const note = readNote(body.note, ENGLISH, (text) => noHiddenCharacters(text, "Note"));
