@@ -4,26 +4,15 @@
  * in admin trips and on the rider's screen.
  */
 import { type Need, NEED_ICONS, NEED_WORDS } from "../lib/needs.ts";
+import { LineIcon } from "./LineIcon.tsx";
 import { useT } from "./texts.tsx";
 
 /** A need's 24px line icon, in the text's colour; the words beside it say what it is. */
 export function NeedIcon({ need, size = 24 }: { need: Need; size?: number }) {
   return (
-    <svg
-      className="need-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={size} className="need-icon">
       <path d={NEED_ICONS[need]} />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
-import { LineIcon } from "../components/admin/LineIcon.tsx";
+import { LineIcon } from "../components/LineIcon.tsx";
 import { useT } from "../components/texts.tsx";
 import type { Text } from "../lib/i18n/catalogue.ts";
 

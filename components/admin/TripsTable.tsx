@@ -11,7 +11,7 @@ import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
 import { LOCALES } from "../../lib/i18n/lang.ts";
 import { type T, useT } from "../texts.tsx";
-import { LineIcon } from "./LineIcon.tsx";
+import { LineIcon } from "../LineIcon.tsx";
 import { NeedsList } from "../NeedsList.tsx";
 
 export const NO_DRIVER: Text = "No driver assigned";

@@ -1,4 +1,4 @@
-/** The admin screens' 24px line icons (the trash button, the dashboard cards): drawn in the text's colour, hidden from screen readers. */
+/** The 24px line icons (the trash button, the dashboard cards, the accessibility needs): drawn in the text's colour, hidden from screen readers. */
 import type { ReactNode } from "react";
 
 export function LineIcon({ size, className, children }: { size: number; className?: string; children: ReactNode }) {
