@@ -62,12 +62,22 @@ export function isCounted(state: DriverState, now: number): state is DriverState
   return state.isAvailable && state.location !== null && now - state.updatedAt <= DRIVER_STALE_MS;
 }
 
-/** Drivers who are online with a fresh location, with their names. */
-export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: number): Promise<AvailableDriver[]> {
+/** The states of the drivers online with a fresh location: one list, no names (a ride request asks only this). */
+export async function onlineDriverStates(
+  kv: Deno.Kv,
+  tenant: string,
+  now: number,
+): Promise<(DriverState & { location: Point })[]> {
   const states: (DriverState & { location: Point })[] = [];
   for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
     if (isCounted(e.value, now)) states.push(e.value);
   }
+  return states;
+}
+
+/** Drivers who are online with a fresh location, with their names. */
+export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: number): Promise<AvailableDriver[]> {
+  const states = await onlineDriverStates(kv, tenant, now);
   const out: AvailableDriver[] = [];
   for (let i = 0; i < states.length; i += 10) {
     const batch = states.slice(i, i + 10);
@@ -91,14 +101,6 @@ export async function availableAmong(
     states.forEach((s, j) => s.value && isCounted(s.value, now) && out.add(batch[j]));
   }
   return out;
-}
-
-/** Whether a driver online with a fresh location has a vehicle that takes a wheelchair (issue 21). */
-export async function hasAccessibleDriver(kv: Deno.Kv, tenant: string, now: number): Promise<boolean> {
-  for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
-    if (isCounted(e.value, now) && e.value.wheelchairAccessible) return true;
-  }
-  return false;
 }
 
 /** Which of these drivers said their vehicle takes a wheelchair (issue 21), online or not. */

@@ -6,7 +6,7 @@
 import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { getDriverState, hasAccessibleDriver, listAvailableDrivers } from "../../kv/drivers.ts";
+import { getDriverState, onlineDriverStates } from "../../kv/drivers.ts";
 import { NEEDS_ACCESSIBLE_VEHICLE, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
@@ -123,14 +123,14 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
         return c.json({ error: outsideAreaText(tenant.serviceArea, ENGLISH) }, 400);
       }
     }
-    if (!booking && (await listAvailableDrivers(kv, tenant.code, now)).length === 0) {
-      return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
-    }
-    // A booking's vehicle is found at its hand-over; a ride for now needs an accessible one online now.
-    if (
-      !booking && needsAccessibleVehicle({ needs: needs.value }) && !await hasAccessibleDriver(kv, tenant.code, now)
-    ) {
-      return c.json({ error: NO_ACCESSIBLE_SHUTTLE }, 409);
+    // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it (issue 21), both
+    // from one read; a booking's driver is found at its hand-over.
+    if (!booking) {
+      const online = await onlineDriverStates(kv, tenant.code, now);
+      if (online.length === 0) return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
+      if (needsAccessibleVehicle({ needs: needs.value }) && !online.some((d) => d.wheelchairAccessible)) {
+        return c.json({ error: NO_ACCESSIBLE_SHUTTLE }, 409);
+      }
     }
     const result = await createRide(kv, {
       tenant: tenant.code,
