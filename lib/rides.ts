@@ -5,6 +5,7 @@
  */
 import type { Point } from "./geo.ts";
 import type { Need } from "./needs.ts";
+import type { RideLocal } from "./reports.ts";
 
 export const RIDE_STATUSES = [
   "pending",
@@ -55,6 +56,10 @@ export interface Ride {
   note?: string;
   /** The rider's rating of a completed ride (issue 21, lib/ride_feedback.ts); absent until rated. */
   feedback?: RideFeedback;
+  /** Who canceled a canceled ride (issue 22): its rider, or a driver or admin ("staff"). Absent on older rides. */
+  canceledBy?: "rider" | "staff";
+  /** The tenant's local day and hour of the request (issue 22), fixed when the ride is made: its report day. */
+  local?: RideLocal;
 }
 
 /** A rider's rating, 1-5, with an optional comment (issue 21). */
