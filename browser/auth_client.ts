@@ -116,6 +116,29 @@ export async function apiWithHeaders<T>(
   return { data: data as T, headers: res.headers };
 }
 
+/**
+ * A part of a page the server renders for the signed-in user (the reports'
+ * figures, issue 22), with the stored token: its HTML and status. A 400 is an
+ * answer too (the part says what was wrong); a 401 signs out as `api` does;
+ * anything else throws ApiError.
+ */
+export async function apiPart(path: string, { tenant }: Pick<ApiOptions, "tenant"> = {}): Promise<
+  { status: number; html: string }
+> {
+  const token = getToken();
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (res.status === 401 && token) {
+    clearAuth();
+    location.assign(loginPath(tenant));
+  }
+  if (res.status !== 200 && res.status !== 400) {
+    const data = await res.json().catch(() => null);
+    const serverError = typeof data?.error === "string" ? data.error : null;
+    throw new ApiError(res.status, serverError ?? res.statusText, serverError);
+  }
+  return { status: res.status, html: await res.text() };
+}
+
 /** `apiWithHeaders` for the body alone: what nearly every call wants. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   return (await apiWithHeaders<T>(path, options)).data;

@@ -1,6 +1,6 @@
 /**
  * The Admin Dashboard (spec section 2): cards to Trips, Users, Schedule,
- * Places (issue 18), Activity (issue 19, the audit trail) and Settings (issue 19, where the spec had "System
+ * Places (issue 18), Reports (issue 22), Activity (issue 19, the audit trail) and Settings (issue 19, where the spec had "System
  * Settings" marked "Coming soon"). Behind the access guard (admin
  * required) and the admin pages' own second guard, whose texts show while
  * the guard decides and while it sends a visitor away.
@@ -52,6 +52,12 @@ const ICONS: Record<string, ReactNode> = {
       <path d="M3 12h4l3-7 4 14 3-7h4" />
     </>
   ),
+  reports: (
+    <>
+      <path d="M3.5 20.5h17" />
+      <path d="M6.5 17v-5M11 17V7M15.5 17v-7M20 17V4" />
+    </>
+  ),
 };
 
 function Icon({ name }: { name: string }) {
@@ -82,6 +88,12 @@ export function adminCards(tenant: string): { title: Text; text: Text; href: str
       text: "Stops and landmarks riders can choose by name",
       href: `/${tenant}/admin/places`,
       icon: "places",
+    },
+    {
+      title: "Reports",
+      text: "Riders, waits and service hours, and the monthly summary",
+      href: `/${tenant}/admin/reports`,
+      icon: "reports",
     },
     {
       title: "Settings",

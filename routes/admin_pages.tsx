@@ -1,6 +1,7 @@
 /**
  * The admin console pages under a tenant: admin/trips, admin/users,
- * admin/schedule (issue 7), admin/places (issue 18, with the tenant's map). As with the other signed-in pages the server
+ * admin/schedule (issue 7), admin/places (issue 18, with the tenant's map), admin/reports and
+ * admin/reports/monthly (issue 22; their figures come from routes/report_pages.tsx). As with the other signed-in pages the server
  * renders the frame and the island's loading state; both guards run in the
  * browser, where the token lives (spec section 3, "Client storage").
  */
@@ -12,6 +13,7 @@ import type { AppDeps, Env } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import { AdminActivityPage } from "./pages/admin_activity.tsx";
 import { AdminPlacesPage } from "./pages/admin_places.tsx";
+import { AdminMonthlyPage, AdminReportsPage } from "./pages/admin_reports.tsx";
 import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminSettingsPage } from "./pages/admin_settings.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
@@ -26,6 +28,8 @@ const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site;
   "admin/places": { title: "Places", Page: AdminPlacesPage },
   "admin/settings": { title: "Settings", Page: AdminSettingsPage },
   "admin/activity": { title: "Activity", Page: AdminActivityPage },
+  "admin/reports": { title: "Reports", Page: AdminReportsPage },
+  "admin/reports/monthly": { title: "Monthly summary", Page: AdminMonthlyPage },
 };
 
 export function adminPages(deps: AppDeps, page: PageServer) {

@@ -25,6 +25,7 @@ import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import type { OneAtATime } from "../server/one_at_a_time.ts";
 import { adminPages } from "./admin_pages.tsx";
+import { reportPages } from "./report_pages.tsx";
 import { appPages } from "./app_pages.tsx";
 import { loginPages } from "./login_pages.tsx";
 import { contentPages } from "./content_pages.tsx";
@@ -66,6 +67,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));
+  app.route("/", reportPages(deps, auth));
   app.route("/", adminPages(deps, page));
   return app;
 }

@@ -42,6 +42,15 @@ function pageTexts(lang: Lang) {
   return texts;
 }
 
+/**
+ * A part of a page rendered on the server with every text of its language,
+ * for an island to put in place (the reports pages, issue 22: their figures
+ * need the signed-in admin's token, which only the browser holds).
+ */
+export function renderFragment(lang: Lang, body: ReactNode): string {
+  return renderToString(<TextsProvider lang={lang} texts={pageTexts(lang)}>{body}</TextsProvider>);
+}
+
 export function renderPage(
   manifest: Manifest,
   meta: PageMeta,

@@ -21,6 +21,7 @@ import { login } from "./es/login.ts";
 import { menu } from "./es/menu.ts";
 import { pages } from "./es/pages.ts";
 import { places } from "./es/places.ts";
+import { reports } from "./es/reports.ts";
 import { profile } from "./es/profile.ts";
 import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
@@ -45,6 +46,7 @@ export const AREAS = {
   places,
   settings,
   activity,
+  reports,
   provider,
   contact,
   pages,

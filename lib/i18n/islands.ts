@@ -21,5 +21,6 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminPlaces: ["common", "frame", "admin", "places", "ride"],
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
   AdminActivity: ["common", "frame", "admin", "activity"],
+  AdminReports: ["common", "frame", "admin", "reports"],
   AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride"],
 };

@@ -14,6 +14,9 @@ export const admin = {
   "View all trips and track status": "Vea todos los viajes y siga su estado",
   "View all registered users and their roles": "Vea todos los usuarios registrados y sus roles",
   "Manage shuttle schedules and routes": "Administre los horarios y rutas del transporte",
+  "Reports": "Informes",
+  "Riders, waits and service hours, and the monthly summary":
+    "Pasajeros, esperas y horas de servicio, y el resumen mensual",
   "Settings": "Configuración",
   "Name, service area, time zone, contacts and colour": "Nombre, zona de servicio, zona horaria, contactos y color",
 

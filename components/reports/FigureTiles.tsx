@@ -1,0 +1,95 @@
+/**
+ * The report's figures as tiles in three groups (issue 22): rides, times and
+ * service. Each value carries `data-figure` (the report's field) so the
+ * browser test can hold the page against GET /{t}/api/admin/reports.
+ */
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Report } from "../../lib/reports.ts";
+import { type T, useT } from "../texts.tsx";
+import { formatNumber, formatPercent } from "./numbers.ts";
+
+interface Figure {
+  key: string;
+  label: Text;
+  value: string | null;
+}
+
+/** "–" for a figure with nothing to measure (no ride ended, no wait recorded). */
+function Value({ value }: { value: string | null }) {
+  const t = useT();
+  if (value !== null) return <>{value}</>;
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{t("No data")}</span>
+    </>
+  );
+}
+
+export const minutes = (t: T, n: number | null) => n === null ? null : t("{count} min", { count: n });
+
+export function figureGroups(t: T, r: Report): { title: Text; figures: Figure[] }[] {
+  const n = (value: number, digits = 0) => formatNumber(t.lang, value, digits);
+  return [
+    {
+      title: "Rides",
+      figures: [
+        { key: "requested", label: "Rides requested", value: n(r.requested) },
+        { key: "completed", label: "Rides completed", value: n(r.completed) },
+        {
+          key: "completionRate",
+          label: "Completion rate",
+          value: r.completionRate === null ? null : formatPercent(t.lang, r.completionRate),
+        },
+        { key: "canceledByRider", label: "Canceled by the rider", value: n(r.canceledByRider) },
+        { key: "canceledByStaff", label: "Canceled by a driver or admin", value: n(r.canceledByStaff) },
+        { key: "noShows", label: "No-shows", value: n(r.noShows) },
+      ],
+    },
+    {
+      title: "Waiting and riding",
+      figures: [
+        { key: "waitMinutes.p50", label: "Median wait", value: minutes(t, r.waitMinutes.p50) },
+        { key: "waitMinutes.p90", label: "Wait, 90th percentile", value: minutes(t, r.waitMinutes.p90) },
+        { key: "acceptMinutes.p50", label: "Median time to accept", value: minutes(t, r.acceptMinutes.p50) },
+        { key: "rideMinutes.p50", label: "Median ride time", value: minutes(t, r.rideMinutes.p50) },
+      ],
+    },
+    {
+      title: "Service",
+      figures: [
+        { key: "passengers", label: "Passengers carried", value: n(r.passengers) },
+        { key: "vehicleHours", label: "Vehicle revenue hours", value: n(r.vehicleHours, 1) },
+        { key: "vehicleMiles", label: "Vehicle revenue miles", value: n(r.vehicleMiles, 1) },
+        {
+          key: "passengersPerVehicleHour",
+          label: "Passengers per vehicle hour",
+          value: r.passengersPerVehicleHour === null ? null : n(r.passengersPerVehicleHour, 2),
+        },
+      ],
+    },
+  ];
+}
+
+export function FigureTiles({ report }: { report: Report }) {
+  const t = useT();
+  return (
+    <div className="report-figures">
+      {figureGroups(t, report).map((group) => (
+        <section key={group.title} className="report-group" aria-label={t(group.title)}>
+          <h2 className="report-group__title">{t(group.title)}</h2>
+          <dl className="report-tiles">
+            {group.figures.map((f) => (
+              <div key={f.key} className="report-tile">
+                <dt className="report-tile__label">{t(f.label)}</dt>
+                <dd className="report-tile__value" data-figure={f.key}>
+                  <Value value={f.value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
