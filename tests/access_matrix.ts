@@ -311,6 +311,11 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/places"),
   page("/:tenant/admin/settings"),
   page("/:tenant/admin/activity"),
+  page("/:tenant/admin/reports"),
+  page("/:tenant/admin/reports/monthly"),
+  // The reports pages' figures (issue 22): HTML drawn for the admin whose token the island sends; refusals are JSON.
+  { method: "GET", path: "/:tenant/admin/reports/figures", kind: "api", own: ADMINS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/admin/reports/monthly/figures", kind: "api", own: ADMINS, other: NON_MEMBER },
 ];
 
 /** "GET /:tenant/api/users" */

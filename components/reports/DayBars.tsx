@@ -21,6 +21,9 @@ const BOTTOM = 24;
 const LEFT = 34;
 const RIGHT = 6;
 
+/** Coordinates to a tenth of a unit: the page carries two drawings of up to 366 days. */
+const tenth = (n: number) => Math.round(n * 10) / 10;
+
 /** Which days get a label: every day when they fit, else Mondays, else the first of each month. */
 function labelled(days: Report["byDay"], width: number): (date: string, i: number) => boolean {
   const room = (width - LEFT - RIGHT) / days.length;
@@ -34,10 +37,11 @@ export function DayBars({ days, width, labelId }: { days: Report["byDay"]; width
   const { top, step } = niceScale(Math.max(0, ...days.map((d) => d.requested)));
   const plotH = HEIGHT - TOP - BOTTOM;
   const slot = (width - LEFT - RIGHT) / days.length;
-  const y = (n: number) => TOP + plotH - (n / top) * plotH;
+  const y = (n: number) => tenth(TOP + plotH - (n / top) * plotH);
   const show = labelled(days, width);
-  const barW = Math.max(1, Math.min(28, slot * 0.72));
-  const innerW = Math.max(1, barW * 0.6);
+  const first = days.findIndex((d, i) => show(d.date, i));
+  const barW = tenth(Math.max(1, Math.min(28, slot * 0.72)));
+  const innerW = tenth(Math.max(1, barW * 0.6));
   return (
     <svg
       className="chart"
@@ -55,25 +59,25 @@ export function DayBars({ days, width, labelId }: { days: Report["byDay"]; width
         </g>
       ))}
       {days.map((d, i) => {
-        const cx = LEFT + slot * i + slot / 2;
-        const label = show(d.date, i) ? dayLabel(t.lang, d.date, i === 0 || d.date.endsWith("-01")) : null;
+        const cx = tenth(LEFT + slot * i + slot / 2);
+        const label = show(d.date, i) ? dayLabel(t.lang, d.date, i === first || d.date.endsWith("-01")) : null;
         return (
           <g key={d.date}>
             {d.requested > 0 && (
               <rect
-                x={cx - barW / 2}
+                x={tenth(cx - barW / 2)}
                 y={y(d.requested)}
                 width={barW}
-                height={y(0) - y(d.requested)}
+                height={tenth(y(0) - y(d.requested))}
                 fill={REQUESTED_FILL}
               />
             )}
             {d.completed > 0 && (
               <rect
-                x={cx - innerW / 2}
+                x={tenth(cx - innerW / 2)}
                 y={y(d.completed)}
                 width={innerW}
-                height={y(0) - y(d.completed)}
+                height={tenth(y(0) - y(d.completed))}
                 fill={COMPLETED_FILL}
               />
             )}

@@ -24,28 +24,29 @@ export function shadeOf(n: number, max: number): string {
 const TOP = 6;
 const BOTTOM = 20;
 const LEFT = 36;
+const tenth = (n: number) => Math.round(n * 10) / 10;
 
 export function HourHeatMap({ byHour, width, labelId }: { byHour: number[][]; width: number; labelId: string }) {
   const t = useT();
   const max = Math.max(0, ...byHour.flat());
-  const cell = (width - LEFT) / 24;
+  const cell = tenth((width - LEFT) / 24);
   const row = Math.min(26, Math.max(14, cell));
-  const height = TOP + row * 7 + BOTTOM;
+  const height = tenth(TOP + row * 7 + BOTTOM);
   const every = cell >= 28 ? 2 : 3;
   return (
     <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={labelId}>
       {byHour.map((hours, day) => (
         <g key={day}>
-          <text x={LEFT - 6} y={TOP + row * day + row / 2 + 4} textAnchor="end" fontSize="11" fill={LABEL}>
+          <text x={LEFT - 6} y={tenth(TOP + row * day + row / 2 + 4)} textAnchor="end" fontSize="11" fill={LABEL}>
             {t(WEEKDAYS[day])}
           </text>
           {hours.map((n, hour) => (
             <rect
               key={hour}
-              x={LEFT + cell * hour + 1}
-              y={TOP + row * day + 1}
-              width={cell - 2}
-              height={row - 2}
+              x={tenth(LEFT + cell * hour + 1)}
+              y={tenth(TOP + row * day + 1)}
+              width={tenth(cell - 2)}
+              height={tenth(row - 2)}
               rx="2"
               fill={shadeOf(n, max)}
             />
@@ -55,7 +56,7 @@ export function HourHeatMap({ byHour, width, labelId }: { byHour: number[][]; wi
       {Array.from({ length: 24 / every + 1 }, (_, i) => i * every).map((hour) => (
         <text
           key={hour}
-          x={LEFT + cell * hour}
+          x={tenth(LEFT + cell * hour)}
           y={height - 5}
           textAnchor={hour === 0 ? "start" : hour === 24 ? "end" : "middle"}
           fontSize="11"

@@ -13,7 +13,7 @@ import { HourHeatMap, SHADES, WEEKDAYS } from "./HourHeatMap.tsx";
 import { formatDay, formatNumber, weekdayLabel } from "./numbers.ts";
 
 /** The drawings' own widths: about a phone's column and a desk's. */
-const PHONE = 360;
+const PHONE = 330;
 const DESK = 960;
 
 function Swatch({ fill }: { fill: string }) {
@@ -133,7 +133,7 @@ export function DriversTable({ report }: { report: Report }) {
                   <th scope="row">{d.name ?? t("Unnamed driver")}</th>
                   <td>{formatNumber(t.lang, d.completed)}</td>
                   <td>{minutes(t, d.waitMinutesP50) ?? "–"}</td>
-                  <td>{d.rating === null ? t("Not rated yet") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
+                  <td>{d.rating === null ? t("Not rated") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
                 </tr>
               ))}
             </tbody>

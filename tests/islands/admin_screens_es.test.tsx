@@ -53,6 +53,7 @@ describe("the admin dashboard in Spanish", () => {
       "UsuariosVea todos los usuarios registrados y sus roles",
       "HorarioAdministre los horarios y rutas del transporte",
       "LugaresParadas y puntos de referencia que los pasajeros eligen por su nombre",
+      "InformesPasajeros, esperas y horas de servicio, y el resumen mensual",
       "ConfiguraciónNombre, zona de servicio, zona horaria, contactos y color",
       "ActividadQuién cambió qué, lo más reciente primero",
     ]);

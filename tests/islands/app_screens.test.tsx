@@ -55,6 +55,7 @@ describe("AdminDashboard", () => {
       ["/greer/admin/users", "UsersView all registered users and their roles"],
       ["/greer/admin/schedule", "ScheduleManage shuttle schedules and routes"],
       ["/greer/admin/places", "PlacesStops and landmarks riders can choose by name"],
+      ["/greer/admin/reports", "ReportsRiders, waits and service hours, and the monthly summary"],
       ["/greer/admin/settings", "SettingsName, service area, time zone, contacts and colour"],
       ["/greer/admin/activity", "ActivityWho changed what, newest first"],
     ]);

@@ -69,7 +69,7 @@ export const reports = {
   "Rides completed": "Viajes completados",
   "Rating": "Calificación",
   "Unnamed driver": "Conductor sin nombre",
-  "Not rated yet": "Sin calificar aún",
+  "Not rated": "Sin calificar",
   "No driver completed a ride in this range.": "Ningún conductor completó un viaje en este período.",
   "Busiest pickups": "Recogidas más frecuentes",
   "Pickup": "Recogida",
