@@ -61,7 +61,7 @@ const completed = (accept: number, arrive: number, done: number): [string, numbe
 
 describe("the funders' report", () => {
   it("counts outcomes, passengers and percentiles of known rides exactly", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     await ride(t, w, completed(2, 6, 19), { passengerCt: 2 }); // wait 6, accept 2, ride 13
     await ride(t, w, completed(1, 4, 14)); // wait 4, accept 1, ride 10
@@ -104,7 +104,7 @@ describe("the funders' report", () => {
   });
 
   it("puts a ride asked for at 23:30 local time on its local day, not the UTC one", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     t.clock.set(Date.UTC(2026, 0, 6, 4, 30)); // 23:30 on Monday 5 January in Greer, Tuesday in UTC
     await ride(t, w, completed(1, 5, 12));
@@ -122,7 +122,7 @@ describe("the funders' report", () => {
   });
 
   it("keeps ratings, deletions and bookings in the figures, and equals a rebuild from the rides", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     const rated = await ride(t, w, completed(1, 5, 15));
     expect((await t.request(`/greer/api/rides/${rated}/feedback`, post(w.rider.token, { rating: 4 }))).status)
@@ -144,7 +144,7 @@ describe("the funders' report", () => {
   });
 
   it("builds the rollups once for a store from before them, and fixes each ride's local day", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     const id = await ride(t, w, completed(1, 5, 15));
     // As an older Hopper left it: no rollups, no local day on the ride.
@@ -164,7 +164,7 @@ describe("the funders' report", () => {
   });
 
   it("counts driver hours and miles from an online driver's reports, not the gaps of a silent phone", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     // rideWorld put both drivers online at the centre at 10:00. Driver 2 goes offline at once.
     await t.request("/greer/api/drivers/availability", put(w.driver2.token, { isAvailable: false }));
@@ -188,7 +188,7 @@ describe("the funders' report", () => {
   });
 
   it("answers 400 for bad ranges, and only to the tenant's admins and super admins", async () => {
-    await using t = await appWithWorld();
+    using t = await appWithWorld();
     const { w } = t;
     const bad = async (from: string, to: string, error: string) => {
       const res = await report(t, w.admin.token, from, to);
@@ -213,7 +213,7 @@ async function appWithWorld() {
   const { makeApp } = await import("../helpers/app.ts");
   const t = await makeApp();
   const w = await rideWorld(t);
-  return Object.assign(t, { w, [Symbol.asyncDispose]: async () => t.kv.close() });
+  return Object.assign(t, { w });
 }
 
 async function rollups(t: TestApp) {
