@@ -7,6 +7,7 @@ import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
 import { bumpDrivers } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { recordService } from "./report_rollups.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
 export const DRIVER_STALE_MS = 10 * 60 * 1000;
@@ -30,11 +31,14 @@ export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string
  * (`isAvailable` undefined). Each write also rings the drivers doorbell so
  * riders' maps follow. Whether the vehicle takes a wheelchair is kept until
  * the driver says otherwise (`wheelchairAccessible` undefined keeps it).
+ * A driver who was counted available until now adds the time and distance
+ * since their last report to the day's service (issue 22, in `timeZone`).
  */
 export function setDriverState(
   kv: Deno.Kv,
-  { tenant, userId, isAvailable, location, now, wheelchairAccessible }: {
+  { tenant, timeZone, userId, isAvailable, location, now, wheelchairAccessible }: {
     tenant: string;
+    timeZone: string;
     userId: string;
     isAvailable?: boolean;
     location?: Point | null;
@@ -53,6 +57,16 @@ export function setDriverState(
       ...((wheelchairAccessible ?? previous?.wheelchairAccessible) && { wheelchairAccessible: true }),
     };
     const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
+    if (previous && isCounted(previous, now)) {
+      recordService(op, {
+        tenant,
+        timeZone,
+        ms: now - previous.updatedAt,
+        from: previous.location,
+        to: next.location,
+        now,
+      });
+    }
     bumpDrivers(op, tenant);
     return await committed(op, next);
   });

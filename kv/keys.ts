@@ -112,4 +112,15 @@ export const keys = {
   /** The sum and the number of a driver's ratings (issue 21): KvU64s added to with each rating. */
   driverRatingSum: (tenant: string, driverId: string) => ["driver_rating_sums", tenant, driverId] as const,
   driverRatingCount: (tenant: string, driverId: string) => ["driver_rating_counts", tenant, driverId] as const,
+  /** A tenant's rides of one local day, summed up (issue 22, kv/report_rollups.ts): written with each ride change. */
+  reportDay: (tenant: string, date: string) => ["report_days", tenant, date] as const,
+  reportDays: (tenant: string) => ["report_days", tenant] as const,
+  /** One driver's completed rides of one local day (issue 22). */
+  reportDriverDay: (tenant: string, date: string, driverId: string) =>
+    ["report_driver_days", tenant, date, driverId] as const,
+  reportDriverDays: (tenant: string) => ["report_driver_days", tenant] as const,
+  /** Milliseconds and meters of online drivers' service on one local day (issue 22): KvU64 sums. */
+  reportServiceMs: (tenant: string, date: string) => ["report_service", tenant, date, "ms"] as const,
+  reportServiceMeters: (tenant: string, date: string) => ["report_service", tenant, date, "meters"] as const,
+  reportService: (tenant: string) => ["report_service", tenant] as const,
 };

@@ -14,13 +14,17 @@
  *   for good, are dropped (lib/lockout.ts keeps its own, expiring records);
  * - audit records written before issue 19 (under their tenant only) get
  *   their copy under the every-tenant prefix, so the provider's console
- *   lists them too.
+ *   lists them too;
+ * - stores from before issue 22 get their report rollups, built from their
+ *   rides once (kv/report_rebuild.ts).
  */
 import { isActive, isInProgress, type Ride, type RideStatus } from "../lib/rides.ts";
 import type { AuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 import { forgetActiveRides } from "./rides.ts";
+import { rebuildReports } from "./report_rebuild.ts";
+import type { Tenant } from "../lib/schemas.ts";
 
 export interface Migrated {
   /** Rider slots rewritten from a ride id to the whole ride (or emptied). */
@@ -31,6 +35,8 @@ export interface Migrated {
   oldLocks: number;
   /** Audit records copied under the every-tenant prefix. */
   auditCopies: number;
+  /** Rides counted into report rollups built for the first time. */
+  reportRides: number;
 }
 
 export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
@@ -39,7 +45,21 @@ export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
     inProgressSlots: await inProgressSlots(kv),
     oldLocks: await dropOldLocks(kv),
     auditCopies: await auditCopies(kv),
+    reportRides: await reportRollups(kv),
   };
+}
+
+/** Set once every tenant's report rollups were built from its rides: later starts skip it. */
+const REPORT_ROLLUPS_DONE = keys.migrationDone("report_rollups");
+
+async function reportRollups(kv: Deno.Kv): Promise<number> {
+  if ((await kv.get(REPORT_ROLLUPS_DONE)).versionstamp !== null) return 0;
+  let rides = 0;
+  for await (const e of kv.list<Tenant>({ prefix: keys.tenants() })) {
+    rides += (await rebuildReports(kv, e.value.code, e.value.timezone)).rides;
+  }
+  await kv.set(REPORT_ROLLUPS_DONE, true);
+  return rides;
 }
 
 /** Set once every older audit record has its copy: later starts skip the scan. */

@@ -1,72 +1,143 @@
 /**
- * STAND-IN until the lead's kv/reports.ts lands on main (issue 22): a made-up
- * report with the real shape, so the reports page can be drawn. Replaced
- * whole by the merge.
+ * A tenant's report for a range of local days (issue 22), from the rollups
+ * alone (kv/report_rollups.ts): three range lists (days, driver days, driver
+ * service) and the names of the drivers, never a scan of rides. A year is at
+ * most 366 day values plus one per driver and day.
  */
-import { addDays, daysBetween, type Report, weekdayOf } from "../lib/reports.ts";
+import {
+  addDays,
+  type DayRollup,
+  type DriverDay,
+  emptyDay,
+  type Histogram,
+  mergeHistogram,
+  percentile,
+  type Pickup,
+  type Report,
+  weekdayOf,
+} from "../lib/reports.ts";
+import { keys } from "./keys.ts";
+import { OTHER_PICKUPS } from "./report_rollups.ts";
 
-export function readReport(
-  _kv: Deno.Kv,
-  _tenant: string,
+const METERS_PER_MILE = 1609.344;
+const BATCH = { batchSize: 500 };
+
+/** Lists `prefix`'s entries whose next key part is a date from `from` to `to` (inclusive). */
+function listDays<T>(kv: Deno.Kv, prefix: readonly string[], from: string, to: string) {
+  return kv.list<T>({ start: [...prefix, from], end: [...prefix, addDays(to, 1)] }, BATCH);
+}
+
+export async function readReport(
+  kv: Deno.Kv,
+  tenant: string,
   timeZone: string,
   from: string,
   to: string,
 ): Promise<Report> {
-  const days = daysBetween(from, to) + 1;
-  const byDay = Array.from({ length: days }, (_, i) => {
-    const date = addDays(from, i);
-    const requested = weekdayOf(date) >= 5 ? 3 + (i % 3) : 12 + ((i * 7) % 9);
-    return { date, requested, completed: Math.max(0, requested - 2 - (i % 2)) };
-  });
-  const byHour = Array.from(
-    { length: 7 },
-    (_, d) =>
-      Array.from(
-        { length: 24 },
-        (_, h) => (h < 7 || h > 21 ? 0 : Math.round(((d < 5 ? 6 : 2) * (h === 8 || h === 17 ? 3 : 1)) + (h % 3))),
-      ),
-  );
-  const requested = byDay.reduce((s, d) => s + d.requested, 0);
-  const completed = byDay.reduce((s, d) => s + d.completed, 0);
-  return Promise.resolve({
+  const [days, driverDays, service] = await Promise.all([
+    collect(listDays<DayRollup>(kv, keys.reportDays(tenant), from, to)),
+    collect(listDays<DriverDay>(kv, keys.reportDriverDays(tenant), from, to)),
+    collect(listDays<Deno.KvU64>(kv, keys.reportService(tenant), from, to)),
+  ]);
+
+  const total = emptyDay();
+  const byDate = new Map<string, DayRollup>();
+  const byHour = Array.from({ length: 7 }, () => Array(24).fill(0) as number[]);
+  const pickups = new Map<string, Pickup>();
+  for (const { key, value } of days) {
+    const date = String(key[2]);
+    byDate.set(date, value);
+    for (
+      const name of ["requested", "completed", "canceledByRider", "canceledByStaff", "noShows", "passengers"] as const
+    ) total[name] += value[name];
+    mergeHistogram(total.wait, value.wait);
+    mergeHistogram(total.accept, value.accept);
+    mergeHistogram(total.ride, value.ride);
+    const row = byHour[weekdayOf(date)];
+    value.hours.forEach((n, hour) => row[hour] += n);
+    for (const [pickupKey, pickup] of Object.entries(value.pickups)) {
+      if (pickupKey === OTHER_PICKUPS) continue;
+      const seen = pickups.get(pickupKey);
+      if (seen) seen.count += pickup.count;
+      else pickups.set(pickupKey, { ...pickup });
+    }
+  }
+
+  const drivers = new Map<string, { completed: number; wait: Histogram; ratingSum: number; ratings: number }>();
+  for (const { key, value } of driverDays) {
+    const id = String(key[3]);
+    const d = drivers.get(id) ?? { completed: 0, wait: {}, ratingSum: 0, ratings: 0 };
+    d.completed += value.completed;
+    d.ratingSum += value.ratingSum;
+    d.ratings += value.ratings;
+    mergeHistogram(d.wait, value.wait);
+    drivers.set(id, d);
+  }
+  const names = await driverNames(kv, [...drivers.keys()]);
+
+  let serviceMs = 0;
+  let meters = 0;
+  for (const { key, value } of service) {
+    if (key[3] === "ms") serviceMs += Number(value.value);
+    else meters += Number(value.value);
+  }
+  const vehicleHours = round(serviceMs / 3_600_000, 1);
+  const ended = total.completed + total.canceledByRider + total.canceledByStaff + total.noShows;
+
+  const byDay: Report["byDay"] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const day = byDate.get(date);
+    byDay.push({ date, requested: day?.requested ?? 0, completed: day?.completed ?? 0 });
+  }
+
+  return {
     from,
     to,
     timezone: timeZone,
-    requested,
-    completed,
-    canceledByRider: Math.round(requested * 0.06),
-    canceledByStaff: Math.round(requested * 0.02),
-    noShows: Math.round(requested * 0.03),
-    passengers: Math.round(completed * 1.4),
-    completionRate: requested ? Math.round((completed / requested) * 1000) / 1000 : null,
-    waitMinutes: { p50: 7, p90: 16 },
-    acceptMinutes: { p50: 1 },
-    rideMinutes: { p50: 11 },
-    vehicleHours: 10.5 * days,
-    vehicleMiles: 84.2 * days,
-    passengersPerVehicleHour: Math.round((completed * 1.4 / (10.5 * days)) * 100) / 100,
+    requested: total.requested,
+    completed: total.completed,
+    canceledByRider: total.canceledByRider,
+    canceledByStaff: total.canceledByStaff,
+    noShows: total.noShows,
+    passengers: total.passengers,
+    completionRate: ended === 0 ? null : round(total.completed / ended, 3),
+    waitMinutes: { p50: percentile(total.wait, 0.5), p90: percentile(total.wait, 0.9) },
+    acceptMinutes: { p50: percentile(total.accept, 0.5) },
+    rideMinutes: { p50: percentile(total.ride, 0.5) },
+    vehicleHours,
+    vehicleMiles: round(meters / METERS_PER_MILE, 1),
+    passengersPerVehicleHour: serviceMs === 0 ? null : round(total.passengers / (serviceMs / 3_600_000), 2),
     byDay,
     byHour,
-    drivers: [
-      {
-        id: "01J0000000000000000000000A",
-        name: "Dee Driver",
-        completed: Math.round(completed * 0.6),
-        waitMinutesP50: 6,
-        rating: 4.8,
-      },
-      {
-        id: "01J0000000000000000000000B",
-        name: "Sam Wheeler",
-        completed: completed - Math.round(completed * 0.6),
-        waitMinutesP50: 8,
-        rating: null,
-      },
-    ],
-    pickups: [
-      { label: "Greer Station", lat: 34.93, lng: -82.22, count: Math.round(requested * 0.3) },
-      { label: "City Hall", lat: 34.94, lng: -82.23, count: Math.round(requested * 0.2) },
-      { label: null, lat: 34.9385, lng: -82.2275, count: Math.round(requested * 0.1) },
-    ],
-  });
+    drivers: [...drivers].map(([id, d]) => ({
+      id,
+      name: names.get(id) ?? null,
+      completed: d.completed,
+      waitMinutesP50: percentile(d.wait, 0.5),
+      rating: d.ratings === 0 ? null : round(d.ratingSum / d.ratings, 1),
+    })).sort((a, b) => b.completed - a.completed || (a.name ?? "").localeCompare(b.name ?? "")),
+    pickups: [...pickups.values()].sort((a, b) => b.count - a.count).slice(0, 10),
+  };
+}
+
+async function collect<T>(iter: Deno.KvListIterator<T>): Promise<Deno.KvEntry<T>[]> {
+  const out: Deno.KvEntry<T>[] = [];
+  for await (const e of iter) out.push(e);
+  return out;
+}
+
+async function driverNames(kv: Deno.Kv, ids: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  const batches = [];
+  for (let i = 0; i < ids.length; i += 10) batches.push(ids.slice(i, i + 10));
+  await Promise.all(batches.map(async (batch) => {
+    const users = await kv.getMany<{ name: string | null }[]>(batch.map((id) => keys.user(id)));
+    batch.forEach((id, j) => out.set(id, users[j].value?.name ?? null));
+  }));
+  return out;
+}
+
+function round(n: number, places: number): number {
+  const f = 10 ** places;
+  return Math.round(n * f) / f;
 }

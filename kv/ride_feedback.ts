@@ -9,6 +9,7 @@ import { feedbackRefusal } from "../lib/ride_feedback.ts";
 import type { Text } from "../lib/i18n/catalogue.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
+import { recordReportChange } from "./report_rollups.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
 export type RateResult = { ok: true; ride: Ride } | { ok: false; reason: "not_found" } | {
@@ -41,6 +42,7 @@ export function rateRide(
       op.sum(keys.driverRatingSum(tenant, ride.assignedDriverId), BigInt(rating));
       op.sum(keys.driverRatingCount(tenant, ride.assignedDriverId), 1n);
     }
+    await recordReportChange(kv, op, tenant, current, ride);
     return await committed(op, { ok: true, ride });
   });
 }

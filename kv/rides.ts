@@ -28,6 +28,7 @@ import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
+import { localOf, recordReportChange } from "./report_rollups.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
 export interface NewRide {
@@ -46,6 +47,8 @@ export interface NewRide {
   needs?: Need[];
   /** The rider's note for the driver (issue 21), trimmed and not empty. */
   note?: string;
+  /** The tenant's time zone: the ride's report day and hour are fixed in it (issue 22). */
+  timeZone: string;
 }
 
 const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
@@ -148,6 +151,7 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
       ...(booking && { scheduledFor: input.scheduledFor }),
       ...(input.needs && { needs: input.needs }),
       ...(input.note && { note: input.note }),
+      local: localOf(now, input.timeZone),
     };
     const op = kv.atomic()
       .check(slot)
@@ -156,6 +160,7 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
     if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);
+    await recordReportChange(kv, op, ride.tenant, null, ride);
     appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
     return await committed(op, { ok: true, ride });
   });
@@ -255,6 +260,7 @@ function updateRideStatusAlone(
     if (!verdict.ok) return { ok: false, reason: "refused", status: verdict.status, error: verdict.error };
 
     const ride: Ride = { ...current, status: to, updatedAt: now, [STAGE_TIME[to]]: now };
+    if (to === "canceled") ride.canceledBy = actorId === current.creatorId ? "rider" : "staff";
     if (to === "accepted") {
       ride.assignedDriverId = actorId;
       ride.driverName = driver?.name ?? null;
@@ -273,6 +279,7 @@ function updateRideStatusAlone(
     // Issue 21: the rider's no-show count is kept by the move itself.
     if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
+    await recordReportChange(kv, op, tenant, current, ride);
     appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
@@ -304,6 +311,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
       keys.rideByRider(tenant, ride.creatorId, id),
     );
     recordRideChange(op, tenant, id, ride.status, null);
+    await recordReportChange(kv, op, tenant, ride, null);
     if (ride.status === "scheduled" && ride.scheduledFor !== undefined) {
       // A booking (issue 21): out of the sweep's index and the rider's list.
       op.delete(keys.scheduledRide(ride.scheduledFor, tenant, id));

@@ -102,13 +102,15 @@ export async function setTenantStatus(
         details: {},
       },
   );
-  if (tenant && status === "suspended") await takeDriversOffline(kv, code, now);
+  if (tenant && status === "suspended") await takeDriversOffline(kv, code, tenant.timezone, now);
   return tenant;
 }
 
 /** Every driver of the tenant who is online goes offline (their last location is kept). */
-async function takeDriversOffline(kv: Deno.Kv, tenant: string, now: number): Promise<void> {
+async function takeDriversOffline(kv: Deno.Kv, tenant: string, timeZone: string, now: number): Promise<void> {
   for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
-    if (e.value.isAvailable) await setDriverState(kv, { tenant, userId: e.value.userId, isAvailable: false, now });
+    if (e.value.isAvailable) {
+      await setDriverState(kv, { tenant, timeZone, userId: e.value.userId, isAvailable: false, now });
+    }
   }
 }

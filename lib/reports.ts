@@ -42,7 +42,7 @@ export interface DayRollup {
   wait: Histogram;
   /** When drivers could first see it to acceptance. */
   accept: Histogram;
-  /** Pickup to completion. */
+  /** Pickup (the driver's arrival) to completion. */
   ride: Histogram;
   /** Requests by pickup place or cell (`pickupKey`). */
   pickups: Record<string, Pickup>;
@@ -147,9 +147,14 @@ export function acceptMs(ride: Pick<Ride, "requestedAt" | "scheduledFor" | "acce
   return Math.max(0, ride.acceptedAt - shown);
 }
 
-/** Milliseconds from pickup to completion; null unless completed. */
-export function rideMs(ride: Pick<Ride, "pickedUpAt" | "completedAt">): number | null {
-  return ride.pickedUpAt === null || ride.completedAt === null ? null : Math.max(0, ride.completedAt - ride.pickedUpAt);
+/**
+ * Milliseconds from pickup to completion; null unless completed. Drivers go
+ * from arrived straight to completed (lib/ride_moves.ts), so the pickup is
+ * the arrival unless a pickup was marked.
+ */
+export function rideMs(ride: Pick<Ride, "arrivedAt" | "pickedUpAt" | "completedAt">): number | null {
+  const aboard = ride.pickedUpAt ?? ride.arrivedAt;
+  return aboard === null || ride.completedAt === null ? null : Math.max(0, ride.completedAt - aboard);
 }
 
 /** Whether a canceled ride was canceled by its rider (rides stored before this was kept count as the rider's). */

@@ -8,6 +8,7 @@ import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
+import { rebuildReports } from "../kv/report_rebuild.ts";
 import { openStore } from "../kv/open.ts";
 import { clearFailures } from "../kv/otp.ts";
 import { setTenantStatus } from "../kv/tenant_overview.ts";
@@ -59,6 +60,8 @@ Commands:
                                     again (it unlocks by itself a year after the first failure).
   stats:rebuild --tenant CODE       Recount a tenant's trips by status (after importing old data);
                                     run it with the server stopped.
+  reports:rebuild --tenant CODE     Recompute a tenant's report figures from its rides (after
+                                    importing old data or changing its time zone); server stopped.
   export --out FILE                 Write every KV entry to FILE as JSON lines (a backup,
                                     mode 0600; no sessions, codes or secrets: people sign in again).
   import --in FILE [--force]        Load a backup into an empty store (--force: a non-empty one).
@@ -254,6 +257,14 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const counts = await rebuildRideStats(kv, code);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     out(`Recounted ${total} trips in ${code}`);
+  },
+
+  async "reports:rebuild"(kv, args, out) {
+    const code = required(options(args, { tenant: "string" }), "tenant");
+    const tenant = await getTenant(kv, code);
+    if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
+    const done = await rebuildReports(kv, code, tenant.timezone);
+    out(`Rebuilt the reports of ${code}: ${done.rides} rides over ${done.days} days (${tenant.timezone})`);
   },
 
   async export(kv, args, out) {

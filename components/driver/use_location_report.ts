@@ -3,7 +3,10 @@
  * or more since the last one the server has (spec section 9). While they
  * hold a ride whose rider watches them come (accepted, on the way, aboard:
  * issue 20) it is sent also at least every HOLDING_REPORT_MS, standing still
- * or offline, so the rider's map and arrival time stay current. Returns the
+ * or offline, so the rider's map and arrival time stay current. Online and
+ * standing still, it is sent every ONLINE_REPORT_MS: a driver waiting at a
+ * stop stays counted available (kv/drivers.ts forgets one silent for 10
+ * minutes) and their waiting counts as service hours (issue 22). Returns the
  * last position sent, which the availability switch sets from its own answer.
  */
 import { type RefObject, useEffect, useRef } from "react";
@@ -16,6 +19,9 @@ export const MOVE_METERS = 10;
 /** Issue 20: the longest a held ride's rider waits for a fresh position. */
 export const HOLDING_REPORT_MS = 15_000;
 
+/** Issue 22: the longest an online driver standing still stays silent, well inside kv/drivers.ts DRIVER_STALE_MS. */
+export const ONLINE_REPORT_MS = 4 * 60_000;
+
 export function useLocationReport(
   tenant: string,
   online: boolean,
@@ -26,15 +32,15 @@ export function useLocationReport(
   const latest = useRef(location);
   latest.current = location;
   useEffect(() => {
-    if (!holding) return;
+    if (!holding && !online) return;
     const timer = setInterval(() => {
       const at = latest.current;
       if (!at) return;
       sent.current = at;
       api(`/${tenant}/api/users/location`, { method: "PUT", body: { location: at }, tenant }).catch(() => {});
-    }, HOLDING_REPORT_MS);
+    }, holding ? HOLDING_REPORT_MS : ONLINE_REPORT_MS);
     return () => clearInterval(timer);
-  }, [tenant, holding]);
+  }, [tenant, holding, online]);
   useEffect(() => {
     if (!(online || holding) || !location) return;
     if (sent.current && distanceMeters(sent.current, location) < MOVE_METERS) return;

@@ -49,6 +49,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
     }
     const state = await setDriverState(kv, {
       tenant: tenant.code,
+      timeZone: tenant.timezone,
       userId: c.get("user").id,
       isAvailable,
       location: location ? { lat: location.lat, lng: location.lng } : undefined,
@@ -76,6 +77,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant");
     const state = await setDriverState(kv, {
       tenant: tenant.code,
+      timeZone: tenant.timezone,
       userId: c.get("user").id,
       location: { lat: location.lat, lng: location.lng },
       now: clock.now(),

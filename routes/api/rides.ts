@@ -141,6 +141,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       ...(note.value && { note: note.value }),
       rider: { name: user.name, phoneNumber: user.phoneNumber, photoUrl: user.photoUrl },
       ...(typeof body.scheduledFor === "number" && { scheduledFor: body.scheduledFor }),
+      timeZone: tenant.timezone,
     }, now);
     if (!result.ok) {
       return c.json({ error: result.reason === "too_many_booked" ? TOO_MANY_BOOKED_TEXT : ACTIVE_RIDE_TEXT }, 409);

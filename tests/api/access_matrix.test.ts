@@ -54,6 +54,10 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     init: auth(c, { headers: { range: "bytes=0-126" } }),
   }),
   "GET /healthz": () => ({ path: "/healthz" }),
+  "GET /:tenant/api/admin/reports": (c) => ({
+    path: `/${c.tenant}/api/admin/reports?from=2026-11-01&to=2026-11-30`,
+    init: auth(c),
+  }),
   "GET /metrics": () => ({ path: "/metrics" }),
   "POST /api/inquiries": (c) => ({
     path: "/api/inquiries",

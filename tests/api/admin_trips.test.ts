@@ -15,6 +15,7 @@ async function seedRides(t: TestApp, statuses: string[]) {
   const ids: string[] = [];
   for (const [i, status] of statuses.entries()) {
     const res = await createRide(t.kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       creatorId: `rider-${i}`,
       pickup: INSIDE,

@@ -121,6 +121,21 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       })));
   });
 
+  it("report queries never 5xx and refusals write nothing", async () => {
+    const dates = ["2026-11-01", "2026-11-30", "2025-11-30", "2024-02-29", "2025-02-29", "2026-13-01", "", "today"];
+    const arb = fc.tuple(
+      fc.record({ tenant: tenantSegment, who: who(["rider", "driver", "admin", "boss"]), forged: fc.constant(null) }),
+      query(param("from", [...dates, "1e309", "2026-11-1"]), param("to", [...dates, "9999-12-31", "0000-01-01"])),
+    );
+    const reports = arena("keep");
+    await attack(arb, RUNS.trips, ([s, q]) =>
+      reports.send((w) => ({
+        method: "GET",
+        path: `/${s.tenant}/api/admin/reports${q}`,
+        authorization: authorization(w, s.who, s.forged),
+      })));
+  });
+
   it("schedule saves never 5xx and refusals write nothing", async () => {
     const body = bodyFor(template({ schedule: { "1": [{ start: "09:00", end: "17:00" }] } }), { schedule });
     const saves = arena("keep");

@@ -78,6 +78,7 @@ async function setup(
 function rideInput(creatorId: string, rider: { name?: string; phone?: string } = {}) {
   return {
     tenant: "greer",
+    timeZone: "America/New_York",
     creatorId,
     pickup: INSIDE,
     dropoff: INSIDE_2,
@@ -366,6 +367,7 @@ describe("ride messages", () => {
     const there = await newRide(t, "someone", {}, "spartan");
     const here = await newRide(t, "someone-else");
     await setDriverState(t.kv, {
+      timeZone: "America/New_York",
       tenant: "spartan",
       userId: other.id,
       isAvailable: true,
@@ -391,6 +393,7 @@ describe("driver-updates", () => {
     expect(socket.messages).toEqual([{ type: "driver-updates", drivers: [] }]);
 
     await setDriverState(t.kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       userId: driver.user.id,
       isAvailable: true,
@@ -406,7 +409,13 @@ describe("driver-updates", () => {
     let last: Point = CENTRE;
     for (let i = 1; i <= 20; i++) {
       last = { lat: CENTRE.lat + i / 10_000, lng: CENTRE.lng };
-      await setDriverState(t.kv, { tenant: "greer", userId: driver.user.id, location: last, now: t.clock.now() });
+      await setDriverState(t.kv, {
+        tenant: "greer",
+        timeZone: "America/New_York",
+        userId: driver.user.id,
+        location: last,
+        now: t.clock.now(),
+      });
       await delay(20);
     }
     const finalLocation = last;
@@ -426,6 +435,7 @@ describe("driver-updates", () => {
     const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
     const rider = await signIn(t, "8645550142", "greer");
     await setDriverState(t.kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       userId: driver.user.id,
       isAvailable: true,
@@ -434,7 +444,13 @@ describe("driver-updates", () => {
     });
     const socket = await open("greer", "riders", rider.token);
     expect(socket.driverUpdates()[0].drivers.map((d) => d.id)).toEqual([driver.user.id]);
-    await setDriverState(t.kv, { tenant: "greer", userId: driver.user.id, isAvailable: false, now: t.clock.now() });
+    await setDriverState(t.kv, {
+      tenant: "greer",
+      timeZone: "America/New_York",
+      userId: driver.user.id,
+      isAvailable: false,
+      now: t.clock.now(),
+    });
     await waitFor(() => socket.driverUpdates().at(-1)?.drivers.length === 0, "the driver to leave");
   });
 });

@@ -150,6 +150,7 @@ describe("reconnects after a server restart", () => {
     await waitFor(() => watchers.every((w) => !w.connected), "every client to see the close", 10_000);
     kv = await Deno.openKv(kvPath);
     const created = await createRide(kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       creatorId: "rider-during-restart",
       pickup: INSIDE,

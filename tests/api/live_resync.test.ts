@@ -19,6 +19,7 @@ type TestApp = Awaited<ReturnType<typeof makeApp>>;
 
 async function newRide(t: TestApp, creatorId: string): Promise<Ride> {
   const res = await createRide(t.kv, {
+    timeZone: "America/New_York",
     tenant: "greer",
     creatorId,
     pickup: INSIDE,

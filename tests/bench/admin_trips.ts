@@ -37,6 +37,7 @@ export async function seedTrips(kvPath: string): Promise<{ token: string; seedMs
     for (let i = 0; i < RIDES; i++) {
       const at = now + i * 60_000;
       const res = await createRide(kv, {
+        timeZone: "America/New_York",
         tenant: "greer",
         // Each rider holds one active ride at a time: spread the few active ones over riders.
         creatorId: `bench-rider-${i}`,

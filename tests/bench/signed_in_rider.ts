@@ -18,6 +18,7 @@ export async function seedSignedInRider(kvPath: string): Promise<string> {
     const rider = await getOrCreateUserByPhone(kv, "8645550177", now);
     await changeRole(kv, { tenant: "greer", userId: rider.id, role: "rider", add: true, now });
     const ride = await createRide(kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       creatorId: rider.id,
       pickup: { lat: 34.9387, lng: -82.2271 },

@@ -90,7 +90,14 @@ async function seedInto(kvPath: string, shape: WorldShape): Promise<BenchTenant[
         tenant.drivers.push(...await Promise.all(Array.from({ length: batch }, () => person(code, "driver"))));
       }
       for (const d of tenant.drivers.slice(0, shape.onlinePerTenant)) {
-        await setDriverState(kv, { tenant: code, userId: d.id, isAvailable: true, location: CENTRE, now });
+        await setDriverState(kv, {
+          tenant: code,
+          timeZone: "America/New_York",
+          userId: d.id,
+          isAvailable: true,
+          location: CENTRE,
+          now,
+        });
       }
       for (let i = 0; i < shape.ridersPerTenant; i += 50) {
         const batch = Math.min(50, shape.ridersPerTenant - i);

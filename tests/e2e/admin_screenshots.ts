@@ -81,6 +81,7 @@ async function seed(kvPath: string, now: number) {
       let at = now - hoursAgo * 3_600_000;
       const [, name, ,] = PEOPLE[rider];
       const res = await createRide(kv, {
+        timeZone: "America/New_York",
         tenant: "greer",
         creatorId: ids[rider],
         pickup: { lat: 34.9387, lng: -82.2271 },

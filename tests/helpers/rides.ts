@@ -53,6 +53,7 @@ export async function move(t: TestApp, token: string, id: string, status: string
 export function newRide(rider: string) {
   return {
     tenant: "greer",
+    timeZone: "America/New_York",
     creatorId: rider,
     pickup: CENTRE,
     dropoff: null,

@@ -253,6 +253,22 @@ describe("DriverScreen: position reports (spec section 9)", () => {
     expect(sent()).toBe(1);
   });
 
+  it("online and standing still, sends the position every 4 minutes so the driver stays available (issue 22)", async () => {
+    vi.useFakeTimers({ toFake: TIMERS, shouldAdvanceTime: true });
+    server.available = true;
+    const { fetchMock } = await open();
+    const sent = () => callsTo(fetchMock, "PUT", "/greer/api/users/location").length;
+    await waitFor(() => expect(sent()).toBe(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4 * 60_000);
+    });
+    expect(sent()).toBe(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4 * 60_000);
+    });
+    expect(sent()).toBe(3);
+  });
+
   it("puts the driver's own position on the map", async () => {
     const { container } = await open();
     expect(pinsOnMap(container).find((p) => p.kind === "shuttle")).toMatchObject({

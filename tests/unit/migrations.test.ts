@@ -40,10 +40,22 @@ describe("migrateStore", () => {
     await kv.set(keys.ride("greer", ended.id), { ...ended, status: "completed" }); // as if the slot were left behind
     await kv.set(keys.riderActive("greer", "rider-2"), ended.id);
 
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 2, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
+    expect(await migrateStore(kv)).toEqual({
+      riderSlots: 2,
+      inProgressSlots: 0,
+      oldLocks: 0,
+      auditCopies: 0,
+      reportRides: 0,
+    });
     expect(await getActiveRideOf(kv, "greer", "rider-1")).toEqual(active);
     expect((await kv.get(keys.riderActive("greer", "rider-2"))).versionstamp).toBeNull();
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
+    expect(await migrateStore(kv)).toEqual({
+      riderSlots: 0,
+      inProgressSlots: 0,
+      oldLocks: 0,
+      auditCopies: 0,
+      reportRides: 0,
+    });
   });
 
   it("gives a driver with a ride on the way the slot an older store lacks, once", async () => {
@@ -52,10 +64,22 @@ describe("migrateStore", () => {
     await kv.delete(keys.driverInProgress("greer", "driver-1")); // written before the slot existed
     expect(await rideIndexProblems(kv)).not.toEqual([]);
 
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 1, oldLocks: 0, auditCopies: 0 });
+    expect(await migrateStore(kv)).toEqual({
+      riderSlots: 0,
+      inProgressSlots: 1,
+      oldLocks: 0,
+      auditCopies: 0,
+      reportRides: 0,
+    });
     expect((await kv.get(keys.driverInProgress("greer", "driver-1"))).value).toBe(started.id);
     expect(await rideIndexProblems(kv)).toEqual([]);
-    expect(await migrateStore(kv)).toEqual({ riderSlots: 0, inProgressSlots: 0, oldLocks: 0, auditCopies: 0 });
+    expect(await migrateStore(kv)).toEqual({
+      riderSlots: 0,
+      inProgressSlots: 0,
+      oldLocks: 0,
+      auditCopies: 0,
+      reportRides: 0,
+    });
   });
 });
 

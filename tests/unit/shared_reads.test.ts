@@ -33,6 +33,7 @@ describe("shared reads", () => {
     using store = await Deno.openKv(":memory:");
     const { kv, reads } = counted(store);
     const ride = await createRide(kv, {
+      timeZone: "America/New_York",
       tenant: "greer",
       creatorId: "rider-1",
       pickup: { lat: 34.9387, lng: -82.2271 },

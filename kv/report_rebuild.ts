@@ -1,0 +1,98 @@
+/**
+ * Recomputes a tenant's report rollups from its rides (issue 22): `deno task
+ * admin reports:rebuild --tenant C`, and once at start for stores written
+ * before the rollups existed (kv/migrations.ts). The same rule as every ride
+ * write (kv/report_rollups.ts `addRide`), run over each ride once. Rides made
+ * before issue 22 get their local request day, in the tenant's zone, first.
+ *
+ * Not atomic with ride writes (a tenant's rides do not fit one commit): run
+ * it while the server is stopped. Driver service (hours, miles) comes from
+ * location reports, which are not kept, so it is left as it is.
+ */
+import type { DayRollup, DriverDay } from "../lib/reports.ts";
+import { emptyDay } from "../lib/reports.ts";
+import type { Ride } from "../lib/rides.ts";
+import { keys } from "./keys.ts";
+import { addRide, driverShare, emptyDriverDay, localOf, rideDay } from "./report_rollups.ts";
+import { committed, commitWithRetry } from "./retry.ts";
+
+export interface Rebuilt {
+  rides: number;
+  days: number;
+  /** Rides that were given their local request day. */
+  stamped: number;
+}
+
+const BATCH = 200;
+
+export async function rebuildReports(kv: Deno.Kv, tenant: string, timeZone: string): Promise<Rebuilt> {
+  await deleteAll(kv, keys.reportDays(tenant));
+  await deleteAll(kv, keys.reportDriverDays(tenant));
+  const days = new Map<string, DayRollup>();
+  const driverDays = new Map<string, DriverDay>();
+  let rides = 0;
+  let stamped = 0;
+  for await (const e of kv.list<Ride>({ prefix: keys.rides(tenant) }, { batchSize: 500 })) {
+    let ride = e.value;
+    if (!ride.local) {
+      const now = await stampLocal(kv, e.key, timeZone);
+      if (!now) continue;
+      ride = now;
+      stamped++;
+    }
+    rides++;
+    const date = rideDay(ride);
+    const day = days.get(date) ?? emptyDay();
+    addRide(day, ride, 1);
+    days.set(date, day);
+    const share = driverShare(ride);
+    if (share) {
+      const id = `${date}\u0000${share.driverId}`;
+      const d = driverDays.get(id) ?? emptyDriverDay();
+      share.apply(d, 1);
+      driverDays.set(id, d);
+    }
+  }
+  const writes: [Deno.KvKey, unknown][] = [
+    ...[...days].map(([date, day]) => [keys.reportDay(tenant, date), day] as [Deno.KvKey, unknown]),
+    ...[...driverDays].map(([id, d]) => {
+      const [date, driverId] = id.split("\u0000");
+      return [keys.reportDriverDay(tenant, date, driverId), d] as [Deno.KvKey, unknown];
+    }),
+  ];
+  for (let i = 0; i < writes.length; i += BATCH) {
+    const op = kv.atomic();
+    for (const [key, value] of writes.slice(i, i + BATCH)) op.set(key, value);
+    await op.commit();
+  }
+  return { rides, days: days.size, stamped };
+}
+
+/** Fixes a ride's local request day on it, checked in its commit; null when it was deleted meanwhile. */
+function stampLocal(kv: Deno.Kv, key: Deno.KvKey, timeZone: string): Promise<Ride | null> {
+  return commitWithRetry("stamp a ride's day", async () => {
+    const entry = await kv.get<Ride>(key);
+    if (!entry.value || entry.value.local) return entry.value;
+    const ride: Ride = { ...entry.value, local: localOf(entry.value.requestedAt, timeZone) };
+    return await committed(kv.atomic().check(entry).set(key, ride), ride);
+  });
+}
+
+async function deleteAll(kv: Deno.Kv, prefix: Deno.KvKey): Promise<void> {
+  let stale: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix }, { batchSize: 500 })) {
+    stale.push(e.key);
+    if (stale.length === BATCH) {
+      await remove(kv, stale);
+      stale = [];
+    }
+  }
+  await remove(kv, stale);
+}
+
+async function remove(kv: Deno.Kv, stale: Deno.KvKey[]): Promise<void> {
+  if (stale.length === 0) return;
+  const op = kv.atomic();
+  for (const key of stale) op.delete(key);
+  await op.commit();
+}

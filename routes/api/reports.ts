@@ -1,0 +1,26 @@
+/**
+ * GET /{t}/api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 22): the
+ * figures funders ask for over the tenant's local days `from` to `to`
+ * (inclusive), read from the day rollups (kv/reports.ts), never from a scan.
+ * Admins and super admins only.
+ */
+import { Hono } from "hono";
+import { readReport } from "../../kv/reports.ts";
+import { checkRange } from "../../lib/reports.ts";
+import type { AuthServices } from "../../server/auth_services.ts";
+import type { AppDeps, Env } from "../../server/env.ts";
+import { roleGuards } from "../../server/middleware/auth.ts";
+
+export function reportsApi(deps: AppDeps, auth: AuthServices) {
+  const app = new Hono<Env>();
+  const { admin } = roleGuards(deps, auth);
+
+  app.get("/admin/reports", ...admin, async (c) => {
+    const range = checkRange(c.req.query("from"), c.req.query("to"));
+    if (!range.ok) return c.json({ error: range.error }, 400);
+    const tenant = c.get("tenant");
+    return c.json(await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to));
+  });
+
+  return app;
+}
