@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { bearer, html as readHtml, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { snapshotKv } from "../helpers/kv_snapshot.ts";
+import { CENTRE, move, put, requestRide, rideWorld } from "../helpers/rides.ts";
+import type { Report } from "../../lib/reports.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 const FIGURES = "/greer/admin/reports/figures";
@@ -33,6 +35,12 @@ async function page(t: TestApp, path: string, token: string, lang = "en") {
 const presetRanges = (html: string) =>
   [...html.matchAll(/href="\/greer\/admin\/reports\?from=([\d-]+)&amp;to=([\d-]+)"[^>]*>([^<]+)</g)].map((m) =>
     `${m[3]}: ${m[1]}/${m[2]}`
+  );
+
+/** `data-figure` values on a page, by field. */
+const shown = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/data-figure="([\w.]+)">(.*?)<\/(dd|td)>/g)].map((m) => [m[1], m[2].replace(/<[^>]+>/g, "")]),
   );
 
 describe("reports pages", () => {
@@ -104,6 +112,72 @@ describe("reports pages", () => {
       "This week: 2026-11-23/2026-11-29",
       "Last week: 2026-11-16/2026-11-22",
     ]);
+  });
+
+  it("shows the figures GET /{t}/api/admin/reports answers for the same range", async () => {
+    using t = await makeApp();
+    const w = await rideWorld(t);
+    const MIN = 60_000;
+    for (
+      const [passengerCt, steps] of [
+        [2, [["accepted", 1], ["on-the-way", 1], ["arrived", 6], ["completed", 19]]],
+        [1, [["accepted", 2], ["on-the-way", 2], ["arrived", 9], ["completed", 20]]],
+        [1, [["accepted", 3], ["on-the-way", 3], ["no-show", 15]]],
+        [3, [["canceled", 2]]],
+      ] as [number, [string, number][]][]
+    ) {
+      const start = t.clock.now();
+      await t.request("/greer/api/users/location", put(w.driver.token, { location: CENTRE }));
+      const res = await requestRide(t, w.rider.token, { passengerCt });
+      const { ride } = await res.json();
+      for (const [to, after] of steps) {
+        t.clock.set(start + after * MIN);
+        const who = to === "canceled" ? w.rider.token : w.driver.token;
+        expect((await move(t, who, ride.id, to)).status).toBe(200);
+      }
+      t.clock.set(start + 30 * MIN);
+    }
+    const api: Report = await (await t.request(
+      "/greer/api/admin/reports?from=2026-01-05&to=2026-01-05",
+      bearer(w.admin.token),
+    )).json();
+    const { html } = await page(t, `${FIGURES}?from=2026-01-05&to=2026-01-05`, w.admin.token);
+    expect(shown(html)).toEqual({
+      requested: String(api.requested),
+      completed: String(api.completed),
+      completionRate: `${Math.round(api.completionRate! * 1000) / 10}%`,
+      canceledByRider: String(api.canceledByRider),
+      canceledByStaff: String(api.canceledByStaff),
+      noShows: String(api.noShows),
+      "waitMinutes.p50": `${api.waitMinutes.p50} min`,
+      "waitMinutes.p90": `${api.waitMinutes.p90} min`,
+      "acceptMinutes.p50": `${api.acceptMinutes.p50} min`,
+      "rideMinutes.p50": `${api.rideMinutes.p50} min`,
+      passengers: String(api.passengers),
+      vehicleHours: String(api.vehicleHours),
+      vehicleMiles: String(api.vehicleMiles),
+      passengersPerVehicleHour: api.passengersPerVehicleHour === null
+        ? "–No data"
+        : String(api.passengersPerVehicleHour),
+    });
+    expect(api).toMatchObject({ requested: 4, completed: 2, noShows: 1, canceledByRider: 1, passengers: 3 });
+    // The demo driver has no name; the row holds the API's figures for them.
+    const driver = api.drivers[0];
+    expect(
+      html.includes(
+        `<th scope="row">Unnamed driver</th><td>${driver.completed}</td><td>${driver.waitMinutesP50} min</td>`,
+      ),
+    )
+      .toBe(true);
+    const monthly = await page(t, `${MONTHLY}?month=2026-01`, w.admin.token);
+    expect(shown(monthly.html)).toMatchObject({
+      passengers: "3",
+      completed: "2",
+      noShows: "1",
+      cancellations: "1",
+      daysWithService: "1",
+      "waitMinutes.p50": `${api.waitMinutes.p50} min`,
+    });
   });
 
   it("shows the range asked for, with its days and zeros when nothing happened", async () => {

@@ -29,11 +29,7 @@ export const reports = {
   "No rides were requested in this range.": "No se solicitaron viajes en este período.",
   "YYYY-MM": "AAAA-MM",
 
-  // Refusals of a range or a month (lib/reports.ts checkRange, lib/report_dates.ts checkMonth).
-  "from must be a date written YYYY-MM-DD": "from debe ser una fecha escrita AAAA-MM-DD",
-  "to must be a date written YYYY-MM-DD": "to debe ser una fecha escrita AAAA-MM-DD",
-  "to must not be before from": "to no puede ser anterior a from",
-  "A report covers at most 366 days": "Un informe abarca como máximo 366 días",
+  // A month refused (lib/report_dates.ts checkMonth); a range's refusals are in errors.ts with the API's.
   "month must be a month written YYYY-MM": "month debe ser un mes escrito AAAA-MM",
 
   // The figures (components/reports/FigureTiles.tsx).
