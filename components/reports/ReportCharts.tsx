@@ -118,26 +118,28 @@ export function DriversTable({ report }: { report: Report }) {
       {report.drivers.length === 0
         ? <p className="report-empty">{t("No driver completed a ride in this range.")}</p>
         : (
-          <table className="numbers-table numbers-table--wide" data-report="drivers">
-            <thead>
-              <tr>
-                <th scope="col">{t("Driver")}</th>
-                <th scope="col">{t("Rides completed")}</th>
-                <th scope="col">{t("Median wait")}</th>
-                <th scope="col">{t("Rating")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.drivers.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">{d.name ?? t("Unnamed driver")}</th>
-                  <td>{formatNumber(t.lang, d.completed)}</td>
-                  <td>{minutes(t, d.waitMinutesP50) ?? "–"}</td>
-                  <td>{d.rating === null ? t("Not rated") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
+          <div className="numbers-scroll">
+            <table className="numbers-table numbers-table--wide" data-report="drivers">
+              <thead>
+                <tr>
+                  <th scope="col">{t("Driver")}</th>
+                  <th scope="col">{t("Rides completed")}</th>
+                  <th scope="col">{t("Median wait")}</th>
+                  <th scope="col">{t("Rating")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.drivers.map((d) => (
+                  <tr key={d.id}>
+                    <th scope="row">{d.name ?? t("Unnamed driver")}</th>
+                    <td>{formatNumber(t.lang, d.completed)}</td>
+                    <td>{minutes(t, d.waitMinutesP50) ?? "–"}</td>
+                    <td>{d.rating === null ? t("Not rated") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
     </section>
   );
@@ -152,24 +154,26 @@ export function BusiestPickups({ report }: { report: Report }) {
       {report.pickups.length === 0
         ? <p className="report-empty">{t("No pickups in this range.")}</p>
         : (
-          <table className="numbers-table numbers-table--wide" data-report="pickups">
-            <thead>
-              <tr>
-                <th scope="col">{t("Pickup")}</th>
-                <th scope="col">{t("Requests")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.pickups.map((p) => (
-                <tr key={`${p.label}|${p.lat}|${p.lng}`}>
-                  <th scope="row">
-                    {p.label ?? t("Pins near {lat}, {lng}", { lat: coord(p.lat), lng: coord(p.lng) })}
-                  </th>
-                  <td>{formatNumber(t.lang, p.count)}</td>
+          <div className="numbers-scroll">
+            <table className="numbers-table numbers-table--wide" data-report="pickups">
+              <thead>
+                <tr>
+                  <th scope="col">{t("Pickup")}</th>
+                  <th scope="col">{t("Requests")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.pickups.map((p) => (
+                  <tr key={`${p.label}|${p.lat}|${p.lng}`}>
+                    <th scope="row">
+                      {p.label ?? t("Pins near {lat}, {lng}", { lat: coord(p.lat), lng: coord(p.lng) })}
+                    </th>
+                    <td>{formatNumber(t.lang, p.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
     </section>
   );

@@ -8,6 +8,7 @@
  * a super admin.
  */
 import { fileURLToPath } from "node:url";
+import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
@@ -74,6 +75,7 @@ async function seed(kvPath: string, now: number) {
         const from = PLACES[Math.floor(random() * PLACES.length)];
         const res = await createRide(kv, {
           tenant: "greer",
+          timeZone: "America/New_York",
           creatorId: riders[r],
           pickup: { lat: from[1], lng: from[2] },
           pickupName: from[0],
@@ -104,6 +106,28 @@ async function seed(kvPath: string, now: number) {
             driver: { name: DRIVERS[d][1], phoneNumber: DRIVERS[d][0] },
             now: Math.floor(t),
             decide: () => Promise.resolve({ ok: true }),
+          });
+        }
+      }
+    }
+    // Shifts: each driver online 7:00-19:00 on weekdays (9:00-15:00 at weekends), reporting every 9 minutes while
+    // driving about town, so the days have vehicle revenue hours and miles.
+    for (const [d, userId] of drivers.entries()) {
+      for (let day = 0; day < 42; day++) {
+        const midnight = start - (start % DAY) + day * DAY + 5 * HOUR;
+        const weekend = new Date(midnight).getUTCDay() % 6 === 0;
+        if (weekend && d === 1) continue;
+        const [from, to] = weekend ? [9, 15] : [7, 19];
+        let at = { lat: PLACES[0][1], lng: PLACES[0][2] };
+        for (let t = midnight + from * HOUR; t <= midnight + to * HOUR; t += 9 * 60_000) {
+          at = { lat: 34.93 + random() * 0.02, lng: -82.24 + random() * 0.02 };
+          await setDriverState(kv, {
+            tenant: "greer",
+            timeZone: "America/New_York",
+            userId,
+            isAvailable: t < midnight + to * HOUR,
+            location: at,
+            now: t,
           });
         }
       }
