@@ -10,6 +10,7 @@
 import { fileURLToPath } from "node:url";
 import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
+import { rateRide } from "../../kv/ride_feedback.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import type { RideStatus } from "../../lib/rides.ts";
@@ -66,7 +67,7 @@ async function seed(kvPath: string, now: number) {
     const start = now - 42 * DAY;
     for (let day = 0; day < 42; day++) {
       const weekend = new Date(start + day * DAY).getUTCDay() % 6 === 0;
-      const count = weekend ? 2 + Math.floor(random() * 3) : 6 + Math.floor(random() * 6);
+      const count = weekend ? 3 + Math.floor(random() * 4) : 12 + Math.floor(random() * 10);
       for (let i = 0; i < count; i++) {
         const peak = random() < 0.5 ? (random() < 0.5 ? 13 : 22) : 12 + Math.floor(random() * 11);
         const at = Math.floor(start + day * DAY) - (start % DAY) + peak * HOUR + Math.floor(random() * 50) * 60_000;
@@ -77,8 +78,10 @@ async function seed(kvPath: string, now: number) {
           tenant: "greer",
           timeZone: "America/New_York",
           creatorId: riders[r],
-          pickup: { lat: from[1], lng: from[2] },
-          pickupName: from[0],
+          // Some riders drop a pin instead of naming a place: those count by the pin's cell.
+          ...(random() < 0.2
+            ? { pickup: { lat: 34.9335, lng: -82.2352 } }
+            : { pickup: { lat: from[1], lng: from[2] }, pickupName: from[0] }),
           dropoff: { lat: place[1], lng: place[2] },
           destination: place[0],
           passengerCt: 1 + Math.floor(random() * random() * 4),
@@ -89,7 +92,7 @@ async function seed(kvPath: string, now: number) {
         const path: RideStatus[] = roll < 0.82
           ? ["accepted", "on-the-way", "arrived", "completed"]
           : roll < 0.9
-          ? ["canceled"]
+          ? ["canceled"] // by the rider
           : roll < 0.95
           ? ["accepted", "canceled"]
           : ["accepted", "on-the-way", "no-show"];
@@ -102,11 +105,16 @@ async function seed(kvPath: string, now: number) {
             tenant: "greer",
             id: res.ride.id,
             to,
-            actorId: drivers[d],
+            actorId: path.length === 1 ? riders[r] : drivers[d],
             driver: { name: DRIVERS[d][1], phoneNumber: DRIVERS[d][0] },
             now: Math.floor(t),
             decide: () => Promise.resolve({ ok: true }),
           });
+        }
+        // Most riders rate a completed ride, mostly well.
+        if (path.at(-1) === "completed" && random() < 0.7) {
+          const rating = random() < 0.75 ? 5 : random() < 0.7 ? 4 : 3;
+          await rateRide(kv, { tenant: "greer", id: res.ride.id, riderId: riders[r], rating, comment: null, now: t });
         }
       }
     }
@@ -117,7 +125,8 @@ async function seed(kvPath: string, now: number) {
         const midnight = start - (start % DAY) + day * DAY + 5 * HOUR;
         const weekend = new Date(midnight).getUTCDay() % 6 === 0;
         if (weekend && d === 1) continue;
-        const [from, to] = weekend ? [9, 15] : [7, 19];
+        // The second driver covers the busy middle of weekdays only.
+        const [from, to] = weekend ? [9, 15] : d === 1 ? [8, 16] : [7, 19];
         let at = { lat: PLACES[0][1], lng: PLACES[0][2] };
         for (let t = midnight + from * HOUR; t <= midnight + to * HOUR; t += 9 * 60_000) {
           at = { lat: 34.93 + random() * 0.02, lng: -82.24 + random() * 0.02 };
