@@ -55,6 +55,10 @@ export interface Ride {
   note?: string;
   /** The rider's rating of a completed ride (issue 21, lib/ride_feedback.ts); absent until rated. */
   feedback?: RideFeedback;
+  /** The rider deleted their account (issue 23): name, phone, photo and note are gone; screens say "Deleted rider". */
+  riderDeleted?: true;
+  /** The driver deleted their account (issue 23): name and phone are gone; screens say "Deleted driver". */
+  driverDeleted?: true;
 }
 
 /** A rider's rating, 1-5, with an optional comment (issue 21). */

@@ -145,4 +145,13 @@ export const errors = {
   "This ride has already been rated": "Este viaje ya fue calificado",
   "Rides can be rated for 7 days after they end": "Los viajes se pueden calificar durante 7 días después de terminar",
   "Comment": "Comentario",
+
+  // Deleting one's account and downloading one's data (issue 23: lib/account_deletion.ts, routes/api/account.ts).
+  "Type the last four digits of your phone number to confirm.":
+    "Escriba los últimos cuatro dígitos de su número de teléfono para confirmar.",
+  "Those digits are not the end of your phone number.": "Esos dígitos no son el final de su número de teléfono.",
+  "You are the last super admin. Make someone else a super admin before deleting your account.":
+    "Usted es el último superadministrador. Nombre a otra persona superadministrador antes de eliminar su cuenta.",
+  "You can download your data 5 times an hour. Please try again later.":
+    "Puede descargar sus datos 5 veces por hora. Inténtelo más tarde.",
 } as const satisfies Record<string, Entry>;
