@@ -5,8 +5,9 @@
  * their driver state go in one commit with an audit record of who did it;
  * last, when they belong to no tenant any more, every session ends.
  *
- * The user record itself stays: their past rides keep their name, and
- * signing in again later starts them as nobody's member.
+ * The user record itself stays here: signing in again later starts them as
+ * nobody's member. The route deletes the account of someone left in no
+ * tenant (issue 23, kv/account_deletion.ts), which also calls this.
  */
 import { isActive, type RideStatus } from "../lib/rides.ts";
 import type { TenantRole } from "../lib/roles.ts";
