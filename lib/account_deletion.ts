@@ -5,18 +5,12 @@
  * confirmation against a slip or a one-call script, not a second factor: the
  * signed-in session can read the number from its own profile.
  */
-import * as z from "zod/mini";
 import type { Text } from "./i18n/catalogue.ts";
 
 export const CONFIRM_DIGITS_TEXT: Text = "Type the last four digits of your phone number to confirm.";
 export const CONFIRM_MISMATCH_TEXT: Text = "Those digits are not the end of your phone number.";
 export const LAST_SUPER_TEXT: Text =
   "You are the last super admin. Make someone else a super admin before deleting your account.";
-
-/** The DELETE /api/users/me body. */
-export const accountDeletionSchema = z.object({
-  phoneLastFour: z.string({ error: CONFIRM_DIGITS_TEXT }).check(z.regex(/^[0-9]{4}$/, CONFIRM_DIGITS_TEXT)),
-});
 
 /** The last four digits of a stored phone number. */
 export function lastFour(phone: string): string {
