@@ -52,6 +52,7 @@ export const keys = {
   numberFailures: (phone: string) => ["auth_number_failures", phone] as const,
   /** An address the number signed in from (180 days): it may still try when strangers may not. */
   knownAddress: (phone: string, address: string) => ["auth_known_addresses", phone, address] as const,
+  knownAddresses: (phone: string) => ["auth_known_addresses", phone] as const,
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
