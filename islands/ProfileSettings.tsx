@@ -3,7 +3,8 @@
  * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
  * Email Address, "Save Changes"; and whether to be texted about rides
  * (issue 20) and standing accessibility needs (issue 21), each saved as soon
- * as it is ticked. Needs only sign-in.
+ * as it is ticked; "Download my data" and "Delete my account" (issue 23,
+ * components/profile/). Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
@@ -17,6 +18,8 @@ import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { NeedsChecks } from "../components/NeedsChecks.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
+import { AccountDeleted, DeleteAccount } from "../components/profile/DeleteAccount.tsx";
+import { MyData } from "../components/profile/MyData.tsx";
 import { useT } from "../components/texts.tsx";
 import { api, ApiError, getUser, saveAuth, type SignedInUser } from "../browser/auth_client.ts";
 import { downscaleForUpload } from "../browser/downscale_photo.ts";
@@ -56,7 +59,12 @@ export default function ProfileSettings({ tenant }: ProfileSettingsProps) {
   return <Guard tenant={tenant}>{(roles) => <ProfileForm tenant={tenant} roles={roles} />}</Guard>;
 }
 
-type Loaded = { status: "loading" } | { status: "ready"; user: SignedInUser } | { status: "error" };
+type Loaded =
+  | { status: "loading" }
+  | { status: "ready"; user: SignedInUser }
+  | { status: "error" }
+  /** Issue 23: the account is gone and this device signed out. */
+  | { status: "deleted" };
 type Busy = "idle" | "saving" | "uploading" | "removing";
 /** The last action's outcome, shown beside the part of the screen it concerns. */
 type Notice = { area: "photo" | "form" | "texts" | "needs"; kind: "success" | "error"; text: string } | null;
@@ -200,6 +208,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   const setNeeds = (needs: Need[]) => saveAtOnce({ needs }, "needs", t("Accessibility needs saved."));
 
   if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
+  if (loaded.status === "deleted") return <AccountDeleted tenant={tenant} />;
   if (loaded.status === "error") {
     return (
       <p className="notice notice--error" role="alert">{t("Your profile could not be loaded. Please try again.")}</p>
@@ -323,6 +332,13 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
         <NeedsChecks needs={user.needs ?? []} disabled={!idle} onChange={setNeeds} />
         {shown("needs")}
       </div>
+      <MyData tenant={tenant} disabled={!idle} />
+      <DeleteAccount
+        tenant={tenant}
+        phone={user.phoneNumber}
+        disabled={!idle}
+        onDeleted={() => setLoaded({ status: "deleted" })}
+      />
     </section>
   );
 }

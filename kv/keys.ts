@@ -52,6 +52,7 @@ export const keys = {
   numberFailures: (phone: string) => ["auth_number_failures", phone] as const,
   /** An address the number signed in from (180 days): it may still try when strangers may not. */
   knownAddress: (phone: string, address: string) => ["auth_known_addresses", phone, address] as const,
+  knownAddresses: (phone: string) => ["auth_known_addresses", phone] as const,
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
@@ -115,10 +116,13 @@ export const keys = {
   /** A tenant's rides of one local day, summed up (issue 22, kv/report_rollups.ts): written with each ride change. */
   reportDay: (tenant: string, date: string) => ["report_days", tenant, date] as const,
   reportDays: (tenant: string) => ["report_days", tenant] as const,
-  /** One driver's completed rides of one local day (issue 22). */
-  reportDriverDay: (tenant: string, date: string, driverId: string) =>
-    ["report_driver_days", tenant, date, driverId] as const,
-  reportDriverDays: (tenant: string) => ["report_driver_days", tenant] as const,
+  /**
+   * One driver's completed rides of one local month, by day (issue 22): a month per value keeps a year's report
+   * to a dozen values per driver.
+   */
+  reportDriverMonth: (tenant: string, month: string, driverId: string) =>
+    ["report_driver_months", tenant, month, driverId] as const,
+  reportDriverMonths: (tenant: string) => ["report_driver_months", tenant] as const,
   /** Milliseconds and meters of online drivers' service on one local day (issue 22): KvU64 sums. */
   reportServiceMs: (tenant: string, date: string) => ["report_service", tenant, date, "ms"] as const,
   reportServiceMeters: (tenant: string, date: string) => ["report_service", tenant, date, "meters"] as const,

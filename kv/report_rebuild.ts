@@ -9,7 +9,7 @@
  * it while the server is stopped. Driver service (hours, miles) comes from
  * location reports, which are not kept, so it is left as it is.
  */
-import type { DayRollup, DriverDay } from "../lib/reports.ts";
+import type { DayRollup, DriverMonth } from "../lib/reports.ts";
 import { emptyDay } from "../lib/reports.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
@@ -27,9 +27,9 @@ const BATCH = 200;
 
 export async function rebuildReports(kv: Deno.Kv, tenant: string, timeZone: string): Promise<Rebuilt> {
   await deleteAll(kv, keys.reportDays(tenant));
-  await deleteAll(kv, keys.reportDriverDays(tenant));
+  await deleteAll(kv, keys.reportDriverMonths(tenant));
   const days = new Map<string, DayRollup>();
-  const driverDays = new Map<string, DriverDay>();
+  const driverMonths = new Map<string, DriverMonth>();
   let rides = 0;
   let stamped = 0;
   for await (const e of kv.list<Ride>({ prefix: keys.rides(tenant) }, { batchSize: 500 })) {
@@ -47,17 +47,18 @@ export async function rebuildReports(kv: Deno.Kv, tenant: string, timeZone: stri
     days.set(date, day);
     const share = driverShare(ride);
     if (share) {
-      const id = `${date}\u0000${share.driverId}`;
-      const d = driverDays.get(id) ?? emptyDriverDay();
+      const id = `${date.slice(0, 7)}\u0000${share.driverId}`;
+      const month = driverMonths.get(id) ?? {};
+      const d = month[date.slice(8)] ??= emptyDriverDay();
       share.apply(d, 1);
-      driverDays.set(id, d);
+      driverMonths.set(id, month);
     }
   }
   const writes: [Deno.KvKey, unknown][] = [
     ...[...days].map(([date, day]) => [keys.reportDay(tenant, date), day] as [Deno.KvKey, unknown]),
-    ...[...driverDays].map(([id, d]) => {
-      const [date, driverId] = id.split("\u0000");
-      return [keys.reportDriverDay(tenant, date, driverId), d] as [Deno.KvKey, unknown];
+    ...[...driverMonths].map(([id, month]) => {
+      const [yearMonth, driverId] = id.split("\u0000");
+      return [keys.reportDriverMonth(tenant, yearMonth, driverId), month] as [Deno.KvKey, unknown];
     }),
   ];
   for (let i = 0; i < writes.length; i += BATCH) {

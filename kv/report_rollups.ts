@@ -1,7 +1,7 @@
 /**
  * The report rollups (issue 22), kept in the same atomic commit as every ride
  * change: one value per tenant and local day (lib/reports.ts DayRollup) and
- * one per driver and day (DriverDay). A change adds what the ride adds now and
+ * one per driver and month, by day (DriverMonth). A change adds what the ride adds now and
  * takes away what it added before, by the one rule in `addRide`, so creating,
  * moving, rating and deleting rides all keep the figures exact, and the
  * rebuild (kv/report_rebuild.ts) is the same rule run over every ride.
@@ -23,6 +23,7 @@ import {
   canceledByRider,
   type DayRollup,
   type DriverDay,
+  type DriverMonth,
   emptyDay,
   pickupKey,
   rideMs,
@@ -152,11 +153,12 @@ export async function recordReportChange(
 ): Promise<void> {
   if (sameFigures(before, after)) return;
   const date = rideDay((after ?? before)!);
+  const [month, dayOfMonth] = [date.slice(0, 7), date.slice(8)];
   const out = [before && driverShare(before), after && driverShare(after)];
   const driverIds = [...new Set(out.filter((s) => s !== null).map((s) => s!.driverId))];
-  const entries = await kv.getMany<(DayRollup | DriverDay)[]>([
+  const entries = await kv.getMany<(DayRollup | DriverMonth)[]>([
     keys.reportDay(tenant, date),
-    ...driverIds.map((id) => keys.reportDriverDay(tenant, date, id)),
+    ...driverIds.map((id) => keys.reportDriverMonth(tenant, month, id)),
   ]);
   const [dayEntry, ...driverEntries] = entries;
   const day = structuredClone(dayEntry.value as DayRollup | null) ?? emptyDay();
@@ -167,13 +169,16 @@ export async function recordReportChange(
   else op.set(dayEntry.key, day);
   driverIds.forEach((id, i) => {
     const entry = driverEntries[i];
-    const d = structuredClone(entry.value as DriverDay | null) ?? emptyDriverDay();
+    const days = structuredClone(entry.value as DriverMonth | null) ?? {};
+    const d = days[dayOfMonth] ?? emptyDriverDay();
     const [was, now] = out;
     if (was?.driverId === id) was.apply(d, -1);
     if (now?.driverId === id) now.apply(d, 1);
+    if (d.completed === 0) delete days[dayOfMonth];
+    else days[dayOfMonth] = d;
     op.check(entry);
-    if (d.completed === 0) op.delete(entry.key);
-    else op.set(entry.key, d);
+    if (Object.keys(days).length === 0) op.delete(entry.key);
+    else op.set(entry.key, days);
   });
 }
 

@@ -1,13 +1,13 @@
 /**
  * A tenant's report for a range of local days (issue 22), from the rollups
- * alone (kv/report_rollups.ts): three range lists (days, driver days, driver
+ * alone (kv/report_rollups.ts): three range lists (days, driver months, driver
  * service) and the names of the drivers, never a scan of rides. A year is at
- * most 366 day values plus one per driver and day.
+ * most 366 day values plus 13 per driver.
  */
 import {
   addDays,
   type DayRollup,
-  type DriverDay,
+  type DriverMonth,
   emptyDay,
   type Histogram,
   mergeHistogram,
@@ -34,9 +34,14 @@ export async function readReport(
   from: string,
   to: string,
 ): Promise<Report> {
-  const [days, driverDays, service] = await Promise.all([
+  const [days, driverMonths, service] = await Promise.all([
     collect(listDays<DayRollup>(kv, keys.reportDays(tenant), from, to)),
-    collect(listDays<DriverDay>(kv, keys.reportDriverDays(tenant), from, to)),
+    collect(
+      kv.list<DriverMonth>({
+        start: [...keys.reportDriverMonths(tenant), from.slice(0, 7)],
+        end: [...keys.reportDriverMonths(tenant), addDays(`${to.slice(0, 7)}-28`, 7).slice(0, 7)],
+      }, BATCH),
+    ),
     collect(listDays<Deno.KvU64>(kv, keys.reportService(tenant), from, to)),
   ]);
 
@@ -64,14 +69,19 @@ export async function readReport(
   }
 
   const drivers = new Map<string, { completed: number; wait: Histogram; ratingSum: number; ratings: number }>();
-  for (const { key, value } of driverDays) {
+  for (const { key, value } of driverMonths) {
     const id = String(key[3]);
+    const month = String(key[2]);
     const d = drivers.get(id) ?? { completed: 0, wait: {}, ratingSum: 0, ratings: 0 };
-    d.completed += value.completed;
-    d.ratingSum += value.ratingSum;
-    d.ratings += value.ratings;
-    mergeHistogram(d.wait, value.wait);
-    drivers.set(id, d);
+    for (const [dayOfMonth, day] of Object.entries(value)) {
+      const date = `${month}-${dayOfMonth}`;
+      if (date < from || date > to) continue;
+      d.completed += day.completed;
+      d.ratingSum += day.ratingSum;
+      d.ratings += day.ratings;
+      mergeHistogram(d.wait, day.wait);
+    }
+    if (d.completed > 0) drivers.set(id, d);
   }
   const names = await driverNames(kv, [...drivers.keys()]);
 

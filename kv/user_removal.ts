@@ -5,8 +5,9 @@
  * their driver state go in one commit with an audit record of who did it;
  * last, when they belong to no tenant any more, every session ends.
  *
- * The user record itself stays: their past rides keep their name, and
- * signing in again later starts them as nobody's member.
+ * The user record itself stays here: signing in again later starts them as
+ * nobody's member. The route deletes the account of someone left in no
+ * tenant (issue 23, kv/account_deletion.ts), which also calls this.
  */
 import { isActive, type RideStatus } from "../lib/rides.ts";
 import type { TenantRole } from "../lib/roles.ts";
@@ -41,10 +42,60 @@ export interface Removal {
  */
 export async function removeUserFromTenant(
   kv: Deno.Kv,
-  { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
+  { tenant, userId, by, now, action = "user.removed" }: {
+    tenant: string;
+    userId: string;
+    by: string;
+    now: number;
+    /** The audit record's action: "account.deleted" when they delete their own account (issue 23). */
+    action?: "user.removed" | "account.deleted";
+  },
 ): Promise<Removal | null> {
   if (!(await kv.get<Membership>(keys.member(tenant, userId))).value) return null;
+  const canceled = await cancelRidesOf(kv, { tenant, userId, by, now });
 
+  const removed = await commitWithRetry("remove the user", async () => {
+    const [member, driver] = await kv.getMany<[Membership, unknown]>([
+      keys.member(tenant, userId),
+      keys.driver(tenant, userId),
+    ]);
+    if (!member.value) return null; // removed by someone else meanwhile
+    const op = kv.atomic()
+      .check(member)
+      .check(driver)
+      .delete(keys.member(tenant, userId))
+      .delete(keys.userTenant(userId, tenant));
+    noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant close at once
+    if (driver.value) {
+      op.delete(keys.driver(tenant, userId));
+      bumpDrivers(op, tenant); // riders' maps drop them
+    }
+    const audit = addAudit(op, tenant, {
+      at: now,
+      action,
+      by,
+      target: userId,
+      details: { roles: member.value.roles, canceledRides: canceled.map((c) => c.ride.id) },
+    });
+    return await committed(op, { roles: member.value.roles, audit });
+  });
+  if (!removed) return null;
+  accessChanged(kv);
+
+  const elsewhere = (await listUserTenantCodes(kv, userId)).length > 0;
+  const sessionsEnded = elsewhere ? 0 : await revokeAllSessions(kv, userId);
+  return { ...removed, canceled, sessionsEnded };
+}
+
+/**
+ * Cancels the person's rides in `tenant` that are still under way or booked:
+ * their own as a rider and every ride assigned to them as a driver, through
+ * the feed so riders' and drivers' sockets hear it. Answers what it canceled.
+ */
+export async function cancelRidesOf(
+  kv: Deno.Kv,
+  { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
+): Promise<Removal["canceled"]> {
   // Their own ride as a rider, and every ride assigned to them as a driver. Each cancel goes through
   // updateRideStatus, which also empties their in-progress slot (kv/rides.ts).
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
@@ -70,36 +121,5 @@ export async function removeUserFromTenant(
     });
     if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
   }
-
-  const removed = await commitWithRetry("remove the user", async () => {
-    const [member, driver] = await kv.getMany<[Membership, unknown]>([
-      keys.member(tenant, userId),
-      keys.driver(tenant, userId),
-    ]);
-    if (!member.value) return null; // removed by someone else meanwhile
-    const op = kv.atomic()
-      .check(member)
-      .check(driver)
-      .delete(keys.member(tenant, userId))
-      .delete(keys.userTenant(userId, tenant));
-    noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant close at once
-    if (driver.value) {
-      op.delete(keys.driver(tenant, userId));
-      bumpDrivers(op, tenant); // riders' maps drop them
-    }
-    const audit = addAudit(op, tenant, {
-      at: now,
-      action: "user.removed",
-      by,
-      target: userId,
-      details: { roles: member.value.roles, canceledRides: canceled.map((c) => c.ride.id) },
-    });
-    return await committed(op, { roles: member.value.roles, audit });
-  });
-  if (!removed) return null;
-  accessChanged(kv);
-
-  const elsewhere = (await listUserTenantCodes(kv, userId)).length > 0;
-  const sessionsEnded = elsewhere ? 0 : await revokeAllSessions(kv, userId);
-  return { ...removed, canceled, sessionsEnded };
+  return canceled;
 }

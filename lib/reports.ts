@@ -56,6 +56,9 @@ export interface DriverDay {
   ratings: number;
 }
 
+/** One driver's days of one local month, by day of the month ("01"-"31"). */
+export type DriverMonth = Record<string, DriverDay>;
+
 export interface Pickup {
   /** The named place (issue 18), or null for a pin (a cell about 110 m across, given by its centre). */
   label: string | null;

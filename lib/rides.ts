@@ -60,6 +60,10 @@ export interface Ride {
   canceledBy?: "rider" | "staff";
   /** The tenant's local day and hour of the request (issue 22), fixed when the ride is made: its report day. */
   local?: RideLocal;
+  /** The rider deleted their account (issue 23): name, phone, photo and note are gone; screens say "Deleted rider". */
+  riderDeleted?: true;
+  /** The driver deleted their account (issue 23): name and phone are gone; screens say "Deleted driver". */
+  driverDeleted?: true;
 }
 
 /** A rider's rating, 1-5, with an optional comment (issue 21). */

@@ -51,9 +51,10 @@ export interface Trip {
   requestedAt: number;
   acceptedAt: number | null;
   completedAt: number | null;
-  rider: { name: string | null; phoneNumber: string };
+  /** `deleted`: the person deleted their account (issue 23); the screen says "Deleted rider", with no phone. */
+  rider: { name: string | null; phoneNumber: string; deleted?: true };
   /** Absent until a driver accepts. */
-  driver?: { name: string | null; phoneNumber: string | null };
+  driver?: { name: string | null; phoneNumber: string | null; deleted?: true };
   /** Booked ahead (issue 21): the pickup time asked for. */
   scheduledFor?: number;
   /** The rider's needs for the ride (issue 21); absent when none. */
@@ -73,8 +74,10 @@ export function toTrip(ride: Ride): Trip {
     requestedAt: ride.requestedAt,
     acceptedAt: ride.acceptedAt,
     completedAt: ride.completedAt,
-    rider: { name: ride.riderName, phoneNumber: ride.riderPhone },
-    ...(ride.assignedDriverId && { driver: { name: ride.driverName, phoneNumber: ride.driverPhone } }),
+    rider: { name: ride.riderName, phoneNumber: ride.riderPhone, ...(ride.riderDeleted && { deleted: true }) },
+    ...(ride.assignedDriverId && {
+      driver: { name: ride.driverName, phoneNumber: ride.driverPhone, ...(ride.driverDeleted && { deleted: true }) },
+    }),
     ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
     ...(ride.needs?.length && { needs: ride.needs }),
     ...(ride.note && { note: ride.note }),

@@ -18,6 +18,7 @@ import { inquiriesApi } from "../routes/api/inquiries.ts";
 import { metricsApi } from "../routes/api/metrics.ts";
 import { photosApi } from "../routes/api/photos.ts";
 import { profileApi } from "../routes/api/profile.ts";
+import { accountApi } from "../routes/api/account.ts";
 import { superApi } from "../routes/api/super.ts";
 import { SMS_INBOUND_PATH, smsInboundApi } from "../routes/api/sms_inbound.ts";
 import { authServices } from "./auth_services.ts";
@@ -88,6 +89,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/inquiries", inquiriesApi(deps));
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
+  app.route("/api/users/me", accountApi(deps, auth));
   // Profile photos and logos take the same turns: one image decodes at a time in this process.
   const decodeTurns = new OneAtATime(DECODE_WAIT_MS);
   app.route("/api/users", photosApi(deps, auth, decodeTurns));

@@ -94,6 +94,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "PUT", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
+  // Issue 23: the caller's own account only (the call deletes a twin of the caller: same roles, own phone).
+  { method: "DELETE", path: "/api/users/me", kind: "api", ...SAME([401, 204, 204, 204, 204]) },
+  { method: "GET", path: "/api/users/me/export", kind: "api", ...SAME(SIGNED_IN_200) },
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
 

@@ -37,6 +37,8 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
       return { text: t("{target} lost the {role} role, taken by {by}", { target, role, by }), withBy: false };
     case "user.removed":
       return { text: t("{target} was removed by {by}", { target, by }), withBy: false };
+    case "account.deleted":
+      return { text: t("A member deleted their account"), withBy: false };
     case "user.suspension_lifted":
       return { text: t("{target}'s ride requests were resumed by {by}", { target, by }), withBy: false };
     case "schedule.saved":

@@ -15,6 +15,9 @@ import { LineIcon } from "../LineIcon.tsx";
 import { NeedsList } from "../NeedsList.tsx";
 
 export const NO_DRIVER: Text = "No driver assigned";
+/** Issue 23: a past trip of someone who deleted their account keeps no name or phone. */
+export const DELETED_RIDER: Text = "Deleted rider";
+export const DELETED_DRIVER: Text = "Deleted driver";
 
 /** Destination, or "Trip" and the first 8 characters of the id. */
 export function tripTitle(trip: Pick<Trip, "id" | "destination">, t: Translate): string {
@@ -83,13 +86,17 @@ export function TripsTable(
                 {trip.note && <span className="cell__sub trip-note">{t("Note")}: {trip.note}</span>}
               </td>
               <td data-label={t("Rider")}>
-                {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
-                <span className={trip.rider.name ? "cell__sub cell__phone" : "cell__main cell__phone"}>
-                  {formatPhone(trip.rider.phoneNumber)}
-                </span>
+                {trip.rider.deleted ? <span className="cell__none">{t(DELETED_RIDER)}</span> : (
+                  <>
+                    {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
+                    <span className={trip.rider.name ? "cell__sub cell__phone" : "cell__main cell__phone"}>
+                      {formatPhone(trip.rider.phoneNumber)}
+                    </span>
+                  </>
+                )}
               </td>
               <td data-label={t("Driver")}>
-                {trip.driver
+                {trip.driver?.deleted ? <span className="cell__none">{t(DELETED_DRIVER)}</span> : trip.driver
                   ? (
                     <>
                       {trip.driver.name && <span className="cell__main">{trip.driver.name}</span>}

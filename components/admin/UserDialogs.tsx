@@ -140,7 +140,7 @@ export function DeleteDialog(
     >
       <p>
         {t.rich(
-          "Are you sure you want to delete {name} ({phone})? They leave this organization, their active ride here is canceled, and they are signed out if they belong to no other organization.",
+          "Are you sure you want to delete {name} ({phone})? They leave this organization and their active ride here is canceled. If they belong to no other organization, their account is deleted: they are signed out, and past trips no longer show their name or phone.",
           { name: <strong>{userName(user, t)}</strong>, phone: formatPhone(user.phoneNumber) },
         )}
       </p>

@@ -2,13 +2,15 @@
  * A tenant's people (spec sections 2 "Admin Users", 5, 6, 7): the caller's
  * own roles, the member list for admins, role changes, and removal.
  *
- * - DELETE /user/{id}: super admins remove a user from the tenant.
+ * - DELETE /user/{id}: super admins remove a user from the tenant; one who then belongs to no
+ *   organisation is deleted the way "Delete my account" deletes (issue 23, kv/account_deletion.ts).
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { adminUserViews } from "../../kv/admin_users.ts";
-import { changeRole, getMembership, listMembers } from "../../kv/members.ts";
+import { changeRole, getMembership, listMembers, listUserTenantCodes } from "../../kv/members.ts";
 import { removeUserFromTenant } from "../../kv/user_removal.ts";
+import { deleteAccount } from "../../kv/account_deletion.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -103,6 +105,10 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     for (const { ride, from } of removal.canceled) {
       log({ event: "ride.status", tenant, userId: by, rideId: ride.id, from, to: "canceled", requestId });
     }
+    // Issue 23: someone who now belongs to no organisation is deleted as "Delete my account" deletes:
+    // past trips lose their name and phone, the photo goes, and the number may sign up again.
+    const alone = (await listUserTenantCodes(kv, target.id)).length === 0;
+    const deletion = alone ? await deleteAccount(kv, { userId: target.id, by, now: clock.now() }) : null;
     log({
       event: "user.removed",
       tenant,
@@ -111,6 +117,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
       roles: removal.roles,
       canceledRides: removal.canceled.length,
       sessionsEnded: removal.sessionsEnded,
+      accountDeleted: deletion?.ok === true,
       auditId: removal.audit.id,
       requestId,
     });

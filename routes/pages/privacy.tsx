@@ -13,12 +13,19 @@ export function effectiveDate(t: T): string {
   return t("Effective date: {date}", { date });
 }
 
-/** Privacy policy (spec section 1: phone use, no marketing, message rates, effective date). */
+/**
+ * Privacy policy (spec section 1: phone use, no marketing, message rates, effective date), and how people
+ * download their data and delete their account (issue 23).
+ */
 export function PrivacyPage({ site }: { site: Site }) {
   const t = useT();
   const operator = site.tenant?.name ?? t("the organization that runs your shuttle service");
   const contactLink = <a href={`${site.base}/contact`}>{t("contact us")}</a>;
   const mail = <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>;
+  // Issue 23: under an organisation, its Profile Settings page; on the public site there is none to link.
+  const settings = site.tenant
+    ? <a href={`${site.base}/profile`}>{t("Profile Settings")}</a>
+    : <strong>{t("Profile Settings")}</strong>;
   return (
     <Layout site={site}>
       <h1>{t("Privacy Policy")}</h1>
@@ -64,17 +71,36 @@ export function PrivacyPage({ site }: { site: Site }) {
       <h2>{t("How long we keep it")}</h2>
       <p>
         {t(
-          "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records and can be deleted on request.",
+          "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records; once you delete your account, it no longer shows your name or phone number.",
         )}
       </p>
 
       <h2>{t("Your choices")}</h2>
       <p>
+        {t.rich("You can change or remove your name, email and photo at any time in {settings}.", { settings })}
+      </p>
+
+      <h3>{t("Download your data")}</h3>
+      <p>
         {t.rich(
-          "You can change or remove your name, email and photo at any time in Profile Settings. To have your account deleted, {contact}.",
-          { contact: contactLink },
+          "In {settings}, Download my data gives you a file with your profile, your organizations and roles, every ride you took or drove with its times, your ratings and your language and text settings. It holds nobody else's details: not the name or number of the other person on a ride.",
+          { settings },
         )}
       </p>
+
+      <h3>{t("Delete your account")}</h3>
+      <p>
+        {t.rich(
+          "In {settings}, Delete my account asks you to type the last four digits of your phone number. It then cancels any ride under way or booked (the driver is told at once), signs you out on every device, and removes your name, email, phone number, photo and memberships.",
+          { settings },
+        )}
+      </p>
+      <p>
+        {t(
+          "Your past rides stay in the organization's records for its statistics, shown as “Deleted rider” (or “Deleted driver”) with no name or phone number. If you replied STOP to our texts, that choice stays with the number. You can sign up again later with the same number, as a new person.",
+        )}
+      </p>
+      <p>{t.rich("If you cannot sign in any more, {contact} and we will help.", { contact: contactLink })}</p>
 
       <h2>{t("Contact")}</h2>
       <p>{t.rich("Questions about this policy: {email}.", { email: mail })}</p>

@@ -123,6 +123,24 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
     await attack(post("/api/users/profile", body, "rider"), RUNS.profile, (make) => profiles.send(make));
   });
 
+  it("account deletions (issue 23) never 5xx and refusals write nothing", async () => {
+    // rider2's number ends 0143: the valid body deletes them, and the world is built again.
+    const body = bodyFor(template({ phoneLastFour: "0143" }), {
+      phoneLastFour: fc.constantFrom<JsonTree>("0142", "143", "01430", " 0143", "٠١٤٣", "0x8f", "", null),
+    });
+    const arb = fc.record({ type: contentType, body });
+    const deletions = arena("rebuild");
+    await attack(arb, RUNS.accountDelete, (s) =>
+      deletions.send((w) => ({
+        method: "DELETE",
+        path: "/api/users/me",
+        contentType: s.type,
+        body: s.body,
+        authorization: authorization(w, "rider2"),
+        address: nextAddress(),
+      })));
+  });
+
   it("signed-in calls with forged tokens never 5xx and refuse with JSON", async () => {
     const arb = fc.tuple(
       fc.constantFrom(
@@ -131,6 +149,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         ["GET", "/greer/api/user/roles"],
         ["GET", "/metrics"],
         ["POST", "/api/users/profile/image-upload"],
+        ["GET", "/api/users/me/export"],
       ),
       fc.oneof({ weight: 9, arbitrary: forgedAuthorization }, { weight: 1, arbitrary: fc.constant("rider") }),
     );
@@ -141,7 +160,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         path,
         authorization: auth === "rider" ? authorization(w, "rider") : auth,
         jsonRefusals: path !== "/metrics" || auth !== null,
-      }), under('"rate_limits","photo_uploads"')));
+      }), under('"rate_limits","photo_uploads"', '"rate_limits","account_exports"')));
   });
 
   it("photo uploads of bytes that are no photo never 5xx; refusals write at most the upload count", async () => {

@@ -87,4 +87,21 @@ describe("JSON body limits", () => {
       expect([route, at.status]).not.toEqual([route, 413]);
     }
   });
+
+  it("DELETE /api/users/me (issue 23, a body with the phone's last four digits) refuses one byte past 4 KiB", async () => {
+    using w = await accessWorld();
+    const rider = w.callers.rider!;
+    const send = (bytes: number) =>
+      w.t.request(
+        "/api/users/me",
+        bearer(rider.token, { method: "DELETE", headers: { "content-type": "application/json" }, body: bodyOf(bytes) }),
+        w.address(),
+      );
+    const over = await send(4097);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: expect.stringMatching(/too large/) });
+    // At the limit the body is read: it names no digits, so nothing is deleted.
+    expect((await send(4096)).status).toBe(400);
+    expect((await w.t.request("/api/users/profile", bearer(rider.token))).status).toBe(200);
+  });
 });

@@ -218,7 +218,7 @@ async function appWithWorld() {
 
 async function rollups(t: TestApp) {
   const out: { key: Deno.KvKey; value: unknown }[] = [];
-  for (const prefix of [keys.reportDays("greer"), keys.reportDriverDays("greer")]) {
+  for (const prefix of [keys.reportDays("greer"), keys.reportDriverMonths("greer")]) {
     for await (const { key, value } of t.kv.list({ prefix })) out.push({ key, value });
   }
   return out;

@@ -54,6 +54,16 @@ describe("rideIndexProblems", () => {
     expect(problems.some((p) => p.includes("feed leaves deleted ride"))).toBe(true);
   });
 
+  it("names report rollups that no longer add up to the rides (issue 22)", async () => {
+    using t = await makeApp();
+    const { first } = await busyStore(t);
+    // The completed ride moved back to pending alone: its day and its driver's month still count it completed.
+    await t.kv.set(keys.ride("greer", first.id), { ...first, status: "accepted", completedAt: null });
+    const problems = await rideIndexProblems(t.kv);
+    expect(problems.some((p) => p.includes('"report_days","greer"'))).toBe(true);
+    expect(problems.some((p) => p.includes('"report_driver_months","greer"'))).toBe(true);
+  });
+
   it("names a rider with two active rides and a missing trip-status entry", async () => {
     using t = await makeApp();
     const { pending, first } = await busyStore(t);

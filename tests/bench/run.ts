@@ -6,6 +6,7 @@
  * Load comes from wrk (Debian package), installed when missing.
  */
 import { benchAdminTrips } from "./admin_trips.ts";
+import { benchReports } from "./reports.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
@@ -227,6 +228,7 @@ if (import.meta.main) {
   await Deno.remove(dir, { recursive: true });
 
   rows.push(...await benchAdminTrips());
+  rows.push(...await benchReports());
   rows.push(...await benchSockets());
   rows.push(...await benchLighthouse());
 

@@ -9,6 +9,7 @@ export const BAD_INPUT_RUNS = {
     login: 700,
     verify: 700,
     profile: 700,
+    accountDelete: 300,
     sessionCalls: 300,
     photoUpload: 120,
     photoGet: 300,

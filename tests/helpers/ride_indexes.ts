@@ -8,14 +8,17 @@
  * Covers every tenant in the store: rides_by_rider, rides_active,
  * rider_active (at most one active ride per rider, kept whole), driver_active,
  * driver_in_progress (exactly the driver's one ride on-the-way or arrived),
- * rides_by_trip_status, ride_counts and the feed (seq monotonic, head at or
- * past the last entry, each ride's newest entry showing its current status).
+ * rides_by_trip_status, ride_counts, the feed (seq monotonic, head at or
+ * past the last entry, each ride's newest entry showing its current status)
+ * and the report rollups (issue 22: exactly what the rides add up to).
  */
 import { keys } from "../../kv/keys.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { isActive, isInProgress, isRideStatus, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 import { tripStatusOf } from "../../lib/trips.ts";
+import { addRide, driverShare, emptyDriverDay, rideDay } from "../../kv/report_rollups.ts";
+import { type DayRollup, type DriverMonth, emptyDay } from "../../lib/reports.ts";
 
 /** The first part of a key shape: lists every tenant's entries of that kind. */
 const all = (key: readonly Deno.KvKeyPart[]): Deno.KvKey => [key[0]];
@@ -49,7 +52,49 @@ export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
   problems.push(...await checkStats(kv, rides, at));
   problems.push(...await checkFeed(kv, rides));
   problems.push(...await checkBookings(kv, rides, at));
+  problems.push(...await checkReports(kv, rides));
   return problems;
+}
+
+/** Every tenant's report_days and report_driver_months equal what its rides add up to (kv/report_rollups.ts). */
+async function checkReports(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[]> {
+  const expected = new Map<string, unknown>();
+  for (const ride of rides.values()) {
+    const date = rideDay(ride);
+    const dayKey = show(keys.reportDay(ride.tenant, date));
+    const day = (expected.get(dayKey) ?? emptyDay()) as DayRollup;
+    addRide(day, ride, 1);
+    expected.set(dayKey, day);
+    const share = driverShare(ride);
+    if (share) {
+      const monthKey = show(keys.reportDriverMonth(ride.tenant, date.slice(0, 7), share.driverId));
+      const month = (expected.get(monthKey) ?? {}) as DriverMonth;
+      share.apply(month[date.slice(8)] ??= emptyDriverDay(), 1);
+      expected.set(monthKey, month);
+    }
+  }
+  const stored = new Map<string, unknown>();
+  for (const key of [keys.reportDay("", ""), keys.reportDriverMonth("", "", "")]) {
+    for (const e of await entries(kv, key)) stored.set(show(e.key), e.value);
+  }
+  const problems: string[] = [];
+  for (const key of new Set([...expected.keys(), ...stored.keys()])) {
+    const want = canonical(expected.get(key) ?? null);
+    const got = canonical(stored.get(key) ?? null);
+    if (want !== got) problems.push(`${key} holds ${got}, its rides add up to ${want}`);
+  }
+  return problems;
+}
+
+/** JSON with object keys sorted, so two equal rollups built in different orders compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_, v) =>
+      v && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1))
+        : v,
+  );
 }
 
 type Lookup = (tenant: unknown, id: unknown) => Ride | undefined;

@@ -23,6 +23,7 @@ export const activity = {
   "{target} was given the {role} role by {by}": "{by} dio a {target} el rol de {role}",
   "{target} lost the {role} role, taken by {by}": "{by} quitó a {target} el rol de {role}",
   "{target} was removed by {by}": "{by} quitó a {target} de la organización",
+  "A member deleted their account": "Un miembro eliminó su cuenta",
   "Schedule saved": "Horario guardado",
   "Place {name} added": "Lugar {name} agregado",
   "Place {name} changed": "Lugar {name} cambiado",

@@ -64,6 +64,9 @@ export const admin = {
   "Timeline": "Cronología",
   "Actions": "Acciones",
   "No driver assigned": "Sin conductor asignado",
+  // A past trip of someone who deleted their account (issue 23).
+  "Deleted rider": "Pasajero eliminado",
+  "Deleted driver": "Conductor eliminado",
   "Delete trip": "Eliminar viaje",
   "Delete trip {title}": "Eliminar el viaje {title}",
   "Are you sure you want to delete this trip? This action cannot be undone.":
@@ -113,8 +116,8 @@ export const admin = {
   "{role} role removed.": "Se quitó el rol {role}.",
   "Saving...": "Guardando...",
   "Delete User": "Eliminar usuario",
-  "Are you sure you want to delete {name} ({phone})? They leave this organization, their active ride here is canceled, and they are signed out if they belong to no other organization.":
-    "¿Seguro que desea eliminar a {name} ({phone})? Saldrá de esta organización, se cancelará su viaje activo aquí y se cerrará su sesión si no pertenece a ninguna otra organización.",
+  "Are you sure you want to delete {name} ({phone})? They leave this organization and their active ride here is canceled. If they belong to no other organization, their account is deleted: they are signed out, and past trips no longer show their name or phone.":
+    "¿Seguro que desea eliminar a {name} ({phone})? Saldrá de esta organización y se cancelará su viaje activo aquí. Si no pertenece a ninguna otra organización, se eliminará su cuenta: se cerrará su sesión y los viajes anteriores ya no mostrarán su nombre ni su teléfono.",
   "This action cannot be undone.": "Esta acción no se puede deshacer.",
 
   // Schedule (islands/AdminSchedule.tsx).

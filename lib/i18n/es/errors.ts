@@ -150,4 +150,13 @@ export const errors = {
   "to must be a date written YYYY-MM-DD": "to debe ser una fecha escrita AAAA-MM-DD",
   "to must not be before from": "to no puede ser anterior a from",
   "A report covers at most 366 days": "Un informe abarca como máximo 366 días",
+
+  // Deleting one's account and downloading one's data (issue 23: lib/account_deletion.ts, routes/api/account.ts).
+  "Type the last four digits of your phone number to confirm.":
+    "Escriba los últimos cuatro dígitos de su número de teléfono para confirmar.",
+  "Those digits are not the end of your phone number.": "Esos dígitos no son el final de su número de teléfono.",
+  "You are the last super admin. Make someone else a super admin before deleting your account.":
+    "Usted es el último superadministrador. Nombre a otra persona superadministrador antes de eliminar su cuenta.",
+  "You can download your data 5 times an hour. Please try again later.":
+    "Puede descargar sus datos 5 veces por hora. Inténtelo más tarde.",
 } as const satisfies Record<string, Entry>;

@@ -115,11 +115,22 @@ export const pages = {
   "Only to run the shuttle service: to sign you in, match rides with drivers, show a ride's progress, let the organization manage its service, and find and fix problems. We do not use your information for advertising.":
     "Solo para operar el servicio de transporte: para que inicie sesión, asignar viajes a conductores, mostrar el avance de un viaje, permitir que la organización gestione su servicio, y encontrar y corregir problemas. No usamos su información para publicidad.",
   "How long we keep it": "Por cuánto tiempo los guardamos",
-  "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records and can be deleted on request.":
-    "Los códigos para iniciar sesión vencen a los 10 minutos. Las sesiones terminan a los 30 días o cuando usted cierra la sesión. La organización guarda el historial de viajes en sus registros y se puede eliminar si lo solicita.",
+  "Sign-in codes expire after 10 minutes. Sessions end after 30 days or when you sign out. Ride history is kept by the organization for its records; once you delete your account, it no longer shows your name or phone number.":
+    "Los códigos para iniciar sesión vencen a los 10 minutos. Las sesiones terminan a los 30 días o cuando usted cierra la sesión. La organización guarda el historial de viajes en sus registros; una vez que elimine su cuenta, ya no muestra su nombre ni su número de teléfono.",
   "Your choices": "Sus opciones",
-  "You can change or remove your name, email and photo at any time in Profile Settings. To have your account deleted, {contact}.":
-    "Puede cambiar o quitar su nombre, su correo electrónico y su foto en cualquier momento en Configuración del perfil. Para eliminar su cuenta, {contact}.",
+  "You can change or remove your name, email and photo at any time in {settings}.":
+    "Puede cambiar o quitar su nombre, su correo electrónico y su foto en cualquier momento en {settings}.",
+  // Downloading one's data and deleting one's account (issue 23).
+  "Download your data": "Descargar sus datos",
+  "In {settings}, Download my data gives you a file with your profile, your organizations and roles, every ride you took or drove with its times, your ratings and your language and text settings. It holds nobody else's details: not the name or number of the other person on a ride.":
+    "En {settings}, Descargar mis datos le entrega un archivo con su perfil, sus organizaciones y roles, cada viaje que hizo o condujo con sus horas, sus calificaciones y su configuración de idioma y de mensajes. No contiene datos de nadie más: ni el nombre ni el número de la otra persona de un viaje.",
+  "Delete your account": "Eliminar su cuenta",
+  "In {settings}, Delete my account asks you to type the last four digits of your phone number. It then cancels any ride under way or booked (the driver is told at once), signs you out on every device, and removes your name, email, phone number, photo and memberships.":
+    "En {settings}, Eliminar mi cuenta le pide que escriba los últimos cuatro dígitos de su número de teléfono. Luego cancela cualquier viaje en curso o reservado (se avisa al conductor de inmediato), cierra su sesión en todos los dispositivos y elimina su nombre, correo electrónico, número de teléfono, foto y membresías.",
+  "Your past rides stay in the organization's records for its statistics, shown as “Deleted rider” (or “Deleted driver”) with no name or phone number. If you replied STOP to our texts, that choice stays with the number. You can sign up again later with the same number, as a new person.":
+    "Sus viajes anteriores quedan en los registros de la organización para sus estadísticas, como «Pasajero eliminado» (o «Conductor eliminado») sin nombre ni número de teléfono. Si respondió STOP a nuestros mensajes, esa decisión se mantiene con el número. Más adelante puede registrarse de nuevo con el mismo número, como una persona nueva.",
+  "If you cannot sign in any more, {contact} and we will help.":
+    "Si ya no puede iniciar sesión, {contact} y lo ayudaremos.",
   "contact us": "contáctenos",
   "Contact": "Contacto",
   "Questions about this policy: {email}.": "Preguntas sobre esta política: {email}.",

@@ -35,4 +35,26 @@ export const profile = {
     "Los mensajes llegan del número del servicio. Responda STOP en cualquier momento para no recibir más.",
   "Ride texts turned on.": "Mensajes sobre viajes activados.",
   "Ride texts turned off.": "Mensajes sobre viajes desactivados.",
+  // Your data and deleting the account (issue 23, components/profile/).
+  "Your data": "Sus datos",
+  "A file with your profile, your organizations and roles, every ride you took or drove with its times, your ratings and your settings.":
+    "Un archivo con su perfil, sus organizaciones y roles, cada viaje que hizo o condujo con sus horas, sus calificaciones y su configuración.",
+  "Download my data": "Descargar mis datos",
+  "Preparing your file...": "Preparando su archivo...",
+  "Your data was downloaded.": "Sus datos se descargaron.",
+  "Your data could not be downloaded. Please try again.": "No se pudieron descargar sus datos. Inténtelo de nuevo.",
+  "Delete my account": "Eliminar mi cuenta",
+  "Removed: your name, email, phone number, photo and your place in every organization. Rides under way or booked are canceled, and you are signed out everywhere.":
+    "Se elimina: su nombre, correo electrónico, número de teléfono, foto y su lugar en cada organización. Los viajes en curso o reservados se cancelan y se cierra su sesión en todos los dispositivos.",
+  "Kept: past rides, for the service's statistics, shown as “Deleted rider” with no phone number. You can sign up again later with the same number, as a new person.":
+    "Se conserva: los viajes anteriores, para las estadísticas del servicio, que aparecen como «Pasajero eliminado» y sin número de teléfono. Más adelante puede registrarse de nuevo con el mismo número, como una persona nueva.",
+  "To confirm, type the last four digits of your phone number":
+    "Para confirmar, escriba los últimos cuatro dígitos de su número de teléfono",
+  "Cancel": "Cancelar",
+  "Delete my account for good": "Eliminar mi cuenta definitivamente",
+  "Deleting your account...": "Eliminando su cuenta...",
+  "Your account could not be deleted. Please try again.": "No se pudo eliminar su cuenta. Inténtelo de nuevo.",
+  "Your account has been deleted": "Su cuenta se eliminó",
+  "You are signed out. Thank you for riding with us.": "Se cerró su sesión. Gracias por viajar con nosotros.",
+  "Back to sign in": "Volver a iniciar sesión",
 } as const satisfies Record<string, Entry>;

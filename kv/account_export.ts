@@ -1,0 +1,163 @@
+/**
+ * "Download my data" (issue 23): everything the service keeps about one
+ * person, and nothing about anyone else. Rides they drove leave out the
+ * rider's name, phone, photo, note and comment; rides they took leave out the
+ * driver's name and phone: those belong to the other person.
+ */
+import type { Lang } from "../lib/i18n/lang.ts";
+import type { Need } from "../lib/needs.ts";
+import type { Ride, RideFeedback, RideStatus } from "../lib/rides.ts";
+import type { Point } from "../lib/geo.ts";
+import type { TenantRole } from "../lib/roles.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import { keys } from "./keys.ts";
+import { listUserTenantCodes, type Membership } from "./members.ts";
+import { listRidesOfPerson } from "./person_rides.ts";
+import { getPhoto } from "./photos.ts";
+import { driverRatings } from "./ride_feedback.ts";
+import type { DriverState } from "./drivers.ts";
+import type { User } from "./users.ts";
+
+export interface ExportedRide {
+  tenant: string;
+  /** How the person took part. */
+  role: "rider" | "driver";
+  id: string;
+  status: RideStatus;
+  pickup: Point;
+  pickupName?: string;
+  dropoff: Point | null;
+  destination: string | null;
+  passengerCt: number;
+  requestedAt: number;
+  scheduledFor?: number;
+  acceptedAt: number | null;
+  onTheWayAt: number | null;
+  arrivedAt: number | null;
+  pickedUpAt: number | null;
+  completedAt: number | null;
+  canceledAt: number | null;
+  noShowAt: number | null;
+  updatedAt: number;
+  needs?: Need[];
+  /** Their own note for the driver (as the rider). */
+  note?: string;
+  /** Their rating of the ride (as the rider: with their comment; as the driver: the rating they were given). */
+  feedback?: RideFeedback | { rating: number; at: number };
+}
+
+export interface AccountExport {
+  exportedAt: number;
+  profile: {
+    id: string;
+    name: string | null;
+    email: string | null;
+    phoneNumber: string;
+    photoUrl: string | null;
+    createdAt: number;
+    superAdmin: boolean;
+  };
+  /** The stored photo itself, as a data URL; null without one. */
+  photo: string | null;
+  settings: { language: Lang | null; rideTexts: boolean; needs: Need[] };
+  memberships: { tenant: string; name: string | null; roles: TenantRole[]; joinedAt: number; blocked: boolean }[];
+  /** Where they drive: what they said about their vehicle, their last position and their ratings. */
+  driving: {
+    tenant: string;
+    isAvailable: boolean;
+    location: Point | null;
+    updatedAt: number;
+    wheelchairAccessible: boolean;
+    rating: { average: number; count: number } | null;
+  }[];
+  rides: ExportedRide[];
+}
+
+/** The export of `user`, newest rides last. */
+export async function exportAccount(kv: Deno.Kv, user: User, now: number): Promise<AccountExport> {
+  const photo = await getPhoto(kv, user.id);
+  const codes = await listUserTenantCodes(kv, user.id);
+  const memberships: AccountExport["memberships"] = [];
+  const driving: AccountExport["driving"] = [];
+  for (const code of codes) {
+    const [tenant, member, driver] = await kv.getMany<[Tenant, Membership, DriverState]>([
+      keys.tenant(code),
+      keys.member(code, user.id),
+      keys.driver(code, user.id),
+    ]);
+    if (!member.value) continue;
+    memberships.push({
+      tenant: code,
+      name: tenant.value?.name ?? null,
+      roles: member.value.roles,
+      joinedAt: member.value.joinedAt,
+      blocked: member.value.blocked === true,
+    });
+    const rating = (await driverRatings(kv, code, [user.id])).get(user.id) ?? null;
+    if (driver.value || rating) {
+      driving.push({
+        tenant: code,
+        isAvailable: driver.value?.isAvailable ?? false,
+        location: driver.value?.location ?? null,
+        updatedAt: driver.value?.updatedAt ?? 0,
+        wheelchairAccessible: driver.value?.wheelchairAccessible === true,
+        rating,
+      });
+    }
+  }
+  const rides = (await listRidesOfPerson(kv, user.id)).map((e) => exportedRide(e.value, user.id));
+  return {
+    exportedAt: now,
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      photoUrl: user.photoUrl,
+      createdAt: user.createdAt,
+      superAdmin: user.isSuper,
+    },
+    photo: photo ? `data:${photo.contentType};base64,${encodeBase64(photo.bytes)}` : null,
+    settings: { language: user.language ?? null, rideTexts: user.rideTexts !== false, needs: user.needs ?? [] },
+    memberships,
+    driving,
+    rides,
+  };
+}
+
+/** The ride as the person's own: their part of it, without the other person's. */
+export function exportedRide(ride: Ride, userId: string): ExportedRide {
+  const asRider = ride.creatorId === userId;
+  return {
+    tenant: ride.tenant,
+    role: asRider ? "rider" : "driver",
+    id: ride.id,
+    status: ride.status,
+    pickup: ride.pickup,
+    ...(ride.pickupName && { pickupName: ride.pickupName }),
+    dropoff: ride.dropoff,
+    destination: ride.destination,
+    passengerCt: ride.passengerCt,
+    requestedAt: ride.requestedAt,
+    ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
+    acceptedAt: ride.acceptedAt,
+    onTheWayAt: ride.onTheWayAt,
+    arrivedAt: ride.arrivedAt,
+    pickedUpAt: ride.pickedUpAt,
+    completedAt: ride.completedAt,
+    canceledAt: ride.canceledAt,
+    noShowAt: ride.noShowAt,
+    updatedAt: ride.updatedAt,
+    ...(ride.needs?.length && { needs: ride.needs }),
+    ...(asRider && ride.note && { note: ride.note }),
+    ...(ride.feedback && {
+      feedback: asRider ? ride.feedback : { rating: ride.feedback.rating, at: ride.feedback.at },
+    }),
+  };
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
