@@ -227,7 +227,9 @@ export function weekdayOf(date: string): number {
 /** Whether `value` is a real calendar date written "YYYY-MM-DD". */
 export function isDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return addDays(value, 0) === value;
+  // The day after must be writable too: a range is read up to it (kv/reports.ts), and after 9999-12-31 comes
+  // "+010000-01-01", which sorts first, so KV refused the list and the report answered 500.
+  return addDays(value, 0) === value && /^\d{4}-/.test(addDays(value, 1));
 }
 
 /** The checked range of a report or export, or the error to answer with 400. */
