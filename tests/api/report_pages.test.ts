@@ -180,7 +180,7 @@ describe("reports pages", () => {
     });
   });
 
-  it("shows the range asked for, with its days and zeros when nothing happened", async () => {
+  it("shows the range asked for, with zeros and a plain sentence when nothing happened", async () => {
     using t = await makeApp();
     const { admin } = await people(t);
     const { res, html } = await page(t, `${FIGURES}?from=2026-02-01&to=2026-02-03`, admin.token);
@@ -188,6 +188,11 @@ describe("reports pages", () => {
     expect(html).toContain('data-range="2026-02-01/2026-02-03"');
     expect(html).toContain("Feb 1 – 3, 2026");
     expect(html).toContain('value="2026-02-01"');
+    // Nothing happened: zeros, a plain sentence, and no chart drawn over nothing.
+    expect(html).toContain("No rides were requested in this range.");
+    expect(html).toContain('data-figure="requested">0<');
+    expect(html).not.toContain('class="chart"');
+    expect(html).toContain("No driver completed a ride in this range.");
   });
 
   it.each([

@@ -70,7 +70,17 @@ describe("islands on Preact over React's HTML", () => {
     const page = await context.newPage();
     const seen = watchPage(page);
     await storeSession(page, session as { token: string; user: unknown });
-    const paths = ["rider", "driver", "profile", "admin", "admin/trips", "admin/users", "admin/schedule"];
+    const paths = [
+      "rider",
+      "driver",
+      "profile",
+      "admin",
+      "admin/trips",
+      "admin/users",
+      "admin/schedule",
+      "admin/reports",
+      "admin/reports/monthly",
+    ];
     for (const path of paths.map((p) => `/greer/${p}`)) {
       await openHydrated(page, path);
       expect(new URL(page.url()).pathname, "not sent elsewhere by the guard").toBe(path);
