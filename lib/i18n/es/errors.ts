@@ -145,4 +145,10 @@ export const errors = {
   "This ride has already been rated": "Este viaje ya fue calificado",
   "Rides can be rated for 7 days after they end": "Los viajes se pueden calificar durante 7 días después de terminar",
   "Comment": "Comentario",
+
+  // Reports and the trips CSV (issue 22, lib/reports.ts checkRange): from and to are the query's own names.
+  "from must be a date written YYYY-MM-DD": "from debe ser una fecha escrita AAAA-MM-DD",
+  "to must be a date written YYYY-MM-DD": "to debe ser una fecha escrita AAAA-MM-DD",
+  "to must not be before from": "to no puede ser anterior a from",
+  "A report covers at most 366 days": "Un informe abarca como máximo 366 días",
 } as const satisfies Record<string, Entry>;
