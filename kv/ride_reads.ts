@@ -65,7 +65,7 @@ export async function* ridesAskedBetween(
   end: number,
 ): AsyncGenerator<Ride> {
   const range = { start: keys.ride(tenant, firstUlidAt(start)), end: keys.ride(tenant, firstUlidAt(end)) };
-  for await (const e of kv.list<Ride>(range, { batchSize: 500 })) yield e.value;
+  for await (const e of kv.list<Ride>(range, { batchSize: 1000 })) yield e.value;
 }
 
 /** For each rider id, the status of their active ride in the tenant (absent when none). */

@@ -87,6 +87,22 @@ describe("isoInZone", () => {
     expect(isoInZone(Date.UTC(2026, 0, 5, 12, 0), "UTC")).toBe("2026-01-05T12:00:00+00:00");
   });
 
+  it("shows the zone's own wall clock, also in an hour when the offset changes at half past (Newfoundland)", () => {
+    const wall = (ms: number, timeZone: string) =>
+      new Date(Math.floor(ms / 1000) * 1000).toLocaleString("sv-SE", { timeZone }).replace(" ", "T");
+    // 2026-03-08 02:00 NST is 05:30 UTC: every 30 seconds from 04:00 to 07:00 UTC.
+    for (let ms = Date.UTC(2026, 2, 8, 4, 0); ms <= Date.UTC(2026, 2, 8, 7, 0); ms += 30_000) {
+      expect(isoInZone(ms, "America/St_Johns").slice(0, 19)).toBe(wall(ms, "America/St_Johns"));
+    }
+    expect(isoInZone(Date.UTC(2026, 2, 8, 5, 29, 59), "America/St_Johns")).toBe("2026-03-08T01:59:59-03:30");
+    expect(isoInZone(Date.UTC(2026, 2, 8, 5, 30), "America/St_Johns")).toBe("2026-03-08T03:00:00-02:30");
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
+      for (const zone of ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns"]) {
+        expect(isoInZone(ms, zone).slice(0, 19)).toBe(wall(ms, zone));
+      }
+    }));
+  });
+
   it("names the same moment it was given", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
       for (const zone of ["America/New_York", "America/Los_Angeles", "Australia/Lord_Howe", "Pacific/Chatham"]) {
