@@ -1,9 +1,13 @@
-/** The CSV writer (lib/csv.ts) and ISO times with the zone's offset (lib/zoned_iso.ts), issue 22. */
+/**
+ * The CSV writer (lib/csv.ts), ISO times with the zone's offset
+ * (lib/zoned_iso.ts) and the trips screen's range (lib/trips_csv_range.ts), issue 22.
+ */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { csvField, csvRow, csvStream } from "../../lib/csv.ts";
 import { isoInZone } from "../../lib/zoned_iso.ts";
 import { firstUlidAt, ulid, ulidTime } from "../../lib/ids.ts";
+import { lastDays, tripsCsvPath } from "../../lib/trips_csv_range.ts";
 import { parseCsv } from "../helpers/csv_parse.ts";
 
 async function* rowsOf(rows: string[][]) {
@@ -121,5 +125,23 @@ describe("ULID time bounds", () => {
       expect(id < firstUlidAt(ms + 1)).toBe(true);
       expect(ulid(ms - 1) < firstUlidAt(ms)).toBe(true);
     }));
+  });
+});
+
+describe("the trips screen's last 30 days", () => {
+  it("are the tenant's calendar days ending today, across a month, a year and a daylight-saving change", () => {
+    // 23:30 on 2026-01-05 in New York is already the 6th in UTC.
+    expect(lastDays(Date.UTC(2026, 0, 6, 4, 30), "America/New_York", 30)).toEqual({
+      from: "2025-12-07",
+      to: "2026-01-05",
+    });
+    // 00:30 on 2026-11-01 in New York, an hour before the clocks go back.
+    expect(lastDays(Date.UTC(2026, 10, 1, 4, 30), "America/New_York", 30)).toEqual({
+      from: "2026-10-03",
+      to: "2026-11-01",
+    });
+    expect(lastDays(Date.UTC(2028, 2, 1, 12), "UTC", 1)).toEqual({ from: "2028-03-01", to: "2028-03-01" });
+    expect(tripsCsvPath("greer", { from: "2026-01-01", to: "2026-01-30" }))
+      .toBe("/greer/api/admin/trips.csv?from=2026-01-01&to=2026-01-30");
   });
 });
