@@ -76,6 +76,8 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
         onSelect={(key) => setFilter((current) => current === key || !isTripStatus(key) ? "all" : key)}
       />
       <TripsToolbar
+        tenant={tenant}
+        timeZone={timeZone}
         filter={filter}
         onFilter={setFilter}
         showing={phase === "ready" && counts ? { shown: trips.length, total: counts.total } : null}

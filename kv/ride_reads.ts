@@ -1,8 +1,9 @@
 /**
  * Reads of rides and their indexes (kv/rides.ts writes them): one ride, a
- * tenant's active rides, a page of its history, a driver's active rides, the
- * riders' ride statuses and the metrics' counts.
+ * tenant's active rides, a page of its history, the rides asked for in a time
+ * range, a driver's active rides, the riders' ride statuses and the metrics' counts.
  */
+import { firstUlidAt } from "../lib/ids.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
@@ -49,6 +50,22 @@ export async function listRides(
   const values: Ride[] = [];
   for await (const e of iter) values.push(e.value);
   return { values, cursor: values.length === limit && iter.cursor ? iter.cursor : null };
+}
+
+/**
+ * The tenant's rides asked for from `start` (in) to `end` (out), epoch ms, in
+ * the order asked (ride ids are ULIDs of that moment, so this is one key range).
+ * Read from KV in batches as the caller iterates, never the whole range at once
+ * (the trips CSV, issue 22).
+ */
+export async function* ridesAskedBetween(
+  kv: Deno.Kv,
+  tenant: string,
+  start: number,
+  end: number,
+): AsyncGenerator<Ride> {
+  const range = { start: keys.ride(tenant, firstUlidAt(start)), end: keys.ride(tenant, firstUlidAt(end)) };
+  for await (const e of kv.list<Ride>(range, { batchSize: 1000 })) yield e.value;
 }
 
 /** For each rider id, the status of their active ride in the tenant (absent when none). */

@@ -14,8 +14,12 @@
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import { type Lang, LOCALES } from "./i18n/lang.ts";
+import { localTime } from "./local_time.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
 import type { Schedule, Slot } from "./schemas.ts";
+
+// A moment on the tenant's clocks lives in lib/local_time.ts (the admin's trips CSV button needs it without these texts).
+export { type LocalTime, localTime } from "./local_time.ts";
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -34,43 +38,6 @@ export const NOT_A_TIME_TEXT: Text = "The pickup time must be a time in millisec
 export const NO_SERVICE_ON_TEXT: Text = "No service on {day}.";
 export const HOURS_ON_TEXT: Text = "The shuttle runs {hours} on {day}.";
 export const TOO_MANY_BOOKED_TEXT: Text = "You already have 3 rides booked.";
-
-/** A moment as the tenant's clocks show it. */
-export interface LocalTime {
-  /** 0 (Sunday) to 6 (Saturday). */
-  day: number;
-  /** "YYYY-MM-DD" */
-  date: string;
-  /** "HH:MM", 24-hour. */
-  time: string;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** `ms` on the clocks of `timeZone`. */
-export function localTime(ms: number, timeZone: string): LocalTime {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
-  return {
-    day: WEEKDAYS.indexOf(parts.weekday),
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
 
 /**
  * The moment the clocks of `timeZone` show `date` ("YYYY-MM-DD") at `time`

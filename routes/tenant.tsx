@@ -7,6 +7,7 @@ import { recentTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
 import { adminRidesApi } from "./api/admin_rides.ts";
 import { reportsApi } from "./api/reports.ts";
+import { tripsCsvApi } from "./api/trips_csv.ts";
 import { auditApi } from "./api/audit.ts";
 import { driversApi } from "./api/drivers.ts";
 import { placesApi } from "./api/places.ts";
@@ -56,6 +57,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api", driversApi(deps, auth));
   app.route("/api", adminRidesApi(deps, auth));
   app.route("/api", reportsApi(deps, auth));
+  app.route("/api", tripsCsvApi(deps, auth));
   app.route("/api", scheduleApi(deps, auth));
   app.route("/api", placesApi(deps, auth));
   app.route("/api", settingsApi(deps, auth));

@@ -9,11 +9,15 @@
  * next to the chunk holding it, and the map links its stylesheet from there
  * too, so only pages that show a map load either.
  */
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Manifest } from "../server/assets.ts";
 import { encodeAll } from "../server/compression.ts";
+import { bundlesCurrent, INPUTS_FILE, inputsHash } from "./build_inputs.ts";
+
+/** esbuild, loaded only when something is built: `--if-changed` on current bundles never pays for it. */
+const loadEsbuild = () => import("esbuild");
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const OUT_DIR = join(ROOT, "static/build");
@@ -191,9 +195,12 @@ export function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
  */
 export async function build(): Promise<void> {
   const fresh = `${OUT_DIR}.${Deno.pid}`;
+  const esbuild = await loadEsbuild();
+  const hash = inputsHash(ROOT);
   await Promise.all((Object.keys(GRAPHS) as Graph[]).map((graph) => esbuild.build(options(fresh, graph))));
   await esbuild.stop();
   await copyVendorFiles(fresh);
+  await Deno.writeTextFile(join(fresh, INPUTS_FILE), `${await hash}\n`);
   const old = `${OUT_DIR}.old.${Deno.pid}`;
   await Deno.rename(OUT_DIR, old).catch(() => {});
   await Deno.rename(fresh, OUT_DIR);
@@ -202,6 +209,7 @@ export async function build(): Promise<void> {
 
 export async function watch(): Promise<void> {
   await Deno.remove(OUT_DIR, { recursive: true }).catch(() => {});
+  const esbuild = await loadEsbuild();
   const contexts = await Promise.all(
     (Object.keys(GRAPHS) as Graph[]).map((graph) => esbuild.context(options(OUT_DIR, graph))),
   );
@@ -211,6 +219,14 @@ export async function watch(): Promise<void> {
 
 if (import.meta.main) {
   const started = performance.now();
+  // `deno task start` (issue 24): a checkout whose bundles were built from these very sources starts at once.
+  if (Deno.args.includes("--if-changed")) {
+    if (await bundlesCurrent(ROOT, OUT_DIR)) Deno.exit(0);
+    console.log("Building the browser bundles (a first start, or their sources changed)…");
+    // As `deno task build` does: esbuild resolves the islands' packages from node_modules.
+    const install = await new Deno.Command(Deno.execPath(), { args: ["install", "--quiet"], cwd: ROOT }).spawn().status;
+    if (!install.success) Deno.exit(install.code);
+  }
   await build();
   const manifest = JSON.parse(await Deno.readTextFile(join(OUT_DIR, "manifest.json"))) as Manifest;
   console.log(

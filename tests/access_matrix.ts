@@ -197,6 +197,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/admin/rides/counts", kind: "api", own: ADMINS, other: NON_MEMBER },
   // Issue 22: the funders' figures for a range of the tenant's days.
   { method: "GET", path: "/:tenant/api/admin/reports", kind: "api", own: ADMINS, other: NON_MEMBER },
+  // Issue 22: the trips CSV of a date range (riders' names and phones: admins only).
+  { method: "GET", path: "/:tenant/api/admin/trips.csv", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/schedule", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/settings", kind: "api", own: ADMINS, other: NON_MEMBER },

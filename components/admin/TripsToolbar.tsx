@@ -1,5 +1,9 @@
-/** The trips screen's status filter and its "Showing X of Y trips" line (spec section 2 "Admin Trips"). */
+/**
+ * The trips screen's status filter, its "Showing X of Y trips" line (spec
+ * section 2 "Admin Trips") and the CSV of the last 30 days (issue 22).
+ */
 import { useDomId } from "../dom_id.ts";
+import { TripsCsvButton } from "./TripsCsvButton.tsx";
 import { useT } from "../texts.tsx";
 import type { TripFilter } from "./trips_list.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
@@ -11,7 +15,10 @@ export const FILTER_OPTIONS: { value: TripFilter; label: Text }[] = [
 ];
 
 export function TripsToolbar(
-  { filter, onFilter, showing }: {
+  { tenant, timeZone, filter, onFilter, showing }: {
+    tenant: string;
+    /** The tenant's time zone: the CSV's last 30 days are its days. */
+    timeZone?: string;
     filter: TripFilter;
     onFilter: (filter: TripFilter) => void;
     /** Trips on screen and in all, once both are known. */
@@ -33,6 +40,7 @@ export function TripsToolbar(
           {t("Showing {shown} of {count} trips", { shown: showing.shown, count: showing.total })}
         </p>
       )}
+      <TripsCsvButton tenant={tenant} timeZone={timeZone} />
     </div>
   );
 }

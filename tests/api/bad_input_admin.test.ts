@@ -1,8 +1,9 @@
 /**
  * Generated bad input for the admin and people calls, the tenant's reads and
- * the sockets (issue 10, item 4): trips queries (limit, cursor, status),
- * schedule saves, role changes, user removal, every GET under a tenant with
- * hostile tenant codes and tokens, socket handshakes and ws-ticket. Rules in
+ * the sockets (issue 10, item 4): trips queries (limit, cursor, status), the
+ * trips CSV's range (issue 22), schedule saves, role changes, user removal,
+ * every GET under a tenant with hostile tenant codes and tokens, socket
+ * handshakes and ws-ticket. Rules in
  * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -134,6 +135,40 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
         path: `/${s.tenant}/api/admin/reports${q}`,
         authorization: authorization(w, s.who, s.forged),
       })));
+  });
+
+  it("trips CSV ranges never 5xx, refusals write nothing, and an accepted range answers a CSV", async () => {
+    // Issue 22: dates near the rules' edges (leap days, 366 days, ULID time's ends) and shapes that are no date.
+    const dates = [
+      "2026-01-05",
+      "2026-01-01",
+      "2025-01-05",
+      "2027-01-05",
+      "2024-02-29",
+      "2026-02-29",
+      "0100-01-01",
+      "9999-12-31",
+      "2026-1-5",
+      "20260105",
+      "2026-01-05T00:00",
+      "２０２６-01-05",
+    ];
+    const arb = fc.tuple(
+      fc.record({ tenant: tenantSegment, who: who(["admin", "boss"]), forged: fc.constant(null) }),
+      query(param("from", dates), param("to", dates)),
+    );
+    const csv = arena("keep");
+    await attack(arb, RUNS.tripsCsv, async ([s, q]) => {
+      const status = await csv.send((w) => ({
+        method: "GET",
+        path: `/${s.tenant}/api/admin/trips.csv${q}`,
+        authorization: authorization(w, s.who, s.forged),
+      }));
+      if (status === 200) {
+        expect(csv.last!.contentType).toBe("text/csv; charset=utf-8");
+        expect(csv.last!.text.startsWith("id,requested_at,")).toBe(true);
+      }
+    });
   });
 
   it("schedule saves never 5xx and refusals write nothing", async () => {

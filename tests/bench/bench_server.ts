@@ -17,6 +17,8 @@ export const TOKEN_ENV = { JWT_SECRET: SECRET, PUBLIC_URL: ISSUER };
 
 export interface Server {
   url: string;
+  /** The child's process id (its /proc/{pid}/status for memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function start(script: string, env: Record<string, string> = {}): P
       })();
       return {
         url: match[1],
+        pid: child.pid,
         async stop() {
           child.kill("SIGTERM");
           await child.status;

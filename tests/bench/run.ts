@@ -7,6 +7,7 @@
  */
 import { benchAdminTrips } from "./admin_trips.ts";
 import { benchReports } from "./reports.ts";
+import { benchTripsCsv } from "./trips_csv.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
@@ -229,6 +230,7 @@ if (import.meta.main) {
 
   rows.push(...await benchAdminTrips());
   rows.push(...await benchReports());
+  rows.push(...await benchTripsCsv());
   rows.push(...await benchSockets());
   rows.push(...await benchLighthouse());
 

@@ -30,6 +30,7 @@ export const BAD_INPUT_RUNS = {
   },
   admin: {
     trips: 800,
+    tripsCsv: 300,
     schedule: 800,
     placeWrites: 600,
     placeDeletes: 200,

@@ -56,6 +56,10 @@ export const admin = {
   "No trips found.": "No se encontraron viajes.",
   "No trips with status {status} found.": "No se encontraron viajes con el estado {status}.",
   "Load more trips": "Cargar más viajes",
+  // Issue 22: the trips CSV of the last 30 days.
+  "Download CSV (last 30 days)": "Descargar CSV (últimos 30 días)",
+  "Downloading...": "Descargando...",
+  "The CSV could not be downloaded. Please try again.": "No se pudo descargar el CSV. Inténtelo de nuevo.",
   "Trips, newest first": "Viajes, del más reciente al más antiguo",
   "Trip Details": "Detalles del viaje",
   "Trip {id}": "Viaje {id}",

@@ -145,7 +145,8 @@ export const errors = {
   "This ride has already been rated": "Este viaje ya fue calificado",
   "Rides can be rated for 7 days after they end": "Los viajes se pueden calificar durante 7 días después de terminar",
   "Comment": "Comentario",
-  // Reports (issue 22): a range of the tenant's days.
+
+  // Reports and the trips CSV (issue 22, lib/reports.ts checkRange): from and to are the query's own names.
   "from must be a date written YYYY-MM-DD": "from debe ser una fecha escrita AAAA-MM-DD",
   "to must be a date written YYYY-MM-DD": "to debe ser una fecha escrita AAAA-MM-DD",
   "to must not be before from": "to no puede ser anterior a from",
