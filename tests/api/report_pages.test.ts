@@ -118,6 +118,9 @@ describe("reports pages", () => {
     using t = await makeApp();
     const w = await rideWorld(t);
     const MIN = 60_000;
+    // A driver whose name is markup: the figures are set in place as HTML, so it must arrive as text.
+    const HOSTILE = "<img src=x onerror=alert(1)>Dee";
+    expect((await t.request("/api/users/profile", put(w.driver.token, { name: HOSTILE }))).status).toBe(200);
     for (
       const [passengerCt, steps] of [
         [2, [["accepted", 1], ["on-the-way", 1], ["arrived", 6], ["completed", 19]]],
@@ -161,14 +164,12 @@ describe("reports pages", () => {
         : String(api.passengersPerVehicleHour),
     });
     expect(api).toMatchObject({ requested: 4, completed: 2, noShows: 1, canceledByRider: 1, passengers: 3 });
-    // The demo driver has no name; the row holds the API's figures for them.
     const driver = api.drivers[0];
-    expect(
-      html.includes(
-        `<th scope="row">Unnamed driver</th><td>${driver.completed}</td><td>${driver.waitMinutesP50} min</td>`,
-      ),
-    )
-      .toBe(true);
+    expect(driver.name).toBe(HOSTILE);
+    const row =
+      `<th scope="row">&lt;img src=x onerror=alert(1)&gt;Dee</th><td>${driver.completed}</td><td>${driver.waitMinutesP50} min</td>`;
+    expect(html.includes(row), row).toBe(true);
+    expect(html.includes("<img src=x"), "markup from a name").toBe(false);
     const monthly = await page(t, `${MONTHLY}?month=2026-01`, w.admin.token);
     expect(shown(monthly.html)).toMatchObject({
       passengers: "3",
