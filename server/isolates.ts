@@ -42,6 +42,7 @@ export class IsolateGroup {
   #ready: Ready | null = null;
   #waiters = new Set<() => void>();
   #forget: ((note: ForgetNote) => void) | null = null;
+  #closed = false;
 
   constructor() {
     this.#channel.onmessage = (e: MessageEvent<Message>) => this.#heard(e.data);
@@ -95,11 +96,12 @@ export class IsolateGroup {
   }
 
   close(): void {
+    this.#closed = true;
     this.#channel.close();
   }
 
   #post(message: Message): void {
-    this.#channel.postMessage(message);
+    if (!this.#closed) this.#channel.postMessage(message);
   }
 
   #heard(message: Message): void {
