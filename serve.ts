@@ -138,5 +138,9 @@ export default {
   onListen: (addr: Deno.Addr) => {
     if (addr.transport !== "tcp") return;
     for (const line of listeningLines(config, addr, ready.demo)) console.log(line);
+    if (!Deno.env.get("PUBLIC_URL") && addr.port !== config.port) {
+      // PUBLIC_URL defaults to PORT's address, and live sockets accept only pages from PUBLIC_URL.
+      console.log(`PORT is ${config.port} but this serves port ${addr.port}: set PORT (or PUBLIC_URL) to match.`);
+    }
   },
 } satisfies Deno.ServeDefaultExport;

@@ -16,7 +16,7 @@ import type { Ride } from "../../lib/rides.ts";
 import { waitFor } from "../helpers/live.ts";
 import { PinnedConnection, type RawSocket } from "../helpers/pinned_connection.ts";
 import { type Person, SEEDED_ENV, seedPeople } from "./seeded_people.ts";
-import { startServer, type TestServer } from "./server.ts";
+import { REPO_ROOT, startServer, type TestServer } from "./server.ts";
 
 const INSIDE = { lat: 34.9410, lng: -82.2250 };
 const INSIDE_2 = { lat: 34.9370, lng: -82.2290 };
@@ -76,7 +76,7 @@ describe("two isolates on one KV file (deno serve --parallel)", () => {
     expect((await b.request("GET", "/healthz")).json()).toMatchObject({ status: "ok", isolate: b.isolate });
     const second = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "main.ts"],
-      cwd: new URL("../..", import.meta.url),
+      cwd: REPO_ROOT,
       env: { PORT: "0", KV_PATH: server.kvPath, MAP_STYLE_URL: "offline", CONTACT_EMAIL: "hello@hopper.test" },
       stdout: "piped",
       stderr: "piped",
@@ -181,6 +181,20 @@ describe("two isolates on one KV file (deno serve --parallel)", () => {
       429,
       429,
     ]);
+  });
+});
+
+describe("deno task start's launcher (scripts/serve.ts)", () => {
+  it("refuses PORT=0, which would give each isolate a port of its own", async () => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-run", "--allow-env", "--allow-read", "scripts/serve.ts"],
+      cwd: REPO_ROOT,
+      env: { PORT: "0" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    expect(out.code).toBe(1);
+    expect(new TextDecoder().decode(out.stderr)).toContain("PORT must be a port number (1-65535)");
   });
 });
 
