@@ -157,6 +157,22 @@ describe("two isolates on one KV file (deno serve --parallel)", () => {
     expect(now.json<Ride | null>()).toBeNull();
   });
 
+  it("show a tenant's new name on the other isolate's pages at once", async () => {
+    const [a, b] = await twoIsolates();
+    // B renders the page and keeps its answer (server/page_shortcut.ts) and the tenant (kv/tenants.ts) for 2 s.
+    const before = await b.request("GET", "/greer/login");
+    expect(before.status).toBe(200);
+    expect(before.text).toContain("City of Greer");
+    const renamed = await a.request("PUT", "/greer/api/admin/settings", {
+      headers: bearer(people.admins[0]),
+      body: { name: "Greer Link" },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const after = await b.request("GET", "/greer/login");
+    expect(after.status).toBe(200);
+    expect(after.text).toContain("Greer Link");
+  });
+
   it("count the sign-in limits once: a number gets 3 codes in 15 minutes across both isolates", async () => {
     const [a, b] = await twoIsolates();
     const login = (on: PinnedConnection, phoneNumber: string) =>
