@@ -117,6 +117,16 @@ const handOvers = new AbortController();
 if (holding) void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
 
 const gate = new RequestGate();
+/** A write's answer waits at most this long for the other isolates to drop what it changed (server/isolates.ts). */
+const FORGET_WAIT_MS = 100;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The app; a write answers once the other isolates have dropped their copies, so the client's next call sees it. */
+async function handle(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  const res = await app.fetch(req, info);
+  if (WRITES.has(req.method)) await group.settled(FORGET_WAIT_MS);
+  return res;
+}
 exitOnSignals(log, async () => {
   handOvers.abort();
   const own = await shutDown({ kv, gate, log, lock: null });
@@ -133,7 +143,7 @@ exitOnSignals(log, async () => {
 });
 
 export default {
-  fetch: gate.wrap((req, info) => app.fetch(req, info)),
+  fetch: gate.wrap(handle),
   // deno serve calls this in one isolate only.
   onListen: (addr: Deno.Addr) => {
     if (addr.transport !== "tcp") return;

@@ -12,7 +12,11 @@
  * - Who ends the process. Deno.exit in any isolate ends them all, so only the
  *   holder of the lock exits: after its own drain and the others' ("stopped").
  * - What to drop. A write's drop of reused reads (kv/forget_notes.ts) goes to
- *   every other isolate, which drops its own copies (kv/forget_apply.ts).
+ *   every other isolate, which drops its own copies (kv/forget_apply.ts) and
+ *   answers "forgot". A message arrives a moment after it is sent, so a
+ *   client told "done" could otherwise reach another isolate before the note
+ *   did: serve.ts holds a write's answer until every other isolate has
+ *   answered its notes (`settled`), at most FORGET_WAIT_MS.
  */
 import type { ForgetNote } from "../kv/forget_notes.ts";
 
@@ -27,7 +31,8 @@ type Message =
   | { type: "holder"; id: string }
   | { type: "ready"; ready: Ready }
   | { type: "stopped"; id: string; code: number }
-  | { type: "forget"; note: ForgetNote };
+  | { type: "forget"; note: ForgetNote; from: string; seq: number }
+  | { type: "forgot"; to: string; seq: number; id: string };
 
 const CHANNEL = "hopper:isolates";
 
@@ -42,6 +47,9 @@ export class IsolateGroup {
   #ready: Ready | null = null;
   #waiters = new Set<() => void>();
   #forget: ((note: ForgetNote) => void) | null = null;
+  #noteSeq = 0;
+  /** Notes sent and not yet answered: their number, and the isolates still to answer. */
+  #unanswered = new Map<number, Set<string>>();
   #closed = false;
 
   constructor() {
@@ -92,7 +100,24 @@ export class IsolateGroup {
   /** Carries drops of reused reads both ways: `drop` does the ones the other isolates note. Answers the post. */
   shareForgets(drop: (note: ForgetNote) => void): (note: ForgetNote) => void {
     this.#forget = drop;
-    return (note) => this.#post({ type: "forget", note });
+    return (note) => {
+      const seq = ++this.#noteSeq;
+      if (this.#peers.size > 0) this.#unanswered.set(seq, new Set(this.#peers));
+      this.#post({ type: "forget", note, from: this.id, seq });
+    };
+  }
+
+  /**
+   * Resolves once every other isolate has dropped what the notes sent so far named (they answer "forgot"), or after
+   * `waitMs`: an isolate too busy to answer by then keeps its copy at most its usual window.
+   */
+  async settled(waitMs: number): Promise<void> {
+    const last = this.#noteSeq;
+    const open = () => [...this.#unanswered.keys()].some((seq) => seq <= last);
+    if (!open()) return;
+    if (!await this.#until(() => !open(), waitMs)) {
+      for (const seq of [...this.#unanswered.keys()]) if (seq <= last) this.#unanswered.delete(seq);
+    }
   }
 
   close(): void {
@@ -128,7 +153,15 @@ export class IsolateGroup {
         break;
       case "forget":
         this.#forget?.(message.note);
+        this.#post({ type: "forgot", to: message.from, seq: message.seq, id: this.id });
         return; // changes nothing anyone waits for
+      case "forgot": {
+        const waiting = message.to === this.id ? this.#unanswered.get(message.seq) : undefined;
+        if (!waiting) return;
+        waiting.delete(message.id);
+        if (waiting.size === 0) this.#unanswered.delete(message.seq);
+        break;
+      }
     }
     for (const check of this.#waiters) check();
   }

@@ -51,17 +51,20 @@ export class PinnedConnection {
   }
 
   /**
-   * Connections until one reaches each of `count` isolates (at most `tries` connections); the others are closed.
-   * Answers one connection per isolate, in the order they were first reached.
+   * Connections until one reaches each of `count` isolates; the others are closed. Answers one connection per isolate,
+   * in the order they were first reached. An isolate starts listening only once its start work is done (serve.ts), a
+   * moment after the first one says it listens, so this keeps trying for up to `waitMs`.
    */
-  static async onEachIsolate(port: number, count: number, tries = 64): Promise<PinnedConnection[]> {
+  static async onEachIsolate(port: number, count: number, waitMs = 15_000): Promise<PinnedConnection[]> {
     const found = new Map<string, PinnedConnection>();
-    for (let i = 0; i < tries && found.size < count; i++) {
+    const until = performance.now() + waitMs;
+    for (let tries = 1; found.size < count && performance.now() < until; tries++) {
       const next = await PinnedConnection.open(port);
       if (found.has(next.isolate)) next.close();
       else found.set(next.isolate, next);
+      if (tries % 16 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    if (found.size < count) throw new Error(`reached ${found.size} isolates in ${tries} connections, wanted ${count}`);
+    if (found.size < count) throw new Error(`reached ${found.size} isolates in ${waitMs} ms, wanted ${count}`);
     return [...found.values()];
   }
 

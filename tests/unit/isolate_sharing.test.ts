@@ -7,7 +7,7 @@
  * Also the retry of writes SQLite refuses as busy (kv/busy_retry.ts).
  * The server itself with two isolates: tests/e2e/isolates.test.ts.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { BUSY_ATTEMPTS, retryWhenBusy, whileBusy } from "../../kv/busy_retry.ts";
 import { dropNoted } from "../../kv/forget_apply.ts";
 import { type ForgetNote, shareForgets } from "../../kv/forget_notes.ts";
@@ -18,8 +18,15 @@ import { IsolateGroup } from "../../server/isolates.ts";
 import { waitFor } from "../helpers/live.ts";
 
 const opened: { close(): void }[] = [];
+// Deno sends a BroadcastChannel message a moment after postMessage, and drops the process's channel once the last one
+// closes: a send still pending then throws. One channel stays open for the whole file (serve.ts never closes its own).
+const anchor = new BroadcastChannel("hopper:isolates");
 afterEach(() => {
   for (const o of opened.splice(0)) o.close();
+});
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  anchor.close();
 });
 
 async function isolate() {
@@ -73,11 +80,24 @@ describe("the isolates of one process", () => {
     expect(await recentTenant(b.kv, "shared")).toBeNull(); // B keeps "no such tenant" for 2 s
     await b.kv.set(keys.tenant("shared"), tenant); // the one file, as B's handle sees it
     expect(await recentTenant(b.kv, "shared")).toBeNull();
+    await waitFor(() => a.group.peers === 1, "A knowing B");
     forgetTenants(a.kv, "shared"); // A wrote it
-    await waitFor(() => b.heard.length > 0, "B hearing A's drop");
+    await a.group.settled(5_000); // what serve.ts waits for before answering a write
+    expect(b.heard.length).toBe(1); // B dropped its copy before it answered
     expect(b.heard).toEqual([{ what: "tenants", group: "shared" }]);
     expect(a.heard).toEqual([]); // no echo
     expect(await recentTenant(b.kv, "shared")).toMatchObject({ code: "shared" });
+  });
+
+  it("answer a write without waiting long for an isolate that does not answer", async () => {
+    const a = await isolate();
+    const mute = new BroadcastChannel("hopper:isolates"); // an isolate that says hello and then nothing
+    opened.push(mute);
+    mute.postMessage({ type: "hello", id: "mute", answer: false });
+    await waitFor(() => a.group.peers === 1, "A knowing the mute isolate");
+    forgetTenants(a.kv, "any");
+    await a.group.settled(50); // resolves after the wait, not never
+    await a.group.settled(5_000); // and the unanswered note is not waited for again
   });
 });
 
