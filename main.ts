@@ -1,18 +1,15 @@
 /**
- * Entry point: read config, lock and open KV, bring an older store's shapes
- * up to date (kv/migrations.ts), seed the demo tenant on first start, serve
- * until SIGTERM or SIGINT. Everything else lives in
- * server/app.tsx; the graceful stop in server/shutdown.ts.
+ * Entry point for one isolate (`deno run main.ts`: the tests, dev; serve.ts is
+ * the production start, one isolate per core): read config, lock and open KV,
+ * bring an older store's shapes up to date (kv/migrations.ts), seed the demo
+ * tenant on first start, serve until SIGTERM or SIGINT. Everything else lives
+ * in server/app.tsx; the graceful stop in server/shutdown.ts.
  */
-import denoJson from "./deno.json" with { type: "json" };
-import { lockStore, StoreLockedError } from "./kv/lock.ts";
 import { migrateStore } from "./kv/migrations.ts";
 import { openStore } from "./kv/open.ts";
-import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "./kv/seed.ts";
+import { seedDemoTenant } from "./kv/seed.ts";
 import { localSecret, secretPathFor } from "./kv/secrets.ts";
-import { formatPhone } from "./lib/phone.ts";
 import { systemClock } from "./lib/clock.ts";
-import { ConfigError, loadConfig } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { senderFromConfig } from "./lib/sms.ts";
 import { createApp } from "./server/app.tsx";
@@ -21,44 +18,7 @@ import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { exitOnSignals, RequestGate, shutDown } from "./server/shutdown.ts";
 import { startHandOvers } from "./server/hand_over.ts";
 import { noticeDeps } from "./server/rider_updates.ts";
-
-/** A start-up check that fails with a ConfigError stops the server, naming the variable. */
-async function checkedOrExit(check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
-}
-
-function startupConfig() {
-  try {
-    return loadConfig({ HOPPER_VERSION: denoJson.version, ...Deno.env.toObject() });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
-}
-
-/** One server per KV file (kv/lock.ts): a second one stops here naming the file. */
-async function storeLock(kvPath: string | null) {
-  try {
-    return await lockStore(kvPath);
-  } catch (err) {
-    if (err instanceof StoreLockedError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
-}
+import { checkedOrExit, listeningLines, startupConfig, storeLock } from "./server/startup.ts";
 
 const loaded = startupConfig();
 const log = jsonLogger();
@@ -105,17 +65,8 @@ const app = createApp({
 const gate = new RequestGate();
 const server = Deno.serve({
   port: config.port,
-  onListen: ({ hostname, port }) => {
-    const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
-    console.log(`Hopper ${config.version} listening on http://${shown}:${port} (KV: ${config.kvPath ?? "managed"})`);
-    if (demo) {
-      const base = Deno.env.get("PUBLIC_URL") ? config.publicUrl : `http://${shown}:${port}`;
-      console.log(`Created the demo tenant "${demo.name}". Open ${base}/${demo.code} to see it.`);
-      console.log(
-        `Demo admin: ${formatPhone(DEMO_ADMIN_PHONE)}. Demo driver: ${formatPhone(DEMO_DRIVER_PHONE)}. ` +
-          "Any other number signs in as a rider.",
-      );
-    }
+  onListen: (addr) => {
+    for (const line of listeningLines(config, addr, demo)) console.log(line);
   },
 }, gate.wrap((req, info) => app.fetch(req, info)));
 

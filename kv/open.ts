@@ -1,10 +1,12 @@
 import { dirname } from "node:path";
+import { retryWhenBusy } from "./busy_retry.ts";
 
 /**
  * Opens the store at `path` (creating its folder), the in-memory one for
  * ":memory:", or the platform's managed KV for null (Deno Deploy). A store
  * file, and SQLite's journal files beside it, are readable by the owner only
- * (mode 0600): they hold phone numbers and sessions.
+ * (mode 0600): they hold phone numbers and sessions. A file's writes are
+ * tried again while SQLite answers busy (kv/busy_retry.ts: several isolates).
  */
 export async function openStore(path: string | null): Promise<Deno.Kv> {
   if (path === null) return await Deno.openKv();
@@ -16,7 +18,7 @@ export async function openStore(path: string | null): Promise<Deno.Kv> {
   } catch (err) {
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
-  const kv = await Deno.openKv(path);
+  const kv = retryWhenBusy(await Deno.openKv(path));
   await ownerOnly(path);
   return kv;
 }

@@ -26,6 +26,7 @@ import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
+import { noteForget } from "./forget_notes.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { localOf, recordReportChange } from "./report_rollups.ts";
@@ -60,7 +61,9 @@ const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
  * make each other retry: 60 riders and drivers of one tenant at once would
  * lose commits to each other and could exhaust the retries (a 503). Queued,
  * each commits at its first try (tests/unit/ride_writes.test.ts). Writes from
- * another process (the admin CLI) still meet the head check and retry.
+ * another process (the admin CLI) or another isolate (serve.ts, one queue per
+ * isolate) still meet the head check and retry: the queue only spares
+ * retries; correctness rests on the checked commits, never on the queue.
  */
 function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
   let byTenant = writing.get(kv);
@@ -190,8 +193,14 @@ export function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string):
   return recentActive.read(kv, tenant, userId, () => getActiveRideOf(kv, tenant, userId));
 }
 
-/** Drops the kept active rides of `tenant` after a write this module did not make (kv/migrations.ts). */
+/** Drops the kept active rides of `tenant`, here and in the other isolates (kv/forget_notes.ts), after a ride write. */
 export function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
+  recentActive.forget(kv, tenant);
+  noteForget(kv, { what: "active_rides", group: tenant });
+}
+
+/** forgetActiveRides in this isolate only: another isolate wrote the ride (kv/forget_apply.ts). */
+export function dropActiveRides(kv: Deno.Kv, tenant: string): void {
   recentActive.forget(kv, tenant);
 }
 

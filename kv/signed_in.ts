@@ -11,6 +11,7 @@
  * within SIGNED_IN_REUSE_MS.
  */
 import type { TenantRole } from "../lib/roles.ts";
+import { noteForget } from "./forget_notes.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
 import { type Membership, rolesOf } from "./members.ts";
@@ -29,8 +30,14 @@ export interface SignedIn {
 export const SIGNED_IN_REUSE_MS = 5000;
 const kept = recentReads<SignedIn | null>(SIGNED_IN_REUSE_MS);
 
-/** Call after committing any change to a session, user or membership: later reads see it. */
+/** Call after committing any change to a session, user or membership: later reads see it, in every isolate. */
 export function accessChanged(kv: Deno.Kv): void {
+  kept.forget(kv);
+  noteForget(kv, { what: "signed_in" });
+}
+
+/** accessChanged in this isolate only: another isolate made the change (kv/forget_apply.ts). */
+export function dropSignedIn(kv: Deno.Kv): void {
   kept.forget(kv);
 }
 

@@ -1,5 +1,6 @@
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import { addAudit, type AuditRecord } from "./audit.ts";
+import { noteForget } from "./forget_notes.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -31,8 +32,17 @@ export function onTenantsChanged(kv: Deno.Kv, listener: (code?: string) => void)
   set.add(listener);
 }
 
-/** Drops what recentTenant keeps for this store, after a tenant (`code`, or any) is written in this process. */
+/**
+ * Drops what recentTenant keeps for this store, after a tenant (`code`, or any) is written in this process, here
+ * and in the other isolates of the process (kv/forget_notes.ts).
+ */
 export function forgetTenants(kv: Deno.Kv, code?: string): void {
+  dropTenants(kv, code);
+  noteForget(kv, { what: "tenants", group: code });
+}
+
+/** forgetTenants in this isolate only: another isolate wrote the tenant (kv/forget_apply.ts). */
+export function dropTenants(kv: Deno.Kv, code?: string): void {
   recent.forget(kv);
   for (const listener of listeners.get(kv) ?? []) listener(code);
 }

@@ -33,6 +33,11 @@ export interface AppDeps {
   reporter?: ErrorReporter;
   /** Arrival times (issue 20): ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
   eta?: EtaSource;
+  /**
+   * This isolate's short random id when the process runs several (serve.ts under `deno serve --parallel`):
+   * GET /healthz names it, so a client can tell which isolate its connection reached. None alone (main.ts).
+   */
+  isolate?: string;
 }
 
 export interface Env {

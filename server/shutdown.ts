@@ -56,7 +56,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface Stoppable {
   kv: Deno.Kv;
-  server: Deno.HttpServer;
+  /** The listener to close once drained; none under `deno serve` (serve.ts), which owns it. */
+  server?: Pick<Deno.HttpServer, "shutdown">;
   gate: RequestGate;
   log: Logger;
   lock: StoreLock | null;
@@ -74,7 +75,7 @@ export async function shutDown(
   const late = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), graceMs));
   // Handlers first (their bodies stay readable), then the listener and the responses still streaming.
   let finished = await Promise.race([drained, late]) !== "late";
-  if (finished) finished = await Promise.race([server.shutdown(), late]) !== "late";
+  if (finished && server) finished = await Promise.race([server.shutdown(), late]) !== "late";
   clearTimeout(timer);
   sockets += closeAllLive(kv); // any socket that was being admitted while the server drained
   kv.close();

@@ -28,24 +28,25 @@ export interface Person {
 
 export async function seedPeople(
   kvPath: string,
-  { riders, drivers }: { riders: number; drivers: number },
-): Promise<{ riders: Person[]; drivers: Person[] }> {
+  { riders, drivers, admins = 0 }: { riders: number; drivers: number; admins?: number },
+): Promise<{ riders: Person[]; drivers: Person[]; admins: Person[] }> {
   const kv = await Deno.openKv(kvPath);
   try {
     const now = Date.now();
     await seedDemoTenant(kv, now);
     const signer = tokenSigner(SEEDED_ENV.JWT_SECRET, SEEDED_ENV.PUBLIC_URL);
-    const person = async (phone: string, role: "rider" | "driver"): Promise<Person> => {
+    const person = async (phone: string, role: "rider" | "driver" | "admin"): Promise<Person> => {
       const user = await getOrCreateUserByPhone(kv, phone, now);
-      if (role === "driver") await changeRole(kv, { tenant: "greer", userId: user.id, role, add: true, now });
+      if (role !== "rider") await changeRole(kv, { tenant: "greer", userId: user.id, role, add: true, now });
       else await joinAsRider(kv, "greer", user.id, now);
       const session = await createSession(kv, user.id, now);
       return { id: user.id, phone, token: await signer.sign({ userId: user.id, sessionId: session.id }, now) };
     };
     const pad = (i: number) => String(i).padStart(2, "0");
-    const out = { riders: [] as Person[], drivers: [] as Person[] };
+    const out = { riders: [] as Person[], drivers: [] as Person[], admins: [] as Person[] };
     for (let i = 0; i < riders; i++) out.riders.push(await person(`86455510${pad(i)}`, "rider"));
     for (let i = 0; i < drivers; i++) out.drivers.push(await person(`86455520${pad(i)}`, "driver"));
+    for (let i = 0; i < admins; i++) out.admins.push(await person(`86455530${pad(i)}`, "admin"));
     return out;
   } finally {
     kv.close();

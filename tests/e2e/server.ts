@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { serveArgs } from "../../scripts/serve.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -40,16 +41,32 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for the "listening" line. */
   timeoutMs?: number;
+  /**
+   * Starts the production entry instead (serve.ts under `deno serve --parallel`, as `deno task start` does) with
+   * this many isolates (DENO_JOBS). Its isolates share one port, so a free one is picked first (PORT=0 would give
+   * each isolate a port of its own).
+   */
+  isolates?: number;
 }
 
-export async function startServer({ env = {}, timeoutMs = 30_000 }: StartOptions = {}): Promise<TestServer> {
+/** A port nothing listens on now. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
+}
+
+export async function startServer({ env = {}, timeoutMs = 30_000, isolates }: StartOptions = {}): Promise<TestServer> {
   const dir = await Deno.makeTempDir({ prefix: "hopper-e2e-" });
   const kvPath = env.KV_PATH ?? join(dir, "hopper.kv");
+  const port = isolates ? freePort() : 0;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: isolates ? serveArgs(port) : ["run", "-A", "main.ts"],
     cwd: REPO_ROOT,
     env: {
-      PORT: "0",
+      PORT: String(port),
+      ...(isolates ? { DENO_JOBS: String(isolates) } : {}),
       KV_PATH: kvPath,
       CONTACT_EMAIL: "hello@hopper.test",
       MALLOC_ARENA_MAX: "2",

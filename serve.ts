@@ -1,0 +1,156 @@
+/**
+ * The production entry: one isolate per core in one process (issue 24),
+ *
+ *   deno serve --parallel --port 8000 serve.ts     (scripts/serve.ts runs this; DENO_JOBS sets the count)
+ *
+ * Every isolate evaluates this module and serves its default export; the
+ * kernel spreads connections over them (SO_REUSEPORT, connection by
+ * connection). They share one KV file: a commit in one wakes KV watches in
+ * all, so the live feed and access changes reach sockets held anywhere.
+ * The isolates settle the rest over a BroadcastChannel (server/isolates.ts):
+ * one holds the store lock and does the one-time start work (migrations, the
+ * signing secret, the demo seed, the booking hand-over sweep) while the others
+ * wait for it; each drains its own requests and sockets on SIGTERM, and the
+ * holder ends the process once all have; a write's drop of reused reads
+ * reaches every isolate. main.ts remains the one-isolate start.
+ */
+import { dropNoted } from "./kv/forget_apply.ts";
+import { shareForgets } from "./kv/forget_notes.ts";
+import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
+import { migrateStore } from "./kv/migrations.ts";
+import { openStore } from "./kv/open.ts";
+import { seedDemoTenant } from "./kv/seed.ts";
+import { localSecret, secretPathFor } from "./kv/secrets.ts";
+import { systemClock } from "./lib/clock.ts";
+import { jsonLogger } from "./lib/log.ts";
+import { senderFromConfig } from "./lib/sms.ts";
+import { createApp } from "./server/app.tsx";
+import { startHandOvers } from "./server/hand_over.ts";
+import { IsolateGroup, type Ready } from "./server/isolates.ts";
+import { readMapOrigins } from "./server/map_origins.ts";
+import { checkPmtilesFile } from "./server/pmtiles_file.ts";
+import { noticeDeps } from "./server/rider_updates.ts";
+import { exitOnSignals, RequestGate, shutDown, SHUTDOWN_GRACE_MS } from "./server/shutdown.ts";
+import { checkedOrExit, listeningLines, startupConfig } from "./server/startup.ts";
+
+/** How long an isolate refused the lock waits to hear that another isolate of this process holds it. */
+const HOLDER_WAIT_MS = 5_000;
+
+const loaded = startupConfig();
+if (loaded.kvPath === ":memory:") {
+  console.error(
+    "KV_PATH=:memory: would give every isolate a store of its own. Use a file, or main.ts for one isolate.",
+  );
+  Deno.exit(1);
+}
+const log = jsonLogger();
+const group = new IsolateGroup();
+if (loaded.mapPmtilesPath) await checkedOrExit(checkPmtilesFile(loaded.mapPmtilesPath));
+const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
+
+/**
+ * The store lock (kv/lock.ts) is per open file, so the isolates of one process race for it like processes do: the
+ * winner holds it for the process. A refused isolate serves when the holder is an isolate here, else stops.
+ * The managed KV (Deno Deploy) needs no lock: each isolate starts alone there, as it always has.
+ */
+async function takeLock(kvPath: string | null): Promise<{ holding: boolean; lock: StoreLock | null }> {
+  try {
+    const lock = await lockStore(kvPath);
+    if (lock) group.hold();
+    return { holding: true, lock };
+  } catch (err) {
+    if (!(err instanceof StoreLockedError)) throw err;
+    if (await group.holderHere(HOLDER_WAIT_MS)) return { holding: false, lock: null };
+    console.error(err.message);
+    Deno.exit(1);
+  }
+}
+
+/** The one-time start work, in the isolate holding the lock; answers what the others are told when it is done. */
+async function startStore(kv: Deno.Kv): Promise<Ready> {
+  if (!loaded.jwtSecret) {
+    const where = `in ${secretPathFor(loaded.kvPath!)} (mode 0600)`;
+    console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
+    await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
+  }
+  const migrated = await migrateStore(kv);
+  if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
+  const demo = await seedDemoTenant(kv, systemClock.now());
+  if (loaded.sms.provider === "console") {
+    console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
+  }
+  const ready = { demo: demo && { code: demo.code, name: demo.name } };
+  group.ready(ready);
+  return ready;
+}
+
+const { holding, lock } = await takeLock(loaded.kvPath);
+const kv = await openStore(loaded.kvPath);
+const ready = holding ? await startStore(kv) : await group.whenReady();
+const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
+
+const reporter = config.sentryDsn
+  ? (await import("./lib/error_reporter.ts")).sentryReporter({
+    dsn: config.sentryDsn,
+    release: `hopper@${config.version}`,
+  })
+  : undefined;
+if (reporter && holding) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
+const sms = senderFromConfig(config);
+const app = createApp({
+  kv,
+  sms,
+  clock: systemClock,
+  config,
+  log,
+  reporter,
+  mapOrigins: await mapOrigins,
+  isolate: group.id,
+});
+// A write here drops the reused reads of every isolate; theirs drop ours.
+shareForgets(kv, group.shareForgets((note) => dropNoted(kv, note)));
+
+// The booking hand-over sweep (server/hand_over.ts) runs in the holder only. It would be safe in every isolate (each
+// hand-over is one commit checked against the booking as read, so a second sweep re-reads and does nothing), but
+// one sweep per process spares the others the reads and the lost races.
+const handOvers = new AbortController();
+if (holding) void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+
+const gate = new RequestGate();
+/** A write's answer waits at most this long for the other isolates to drop what it changed (server/isolates.ts). */
+const FORGET_WAIT_MS = 100;
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The app; a write answers once the other isolates have dropped their copies, so the client's next call sees it. */
+async function handle(req: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  const res = await app.fetch(req, info);
+  if (WRITES.has(req.method)) await group.settled(FORGET_WAIT_MS);
+  return res;
+}
+exitOnSignals(log, async () => {
+  handOvers.abort();
+  const own = await shutDown({ kv, gate, log, lock: null });
+  if (holding && !lock) return own; // the managed store: each isolate is on its own
+  if (!lock) {
+    // Deno.exit here would end every isolate: say so, and let the holder end the process.
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the batched log is written first
+    group.stopped(own);
+    return new Promise<number>(() => {});
+  }
+  const others = await group.othersStopped(SHUTDOWN_GRACE_MS + 2_000);
+  lock.release();
+  return Math.max(own, others);
+});
+
+export default {
+  fetch: gate.wrap(handle),
+  // deno serve calls this in one isolate only.
+  onListen: (addr: Deno.Addr) => {
+    if (addr.transport !== "tcp") return;
+    for (const line of listeningLines(config, addr, ready.demo)) console.log(line);
+    if (!Deno.env.get("PUBLIC_URL") && addr.port !== config.port) {
+      // PUBLIC_URL defaults to PORT's address, and live sockets accept only pages from PUBLIC_URL.
+      console.log(`PORT is ${config.port} but this serves port ${addr.port}: set PORT (or PUBLIC_URL) to match.`);
+    }
+  },
+} satisfies Deno.ServeDefaultExport;
