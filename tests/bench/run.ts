@@ -8,6 +8,7 @@
 import { benchAdminTrips } from "./admin_trips.ts";
 import { benchReports } from "./reports.ts";
 import { benchTripsCsv } from "./trips_csv.ts";
+import { benchPhotoLoad } from "./photo_load.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
@@ -231,6 +232,7 @@ if (import.meta.main) {
   rows.push(...await benchAdminTrips());
   rows.push(...await benchReports());
   rows.push(...await benchTripsCsv());
+  rows.push(...await benchPhotoLoad());
   rows.push(...await benchSockets());
   rows.push(...await benchLighthouse());
 
