@@ -7,6 +7,7 @@ import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { Report } from "../../lib/reports.ts";
 import { useT } from "../texts.tsx";
 import { minutes } from "./FigureTiles.tsx";
+import { MonthPicker } from "./MonthPicker.tsx";
 import { formatDay, formatMonth, formatNumber } from "./numbers.ts";
 
 export interface MonthlySummaryProps {
@@ -89,20 +90,12 @@ export function MonthlySummary({ tenant, organisation, timeZone, month, report, 
     : [];
   return (
     <div className="monthly">
-      <form className="monthly__pick" method="get" action={`/${tenant}/admin/reports/monthly`}>
-        <label>
-          <span>{t("Month")}</span>
-          <input
-            type="month"
-            name="month"
-            defaultValue={month}
-            required
-            pattern="\d{4}-\d{2}"
-            placeholder={t("YYYY-MM")}
-          />
-        </label>
-        <button type="submit" className="button button--small">{t("Show month")}</button>
-      </form>
+      <MonthPicker
+        className="monthly__pick"
+        action={`/${tenant}/admin/reports/monthly`}
+        month={month}
+        button="Show month"
+      />
       {error && <p className="notice notice--error report-error" role="alert">{error}</p>}
       {report && (
         <article className="monthly-sheet" aria-labelledby="monthly-sheet-title">

@@ -8,6 +8,7 @@ import type { Preset } from "../../lib/report_dates.ts";
 import type { Report } from "../../lib/reports.ts";
 import { useT } from "../texts.tsx";
 import { FigureTiles } from "./FigureTiles.tsx";
+import { MonthPicker } from "./MonthPicker.tsx";
 import { formatRange } from "./numbers.ts";
 import { BusiestPickups, DriversTable, RequestsByHour, RidesPerDay } from "./ReportCharts.tsx";
 
@@ -86,20 +87,12 @@ export function ReportView({ tenant, timeZone, presets, from, to, month, report,
       <section className="report-card report-monthly" aria-labelledby="report-monthly-title">
         <h2 id="report-monthly-title">{t("Monthly summary")}</h2>
         <p>{t("The month's figures for the National Transit Database and your funders, on one printable page.")}</p>
-        <form className="report-monthly__form" method="get" action={`${path}/monthly`}>
-          <label>
-            <span>{t("Month")}</span>
-            <input
-              type="month"
-              name="month"
-              defaultValue={month}
-              required
-              pattern="\d{4}-\d{2}"
-              placeholder={t("YYYY-MM")}
-            />
-          </label>
-          <button type="submit" className="button button--small">{t("Open the monthly summary")}</button>
-        </form>
+        <MonthPicker
+          className="report-monthly__form"
+          action={`${path}/monthly`}
+          month={month}
+          button="Open the monthly summary"
+        />
       </section>
     </div>
   );
