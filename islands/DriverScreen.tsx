@@ -12,7 +12,7 @@
  * from the transition table (lib/driver_actions.ts), "Another ride is
  * already in progress" disabling the start of a second ride.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { getUser } from "../browser/auth_client.ts";
 import { GEO_UNSUPPORTED_DRIVER, useGeolocation } from "../browser/geolocation.ts";
 import { AvailabilitySwitch } from "../components/driver/AvailabilitySwitch.tsx";
@@ -29,6 +29,9 @@ import { MapView } from "../components/map/MapView.tsx";
 import { isTracked } from "../lib/eta.ts";
 import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
+
+/** The installed app's notices (issue 23): no signal, a new version, the install hint. */
+const AppNotices = lazy(() => import("../components/app_shell/AppNotices.tsx"));
 
 export interface DriverScreenProps {
   tenant: string;
@@ -64,6 +67,9 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
             onToggle={availability.toggle}
           />
         </div>
+        <Suspense>
+          <AppNotices />
+        </Suspense>
         {/* Asked while offline, as the driver goes online (issue 21); kept out of the way of the rides after. */}
         {availability.available === false && (
           <VehicleCheck accessible={accessible} disabled={availability.switching} onChange={availability.setVehicle} />

@@ -37,6 +37,8 @@ import type { Place } from "../lib/places.ts";
 import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx"));
+/** The installed app's notices (issue 23): no signal, a new version, the install hint. */
+const AppNotices = lazy(() => import("../components/app_shell/AppNotices.tsx"));
 /**
  * One chunk, asked for at mount beside the ride itself: the card of an active
  * ride with its arrival time (issue 20), and issue 21's parts: this ride's
@@ -89,6 +91,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
           <h1 className="ride-screen__title">{t("Request a Ride")}</h1>
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
+        <Suspense>
+          <AppNotices />
+        </Suspense>
         <MapView
           key={areaKey(area)}
           area={area}

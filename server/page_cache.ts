@@ -38,7 +38,10 @@ export function pageServer(
     if (!page) {
       // A tenant's pages wear its brand colour (issue 19); its key (server/site_context.ts pageKey) names it.
       const brand = meta.brand ?? c.get("tenant")?.brandColor;
-      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand }, render(), reporting, lang));
+      // Each tenant's pages belong to its installable app (issue 23); its code is in the path, so in the key.
+      const code = c.get("tenant")?.code;
+      const app = meta.app ?? (code ? `/${code}` : "");
+      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand, app }, render(), reporting, lang));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);

@@ -10,12 +10,20 @@ import { TextsProvider } from "../components/texts.tsx";
 import { type Area, AREAS, type Text, textsFor, translate } from "../lib/i18n/catalogue.ts";
 import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 import type { Manifest } from "./assets.ts";
+import { DEFAULT_THEME, iconVersion } from "../lib/web_app.ts";
+import { DEFAULT_BRAND } from "../lib/tenant_settings.ts";
 
 export interface PageMeta {
   title: string;
   description?: string;
   /** The tenant's brand colour (issue 19): the browser's theme colour and /brand/{rrggbb}.css. */
   brand?: string;
+  /**
+   * The installable web app the page belongs to (issue 23): "/{tenant}" on a tenant's pages, which also name its
+   * service worker (`<html data-sw>`) for the islands' runtime to register; "" (Hopper's own manifest, no worker)
+   * on the public site.
+   */
+  app?: string;
 }
 
 /** The stylesheet that sets a brand colour's CSS variables (routes/brand_css.ts). */
@@ -42,6 +50,15 @@ function pageTexts(lang: Lang) {
   return texts;
 }
 
+/** The manifest link and the home-screen icon iOS reads instead. */
+function webAppLinks({ app = "", brand }: PageMeta): string {
+  const icon = `${app}/icons/icon-192.png?v=${
+    iconVersion(brand && /^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND)
+  }`;
+  return `<link rel="manifest" href="${escapeHtml(app)}/manifest.webmanifest">` +
+    `<link rel="apple-touch-icon" href="${escapeHtml(icon)}">`;
+}
+
 export function renderPage(
   manifest: Manifest,
   meta: PageMeta,
@@ -64,17 +81,19 @@ export function renderPage(
     for (const chunk of island.imports) preload.add(chunk);
   }
   return "<!doctype html>" +
-    `<html lang="${lang}"><head><meta charset="utf-8">` +
+    // A tenant's service worker, for the islands' runtime to register (issue 23).
+    `<html lang="${lang}"${meta.app ? ` data-sw="${escapeHtml(meta.app)}/sw.js"` : ""}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? translate(lang, DEFAULT_DESCRIPTION))}">` +
-    `<meta name="theme-color" content="${meta.brand ? escapeHtml(meta.brand) : "#1e3a8a"}">` +
+    `<meta name="theme-color" content="${meta.brand ? escapeHtml(meta.brand) : DEFAULT_THEME}">` +
     (reporting && scripts.length
       ? `<meta name="hopper-sentry" content="${escapeHtml(reporting.dsn)}" data-release="${
         escapeHtml(reporting.release)
       }">`
       : "") +
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    webAppLinks(meta) +
     `<link rel="stylesheet" href="${manifest.css}">` +
     (meta.brand && /^#[0-9a-f]{6}$/i.test(meta.brand)
       ? `<link rel="stylesheet" href="${brandCssPath(meta.brand)}">`

@@ -13,10 +13,16 @@ import { TextsProvider } from "../../components/texts.tsx";
 import { DEFAULT_LANG, isLang } from "../../lib/i18n/lang.ts";
 import { reportError } from "./report.ts";
 
-/** Marks the island's element once React owns it (`data-hydrated`), for tests and styling. */
+/**
+ * Marks the island's element once React owns it (`data-hydrated`), for tests and styling. Then registers the
+ * tenant's service worker (issue 23), which a tenant's pages name on their <html> element (server/render.tsx; the
+ * public site's name none): after the first paint, so it never delays it (registering again is a no-op).
+ */
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     el.dataset.hydrated = "true";
+    const worker = document.documentElement.dataset.sw;
+    if (worker) navigator.serviceWorker?.register(worker);
   }, [el]);
   return children;
 }

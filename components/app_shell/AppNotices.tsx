@@ -1,0 +1,46 @@
+/**
+ * The installed app's notices on the rider and driver screens (issue 23),
+ * a chunk of its own that each screen asks for after its first paint (the
+ * rider's first load is within bytes of its budget):
+ *
+ * - "You're offline. We'll reconnect when you have a signal." while the
+ *   browser has no network. The screen came from the service worker's cache;
+ *   its socket keeps retrying with the usual backoff (browser/live_connection.ts)
+ *   and redials at once when the signal is back.
+ * - "A new version is ready – Reload" when a new release's worker waits.
+ * - The install hint where the browser offers `beforeinstallprompt`:
+ *   Install, or Not now (remembered on this device).
+ */
+import { useT } from "../texts.tsx";
+import { useInstallOffer, useNewVersion, useOnline } from "./use_app_shell.ts";
+
+export default function AppNotices() {
+  const t = useT();
+  const online = useOnline();
+  const update = useNewVersion();
+  const offer = useInstallOffer();
+  return (
+    <>
+      {!online && (
+        <p className="notice notice--warning app-notice" role="status">
+          {t("You're offline. We'll reconnect when you have a signal.")}
+        </p>
+      )}
+      {update && (
+        <div className="notice app-notice" role="status">
+          <span className="app-notice__text">{t("A new version is ready")}</span>
+          <button type="button" className="button" onClick={update.reload}>{t("Reload")}</button>
+        </div>
+      )}
+      {offer && online && (
+        <div className="notice app-notice app-notice--install">
+          <span className="app-notice__text">{t("Add this app to your home screen to open it with one tap.")}</span>
+          <span className="app-notice__actions">
+            <button type="button" className="button" onClick={offer.install}>{t("Install")}</button>
+            <button type="button" className="button button--secondary" onClick={offer.dismiss}>{t("Not now")}</button>
+          </span>
+        </div>
+      )}
+    </>
+  );
+}

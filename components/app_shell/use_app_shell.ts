@@ -1,0 +1,118 @@
+/**
+ * The installed app's state on the rider and driver screens (issue 23), for
+ * AppNotices: whether the phone has a signal, whether a new release's service
+ * worker waits, and whether the browser offers to install the app.
+ * Browser-only: everything starts in effects.
+ */
+import { useEffect, useState } from "react";
+
+/** Where the person said "Not now" to the install hint (this device, every tenant): it is not offered again. */
+export const INSTALL_HINT_DISMISSED_KEY = "installHintDismissed";
+
+/** How often an open screen (a driver's, all day) asks whether a new release is out. */
+export const UPDATE_CHECK_MS = 30 * 60_000;
+
+/** False while the browser says there is no network (navigator.onLine and its online/offline events). */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const read = () => setOnline(navigator.onLine);
+    read();
+    addEventListener("online", read);
+    addEventListener("offline", read);
+    return () => {
+      removeEventListener("online", read);
+      removeEventListener("offline", read);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * A new release's worker, installed and waiting while this page runs the old one; `reload` hands over to it and
+ * loads the page again once it controls the page. Null while there is none.
+ */
+export function useNewVersion(): { reload(): void } | null {
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+  useEffect(() => {
+    const container = navigator.serviceWorker;
+    if (!container) return;
+    let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    // Only an update waits behind a worker that already controls the page; the first install just starts.
+    const check = (reg: ServiceWorkerRegistration) => {
+      if (live && reg.waiting && container.controller) setWaiting(reg.waiting);
+    };
+    const watch = (reg: ServiceWorkerRegistration, worker: ServiceWorker | null) =>
+      worker?.addEventListener("statechange", () => worker.state === "installed" && check(reg));
+    container.ready.then((reg) => {
+      if (!live) return;
+      check(reg);
+      watch(reg, reg.installing);
+      reg.addEventListener("updatefound", () => watch(reg, reg.installing));
+      timer = setInterval(() => reg.update().catch(() => {}), UPDATE_CHECK_MS);
+    });
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+  if (!waiting) return null;
+  return {
+    reload() {
+      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+      waiting.postMessage({ type: "skip-waiting" });
+    },
+  };
+}
+
+/** Chrome's install offer (not in the DOM's types). */
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+  userChoice: Promise<unknown>;
+}
+
+/**
+ * The browser's offer to install the app (`beforeinstallprompt`), kept for the hint's Install button; null where
+ * the browser makes none, once used or installed, and for good once the person said "Not now".
+ */
+export function useInstallOffer(): { install(): void; dismiss(): void } | null {
+  const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
+  useEffect(() => {
+    if (readDismissed()) return;
+    const offered = (event: Event) => {
+      event.preventDefault();
+      setOffer(event as InstallPromptEvent);
+    };
+    const installed = () => setOffer(null);
+    addEventListener("beforeinstallprompt", offered);
+    addEventListener("appinstalled", installed);
+    return () => {
+      removeEventListener("beforeinstallprompt", offered);
+      removeEventListener("appinstalled", installed);
+    };
+  }, []);
+  if (!offer) return null;
+  return {
+    install() {
+      setOffer(null);
+      offer.prompt().catch(() => {});
+    },
+    dismiss() {
+      setOffer(null);
+      try {
+        localStorage.setItem(INSTALL_HINT_DISMISSED_KEY, "1");
+      } catch {
+        // Storage refused (private mode): the hint is gone for this page at least.
+      }
+    },
+  };
+}
+
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(INSTALL_HINT_DISMISSED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
