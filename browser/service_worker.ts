@@ -107,8 +107,17 @@ export function serviceWorker(settings: WorkerSettings): void {
     });
     if (!cached) return network;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<Response>((resolve) => timer = setTimeout(() => resolve(cached), PAGE_WAIT_MS));
-    return Promise.race([network.catch(() => cached), late]).finally(() => clearTimeout(timer));
+    const late = new Promise<Response>((resolve) => timer = setTimeout(() => resolve(offline(cached)), PAGE_WAIT_MS));
+    return Promise.race([network.catch(() => offline(cached)), late]).finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * The cached page, marked `<html data-offline>`: the screen then says it is offline until its socket connects
+   * (components/app_shell/), which a browser's own navigator.onLine does not tell when the signal drops.
+   */
+  async function offline(cached: Response): Promise<Response> {
+    const page = (await cached.text()).replace("<html ", '<html data-offline="" ');
+    return new Response(page, { headers: { "content-type": cached.headers.get("content-type") ?? "text/html" } });
   }
 
   /** Hashed bundles and the shell's files: the cached copy, else the network's, kept for next time. */

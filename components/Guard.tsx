@@ -14,8 +14,9 @@
  * - Any other failure of the roles call (network, 5xx, no list in the
  *   answer) counts as ["rider"] (spec section 6). A 401 is handled by api():
  *   it signs out and goes to the login page.
- * - With no network at all (navigator.onLine false: the page came from the
- *   service worker's cache, issue 23) a signed-in visitor stays on the page.
+ * - With no network (navigator.onLine false, or the page came from the
+ *   service worker's cache for want of one, issue 23) a signed-in visitor
+ *   stays on the page.
  *
  * Browser-only work happens in effects: the server renders "Loading...".
  */
@@ -54,9 +55,10 @@ export function useGuard(tenant: string, required?: TenantRole): GuardState {
     let live = true;
     loadRoles(tenant).then((roles) => {
       if (!live) return;
-      // With no network the roles call fails and counts as ["rider"]: a driver whose screen was opened from the
-      // service worker's cache (issue 23) stays on it; the server still decides every call once the signal is back.
-      const target = roles && !navigator.onLine ? null : guardTarget(tenant, roles, required);
+      // With no network the roles call fails and counts as ["rider"]: a driver whose screen came from the service
+      // worker's cache (issue 23, `<html data-offline>`) stays on it; the server decides every call once online.
+      const offline = !navigator.onLine || document.documentElement.hasAttribute("data-offline");
+      const target = roles && offline ? null : guardTarget(tenant, roles, required);
       if (roles === null) setState({ status: "signed-out" });
       else setState(target ? { status: "refused", roles } : { status: "allowed", roles });
       if (target) location.replace(target);

@@ -68,7 +68,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
           />
         </div>
         <Suspense>
-          <AppNotices />
+          <AppNotices connected={connected} />
         </Suspense>
         {/* Asked while offline, as the driver goes online (issue 21); kept out of the way of the rides after. */}
         {availability.available === false && (

@@ -92,7 +92,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
         <Suspense>
-          <AppNotices />
+          <AppNotices connected={rider.connected} />
         </Suspense>
         <MapView
           key={areaKey(area)}

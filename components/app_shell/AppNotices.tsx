@@ -4,19 +4,21 @@
  * rider's first load is within bytes of its budget):
  *
  * - "You're offline. We'll reconnect when you have a signal." while the
- *   browser has no network. The screen came from the service worker's cache;
- *   its socket keeps retrying with the usual backoff (browser/live_connection.ts)
- *   and redials at once when the signal is back.
+ *   browser has no network, or the screen came from the service worker's
+ *   cache and its socket has not connected since; the socket keeps retrying
+ *   with the usual backoff (browser/live_connection.ts), at once when the
+ *   browser says the network is back.
  * - "A new version is ready – Reload" when a new release's worker waits.
  * - The install hint where the browser offers `beforeinstallprompt`:
  *   Install, or Not now (remembered on this device).
  */
 import { useT } from "../texts.tsx";
-import { useInstallOffer, useNewVersion, useOnline } from "./use_app_shell.ts";
+import { useInstallOffer, useNewVersion, useOffline } from "./use_app_shell.ts";
 
-export default function AppNotices() {
+/** `connected`: the screen's live socket is open (it proves the signal is back). */
+export default function AppNotices({ connected }: { connected: boolean }) {
   const t = useT();
-  const online = useOnline();
+  const online = !useOffline(connected);
   const update = useNewVersion();
   const offer = useInstallOffer();
   return (

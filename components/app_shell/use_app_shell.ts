@@ -12,11 +12,17 @@ export const INSTALL_HINT_DISMISSED_KEY = "installHintDismissed";
 /** How often an open screen (a driver's, all day) asks whether a new release is out. */
 export const UPDATE_CHECK_MS = 30 * 60_000;
 
-/** False while the browser says there is no network (navigator.onLine and its online/offline events). */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(true);
+/**
+ * True while the screen has no signal: the browser says it has no network (navigator.onLine), or the page came
+ * from the service worker's cache because the network failed (`<html data-offline>`, browser/service_worker.ts)
+ * and the screen's live socket has not connected since. A dropped signal often leaves navigator.onLine true.
+ */
+export function useOffline(connected: boolean): boolean {
+  const [noNetwork, setNoNetwork] = useState(false);
+  const [fromCache, setFromCache] = useState(false);
   useEffect(() => {
-    const read = () => setOnline(navigator.onLine);
+    setFromCache(document.documentElement.hasAttribute("data-offline"));
+    const read = () => setNoNetwork(!navigator.onLine);
     read();
     addEventListener("online", read);
     addEventListener("offline", read);
@@ -25,7 +31,12 @@ export function useOnline(): boolean {
       removeEventListener("offline", read);
     };
   }, []);
-  return online;
+  useEffect(() => {
+    if (!connected) return;
+    setFromCache(false);
+    document.documentElement.removeAttribute("data-offline");
+  }, [connected]);
+  return noNetwork || (fromCache && !connected);
 }
 
 /**
