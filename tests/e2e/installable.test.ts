@@ -153,15 +153,17 @@ describe("the installable app", () => {
     }
   });
 
-  it("offers a new release with 'A new version is ready – Reload', which loads it", async () => {
+  it("offers a new release with 'A new version is ready – Reload', which loads it", { timeout: 60_000 }, async () => {
     const rider = await world.signIn("8645550704");
     const admin = await world.signIn(DEMO_ADMIN_PHONE);
     const { page } = await signedInPage(rider);
-    await page.goto("/greer/rider");
-    await hydrated(page, "RiderScreen");
-    const first = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-    expect(first).toBeTruthy();
-    await workerReady(page);
+    // A second device, in Spanish at desk width, on the same release.
+    const { page: desk } = await signedInPage(rider, { lang: "es", viewport: DESKTOP });
+    for (const p of [page, desk]) {
+      await p.goto("/greer/rider");
+      await hydrated(p, "RiderScreen");
+      await workerReady(p);
+    }
     const before = await page.evaluate(async () => await (await fetch("/greer/sw.js")).text());
 
     // The organisation's new colour is a new shell, so a new worker (a new build is one too).
@@ -170,6 +172,12 @@ describe("the installable app", () => {
     await expect.poll(async () => await page.evaluate(async () => await (await fetch("/greer/sw.js")).text()), {
       timeout: 10_000,
     }).not.toBe(before);
+    await desk.reload();
+    await hydrated(desk, "RiderScreen");
+    await desk.getByRole("status").filter({ hasText: "Hay una nueva versión lista" }).waitFor({ timeout: 20_000 });
+    await desk.getByRole("button", { name: "Volver a cargar" }).waitFor();
+    await shot(desk, "app-update-rider-desktop-es");
+
     await page.reload();
     await hydrated(page, "RiderScreen");
     const prompt = page.getByRole("status").filter({ hasText: "A new version is ready" });
