@@ -20,7 +20,7 @@ export interface PageMeta {
   brand?: string;
   /**
    * The installable web app the page belongs to (issue 23): "/{tenant}" on a tenant's pages, which also name its
-   * service worker (`<html data-sw>`) for the islands' runtime to register; "" (Hopper's own manifest, no worker)
+   * service worker (`<body data-sw>`) for the islands' runtime to register; "" (Hopper's own manifest, no worker)
    * on the public site.
    */
   app?: string;
@@ -81,8 +81,7 @@ export function renderPage(
     for (const chunk of island.imports) preload.add(chunk);
   }
   return "<!doctype html>" +
-    // A tenant's service worker, for the islands' runtime to register (issue 23).
-    `<html lang="${lang}"${meta.app ? ` data-sw="${escapeHtml(meta.app)}/sw.js"` : ""}><head><meta charset="utf-8">` +
+    `<html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? translate(lang, DEFAULT_DESCRIPTION))}">` +
@@ -100,5 +99,6 @@ export function renderPage(
       : "") +
     [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +
     scripts.join("") +
-    `</head><body>${html}</body></html>`;
+    // A tenant's service worker, for the islands' runtime to register (issue 23).
+    `</head><body${meta.app ? ` data-sw="${escapeHtml(meta.app)}/sw.js"` : ""}>${html}</body></html>`;
 }
