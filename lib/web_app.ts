@@ -20,8 +20,12 @@ export const APP_ICONS: Readonly<Record<string, { size: number; purpose: IconPur
 /** The Hono pattern of the icons' path, under "" or "/{tenant}". */
 export const APP_ICON_ROUTE = "/icons/:file{icon-(?:192|512|maskable-512)\\.png}";
 
-/** `?v=` of the icons: the colour they are drawn in, so a new brand colour is a new URL. */
-export const iconVersion = (brand: string) => brand.slice(1).toLowerCase();
+/**
+ * `?v=` of the icons: the colour they are drawn in, and the logo's hash when they show the tenant's logo, so a new
+ * colour or logo is a new URL.
+ */
+export const iconVersion = (brand: string, logo?: string | null) =>
+  brand.slice(1).toLowerCase() + (logo ? `-${logo}` : "");
 
 export interface WebAppManifest {
   id: string;
@@ -43,7 +47,7 @@ export interface WebAppManifest {
  * (start at the sign-in, which leads to a person's organisation).
  */
 export function webAppManifest(
-  { base, name, shortName, description, lang, brand }: {
+  { base, name, shortName, description, lang, brand, logo }: {
     base: string;
     name: string;
     shortName: string;
@@ -51,6 +55,8 @@ export function webAppManifest(
     lang: string;
     /** The tenant's brand colour, when it chose one: the theme and the icons' tile. */
     brand?: string;
+    /** The hash of the tenant's logo, when it has one: the icons show it. */
+    logo?: string;
   },
 ): WebAppManifest {
   const start = base ? `${base}/rider` : "/login";
@@ -67,7 +73,7 @@ export function webAppManifest(
     theme_color: brand ?? DEFAULT_THEME,
     background_color: "#ffffff",
     icons: Object.entries(APP_ICONS).map(([file, { size, purpose }]) => ({
-      src: `${base}/icons/${file}?v=${iconVersion(brand ?? DEFAULT_BRAND)}`,
+      src: `${base}/icons/${file}?v=${iconVersion(brand ?? DEFAULT_BRAND, logo)}`,
       sizes: `${size}x${size}`,
       type: "image/png",
       purpose,

@@ -71,7 +71,7 @@ export function tenantRoutes(
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));
-  app.route("/", webAppRoutes(assets, { worker: true }));
+  app.route("/", webAppRoutes(deps.kv, assets, { worker: true }));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));

@@ -84,7 +84,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
   app.route("/", pmtilesRoutes(deps.config.mapPmtilesPath));
   app.route("/", brandCss());
-  app.route("/", webAppRoutes(assets));
+  app.route("/", webAppRoutes(deps.kv, assets));
   app.route("/healthz", healthApi(deps));
   app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));

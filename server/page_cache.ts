@@ -41,7 +41,8 @@ export function pageServer(
       // Each tenant's pages belong to its installable app (issue 23); its code is in the path, so in the key.
       const code = c.get("tenant")?.code;
       const app = meta.app ?? (code ? `/${code}` : "");
-      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand, app }, render(), reporting, lang));
+      const logo = meta.logo ?? c.get("tenant")?.logo?.hash;
+      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand, app, logo }, render(), reporting, lang));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);

@@ -24,6 +24,8 @@ export interface PageMeta {
    * on the public site.
    */
   app?: string;
+  /** The hash of the tenant's logo, which its home-screen icons show (issue 23). */
+  logo?: string;
 }
 
 /** The stylesheet that sets a brand colour's CSS variables (routes/brand_css.ts). */
@@ -51,10 +53,9 @@ function pageTexts(lang: Lang) {
 }
 
 /** The manifest link and the home-screen icon iOS reads instead. */
-function webAppLinks({ app = "", brand }: PageMeta): string {
-  const icon = `${app}/icons/icon-192.png?v=${
-    iconVersion(brand && /^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND)
-  }`;
+function webAppLinks({ app = "", brand, logo }: PageMeta): string {
+  const colour = brand && /^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND;
+  const icon = `${app}/icons/icon-192.png?v=${iconVersion(colour, logo)}`;
   return `<link rel="manifest" href="${escapeHtml(app)}/manifest.webmanifest">` +
     `<link rel="apple-touch-icon" href="${escapeHtml(icon)}">`;
 }

@@ -9,9 +9,13 @@
  * - "any": the mark as it is, a rounded tile with transparent corners.
  * - "maskable": the tile's colour to every edge, the shuttle shrunk into the
  *   middle 80% circle that every launcher's mask keeps (the W3C safe zone).
+ *
+ * A tenant with a logo gets its logo instead (logoIconPng), fitted whole in
+ * the middle of a white tile of the same two shapes: logos are drawn for a
+ * light page (the header shows them on white), not for the brand colour.
  */
 import { brandTextColor, DEFAULT_BRAND, INK, WHITE } from "../tenant_settings.ts";
-import { encodePng } from "./codecs.ts";
+import { encodePng, resizeTo } from "./codecs.ts";
 import type { Rgba } from "./pixels.ts";
 
 export type IconPurpose = "any" | "maskable";
@@ -38,13 +42,18 @@ function circle(cx: number, cy: number, r: number, color: string): Shape {
   return { color, inside: (px, py) => (px - cx) ** 2 + (py - cy) ** 2 <= r * r };
 }
 
+/** The tile: a rounded square, or for a maskable icon a square to the edges. */
+function tile(color: string, purpose: IconPurpose): Shape {
+  return roundedRect(0, 0, 32, 32, purpose === "maskable" ? 0 : 8, color);
+}
+
 /** The mark's parts in painting order, as in components/Logo.tsx: the tile, the body, three windows, two wheels. */
 export function markShapes(brand: string, purpose: IconPurpose): Shape[] {
   // The body takes the colour text takes on the brand (white on the Hopper blue), so it shows on any brand colour.
   const body = brandTextColor(brand);
   const wheelRim = body === WHITE ? WHITE : brand;
   return [
-    purpose === "maskable" ? roundedRect(0, 0, 32, 32, 0, brand) : roundedRect(0, 0, 32, 32, 8, brand),
+    tile(brand, purpose),
     roundedRect(6, 9, 20, 12, 3, body),
     roundedRect(8.5, 11.5, 4, 3.5, 1, brand),
     roundedRect(14, 11.5, 4, 3.5, 1, brand),
@@ -65,7 +74,12 @@ const SAMPLES = 4;
 
 /** The mark as `size` × `size` RGBA pixels. */
 export function drawMark(size: number, brand: string = DEFAULT_BRAND, purpose: IconPurpose = "any"): Rgba {
-  const shapes = markShapes(brand, purpose).map((s) => ({ inside: s.inside, rgb: rgb(s.color) }));
+  return draw(size, markShapes(brand, purpose), purpose);
+}
+
+/** `parts` as `size` × `size` RGBA pixels: the first at full size, the others shrunk on a maskable icon. */
+function draw(size: number, parts: Shape[], purpose: IconPurpose): Rgba {
+  const shapes = parts.map((s) => ({ inside: s.inside, rgb: rgb(s.color) }));
   const unit = 32 / size;
   /** The topmost shape at a point of the pixel grid (-1: none). */
   const top = (px: number, py: number) => {
@@ -107,6 +121,36 @@ export function drawMark(size: number, brand: string = DEFAULT_BRAND, purpose: I
     }
   }
   return { width: size, height: size, data };
+}
+
+/** How much of the icon's side a logo may take: most of the tile, or the safe zone's square on a maskable icon. */
+const LOGO_SHARE: Record<IconPurpose, number> = { any: 0.76, maskable: 0.56 };
+
+/** A tenant's logo (its decoded pixels) as a `size` icon: fitted whole, centred, on a white tile. */
+export async function logoIcon(logo: Rgba, size: number, purpose: IconPurpose = "any"): Promise<Rgba> {
+  const box = size * LOGO_SHARE[purpose];
+  const scale = Math.min(box / logo.width, box / logo.height);
+  const width = Math.max(1, Math.round(logo.width * scale));
+  const height = Math.max(1, Math.round(logo.height * scale));
+  const art = await resizeTo(logo, width, height);
+  const icon = draw(size, [tile(WHITE, purpose)], purpose);
+  const left = Math.floor((size - width) / 2);
+  const top = Math.floor((size - height) / 2);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 4;
+      const to = ((top + y) * size + left + x) * 4;
+      // The logo over the white tile (which is opaque where the logo sits).
+      const a = art.data[from + 3] / 255;
+      for (let c = 0; c < 3; c++) icon.data[to + c] = art.data[from + c] * a + icon.data[to + c] * (1 - a);
+    }
+  }
+  return icon;
+}
+
+/** A tenant's logo icon as PNG bytes. */
+export async function logoIconPng(logo: Rgba, size: number, purpose: IconPurpose = "any"): Promise<Uint8Array> {
+  return encodePng(await logoIcon(logo, size, purpose));
 }
 
 /** The icon as PNG bytes. */

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { updateTenant } from "../../kv/tenants.ts";
-import { decodeImage } from "../../lib/images/codecs.ts";
+import { decodeImage, encodePng } from "../../lib/images/codecs.ts";
+import { saveTenantLogo } from "../../kv/tenant_logos.ts";
 import { html, makeApp } from "../helpers/app.ts";
 
 type T = Awaited<ReturnType<typeof makeApp>>;
@@ -87,6 +88,36 @@ describe("a tenant's web app manifest", () => {
     const full = (await iconOf(t, maskable.src)).img!;
     expect(pixel(full, 0, 0)).toEqual([0xb9, 0x1c, 0x1c, 255]);
     expect(pixel(full, 20, 256)).toEqual([0xb9, 0x1c, 0x1c, 255]);
+  });
+
+  it("shows the tenant's logo, whole, on a white tile once it has one, at new URLs", async () => {
+    using t = await makeApp();
+    const before = await manifestOf(t, "/greer/manifest.webmanifest");
+    // A logo twice as wide as tall: a red band.
+    const red = { width: 64, height: 32, data: new Uint8ClampedArray(64 * 32 * 4) };
+    for (let p = 0; p < red.data.length; p += 4) red.data.set([220, 38, 38, 255], p);
+    const bytes = await encodePng(red);
+    await saveTenantLogo(t.kv, "greer", { bytes, contentType: "image/png", width: 64, height: 32 }, {
+      by: "test",
+      now: t.clock.now(),
+    });
+    const manifest = await manifestOf(t, "/greer/manifest.webmanifest");
+    const [any, large, maskable] = manifest.icons;
+    expect(any.src).not.toBe(before.icons[0].src);
+    const round = (await iconOf(t, any.src)).img!;
+    expect(round.width).toBe(192);
+    // The logo in the middle, white above and below it (its shape kept), see-through corners.
+    expect(pixel(round, 96, 96)).toEqual([220, 38, 38, 255]);
+    expect(pixel(round, 96, 30)).toEqual([255, 255, 255, 255]);
+    expect(pixel(round, 0, 0)[3]).toBe(0);
+    expect((await iconOf(t, large.src)).size).toBe("512x512");
+    const full = (await iconOf(t, maskable.src)).img!;
+    expect(pixel(full, 0, 0)).toEqual([255, 255, 255, 255]);
+    expect(pixel(full, 256, 256)).toEqual([220, 38, 38, 255]);
+    // Inside the safe zone: white at 40% of the side left of the centre (the logo takes 56% of the side).
+    expect(pixel(full, 256 - 150, 256)).toEqual([255, 255, 255, 255]);
+    const page = await html(await t.request("/greer/rider"));
+    expect(page).toContain(`<link rel="apple-touch-icon" href="${any.src}">`);
   });
 
   it("speaks the person's language", async () => {
