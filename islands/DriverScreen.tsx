@@ -30,8 +30,13 @@ import { isTracked } from "../lib/eta.ts";
 import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
-/** The installed app's notices (issue 23): no signal, a new version, the install hint. */
-const AppNotices = lazy(() => import("../components/app_shell/AppNotices.tsx"));
+/**
+ * The installed app's notices (issue 23): no signal, a new version, the install hint. Asked for as the screen's code
+ * runs, so the chunk listens for the browser's install offer before the page has loaded.
+ */
+const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
+if (typeof document !== "undefined") void loadNotices();
+const AppNotices = lazy(loadNotices);
 
 export interface DriverScreenProps {
   tenant: string;

@@ -83,34 +83,57 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<unknown>;
 }
 
+/** The offer once Chromium made it, and the hints waiting for it. */
+let offered: InstallPromptEvent | null = null;
+const waiting = new Set<(offer: InstallPromptEvent) => void>();
+
 /**
- * The browser's offer to install the app (`beforeinstallprompt`), kept for the hint's Install button; null where
- * the browser makes none, once used or installed, and for good once the person said "Not now".
+ * Listens for the install offer as soon as this chunk runs, which the rider and driver screens ask for as they
+ * start: Chromium fires it once, early, and only to a page that listened by then. Only on a return visit (a page
+ * the app's worker controls): a listener sets Chromium's installability checks going at once, and on a first visit
+ * they cost the screen's first seconds a lot of main thread (Lighthouse's blocking time on /greer/rider went from
+ * about 1 s to 4 s). This module runs only in the browser (AppNotices is lazy, behind the Guard), never on the server.
+ */
+export function listenForInstallOffer(): void {
+  if (!navigator.serviceWorker?.controller || readDismissed()) return;
+  addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    offered = event as InstallPromptEvent;
+    for (const show of waiting) show(offered);
+  });
+}
+if (typeof document !== "undefined") listenForInstallOffer();
+
+/**
+ * The browser's offer to install the app (`beforeinstallprompt`), kept for the hint's Install button, from the
+ * second visit on; null where the browser makes none, once used or installed, and for good once the person said
+ * "Not now".
  */
 export function useInstallOffer(): { install(): void; dismiss(): void } | null {
   const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
   useEffect(() => {
     if (readDismissed()) return;
-    const offered = (event: Event) => {
-      event.preventDefault();
-      setOffer(event as InstallPromptEvent);
-    };
+    if (offered) setOffer(offered);
     const installed = () => setOffer(null);
-    addEventListener("beforeinstallprompt", offered);
+    waiting.add(setOffer);
     addEventListener("appinstalled", installed);
     return () => {
-      removeEventListener("beforeinstallprompt", offered);
+      waiting.delete(setOffer);
       removeEventListener("appinstalled", installed);
     };
   }, []);
   if (!offer) return null;
+  const done = () => {
+    offered = null;
+    setOffer(null);
+  };
   return {
     install() {
-      setOffer(null);
+      done();
       offer.prompt().catch(() => {});
     },
     dismiss() {
-      setOffer(null);
+      done();
       try {
         localStorage.setItem(INSTALL_HINT_DISMISSED_KEY, "1");
       } catch {

@@ -9,7 +9,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import AppNotices from "../../components/app_shell/AppNotices.tsx";
-import { INSTALL_HINT_DISMISSED_KEY } from "../../components/app_shell/use_app_shell.ts";
+import { INSTALL_HINT_DISMISSED_KEY, listenForInstallOffer } from "../../components/app_shell/use_app_shell.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
 
 const OFFLINE = {
@@ -60,8 +60,30 @@ describe("the offline notice", () => {
   });
 });
 
+/** A return visit: the app's worker controls the page. */
+function controlled() {
+  Object.defineProperty(navigator, "serviceWorker", {
+    value: { controller: {}, ready: new Promise(() => {}) },
+    configurable: true,
+  });
+  // The notices' chunk starts listening as it runs, on a return visit.
+  listenForInstallOffer();
+}
+
 describe("the install hint", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, "serviceWorker");
+  });
+
+  it("is not offered on a first visit, before the app's worker controls the page", () => {
+    render(inLanguage("en", "RiderScreen", <AppNotices connected />));
+    const { event } = offerInstall();
+    expect(event.defaultPrevented).toBe(false);
+    expect(screen.queryByRole("button", { name: "Install" })).toBeNull();
+  });
+
   it("appears where the browser offers to install, and Install opens the browser's own prompt", () => {
+    controlled();
     render(inLanguage("en", "RiderScreen", <AppNotices connected />));
     expect(screen.queryByRole("button", { name: "Install" })).toBeNull();
     const { event, prompt } = offerInstall();
@@ -73,6 +95,7 @@ describe("the install hint", () => {
   });
 
   it("remembers 'Ahora no' on this device and is not offered again", () => {
+    controlled();
     const first = render(inLanguage("es", "DriverScreen", <AppNotices connected />));
     offerInstall();
     fireEvent.click(screen.getByRole("button", { name: "Ahora no" }));
@@ -81,8 +104,7 @@ describe("the install hint", () => {
     first.unmount();
 
     render(inLanguage("es", "DriverScreen", <AppNotices connected />));
-    const { event } = offerInstall();
-    expect(event.defaultPrevented).toBe(false);
+    offerInstall();
     expect(screen.queryByRole("button", { name: "Instalar" })).toBeNull();
   });
 });
