@@ -50,13 +50,16 @@ export function serviceWorker(settings: WorkerSettings): void {
   const PREFIX = `hopper${settings.base}:`;
   const CACHE = PREFIX + settings.version;
   const PAGE_WAIT_MS = 4000;
+  const INSTALL_AFTER_MS = 8000;
   const pages = new Set(settings.pages);
   const files = new Set(settings.files);
 
   self.addEventListener("install", (event) => {
     event.waitUntil(
-      // Pages are asked of the server afresh; hashed bundles may come from the HTTP cache, as the page just loaded them.
-      caches.open(CACHE).then((cache) =>
+      // The page that registered the worker has its first seconds to itself: keeping ~40 files (and compiling the
+      // scripts among them) at once took CPU from the screen as it started, on a phone as on a busy 2-core machine.
+      new Promise((resolve) => setTimeout(resolve, INSTALL_AFTER_MS)).then(() => caches.open(CACHE)).then((cache) =>
+        // Pages are asked of the server afresh; hashed bundles may come from the HTTP cache, as the page loaded them.
         cache.addAll([...settings.pages.map((url) => new Request(url, { cache: "no-cache" })), ...settings.files])
       ),
     );

@@ -48,7 +48,8 @@ async function workerReady(page: Page) {
       const controlled = !!navigator.serviceWorker.controller;
       return { scope: reg?.scope, script: reg?.active?.scriptURL, state: reg?.active?.state, controlled };
     });
-  await expect.poll(read, { timeout: 15_000 }).toMatchObject({ state: "activated", controlled: true });
+  // The worker waits a few seconds before it keeps its files (browser/service_worker.ts), then installs.
+  await expect.poll(read, { timeout: 30_000 }).toMatchObject({ state: "activated", controlled: true });
   const { controlled: _, ...worker } = await read();
   return worker;
 }
@@ -69,7 +70,9 @@ async function goOffline(context: BrowserContext, page: Page) {
 }
 
 describe("the installable app", () => {
-  it("has a manifest Chromium reads without error, whose icons load at their sizes, and nothing stops installing", async () => {
+  it("has a manifest Chromium reads without error, whose icons load at their sizes, and nothing stops installing", {
+    timeout: 60_000,
+  }, async () => {
     const rider = await world.signIn("8645550701");
     const { context, page } = await signedInPage(rider);
     await page.goto("/greer/rider");
@@ -138,7 +141,7 @@ describe("the installable app", () => {
     expect(watch.errors).toEqual([]);
   });
 
-  it("keeps a driver on the driver screen offline, in Spanish too", async () => {
+  it("keeps a driver on the driver screen offline, in Spanish too", { timeout: 90_000 }, async () => {
     const driver = await world.signIn(DEMO_DRIVER_PHONE);
     for (const [lang, text, viewport] of [["en", OFFLINE_TEXT, DESKTOP], ["es", OFFLINE_ES, PHONE]] as const) {
       const { context, page } = await signedInPage(driver, { lang, viewport });
@@ -154,7 +157,7 @@ describe("the installable app", () => {
     }
   });
 
-  it("offers a new release with 'A new version is ready – Reload', which loads it", { timeout: 60_000 }, async () => {
+  it("offers a new release with 'A new version is ready – Reload', which loads it", { timeout: 90_000 }, async () => {
     const rider = await world.signIn("8645550704");
     const admin = await world.signIn(DEMO_ADMIN_PHONE);
     const { page } = await signedInPage(rider);
@@ -175,14 +178,14 @@ describe("the installable app", () => {
     }).not.toBe(before);
     await desk.reload();
     await hydrated(desk, "RiderScreen");
-    await desk.getByRole("status").filter({ hasText: "Hay una nueva versión lista" }).waitFor({ timeout: 20_000 });
+    await desk.getByRole("status").filter({ hasText: "Hay una nueva versión lista" }).waitFor({ timeout: 40_000 });
     await desk.getByRole("button", { name: "Volver a cargar" }).waitFor();
     await shot(desk, "app-update-rider-desktop-es");
 
     await page.reload();
     await hydrated(page, "RiderScreen");
     const prompt = page.getByRole("status").filter({ hasText: "A new version is ready" });
-    await prompt.waitFor({ timeout: 20_000 });
+    await prompt.waitFor({ timeout: 40_000 });
     await shot(page, "app-update-rider-phone");
     await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
     await hydrated(page, "RiderScreen");
@@ -194,7 +197,7 @@ describe("the installable app", () => {
   });
 
   it("shows the install hint on a return visit where the browser offers to install, and remembers 'Not now'", {
-    timeout: 60_000,
+    timeout: 90_000,
   }, async () => {
     const rider = await world.signIn("8645550705");
     for (
