@@ -4,7 +4,7 @@
  * source with its settings; it runs in the worker, so it imports nothing and
  * reads nothing from outside its body).
  *
- * - Install: pre-caches the app shell (the tenant's rider, driver and login
+ * - Install: 8 s after the page registered it, pre-caches the app shell (the tenant's rider, driver and login
  *   pages as the server renders them for anyone: the screens ask for the
  *   signed-in person's data themselves), the island bundles, the stylesheets
  *   and the map pins, in a cache named for the release.
