@@ -14,6 +14,9 @@
  * - Any other failure of the roles call (network, 5xx, no list in the
  *   answer) counts as ["rider"] (spec section 6). A 401 is handled by api():
  *   it signs out and goes to the login page.
+ * - With no network (navigator.onLine false, or the page came from the
+ *   service worker's cache for want of one, issue 23) a signed-in visitor
+ *   stays on the page.
  *
  * Browser-only work happens in effects: the server renders "Loading...".
  */
@@ -52,7 +55,10 @@ export function useGuard(tenant: string, required?: TenantRole): GuardState {
     let live = true;
     loadRoles(tenant).then((roles) => {
       if (!live) return;
-      const target = guardTarget(tenant, roles, required);
+      // With no network the roles call fails and counts as ["rider"]: a driver whose screen came from the service
+      // worker's cache (issue 23, `<html data-offline>`) stays on it; the server decides every call once online.
+      const offline = !navigator.onLine || document.documentElement.hasAttribute("data-offline");
+      const target = roles && offline ? null : guardTarget(tenant, roles, required);
       if (roles === null) setState({ status: "signed-out" });
       else setState(target ? { status: "refused", roles } : { status: "allowed", roles });
       if (target) location.replace(target);

@@ -12,7 +12,7 @@
  * from the transition table (lib/driver_actions.ts), "Another ride is
  * already in progress" disabling the start of a second ride.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { getUser } from "../browser/auth_client.ts";
 import { GEO_UNSUPPORTED_DRIVER, useGeolocation } from "../browser/geolocation.ts";
 import { AvailabilitySwitch } from "../components/driver/AvailabilitySwitch.tsx";
@@ -29,6 +29,14 @@ import { MapView } from "../components/map/MapView.tsx";
 import { isTracked } from "../lib/eta.ts";
 import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
+
+/**
+ * The installed app's notices (issue 23): no signal, a new version, the install hint. Asked for as the screen's code
+ * runs, so the chunk listens for the browser's install offer before the page has loaded.
+ */
+const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
+if (typeof document !== "undefined") void loadNotices();
+const AppNotices = lazy(loadNotices);
 
 export interface DriverScreenProps {
   tenant: string;
@@ -64,6 +72,9 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
             onToggle={availability.toggle}
           />
         </div>
+        <Suspense>
+          <AppNotices connected={connected} />
+        </Suspense>
         {/* Asked while offline, as the driver goes online (issue 21); kept out of the way of the rides after. */}
         {availability.available === false && (
           <VehicleCheck accessible={accessible} disabled={availability.switching} onChange={availability.setVehicle} />

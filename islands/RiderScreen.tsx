@@ -38,6 +38,13 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx"));
 /**
+ * The installed app's notices (issue 23): no signal, a new version, the install hint. Asked for as the screen's code
+ * runs, so the chunk listens for the browser's install offer before the page has loaded.
+ */
+const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
+if (typeof document !== "undefined") void loadNotices();
+const AppNotices = lazy(loadNotices);
+/**
  * One chunk, asked for at mount beside the ride itself: the card of an active
  * ride with its arrival time (issue 20), and issue 21's parts: this ride's
  * needs and note beside Request Ride, the rider's record (the ended ride's
@@ -89,6 +96,9 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
           <h1 className="ride-screen__title">{t("Request a Ride")}</h1>
           <DriverCount count={drivers === null ? null : drivers.length} />
         </div>
+        <Suspense>
+          <AppNotices connected={rider.connected} />
+        </Suspense>
         <MapView
           key={areaKey(area)}
           area={area}

@@ -26,6 +26,8 @@ import { liveRoutes } from "./live/ws.ts";
 import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import type { OneAtATime } from "../server/one_at_a_time.ts";
+import type { Assets } from "../server/assets.ts";
+import { webAppRoutes } from "./web_app.ts";
 import { adminPages } from "./admin_pages.tsx";
 import { reportPages } from "./report_pages.tsx";
 import { appPages } from "./app_pages.tsx";
@@ -34,7 +36,13 @@ import { contentPages } from "./content_pages.tsx";
 
 export const TENANT_NOT_FOUND = "Organization not found";
 
-export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer, decodeTurns: OneAtATime) {
+export function tenantRoutes(
+  deps: AppDeps,
+  auth: AuthServices,
+  page: PageServer,
+  decodeTurns: OneAtATime,
+  assets: Assets,
+) {
   const app = new Hono<Env>();
 
   app.use("*", async function loadTenant(c, next) {
@@ -68,6 +76,7 @@ export function tenantRoutes(deps: AppDeps, auth: AuthServices, page: PageServer
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));
+  app.route("/", webAppRoutes(deps.kv, assets, { worker: true }));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", appPages(deps, page));

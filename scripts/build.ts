@@ -122,6 +122,7 @@ const writeManifest = (outdir: string, graph: Graph): esbuild.Plugin => ({
       const manifest: Manifest = {
         islands: { ...built.public.islands, ...built.staff.islands },
         css: built.public.css,
+        shell: built.public.shell,
       };
       await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     });
@@ -163,10 +164,17 @@ async function precompress(outputs: string[]) {
   }
 }
 
+/**
+ * A file the service worker keeps at install (issue 23) when under this size: every script and stylesheet of the
+ * public graph but MapLibre (about 1 MB), which comes by dynamic import after first paint and is kept once fetched.
+ */
+export const SHELL_FILE_MAX_BYTES = 256 * 1024;
+
 export function manifestFrom(meta: esbuild.Metafile, outdir: string): Manifest {
-  const manifest: Manifest = { islands: {}, css: "" };
+  const manifest: Manifest = { islands: {}, css: "", shell: [] };
   const url = (file: string) => "/build/" + relative(outdir, join(ROOT, file));
   for (const [file, out] of Object.entries(meta.outputs)) {
+    if (/\.(js|css)$/.test(file) && out.bytes <= SHELL_FILE_MAX_BYTES) manifest.shell!.push(url(file));
     if (!out.entryPoint) continue;
     if (file.endsWith(".css")) {
       manifest.css = url(file);

@@ -43,6 +43,7 @@ import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
 import { translate } from "../lib/i18n/catalogue.ts";
 import { brandCss } from "../routes/brand_css.ts";
+import { webAppRoutes } from "../routes/web_app.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
 import { OneAtATime } from "./one_at_a_time.ts";
 import { DECODE_WAIT_MS } from "./uploaded_image.ts";
@@ -84,6 +85,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
   app.route("/", pmtilesRoutes(deps.config.mapPmtilesPath));
   app.route("/", brandCss());
+  app.route("/", webAppRoutes(deps.kv, assets));
   app.route("/healthz", healthApi(deps));
   app.route("/metrics", metricsApi(deps, metrics));
   app.route("/api/inquiries", inquiriesApi(deps));
@@ -113,7 +115,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));
   app.route("/", superPages(deps, page));
-  app.route("/:tenant", tenantRoutes(deps, auth, page, decodeTurns));
+  app.route("/:tenant", tenantRoutes(deps, auth, page, decodeTurns, assets));
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);

@@ -29,6 +29,11 @@ export interface Manifest {
   /** Island name → its entry script and every chunk it imports (for modulepreload). */
   islands: Record<string, { entry: string; imports: string[] }>;
   css: string;
+  /**
+   * The public graph's scripts and stylesheets the service worker keeps at install (issue 23): the islands riders,
+   * drivers and visitors load and their chunks, dynamic ones included, MapLibre aside (scripts/build.ts).
+   */
+  shell?: string[];
 }
 
 interface StaticFile {
@@ -40,6 +45,8 @@ interface StaticFile {
 
 export interface Assets {
   manifest: Manifest;
+  /** The build's hash (of manifest.json, which names every hashed file): the release the service worker names. */
+  release?: string;
   files: Map<string, StaticFile>;
   /** Where source maps are read from on demand (they are large and rarely asked for). */
   buildDir?: string;
@@ -70,8 +77,11 @@ function existsSync(path: string): boolean {
 export function loadAssets(staticDir: string): Assets {
   const buildDir = join(staticDir, "build");
   let manifest: Manifest;
+  let release: string;
   try {
-    manifest = JSON.parse(Deno.readTextFileSync(join(buildDir, "manifest.json")));
+    const bytes = Deno.readFileSync(join(buildDir, "manifest.json"));
+    manifest = JSON.parse(new TextDecoder().decode(bytes));
+    release = fingerprint(bytes);
   } catch {
     throw new Error(`No island build in ${buildDir}: run "deno task build" first`);
   }
@@ -86,7 +96,7 @@ export function loadAssets(staticDir: string): Assets {
   for (const name of ROOT_FILES) {
     files.set(`/${name}`, readFile(join(staticDir, name), "public, max-age=86400", { compress: true }));
   }
-  return { manifest, files, buildDir };
+  return { manifest, files, buildDir, release };
 }
 
 export function assetRoutes(assets: Assets, { publicSourceMaps = false }: { publicSourceMaps?: boolean } = {}): Hono {

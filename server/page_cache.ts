@@ -38,7 +38,11 @@ export function pageServer(
     if (!page) {
       // A tenant's pages wear its brand colour (issue 19); its key (server/site_context.ts pageKey) names it.
       const brand = meta.brand ?? c.get("tenant")?.brandColor;
-      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand }, render(), reporting, lang));
+      // Each tenant's pages belong to its installable app (issue 23); its code is in the path, so in the key.
+      const code = c.get("tenant")?.code;
+      const app = meta.app ?? (code ? `/${code}` : "");
+      const logo = meta.logo ?? c.get("tenant")?.logo?.hash;
+      const bytes = encoder.encode(renderPage(manifest, { ...meta, brand, app, logo }, render(), reporting, lang));
       page = { body: encodeAll(bytes), etag: `W/"${fingerprint(bytes)}"` };
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(key, page);

@@ -10,12 +10,22 @@ import { TextsProvider } from "../components/texts.tsx";
 import { type Area, AREAS, type Text, textsFor, translate } from "../lib/i18n/catalogue.ts";
 import { DEFAULT_LANG, type Lang } from "../lib/i18n/lang.ts";
 import type { Manifest } from "./assets.ts";
+import { DEFAULT_THEME, iconVersion } from "../lib/web_app.ts";
+import { DEFAULT_BRAND } from "../lib/tenant_settings.ts";
 
 export interface PageMeta {
   title: string;
   description?: string;
   /** The tenant's brand colour (issue 19): the browser's theme colour and /brand/{rrggbb}.css. */
   brand?: string;
+  /**
+   * The installable web app the page belongs to (issue 23): "/{tenant}" on a tenant's pages, which also name its
+   * service worker (`<body data-sw>`) for the islands' runtime to register; "" (Hopper's own manifest, no worker)
+   * on the public site.
+   */
+  app?: string;
+  /** The hash of the tenant's logo, which its home-screen icons show (issue 23). */
+  logo?: string;
 }
 
 /** The stylesheet that sets a brand colour's CSS variables (routes/brand_css.ts). */
@@ -51,6 +61,14 @@ export function renderFragment(lang: Lang, body: ReactNode): string {
   return renderToString(<TextsProvider lang={lang} texts={pageTexts(lang)}>{body}</TextsProvider>);
 }
 
+/** The manifest link and the home-screen icon iOS reads instead. */
+function webAppLinks({ app = "", brand, logo }: PageMeta): string {
+  const colour = brand && /^#[0-9a-f]{6}$/i.test(brand) ? brand : DEFAULT_BRAND;
+  const icon = `${app}/icons/icon-192.png?v=${iconVersion(colour, logo)}`;
+  return `<link rel="manifest" href="${escapeHtml(app)}/manifest.webmanifest">` +
+    `<link rel="apple-touch-icon" href="${escapeHtml(icon)}">`;
+}
+
 export function renderPage(
   manifest: Manifest,
   meta: PageMeta,
@@ -77,18 +95,20 @@ export function renderPage(
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(meta.title)}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description ?? translate(lang, DEFAULT_DESCRIPTION))}">` +
-    `<meta name="theme-color" content="${meta.brand ? escapeHtml(meta.brand) : "#1e3a8a"}">` +
+    `<meta name="theme-color" content="${meta.brand ? escapeHtml(meta.brand) : DEFAULT_THEME}">` +
     (reporting && scripts.length
       ? `<meta name="hopper-sentry" content="${escapeHtml(reporting.dsn)}" data-release="${
         escapeHtml(reporting.release)
       }">`
       : "") +
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    webAppLinks(meta) +
     `<link rel="stylesheet" href="${manifest.css}">` +
     (meta.brand && /^#[0-9a-f]{6}$/i.test(meta.brand)
       ? `<link rel="stylesheet" href="${brandCssPath(meta.brand)}">`
       : "") +
     [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +
     scripts.join("") +
-    `</head><body>${html}</body></html>`;
+    // A tenant's service worker, for the islands' runtime to register (issue 23).
+    `</head><body${meta.app ? ` data-sw="${escapeHtml(meta.app)}/sw.js"` : ""}>${html}</body></html>`;
 }

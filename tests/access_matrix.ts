@@ -44,6 +44,9 @@ export interface AccessRow {
   foreignId?: Outcomes;
 }
 
+/** The icons' file pattern, as routes/web_app.ts names it (lib/web_app.ts APP_ICON_ROUTE). */
+const ICON_FILE = ":file{icon-(?:192|512|maskable-512)\\.png}";
+
 const SAME = (o: Outcomes) => ({ own: o, other: o });
 const ALL_200: Outcomes = [200, 200, 200, 200, 200];
 const SIGNED_IN_200: Outcomes = [401, 200, 200, 200, 200];
@@ -76,6 +79,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/favicon.svg", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/brand/:file{[0-9a-fA-F]{6}\\.css}", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/robots.txt", kind: "asset", ...SAME(ALL_200), public: true },
+  // The installable app (issue 23): Hopper's own manifest and icons for the public site.
+  { method: "GET", path: "/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: `/icons/${ICON_FILE}`, kind: "asset", ...SAME(ALL_200), public: true },
   // MAP_PMTILES_PATH's archive (issue 18): map tiles for anyone, asked for by range (206), as maps read it.
   { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206]), public: true },
   { method: "GET", path: "/healthz", kind: "api", ...SAME(ALL_200), public: true },
@@ -207,6 +213,11 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "DELETE", path: "/:tenant/api/admin/settings/logo", kind: "api", own: ADMINS, other: NON_MEMBER },
   // A tenant's logo loads in every page's header without a token; the URL needs the bytes' hash (?v=).
   { method: "GET", path: "/:tenant/logo", kind: "asset", ...SAME(ALL_200), public: true },
+  // The installable app (issue 23): each tenant's manifest, icons and service worker, the same for anyone (the
+  // browser fetches them without a token; they name the tenant, its colour and its public files, nobody's data).
+  { method: "GET", path: "/:tenant/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: `/:tenant/icons/${ICON_FILE}`, kind: "asset", ...SAME(ALL_200), public: true },
+  { method: "GET", path: "/:tenant/sw.js", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
   // Issue 21: a member's own history and no-show standing; rating answers 404 to all but the ride's rider (the
   // ride here is a fresh rider's, so every caller hears 404; the rider's 201 is tests/api/ride_feedback.test.ts).

@@ -10,6 +10,7 @@
  */
 import { EN_PLURALS } from "./en.ts";
 import { activity } from "./es/activity.ts";
+import { app } from "./es/app.ts";
 import { admin } from "./es/admin.ts";
 import { common } from "./es/common.ts";
 import { provider } from "./es/provider.ts";
@@ -54,6 +55,7 @@ export const AREAS = {
   sms,
   ride_sms,
   needs,
+  app,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

@@ -172,6 +172,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     init: auth(c, { method: "DELETE" }),
   }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
+  "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
+  "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({
+    path: `/${c.tenant}/icons/icon-maskable-512.png`,
+    init: auth(c),
+  }),
   "POST /:tenant/api/admin/settings/logo": (c) => {
     const form = new FormData();
     form.append("image", new File([photo], "logo.png", { type: "image/png" }));

@@ -380,6 +380,30 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
     });
   });
 
+  it("the installable app's files with hostile tenants, names, queries, ETags and languages never 5xx", async () => {
+    const arb = fc.tuple(
+      fc.oneof(fc.constant(""), tenantSegment.map((t) => `/${t}`)),
+      fc.oneof(
+        fc.constantFrom("manifest.webmanifest", "sw.js", "icons/icon-192.png", "icons/icon-maskable-512.png"),
+        hostileSegment.map((s) => `icons/${s}`),
+      ),
+      fc.oneof(fc.constant(""), hostileQueryValue.map((v) => `?v=${v}`)),
+      fc.constantFrom<string | null>(null, '"x"', "*", 'W/"x"'),
+      fc.constantFrom<string | null>(null, "lang=es", "lang=xx", "lang=%ff"),
+    );
+    const files = arena("keep");
+    await attack(arb, RUNS.webApp, ([base, file, q, etag, cookie]) => {
+      const path = `${base}/${file}${q}`;
+      return files.send(() => ({
+        method: "GET",
+        path,
+        headers: { ...(etag ? { "if-none-match": etag } : {}), ...(cookie ? { cookie } : {}) },
+        // Not API paths: a name that is no icon gets the 404 page, as any other missing page does.
+        jsonRefusals: isApiPath(new URL(path, "http://hopper.test").pathname),
+      }));
+    });
+  });
+
   it("API paths that do not exist answer a JSON 404 (or another 4xx), never a 5xx", async () => {
     const arb = fc.tuple(
       fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),

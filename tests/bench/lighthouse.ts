@@ -313,10 +313,96 @@ export function lighthouseRow(r: LighthouseResult, target: PageTarget | undefine
     `${perf === null ? "—" : `≥ ${perf}`} / 100 / 100 ${mark(ok)} |`;
 }
 
-/** For tests/bench/run.ts: every page, as table rows. */
+/** For tests/bench/run.ts: every page, as table rows, then the installability checks (issue 23). */
 export async function benchLighthouse(): Promise<string[]> {
   const results = await runLighthouse();
-  return results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path && p.lang === r.lang)));
+  const rows = results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path && p.lang === r.lang)));
+  return [...rows, installabilityRow(await runInstallability())];
+}
+
+/** The installability checks as one row of docs/benchmarks.md. */
+export function installabilityRow(r: InstallabilityResult): string {
+  const ids = Object.keys(r.audits);
+  const failing = ids.filter((id) => !r.audits[id]);
+  const passed = ids.length - failing.length;
+  const ok = failing.length === 0 && r.reasons.length === 0;
+  const why = [...failing.map((id) => `failing: ${id}`), ...r.reasons].join("; ");
+  return `| Lighthouse 11.7.1 installability (PWA category) \`${r.path}\`, signed in as rider | ` +
+    `${passed} of ${ids.length} audits pass (${ids.join(", ")})${why ? `; ${why}` : ""} | | all pass ${mark(ok)} |`;
+}
+
+/**
+ * Lighthouse's installability checks (issue 23) on the rider page, signed in as a rider: the PWA category, which
+ * Lighthouse 12 dropped (Chromium's own checks remain, in DevTools' Application panel), so the last release that has
+ * it runs here. Its audits: the manifest and its icons make the app installable (`installable-manifest`, Chromium's
+ * own verdict), a themed address bar, a splash screen, a maskable icon, the viewport and content width.
+ * Run: `deno task build && deno run -A tests/bench/lighthouse.ts --installable`.
+ */
+const LIGHTHOUSE_PWA = "lighthouse@11.7.1";
+
+export interface InstallabilityResult {
+  path: string;
+  /** Audit id → passed, for every audit of the PWA category that has a score. */
+  audits: Record<string, boolean>;
+  /** Chromium's reasons the page cannot be installed, from `installable-manifest`; [] when it can be. */
+  reasons: string[];
+}
+
+export async function runInstallability(path = "/greer/rider"): Promise<InstallabilityResult> {
+  const twilio = startFakeTwilio();
+  const reports = await Deno.makeTempDir({ prefix: "hopper-lighthouse-pwa-" });
+  let server: TestServer | undefined;
+  let chrome: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ env: twilio.env });
+    chrome = await launchChromium();
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const session = await signIn(server, twilio.codeFor, RIDER_PHONE);
+    await prepareBrowser(browser, server.url, session, "en");
+    const outPath = join(reports, "pwa.json");
+    const out = await new Deno.Command("npx", {
+      args: [
+        "-y",
+        LIGHTHOUSE_PWA,
+        server.url + path,
+        `--port=${chrome.port}`,
+        "--disable-storage-reset",
+        "--only-categories=pwa",
+        "--output=json",
+        `--output-path=${outPath}`,
+        "--quiet",
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!out.success) throw new Error(`lighthouse failed:\n${new TextDecoder().decode(out.stderr).slice(-2000)}`);
+    const report = JSON.parse(await Deno.readTextFile(outPath)) as Report & {
+      audits: Record<string, Audit & { details?: { items?: { reason?: string }[] } }>;
+    };
+    if (report.runtimeError) throw new Error(`${report.runtimeError.code} ${report.runtimeError.message}`);
+    const audits: Record<string, boolean> = {};
+    for (const ref of report.categories.pwa.auditRefs) {
+      const audit = report.audits[ref.id];
+      if (audit.score !== null && audit.scoreDisplayMode !== "manual") audits[ref.id] = audit.score === 1;
+    }
+    const reasons = (report.audits["installable-manifest"]?.details?.items ?? []).map((i) => i.reason ?? "");
+    return { path, audits, reasons };
+  } finally {
+    await browser?.close().catch(() => {});
+    await chrome?.stop();
+    await server?.stop();
+    await twilio.stop();
+    await Deno.remove(reports, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main && Deno.args.includes("--installable")) {
+  const result = await runInstallability(Deno.args.find((a) => a.startsWith("/")));
+  console.log(JSON.stringify(result, null, 2));
+  console.log(installabilityRow(result));
+  Deno.exit(0);
 }
 
 if (import.meta.main) {

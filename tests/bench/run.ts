@@ -135,6 +135,12 @@ const f = (n: number, digits = 2) => n.toFixed(digits);
 /** What the figures above rest on; kept here so a re-run keeps it (docs/architecture.md has the detail). */
 const NOTES = `## Notes
 
+- Installability (issue 23): Lighthouse 12 dropped the PWA category, so
+  \`deno task build && deno run -A tests/bench/lighthouse.ts --installable\` runs Lighthouse 11.7.1's on Debian's
+  Chromium (a fresh profile, not incognito), signed in as a rider: Chromium finds nothing that stops installing
+  (\`installable-manifest\`), and the themed address bar, splash screen, maskable icon, viewport and content width
+  are checked. \`deno task bench\` adds the row.
+
 - Island bundles are built with \`react\`/\`react-dom\` aliased to \`preact/compat\` (Preact 10.29.8, one shared 8.6 KiB
   chunk); pages still render on the server with React 19, and the island tests run on React while the browser tests
   run the Preact bundles. The login page loads 14.5 KiB, the rider page 23.3 KiB before the map; MapLibre (293 KiB

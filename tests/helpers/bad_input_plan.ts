@@ -17,6 +17,7 @@ export const BAD_INPUT_RUNS = {
     languageSwitch: 200,
     pmtilesRanges: 300,
     smsInbound: 600,
+    webApp: 300,
   },
   rides: {
     requestRide: 1200,
