@@ -57,7 +57,7 @@ export function useGuard(tenant: string, required?: TenantRole): GuardState {
       if (!live) return;
       // With no network the roles call fails and counts as ["rider"]: a driver whose screen came from the service
       // worker's cache (issue 23, `<html data-offline>`) stays on it; the server decides every call once online.
-      const offline = !navigator.onLine || document.documentElement.hasAttribute("data-offline");
+      const offline = !navigator.onLine || "offline" in document.documentElement.dataset;
       const target = roles && offline ? null : guardTarget(tenant, roles, required);
       if (roles === null) setState({ status: "signed-out" });
       else setState(target ? { status: "refused", roles } : { status: "allowed", roles });
