@@ -5,20 +5,24 @@
  * tenant on first start, serve until SIGTERM or SIGINT. Everything else lives
  * in server/app.tsx; the graceful stop in server/shutdown.ts.
  */
-import { migrateStore } from "./kv/migrations.ts";
 import { openStore } from "./kv/open.ts";
-import { seedDemoTenant } from "./kv/seed.ts";
-import { localSecret, secretPathFor } from "./kv/secrets.ts";
+import { localSecret } from "./kv/secrets.ts";
 import { systemClock } from "./lib/clock.ts";
 import { jsonLogger } from "./lib/log.ts";
-import { senderFromConfig } from "./lib/sms.ts";
-import { createApp } from "./server/app.tsx";
 import { readMapOrigins } from "./server/map_origins.ts";
 import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { exitOnSignals, RequestGate, shutDown } from "./server/shutdown.ts";
 import { startHandOvers } from "./server/hand_over.ts";
 import { noticeDeps } from "./server/rider_updates.ts";
-import { checkedOrExit, listeningLines, startupConfig, storeLock } from "./server/startup.ts";
+import {
+  buildApp,
+  checkedOrExit,
+  listeningLines,
+  noteLocalSecret,
+  prepareStore,
+  startupConfig,
+  storeLock,
+} from "./server/startup.ts";
 
 const loaded = startupConfig();
 const log = jsonLogger();
@@ -28,39 +32,10 @@ const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
 const lock = await storeLock(loaded.kvPath);
 const kv = await openStore(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
-if (!loaded.jwtSecret) {
-  const where = loaded.kvPath === ":memory:" ? "in memory" : `in ${secretPathFor(loaded.kvPath!)} (mode 0600)`;
-  console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
-}
+if (!loaded.jwtSecret) noteLocalSecret(loaded.kvPath);
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
-
-const migrated = await migrateStore(kv);
-if (Object.values(migrated).some((n) => n > 0)) {
-  log({ event: "store.migrated", ...migrated });
-}
-const demo = await seedDemoTenant(kv, systemClock.now());
-if (config.sms.provider === "console") {
-  console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
-}
-
-// Loaded only when wanted: the Sentry SDK costs start-up time.
-const reporter = config.sentryDsn
-  ? (await import("./lib/error_reporter.ts")).sentryReporter({
-    dsn: config.sentryDsn,
-    release: `hopper@${config.version}`,
-  })
-  : undefined;
-if (reporter) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
-const sms = senderFromConfig(config);
-const app = createApp({
-  kv,
-  sms,
-  clock: systemClock,
-  config,
-  log,
-  reporter,
-  mapOrigins: await mapOrigins,
-});
+const demo = await prepareStore(kv, config, log);
+const { app, sms } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
 
 const gate = new RequestGate();
 const server = Deno.serve({

@@ -17,21 +17,24 @@
 import { dropNoted } from "./kv/forget_apply.ts";
 import { shareForgets } from "./kv/forget_notes.ts";
 import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
-import { migrateStore } from "./kv/migrations.ts";
 import { openStore } from "./kv/open.ts";
-import { seedDemoTenant } from "./kv/seed.ts";
-import { localSecret, secretPathFor } from "./kv/secrets.ts";
+import { localSecret } from "./kv/secrets.ts";
 import { systemClock } from "./lib/clock.ts";
 import { jsonLogger } from "./lib/log.ts";
-import { senderFromConfig } from "./lib/sms.ts";
-import { createApp } from "./server/app.tsx";
 import { startHandOvers } from "./server/hand_over.ts";
 import { IsolateGroup, type Ready } from "./server/isolates.ts";
 import { readMapOrigins } from "./server/map_origins.ts";
 import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { noticeDeps } from "./server/rider_updates.ts";
 import { exitOnSignals, RequestGate, shutDown, SHUTDOWN_GRACE_MS } from "./server/shutdown.ts";
-import { checkedOrExit, listeningLines, startupConfig } from "./server/startup.ts";
+import {
+  buildApp,
+  checkedOrExit,
+  listeningLines,
+  noteLocalSecret,
+  prepareStore,
+  startupConfig,
+} from "./server/startup.ts";
 
 /** How long an isolate refused the lock waits to hear that another isolate of this process holds it. */
 const HOLDER_WAIT_MS = 5_000;
@@ -69,16 +72,10 @@ async function takeLock(kvPath: string | null): Promise<{ holding: boolean; lock
 /** The one-time start work, in the isolate holding the lock; answers what the others are told when it is done. */
 async function startStore(kv: Deno.Kv): Promise<Ready> {
   if (!loaded.jwtSecret) {
-    const where = `in ${secretPathFor(loaded.kvPath!)} (mode 0600)`;
-    console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
+    noteLocalSecret(loaded.kvPath);
     await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
   }
-  const migrated = await migrateStore(kv);
-  if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
-  const demo = await seedDemoTenant(kv, systemClock.now());
-  if (loaded.sms.provider === "console") {
-    console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
-  }
+  const demo = await prepareStore(kv, loaded, log);
   const ready = { demo: demo && { code: demo.code, name: demo.name } };
   group.ready(ready);
   return ready;
@@ -89,23 +86,13 @@ const kv = await openStore(loaded.kvPath);
 const ready = holding ? await startStore(kv) : await group.whenReady();
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 
-const reporter = config.sentryDsn
-  ? (await import("./lib/error_reporter.ts")).sentryReporter({
-    dsn: config.sentryDsn,
-    release: `hopper@${config.version}`,
-  })
-  : undefined;
-if (reporter && holding) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
-const sms = senderFromConfig(config);
-const app = createApp({
+const { app, sms } = await buildApp({
   kv,
-  sms,
-  clock: systemClock,
   config,
   log,
-  reporter,
   mapOrigins: await mapOrigins,
   isolate: group.id,
+  quiet: !holding,
 });
 // A write here drops the reused reads of every isolate; theirs drop ours.
 shareForgets(kv, group.shareForgets((note) => dropNoted(kv, note)));

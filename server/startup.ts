@@ -4,9 +4,16 @@
  */
 import denoJson from "../deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "../kv/lock.ts";
-import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../kv/seed.ts";
+import { migrateStore } from "../kv/migrations.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.ts";
+import { secretPathFor } from "../kv/secrets.ts";
+import { systemClock } from "../lib/clock.ts";
 import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
+import type { Logger } from "../lib/log.ts";
 import { formatPhone } from "../lib/phone.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import { senderFromConfig, type SmsSender } from "../lib/sms.ts";
+import { createApp } from "./app.tsx";
 
 /** A start-up check that fails with a ConfigError stops the server, naming the variable. */
 export async function checkedOrExit(check: Promise<void>): Promise<void> {
@@ -65,4 +72,59 @@ export function listeningLines(
     );
   }
   return lines;
+}
+
+/** Said when no JWT_SECRET is set: the one generated once, and where it is kept. */
+export function noteLocalSecret(kvPath: string | null): void {
+  const where = kvPath === ":memory:" ? "in memory" : `in ${secretPathFor(kvPath!)} (mode 0600)`;
+  console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
+}
+
+/**
+ * The one-time start work on an open store (main.ts; serve.ts's lock holder): an older store's shapes brought up
+ * to date (kv/migrations.ts), the demo tenant on a first start. Answers the demo tenant when it was created.
+ */
+export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Promise<Tenant | null> {
+  const migrated = await migrateStore(kv);
+  if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
+  const demo = await seedDemoTenant(kv, systemClock.now());
+  if (config.sms.provider === "console") {
+    console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
+  }
+  return demo;
+}
+
+/**
+ * The app on an open store, with its SMS sender, and Sentry when SENTRY_DSN is set (its SDK is loaded only then: it
+ * costs start-up time). `quiet`: an isolate that is not the first says nothing of it.
+ */
+export async function buildApp(
+  { kv, config, log, mapOrigins, isolate, quiet = false }: {
+    kv: Deno.Kv;
+    config: Config;
+    log: Logger;
+    mapOrigins: string[];
+    isolate?: string;
+    quiet?: boolean;
+  },
+): Promise<{ app: ReturnType<typeof createApp>; sms: SmsSender }> {
+  const reporter = config.sentryDsn
+    ? (await import("../lib/error_reporter.ts")).sentryReporter({
+      dsn: config.sentryDsn,
+      release: `hopper@${config.version}`,
+    })
+    : undefined;
+  if (reporter && !quiet) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
+  const sms = senderFromConfig(config);
+  const app = createApp({
+    kv,
+    sms,
+    clock: systemClock,
+    config,
+    log,
+    reporter,
+    mapOrigins,
+    ...(isolate && { isolate }),
+  });
+  return { app, sms };
 }
