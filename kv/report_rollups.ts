@@ -16,7 +16,7 @@
  * an online driver (kv/drivers.ts), which never conflict.
  */
 import { distanceMeters, type Point } from "../lib/geo.ts";
-import { localTime } from "../lib/booking.ts";
+import { localTime } from "../lib/local_time.ts";
 import {
   acceptMs,
   addToHistogram,
@@ -182,12 +182,14 @@ export async function recordReportChange(
   });
 }
 
-/** Gaps longer than this between an online driver's reports are not service (kv/drivers.ts DRIVER_STALE_MS). */
-const FASTEST_MPS = 45; // about 100 mph: a longer jump between two reports is a bad fix, not driving
+/** About 100 mph: a jump between two reports faster than this is a bad fix, not driving. */
+const FASTEST_MPS = 45;
 
 /**
  * Adds the service between an online driver's last report and this one to
- * the day of `now`: the time, and the distance unless it is too fast to be driven.
+ * the day of `now`: the time, and the distance unless it is too fast to be
+ * driven. kv/drivers.ts calls it only for a driver still counted online, so a
+ * gap over DRIVER_STALE_MS is never service.
  */
 export function recordService(
   op: Deno.AtomicOperation,

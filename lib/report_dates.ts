@@ -3,7 +3,7 @@
  * tenant's clocks (weeks start on Monday), and the monthly summary's month.
  * Shared by the pages' server rendering and their tests.
  */
-import { localTime } from "./booking.ts";
+import { localTime } from "./local_time.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import { addDays, checkRange, weekdayOf } from "./reports.ts";
 
