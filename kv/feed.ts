@@ -6,7 +6,8 @@
  * head and reads every entry after the last seq it saw, so two changes landing
  * between two wake-ups are both delivered, in order.
  * Driver availability and locations only bump ["drivers_head", tenant]: a
- * watcher re-reads the available drivers when it moves.
+ * watcher re-reads the available drivers when it moves. A change of a
+ * driver's vehicle also bumps ["vehicles_head", tenant].
  */
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
@@ -56,4 +57,14 @@ export async function readFeedAfter(kv: Deno.Kv, tenant: string, afterSeq: numbe
 /** Marks a change of available drivers or their locations (no contention: a sum). */
 export function bumpDrivers(op: Deno.AtomicOperation, tenant: string): void {
   op.sum(keys.driversHead(tenant), 1n);
+}
+
+/**
+ * Marks a change of what a driver's vehicle takes (issue 21). Apart from the
+ * drivers doorbell, which every location report rings: a room re-reads its
+ * drivers' vehicles only when one changed (issue 24: a thousand drivers
+ * reporting would otherwise re-read them all every second).
+ */
+export function bumpVehicles(op: Deno.AtomicOperation, tenant: string): void {
+  op.sum(keys.vehiclesHead(tenant), 1n);
 }

@@ -1,7 +1,7 @@
 /**
  * The one KV watch loop per tenant with connected sockets (docs/live.md "How
- * changes reach sockets"). It watches the two doorbells, ["feed_head", tenant] and
- * ["drivers_head", tenant], and the tenant's own record (its settings, issue
+ * changes reach sockets"). It watches the doorbells, ["feed_head", tenant],
+ * ["drivers_head", tenant] and ["vehicles_head", tenant], and the tenant's own record (its settings, issue
  * 19: a new name or area reaches open screens), and on each wake-up reads every feed entry after
  * the last seq it handed on, so changes that land between two wake-ups (which
  * `kv.watch` coalesces) all arrive, in commit order. A failed read or a broken
@@ -25,6 +25,8 @@ export interface FeedWatchHandlers {
   resync(): Promise<void>;
   /** The drivers head moved: availability or a location changed. */
   drivers(): void;
+  /** The vehicles head moved: a driver's vehicle now takes a wheelchair, or no longer does (issue 21). */
+  vehicles?(): void;
   /**
    * The tenant's record: as read at the start (`first`), then each time it is
    * written (settings changed); null if there is none.
@@ -58,18 +60,25 @@ export function watchFeed(
   handlers: FeedWatchHandlers,
   { initialBackoffMs = 250, maxBackoffMs = 10_000 }: FeedWatchOptions = {},
 ): FeedWatch {
-  const heads = [keys.feedHead(tenant), keys.driversHead(tenant), keys.tenant(tenant)] as const;
+  const heads = [
+    keys.feedHead(tenant),
+    keys.driversHead(tenant),
+    keys.tenant(tenant),
+    keys.vehiclesHead(tenant),
+  ] as const;
   const stopped = new AbortController();
   let reader: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]> | null = null;
   let lastSeq = 0;
   let driversStamp: string | null = null;
   let tenantStamp: string | null = null;
+  let vehiclesStamp: string | null = null;
 
   const ready = (async () => {
-    const [head, drivers, record] = await kv.getMany<[number, unknown, Tenant]>(heads);
+    const [head, drivers, record, vehicles] = await kv.getMany<[number, unknown, Tenant, unknown]>(heads);
     lastSeq = head.value ?? 0;
     driversStamp = drivers.versionstamp;
     tenantStamp = record.versionstamp;
+    vehiclesStamp = vehicles.versionstamp;
     handlers.tenant?.(record.value, true);
   })();
 
@@ -96,14 +105,19 @@ export function watchFeed(
         if (stopped.signal.aborted) return;
         throw new Error("The KV watch stream ended");
       }
-      const [head, drivers, record] = next.value as [
+      const [head, drivers, record, vehicles] = next.value as [
         Deno.KvEntryMaybe<number>,
         Deno.KvEntryMaybe<unknown>,
         Deno.KvEntryMaybe<Tenant>,
+        Deno.KvEntryMaybe<unknown>,
       ];
       if (drivers.versionstamp !== driversStamp) {
         driversStamp = drivers.versionstamp;
         handlers.drivers();
+      }
+      if (vehicles.versionstamp !== vehiclesStamp) {
+        vehiclesStamp = vehicles.versionstamp;
+        handlers.vehicles?.();
       }
       if (record.versionstamp !== tenantStamp) {
         tenantStamp = record.versionstamp;

@@ -46,6 +46,8 @@ export const keys = {
   feedFrom: (tenant: string) => ["feed", tenant] as const,
   feedHead: (tenant: string) => ["feed_head", tenant] as const,
   driversHead: (tenant: string) => ["drivers_head", tenant] as const,
+  /** Moves only when a driver says their vehicle now takes a wheelchair, or no longer does (issue 21). */
+  vehiclesHead: (tenant: string) => ["vehicles_head", tenant] as const,
   /** Before issue 16: a number's lock state, which could lock for good (dropped by kv/migrations.ts). */
   oldAuthFailures: () => ["auth_failures"] as const,
   /** Failures at a number from addresses it has not signed in from, this year (lib/lockout.ts). */

@@ -6,7 +6,7 @@
 import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { getDriverState, onlineDriverStates } from "../../kv/drivers.ts";
+import { driversOnline, getDriverState } from "../../kv/drivers.ts";
 import { NEEDS_ACCESSIBLE_VEHICLE, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { needsAccessibleVehicle, offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
@@ -126,9 +126,10 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it (issue 21), both
     // from one read; a booking's driver is found at its hand-over.
     if (!booking) {
-      const online = await onlineDriverStates(kv, tenant.code, now);
-      if (online.length === 0) return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
-      if (needsAccessibleVehicle({ needs: needs.value }) && !online.some((d) => d.wheelchairAccessible)) {
+      const accessible = needsAccessibleVehicle({ needs: needs.value });
+      const online = await driversOnline(kv, tenant.code, now, { accessible });
+      if (!online.any) return c.json({ error: NO_DRIVERS_AT_REQUEST }, 409);
+      if (accessible && !online.accessible) {
         return c.json({ error: NO_ACCESSIBLE_SHUTTLE }, 409);
       }
     }

@@ -89,15 +89,20 @@ export class Room {
       },
     );
     this.watch = watchFeed(deps.kv, tenant, {
-      entries: (entries) => {
+      entries: async (entries) => {
+        // The request that made the change answers first (issue 24): sending to a thousand sockets takes
+        // milliseconds, and without this turn the answer sometimes waited behind all of them.
+        await nextTurn();
         for (const entry of entries) this.#fanOut(entry);
       },
       resync: () => this.#resync(),
       drivers: () => {
         this.#driverUpdates.trigger();
-        // A driver may have said their vehicle now takes a wheelchair, or no longer does (issue 21).
-        if (this.#driversByUser.size > 0) this.#vehicles.trigger();
         if (this.riders.size > 0) this.#driverLocations.trigger();
+      },
+      // A driver said their vehicle now takes a wheelchair, or no longer does (issue 21).
+      vehicles: () => {
+        if (this.#driversByUser.size > 0) this.#vehicles.trigger();
       },
       tenant: (tenant, first) => this.#tenantChanged(tenant, first),
       error: (error, attempt) => this.#error("watch", error, attempt),
@@ -170,7 +175,7 @@ export class Room {
   /**
    * Which of these drivers' vehicles take a wheelchair (issue 21), from one
    * read of their states: read as a driver's socket joins, and again whenever
-   * the drivers doorbell rings.
+   * the vehicles doorbell rings (kv/feed.ts bumpVehicles).
    */
   async readVehicles(clients: Client[]): Promise<void> {
     if (clients.length === 0) return;
@@ -389,6 +394,11 @@ export class Room {
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
   }
+}
+
+/** Resolves after the event loop's next turn: whatever became ready before (an answer to send) goes first. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Keeps `client.seen` to the rides in its list after this change. */

@@ -257,4 +257,23 @@ describe("wheelchair rides on the live drivers socket", () => {
     const second = (await (await requestRide(t, rider3.token, { needs: ["wheelchair"] })).json()).ride;
     await waitFor(() => other.rideMessages().some((m) => m.ride.id === second.id), "the newly accessible driver");
   });
+
+  it("rings the vehicles doorbell only when a vehicle's wheelchair answer changes, not on location reports", async () => {
+    const t = await makeApp();
+    stops.push(() => t.kv.close());
+    const { driver } = await rideWorld(t);
+    const head = async () => (await t.kv.get<Deno.KvU64>(keys.vehiclesHead("greer"))).value?.value ?? 0n;
+    await online(t, driver.token, true);
+    expect(await head()).toBe(1n);
+    // Location reports and going online again with the same answer: the drivers doorbell only.
+    for (const lat of [34.9391, 34.9395]) {
+      const res = await t.request("/greer/api/users/location", put(driver.token, { location: { ...CENTRE, lat } }));
+      expect(res.status).toBe(200);
+    }
+    await online(t, driver.token, true);
+    await online(t, driver.token);
+    expect(await head()).toBe(1n);
+    await online(t, driver.token, false);
+    expect(await head()).toBe(2n);
+  });
 });
