@@ -16,6 +16,8 @@ export interface Probe {
   tenant: string;
   delays: number[];
   status: number | null;
+  /** When the POST's answer arrived (ms, the same clock as sentAt); null until then. */
+  answeredAt: number | null;
 }
 
 export class Probes {
@@ -25,7 +27,7 @@ export class Probes {
   /** Registers a ride about to be sent; answers its tag. */
   start(tenant: string): number {
     const tag = this.#next++;
-    this.byTag.set(tag, { sentAt: performance.now(), tenant, delays: [], status: null });
+    this.byTag.set(tag, { sentAt: performance.now(), tenant, delays: [], status: null, answeredAt: null });
     return tag;
   }
 
@@ -79,6 +81,7 @@ export async function requestRide(http: string, tenant: string, token: string, p
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ pickup: PICKUP, destination: `bench-${tag}`, passengerCt: 1 }),
   });
+  probe.answeredAt = performance.now();
   await res.body?.cancel();
   probe.status = res.status;
   return probe;

@@ -6,6 +6,7 @@
  * the server's own signer, and the real server as a child process on that file.
  */
 import { fileURLToPath } from "node:url";
+import { serveArgs } from "../../scripts/serve.ts";
 import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createSession } from "../../kv/sessions.ts";
@@ -121,17 +122,23 @@ export interface BenchServer {
 /**
  * Runs main.ts on the seeded file as its own process (its own RSS, its own
  * event loop). BENCH_SERVER_ARGS replaces `run -A main.ts`, e.g. to profile:
- * `run -A --cpu-prof --cpu-prof-dir=/tmp/prof some_wrapper.ts`.
+ * `run -A --cpu-prof --cpu-prof-dir=/tmp/prof some_wrapper.ts`. With
+ * `isolates`, it runs the production start instead: serve.ts under
+ * `deno serve --parallel` with that many isolates (DENO_JOBS).
  */
 export async function startServer(
   kvPath: string,
   args = Deno.env.get("BENCH_SERVER_ARGS")?.split(" ") ?? ["run", "-A", "main.ts"],
+  { isolates, cpus }: { isolates?: number; cpus?: string } = {},
 ): Promise<BenchServer> {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
+  const command = [Deno.execPath(), ...(isolates ? serveArgs(port) : args)];
+  // `cpus` ("0", "0,1"): the server runs only there (taskset), so a pinned load generator does not share its core.
+  if (cpus) command.unshift("taskset", "-c", cpus);
+  const child = new Deno.Command(command[0], {
+    args: command.slice(1),
     cwd: ROOT,
     // Every simulated phone comes from this machine's one address.
     env: {
@@ -141,6 +148,7 @@ export async function startServer(
       JWT_SECRET: SECRET,
       PUBLIC_URL,
       SOCKETS_PER_ADDRESS: "100000",
+      ...(isolates && { DENO_JOBS: String(isolates) }),
     },
     stdout: "null",
     stderr: "inherit",
@@ -160,6 +168,14 @@ export async function startServer(
       await child.status;
     },
   };
+}
+
+/** Pins this process (every thread) to `cpus` ("1"), or back to every core with `undefined`. */
+export async function pinSelf(cpus?: string): Promise<void> {
+  const list = cpus ?? `0-${navigator.hardwareConcurrency - 1}`;
+  const out = await new Deno.Command("taskset", { args: ["-a", "-cp", list, String(Deno.pid)], stdout: "null" })
+    .output();
+  if (!out.success) throw new Error(`taskset -a -cp ${list} failed: ${new TextDecoder().decode(out.stderr)}`);
 }
 
 /**
