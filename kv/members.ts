@@ -92,16 +92,6 @@ export async function changeRole(
   return roles;
 }
 
-/** Makes the user a rider of the tenant unless they already belong to it. */
-export async function joinAsRider(kv: Deno.Kv, tenant: string, userId: string, now: number): Promise<void> {
-  const res = await kv.atomic()
-    .check({ key: keys.member(tenant, userId), versionstamp: null })
-    .set(keys.member(tenant, userId), { roles: ["rider"], joinedAt: now })
-    .set(keys.userTenant(userId, tenant), true)
-    .commit();
-  if (res.ok) accessChanged(kv); // Not ok means they were already a member: nothing to do.
-}
-
 /**
  * An admin adds a person to the tenant with these roles (issue 19), audited
  * in the same commit. Returns the membership, or null (nothing written) when

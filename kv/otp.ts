@@ -27,9 +27,12 @@ export interface NewCode {
   address: string;
 }
 
-/** Keeps the hash of a freshly sent code, replacing any earlier one (10-minute life). */
-export async function storeCode(kv: Deno.Kv, phone: string, code: NewCode, now: number): Promise<void> {
-  await kv.set(keys.otp(phone), { ...code, attempts: 0, expiresAt: now + CODE_TTL_MS } satisfies StoredCode, {
+/**
+ * Keeps the hash of a freshly sent code, replacing any earlier one (10-minute
+ * life): a write added to `op`, the commit that counts the sending limits.
+ */
+export function addCode(op: Deno.AtomicOperation, phone: string, code: NewCode, now: number): void {
+  op.set(keys.otp(phone), { ...code, attempts: 0, expiresAt: now + CODE_TTL_MS } satisfies StoredCode, {
     expireIn: CODE_TTL_MS,
   });
 }

@@ -10,12 +10,11 @@ import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
 import { admissionAt } from "../../kv/admission.ts";
-import { joinAsRider } from "../../kv/members.ts";
-import { guessCode, isKnownAddress, storeCode } from "../../kv/otp.ts";
-import { hitRateLimit } from "../../kv/rate_limits.ts";
-import { createSession, revokeSession } from "../../kv/sessions.ts";
+import { addCode, guessCode, isKnownAddress } from "../../kv/otp.ts";
+import { hitRateLimit, hitRateLimits } from "../../kv/rate_limits.ts";
+import { revokeSession } from "../../kv/sessions.ts";
+import { startSignedIn } from "../../kv/sign_in.ts";
 import { getTenant } from "../../kv/tenants.ts";
-import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
 import {
@@ -103,60 +102,73 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const now = clock.now();
 
     const address = clientAddress(c, config);
-    const byAddress = await hitRateLimit(kv, {
-      bucket: "otp_address",
-      subject: address,
-      ...SEND_LIMITS.perAddress,
-      now,
-    });
-    if (!byAddress.allowed) {
-      return c.json(
+    const addressLimit = { bucket: "otp_address", subject: address, ...SEND_LIMITS.perAddress };
+    const fromNetwork = (retryAfter: number) =>
+      c.json(
         { error: "Too many verification codes requested from your network. Please try again later." },
         429,
-        { "retry-after": String(byAddress.retryAfter) },
+        { "retry-after": String(retryAfter) },
       );
-    }
-    // Before the number's own limits and the tenant's budget: a refused number is sent nothing and spends nothing.
     const tenant = await namedTenant(body.tenantCode);
-    const refused = await refusalAt(tenant, phone);
-    if (refused) return c.json({ error: refused }, 403);
-    // A number that texted STOP gets no code, and spends none of its limits (issue 20).
-    if (await isOptedOut(kv, phone)) return c.json({ error: optedOutText }, 409);
-
-    // The owner's own address has its own count, so strangers cannot use theirs up.
-    const known = await isKnownAddress(kv, phone, address);
-    for (const [i, window] of SEND_LIMITS.perPhone.entries()) {
-      const subject = known ? `${phone}@${address}` : phone;
-      const hit = await hitRateLimit(kv, { bucket: `otp_phone_${i}`, subject, ...window, now });
-      if (!hit.allowed) {
-        return c.json(
-          { error: `Too many codes sent to this number. Please wait ${waitText(hit.retryAfter)} and try again.` },
-          429,
-          { "retry-after": String(hit.retryAfter) },
-        );
-      }
-    }
-
-    // Last, so one abuser meets their own address and number limits before eating the tenant's budget.
-    const byTenant = await hitRateLimit(kv, {
-      bucket: "otp_tenant",
-      subject: tenant?.code ?? NO_TENANT,
-      windowMs: SEND_LIMITS.perTenant.windowMs,
-      limit: tenant?.smsPerHour ?? SEND_LIMITS.perTenant.limit,
-      now,
-    });
-    if (!byTenant.allowed) {
-      return c.json(
-        { error: "Too many verification codes requested for this service. Please try again later." },
-        429,
-        { "retry-after": String(byTenant.retryAfter) },
-      );
+    const [refused, optedOut, known] = await Promise.all([
+      refusalAt(tenant, phone),
+      // A number that texted STOP gets no code, and spends none of its limits (issue 20).
+      isOptedOut(kv, phone),
+      // The owner's own address has its own count, so strangers cannot use theirs up.
+      isKnownAddress(kv, phone, address),
+    ]);
+    if (refused || optedOut) {
+      // A refused number is sent nothing and spends nothing but its address's count.
+      const byAddress = await hitRateLimit(kv, { ...addressLimit, now });
+      if (!byAddress.allowed) return fromNetwork(byAddress.retryAfter);
+      return refused ? c.json({ error: refused }, 403) : c.json({ error: optedOutText }, 409);
     }
 
     const code = generateCode();
     const challenge = generateChallenge();
     const hash = await hashCode(await auth.otpKey, phone, code);
-    await storeCode(kv, phone, { hash, challenge: await hashChallenge(challenge), address }, now);
+    const challengeHash = await hashChallenge(challenge);
+    // One commit counts the address, then the number, then (last, so one abuser meets their own address and
+    // number limits before eating it) the tenant's budget, and keeps the code: the first full limit refuses.
+    const limits = [
+      addressLimit,
+      ...SEND_LIMITS.perPhone.map((window, i) => ({
+        bucket: `otp_phone_${i}`,
+        subject: known ? `${phone}@${address}` : phone,
+        ...window,
+      })),
+      {
+        bucket: "otp_tenant",
+        subject: tenant?.code ?? NO_TENANT,
+        windowMs: SEND_LIMITS.perTenant.windowMs,
+        limit: tenant?.smsPerHour ?? SEND_LIMITS.perTenant.limit,
+      },
+    ];
+    const hit = await hitRateLimits(
+      kv,
+      limits,
+      now,
+      (op) => addCode(op, phone, { hash, challenge: challengeHash, address }, now),
+    );
+    if (!hit.allowed) {
+      if (hit.refusedBy === 0) return fromNetwork(hit.retryAfter);
+      // Refused by the number or the tenant: the address still counts the attempt, as it always has.
+      const byAddress = await hitRateLimit(kv, { ...addressLimit, now });
+      if (!byAddress.allowed) return fromNetwork(byAddress.retryAfter);
+      if (hit.refusedBy === limits.length - 1) {
+        return c.json(
+          { error: "Too many verification codes requested for this service. Please try again later." },
+          429,
+          { "retry-after": String(hit.retryAfter) },
+        );
+      }
+      return c.json(
+        { error: `Too many codes sent to this number. Please wait ${waitText(hit.retryAfter)} and try again.` },
+        429,
+        { "retry-after": String(hit.retryAfter) },
+      );
+    }
+
     try {
       await sms.send(phone, codeSms(c.get("lang"), code));
     } catch (err) {
@@ -213,9 +225,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: WRONG_CODE }, 401);
     }
 
-    const user = await getOrCreateUserByPhone(kv, phone, now);
-    if (tenant) await joinAsRider(kv, tenant.code, user.id, now);
-    const session = await createSession(kv, user.id, now);
+    // The user (on a first sign-in), the rider membership (on a first visit) and the session: one commit.
+    const { user, session } = await startSignedIn(kv, { phone, tenant: tenant?.code ?? null, now });
     const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);
     log({
       event: "auth.sign_in",

@@ -25,7 +25,9 @@ export interface Server {
 /** Runs `script` with PORT=0 and answers once it prints "listening on http://localhost:N". */
 export async function start(script: string, env: Record<string, string> = {}): Promise<Server> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", script],
+    args: Deno.env.get("BENCH_RUN_FLAGS")
+      ? ["run", "-A", ...Deno.env.get("BENCH_RUN_FLAGS")!.split(" "), script]
+      : ["run", "-A", script],
     cwd: ROOT,
     env: { PORT: "0", ...env },
     stdout: "piped",

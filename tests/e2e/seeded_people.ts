@@ -7,7 +7,7 @@
  *   const people = await seedPeople(kvPath, { riders: 20, drivers: 4 });
  *   await startServer({ env: { KV_PATH: kvPath, ...SEEDED_ENV } });
  */
-import { changeRole, joinAsRider } from "../../kv/members.ts";
+import { changeRole } from "../../kv/members.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
@@ -37,8 +37,7 @@ export async function seedPeople(
     const signer = tokenSigner(SEEDED_ENV.JWT_SECRET, SEEDED_ENV.PUBLIC_URL);
     const person = async (phone: string, role: "rider" | "driver" | "admin"): Promise<Person> => {
       const user = await getOrCreateUserByPhone(kv, phone, now);
-      if (role !== "rider") await changeRole(kv, { tenant: "greer", userId: user.id, role, add: true, now });
-      else await joinAsRider(kv, "greer", user.id, now);
+      await changeRole(kv, { tenant: "greer", userId: user.id, role, add: true, now });
       const session = await createSession(kv, user.id, now);
       return { id: user.id, phone, token: await signer.sign({ userId: user.id, sessionId: session.id }, now) };
     };

@@ -1,0 +1,65 @@
+/**
+ * What a right code leads to (routes/api/auth.ts verify), in one commit: the
+ * person's user made on their first sign-in, their rider membership of the
+ * tenant they signed in at when they had none, and a new session. It used to
+ * be three commits, each synced to the disk; in a burst of sign-ins those
+ * queued behind each other (issue 24). A lost race (the same number signing
+ * in twice at once) reads again and retries, so one user is made.
+ */
+import { ulid } from "../lib/ids.ts";
+import { SESSION_TTL_MS } from "../lib/jwt.ts";
+import { keys } from "./keys.ts";
+import type { Membership } from "./members.ts";
+import { committed, commitWithRetry } from "./retry.ts";
+import type { Session } from "./sessions.ts";
+import { accessChanged } from "./signed_in.ts";
+import type { User } from "./users.ts";
+
+export async function startSignedIn(
+  kv: Deno.Kv,
+  { phone, tenant, now }: { phone: string; tenant: string | null; now: number },
+): Promise<{ user: User; session: Session }> {
+  const session: Session = {
+    id: ulid(now) + crypto.randomUUID().replaceAll("-", "").slice(0, 8),
+    userId: "",
+    createdAt: now,
+    expiresAt: now + SESSION_TTL_MS,
+  };
+  const result = await commitWithRetry("sign in", async () => {
+    const index = await kv.get<string>(keys.userByPhone(phone));
+    const found = index.value ? (await kv.get<User>(keys.user(index.value))).value : null;
+    const user: User = found ?? {
+      id: ulid(now),
+      phoneNumber: phone,
+      name: null,
+      email: null,
+      photoUrl: null,
+      createdAt: now,
+      isSuper: false,
+    };
+    const op = kv.atomic();
+    if (!found) {
+      op.check(index)
+        .check({ key: keys.user(user.id), versionstamp: null })
+        .set(keys.user(user.id), user)
+        .set(keys.userByPhone(phone), user.id);
+    }
+    let joined = false;
+    if (tenant) {
+      const member = await kv.get<Membership>(keys.member(tenant, user.id));
+      if (!member.value) {
+        joined = true;
+        op.check(member)
+          .set(keys.member(tenant, user.id), { roles: ["rider"], joinedAt: now } satisfies Membership)
+          .set(keys.userTenant(user.id, tenant), true);
+      }
+    }
+    const mine = { ...session, userId: user.id };
+    op.set(keys.session(mine.id), mine, { expireIn: SESSION_TTL_MS })
+      .set(keys.userSession(user.id, mine.id), true, { expireIn: SESSION_TTL_MS });
+    return await committed(op, { user, session: mine, joined });
+  });
+  // A new member: reused reads of who may do what are dropped (kv/signed_in.ts).
+  if (result.joined) accessChanged(kv);
+  return { user: result.user, session: result.session };
+}
