@@ -22,12 +22,14 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Runs `script` with PORT=0 and answers once it prints "listening on http://localhost:N". */
+/**
+ * Runs `script` with PORT=0 and answers once it prints "listening on http://localhost:N".
+ * BENCH_RUN_FLAGS adds flags to its `deno run`, e.g. to profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
 export async function start(script: string, env: Record<string, string> = {}): Promise<Server> {
+  const flags = Deno.env.get("BENCH_RUN_FLAGS")?.split(" ").filter(Boolean) ?? [];
   const child = new Deno.Command(Deno.execPath(), {
-    args: Deno.env.get("BENCH_RUN_FLAGS")
-      ? ["run", "-A", ...Deno.env.get("BENCH_RUN_FLAGS")!.split(" "), script]
-      : ["run", "-A", script],
+    args: ["run", "-A", ...flags, script],
     cwd: ROOT,
     env: { PORT: "0", ...env },
     stdout: "piped",
