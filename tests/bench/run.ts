@@ -11,77 +11,13 @@ import { benchTripsCsv } from "./trips_csv.ts";
 import { benchPhotoLoad } from "./photo_load.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
+import { benchBigTenant } from "./big_tenant.ts";
+import { benchRestart } from "./restart.ts";
+import { benchSignInBurst } from "./sign_in_burst.ts";
+import { benchThroughput, rawAnswer } from "./throughput.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
 import { seedSignedInRider } from "./signed_in_rider.ts";
-
-const DURATION = Deno.env.get("BENCH_SECONDS") ?? "5";
-
-async function run(cmd: string, args: string[]): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
-  if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
-  return new TextDecoder().decode(out.stdout);
-}
-
-async function ensureWrk(): Promise<void> {
-  try {
-    await run("wrk", ["--version"]).catch(() => {}); // wrk --version exits 1 but runs
-    await run("sh", ["-c", "command -v wrk"]);
-  } catch {
-    console.log("installing wrk (apt-get install -y wrk)");
-    await run("apt-get", ["install", "-y", "-qq", "wrk"]);
-  }
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-/** wrk's durations: 766.00us, 1.21ms, 2.00s, 1.05m. */
-function ms(text: string): number {
-  const m = text.match(/^([\d.]+)(us|ms|s|m)$/);
-  if (!m) throw new Error(`unreadable wrk duration "${text}"`);
-  const n = Number(m[1]);
-  return n * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
-}
-
-/** What a browser sends with every request: pages and bundles are served compressed. */
-const BROWSER_HEADERS = ["-H", "Accept-Encoding: gzip, deflate, br"];
-
-async function wrk(url: string, { connections = 64, headers = BROWSER_HEADERS } = {}): Promise<Load> {
-  const out = await run("wrk", ["-t2", `-c${connections}`, `-d${DURATION}s`, "--latency", ...headers, url]);
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  const p50 = ms(out.match(/^\s+50%\s+(\S+)/m)?.[1] ?? out);
-  const p99 = ms(out.match(/^\s+99%\s+(\S+)/m)?.[1] ?? out);
-  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`${url} answered errors under load:\n${out}`);
-  return { rps, p50, p99 };
-}
-
-/**
- * A page's answer exactly as sent with a browser's Accept-Encoding: read off the socket, since fetch would
- * decompress the body. Its headers without date and content-length (Deno sets those).
- */
-async function rawAnswer(
-  base: string,
-  path: string,
-  acceptEncoding = BROWSER_HEADERS[1],
-): Promise<{ body: number[]; headers: [string, string][] }> {
-  const { hostname, port } = new URL(base);
-  const conn = await Deno.connect({ hostname, port: Number(port) });
-  const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${acceptEncoding}\r\nConnection: close\r\n\r\n`;
-  await conn.write(new TextEncoder().encode(request));
-  const bytes = new Uint8Array(await new Response(conn.readable).arrayBuffer());
-  const end = bytes.findIndex((_, i) =>
-    bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10
-  );
-  const head = new TextDecoder().decode(bytes.subarray(0, end)).split("\r\n").slice(1);
-  const headers = head.map((line) => {
-    const colon = line.indexOf(":");
-    return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as [string, string];
-  }).filter(([name]) => !["date", "content-length", "connection"].includes(name));
-  return { body: [...bytes.subarray(end + 4)], headers };
-}
+import { ensureWrk } from "./wrk.ts";
 
 async function coldStart(runs = 5): Promise<number> {
   const times: number[] = [];
@@ -168,59 +104,10 @@ if (import.meta.main) {
   const rows: string[] = [];
   const dir = await Deno.makeTempDir();
 
-  const bare = await start("tests/bench/bare_server.ts");
-  const ceiling = await wrk(bare.url + "/");
-  await bare.stop();
-  rows.push(`| ceiling: bare Deno.serve | ${f(ceiling.rps, 0)} req/s | 1.00 | reference |`);
+  rows.push(...await benchThroughput());
 
-  const riderToken = await seedSignedInRider(`${dir}/bench.kv`);
+  await seedSignedInRider(`${dir}/bench.kv`);
   const app = await start("main.ts", { KV_PATH: `${dir}/bench.kv`, ...TOKEN_ENV });
-  for (const path of ["/", "/about", "/greer/login"]) {
-    const load = await wrk(app.url + path);
-    const ratio = load.rps / ceiling.rps;
-    rows.push(
-      `| static page \`${path}\` | ${f(load.rps, 0)} req/s, p99 ${f(load.p99)} ms | ${f(ratio)} | ≥ 0.6 ${
-        ratio >= 0.6 ? "✓" : "✗"
-      } |`,
-    );
-  }
-  {
-    const hot = await wrk(app.url + "/greer/api/rides/my", {
-      headers: [...BROWSER_HEADERS, "-H", `Authorization: Bearer ${riderToken}`],
-    });
-    const ratio = hot.rps / ceiling.rps;
-    rows.push(
-      `| hottest authenticated read \`GET /greer/api/rides/my\` (bearer, 64 connections) | ${f(hot.rps, 0)} req/s, ` +
-        `p99 ${f(hot.p99)} ms | ${f(ratio)} | ≥ 0.15 ${ratio >= 0.15 ? "✓" : "✗"}; p99 ≤ 10 ms ${
-          hot.p99 <= 10 ? "✓" : "✗"
-        } |`,
-    );
-  }
-  {
-    // What Deno alone costs to send one page's answer (its bytes and its headers), for comparison.
-    const { body, headers } = await rawAnswer(app.url, "/about");
-    await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ body, headers }));
-    const bodyOnly = await start("tests/bench/page_floor.ts", {
-      PAGE_ANSWER: `${dir}/page.json`,
-      PAGE_HEADERS: "none",
-    });
-    const bodyLoad = await wrk(bodyOnly.url + "/");
-    await bodyOnly.stop();
-    const floor = await start("tests/bench/page_floor.ts", { PAGE_ANSWER: `${dir}/page.json` });
-    const load = await wrk(floor.url + "/");
-    await floor.stop();
-    rows.push(
-      `| for comparison: bare Deno.serve sending \`/about\`'s ${body.length} bytes with no headers of ours | ` +
-        `${f(bodyLoad.rps, 0)} req/s | ${f(bodyLoad.rps / ceiling.rps)} | (a body over about 400 bytes goes in a ` +
-        `second write) |`,
-    );
-    rows.push(
-      `| for comparison: bare Deno.serve sending \`/about\`'s answer from memory (same ${headers.length} headers, ` +
-        `${body.length} bytes) | ${f(load.rps, 0)} req/s | ${
-          f(load.rps / ceiling.rps)
-        } | (the most a page can reach) |`,
-    );
-  }
   for (const path of ["/", "/about", "/terms", "/privacy"]) {
     const bytes = await pageScriptBytes(app.url, path);
     rows.push(`| JavaScript on \`${path}\` | ${bytes} bytes | | 0 ${bytes === 0 ? "✓" : "✗"} |`);
@@ -240,6 +127,8 @@ if (import.meta.main) {
   rows.push(...await benchTripsCsv());
   rows.push(...await benchPhotoLoad());
   rows.push(...await benchSockets());
+  for (const drivers of [1000, 5000]) rows.push(...await benchBigTenant(drivers));
+  rows.push(...await benchSignInBurst());
   rows.push(...await benchLighthouse());
 
   const cold = await coldStart();
@@ -248,12 +137,17 @@ if (import.meta.main) {
       cold <= 1000 ? "✓" : "✗"
     } |`,
   );
+  rows.push(...await benchRestart());
 
   const report = `# Benchmarks
 
 Machine: ${await machine()}.
-Command: \`deno task bench\` (wrk -t2 -c64 -d${DURATION}s on loopback with a browser's Accept-Encoding, load generator
-on the same machine).
+Command: \`deno task bench\`. Throughput: wrk -c64 for ${
+    Deno.env.get("BENCH_SECONDS") ?? "5"
+  } s on loopback with a browser's Accept-Encoding, under two splits of the cores
+(\`tests/bench/throughput.ts\`): one isolate with core 0 to itself and wrk on the other, and the production start
+(\`deno serve --parallel\`, an isolate per core) with wrk sharing the cores. Each split has its own ceiling, a bare
+server under the same command and split. Socket rows: the load generator shares the machine, as each row says.
 
 | what | measured | ratio to ceiling | target |
 | --- | --- | --- | --- |

@@ -1,7 +1,8 @@
 /**
  * Sign-in bursts (issue 24): 200 sign-ins, 50 at a time, each with p99 ≤ 200 ms.
- * Black-box, over HTTP on loopback: the real server (main.ts, its own process,
- * on a fresh KV file in a temp directory, so it seeds the demo tenant "greer")
+ * Black-box, over HTTP on loopback: the real server (main.ts, then the
+ * production start, `deno serve --parallel`; each its own process on a fresh
+ * KV file in a temp directory, so it seeds the demo tenant "greer")
  * with SMS_PROVIDER=twilio pointed at tests/helpers/fake_twilio.ts, a loopback
  * server speaking Twilio's API in this process. A sign-in is POST
  * /api/auth/login for tenant greer, then POST /api/auth/verify with the code
@@ -25,7 +26,7 @@
  * Run alone: `deno run -A tests/bench/sign_in_burst.ts`.
  */
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { type Server, start } from "./bench_server.ts";
+import { EVERY_CORE, type Running, startUnder } from "./throughput.ts";
 
 const SIGN_INS = 200;
 const AT_ONCE = 50;
@@ -92,29 +93,34 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 100 Hz ticks
 }
 
+/** The one-isolate start (main.ts) and the production start (`deno serve --parallel`), each on a fresh store. */
 export async function benchSignInBurst(): Promise<string[]> {
-  const dir = await Deno.makeTempDir();
-  const fake = startFakeTwilio();
-  try {
-    const server = await start("main.ts", {
-      KV_PATH: `${dir}/sign_in.kv`,
-      ...fake.env,
-      TRUST_PROXY: "true",
-      TRUSTED_PROXY_HOPS: "1",
-    });
+  const rows: string[] = [];
+  for (const split of [{ ...EVERY_CORE, isolates: 1 }, EVERY_CORE]) {
+    const dir = await Deno.makeTempDir();
+    const fake = startFakeTwilio();
     try {
-      return await burst(server, fake);
+      const server = await startUnder(split, split.isolates > 1 ? "serve.ts" : "main.ts", {
+        env: { KV_PATH: `${dir}/sign_in.kv`, ...fake.env, TRUST_PROXY: "true", TRUSTED_PROXY_HOPS: "1" },
+        ready: "/healthz",
+        warm: false,
+      });
+      try {
+        const start = split.isolates > 1 ? `\`deno serve --parallel\`, ${split.isolates} isolates` : "main.ts";
+        rows.push(...await burst(server, fake, start));
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      await fake.stop();
+      await Deno.remove(dir, { recursive: true });
     }
-  } finally {
-    await fake.stop();
-    await Deno.remove(dir, { recursive: true });
   }
+  return rows;
 }
 
 /** The warm-up, the 4 waves, and the rows. */
-async function burst(server: Server, fake: Fake): Promise<string[]> {
+async function burst(server: Running, fake: Fake, start: string): Promise<string[]> {
   // Warm-up, not counted: a few alone, then a few at once (other numbers, other addresses).
   for (let i = 0; i < WARM_UP / 2; i++) await signIn(server.url, fake, phoneOf(i, 557), addressOf(i, true));
   await Promise.all(
@@ -154,7 +160,7 @@ async function burst(server: Server, fake: Fake): Promise<string[]> {
   const mark = (p99: number) => (p99 <= TARGET_MS ? "✓" : "✗");
   const what = `sign-in burst: ${SIGN_INS} sign-ins (a number and an address of its own each, tenant ${TENANT}), ${
     SIGN_INS / AT_ONCE
-  } waves of ${AT_ONCE} at once`;
+  } waves of ${AT_ONCE} at once, ${start}`;
   return [
     `| ${what}: whole sign-in (login sent → verify answered; SMS through a loopback fake Twilio) | p50 ${
       f(whole.p50)

@@ -44,8 +44,10 @@ export const EVERY_CORE: Split = {
   wrkThreads: 2,
 };
 
-interface Running {
+export interface Running {
   url: string;
+  /** The server's process (under taskset, taskset has exec'd it: the same pid). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -61,10 +63,10 @@ function freePort(): number {
  * --parallel` (DENO_JOBS isolates), pinned with taskset when the split says,
  * and answers once `ready` (a path) answers 200.
  */
-async function startUnder(
+export async function startUnder(
   split: Split,
   script: string,
-  { env = {}, ready = "/" }: { env?: Record<string, string>; ready?: string } = {},
+  { env = {}, ready = "/", warm = true }: { env?: Record<string, string>; ready?: string; warm?: boolean } = {},
 ): Promise<Running> {
   const port = freePort();
   const args = split.isolates > 1 ? serveArgs(port).map((a) => a === "serve.ts" ? script : a) : ["run", "-A", script];
@@ -83,9 +85,10 @@ async function startUnder(
     await new Promise((r) => setTimeout(r, 20));
   }
   // Every isolate listening and warm: a second of load before any measurement.
-  await wrk(url + ready, { seconds: 1, threads: split.wrkThreads, cpus: split.wrkCpus });
+  if (warm) await wrk(url + ready, { seconds: 1, threads: split.wrkThreads, cpus: split.wrkCpus });
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
