@@ -26,7 +26,7 @@ import { IsolateGroup, type Ready } from "./server/isolates.ts";
 import { readMapOrigins } from "./server/map_origins.ts";
 import { checkPmtilesFile } from "./server/pmtiles_file.ts";
 import { noticeDeps } from "./server/rider_updates.ts";
-import { exitOnSignals, RequestGate, shutDown, SHUTDOWN_GRACE_MS } from "./server/shutdown.ts";
+import { listenForStop, RequestGate, shutDown, SHUTDOWN_GRACE_MS } from "./server/shutdown.ts";
 import {
   buildApp,
   checkedOrExit,
@@ -47,6 +47,8 @@ if (loaded.kvPath === ":memory:") {
   Deno.exit(1);
 }
 const log = jsonLogger();
+// Listening from the start: a stop signal sent while this isolate starts is kept, not missed (server/shutdown.ts).
+const stopSignals = listenForStop(log);
 const group = new IsolateGroup();
 if (loaded.mapPmtilesPath) await checkedOrExit(checkPmtilesFile(loaded.mapPmtilesPath));
 const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
@@ -114,7 +116,7 @@ async function handle(req: Request, info: Deno.ServeHandlerInfo): Promise<Respon
   if (WRITES.has(req.method)) await group.settled(FORGET_WAIT_MS);
   return res;
 }
-exitOnSignals(log, async () => {
+stopSignals.onStop(async () => {
   handOvers.abort();
   const own = await shutDown({ kv, gate, log, lock: null });
   if (holding && !lock) return own; // the managed store: each isolate is on its own

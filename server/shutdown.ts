@@ -93,18 +93,36 @@ const SIGNALS: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGT
 
 /** Runs `stop` on the first SIGTERM or SIGINT and exits with its code; a second signal exits 1 at once. */
 export function exitOnSignals(log: Logger, stop: () => Promise<number>): void {
+  listenForStop(log).onStop(stop);
+}
+
+/**
+ * Hears SIGTERM and SIGINT from now on, before the server can stop (an
+ * isolate of `deno serve --parallel` still starting): a signal heard then is
+ * kept, and `onStop` runs the stop as soon as it is given. Without this, an
+ * isolate that had not yet listened missed a signal sent just after the first
+ * isolate answered, and the process waited for it to the end of the grace.
+ * A second signal exits 1 at once.
+ */
+export function listenForStop(log: Logger): { onStop(stop: () => Promise<number>): void } {
+  let stop: (() => Promise<number>) | null = null;
+  let heard: Deno.Signal | null = null;
   let stopping = false;
-  const onSignal = (signal: Deno.Signal) => () => {
-    if (stopping) {
-      log({ event: "server.stop_forced", level: "warn", signal });
-      Deno.exit(1);
-    }
+  const run = (signal: Deno.Signal) => {
     stopping = true;
     log({ event: "server.stopping", signal });
-    stop().then(Deno.exit, (err) => {
+    stop!().then(Deno.exit, (err) => {
       log({ event: "server.stopped", level: "error", error: String(err?.stack ?? err) });
       Deno.exit(1);
     });
+  };
+  const onSignal = (signal: Deno.Signal) => () => {
+    if (stopping || heard) {
+      log({ event: "server.stop_forced", level: "warn", signal });
+      Deno.exit(1);
+    }
+    if (stop) run(signal);
+    else heard = signal;
   };
   for (const signal of SIGNALS) {
     try {
@@ -113,4 +131,10 @@ export function exitOnSignals(log: Logger, stop: () => Promise<number>): void {
       // A platform without signals (Deno Deploy) manages the process's life itself.
     }
   }
+  return {
+    onStop(given) {
+      stop = given;
+      if (heard) run(heard);
+    },
+  };
 }

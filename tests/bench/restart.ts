@@ -17,9 +17,8 @@ async function oneStart(): Promise<number> {
   listener.close();
   try {
     const started = performance.now();
-    // Its own process group (setsid): `deno task` does not pass SIGTERM on to the server it started.
-    const child = new Deno.Command("setsid", {
-      args: [Deno.execPath(), "task", "start"],
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["task", "start"],
       cwd: ROOT,
       env: { PORT: String(port), KV_PATH: `${dir}/restart.kv` },
       stdout: "null",
@@ -33,7 +32,7 @@ async function oneStart(): Promise<number> {
       }
       return performance.now() - started;
     } finally {
-      Deno.kill(-child.pid, "SIGTERM");
+      child.kill("SIGTERM"); // deno task passes it on to scripts/serve.ts, which passes it to the server
       await child.status;
     }
   } finally {
