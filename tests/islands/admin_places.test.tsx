@@ -166,7 +166,7 @@ describe("AdminPlaces in Spanish", () => {
     setUp();
     show("es");
     expect(await screen.findByRole("heading", { name: "Lugares" })).toBeDefined();
-    expect(screen.getByRole("heading", { name: "2 de 300 lugares" })).toBeDefined();
+    expect(await screen.findByRole("heading", { name: "2 de 300 lugares" })).toBeDefined();
     expect(screen.getByRole("button", { name: "Eliminar el lugar City Hall" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Lugares" }).getAttribute("aria-current")).toBe("page");
     tapMap(OUTSIDE);
