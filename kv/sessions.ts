@@ -11,18 +11,26 @@ export interface Session {
   expiresAt: number;
 }
 
-/** A new 30-day session (KV drops it by itself after that). */
-export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<Session> {
-  const session: Session = {
+/** A new 30-day session of `userId`, not yet written. */
+export function newSession(userId: string, now: number): Session {
+  return {
     id: ulid(now) + crypto.randomUUID().replaceAll("-", "").slice(0, 8),
     userId,
     createdAt: now,
     expiresAt: now + SESSION_TTL_MS,
   };
-  await kv.atomic()
-    .set(keys.session(session.id), session, { expireIn: SESSION_TTL_MS })
-    .set(keys.userSession(userId, session.id), true, { expireIn: SESSION_TTL_MS })
-    .commit();
+}
+
+/** Adds the writes of `session` to `op` (KV drops it by itself after its 30 days). */
+export function addSession(op: Deno.AtomicOperation, session: Session): Deno.AtomicOperation {
+  return op.set(keys.session(session.id), session, { expireIn: SESSION_TTL_MS })
+    .set(keys.userSession(session.userId, session.id), true, { expireIn: SESSION_TTL_MS });
+}
+
+/** A new 30-day session, written. */
+export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<Session> {
+  const session = newSession(userId, now);
+  await addSession(kv.atomic(), session).commit();
   return session;
 }
 

@@ -6,37 +6,21 @@
  * queued behind each other (issue 24). A lost race (the same number signing
  * in twice at once) reads again and retries, so one user is made.
  */
-import { ulid } from "../lib/ids.ts";
-import { SESSION_TTL_MS } from "../lib/jwt.ts";
 import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
 import { committed, commitWithRetry } from "./retry.ts";
-import type { Session } from "./sessions.ts";
+import { addSession, newSession, type Session } from "./sessions.ts";
 import { accessChanged } from "./signed_in.ts";
-import type { User } from "./users.ts";
+import { newUser, type User } from "./users.ts";
 
 export async function startSignedIn(
   kv: Deno.Kv,
   { phone, tenant, now }: { phone: string; tenant: string | null; now: number },
 ): Promise<{ user: User; session: Session }> {
-  const session: Session = {
-    id: ulid(now) + crypto.randomUUID().replaceAll("-", "").slice(0, 8),
-    userId: "",
-    createdAt: now,
-    expiresAt: now + SESSION_TTL_MS,
-  };
   const result = await commitWithRetry("sign in", async () => {
     const index = await kv.get<string>(keys.userByPhone(phone));
     const found = index.value ? (await kv.get<User>(keys.user(index.value))).value : null;
-    const user: User = found ?? {
-      id: ulid(now),
-      phoneNumber: phone,
-      name: null,
-      email: null,
-      photoUrl: null,
-      createdAt: now,
-      isSuper: false,
-    };
+    const user = found ?? newUser(phone, now);
     const op = kv.atomic();
     if (!found) {
       op.check(index)
@@ -54,10 +38,9 @@ export async function startSignedIn(
           .set(keys.userTenant(user.id, tenant), true);
       }
     }
-    const mine = { ...session, userId: user.id };
-    op.set(keys.session(mine.id), mine, { expireIn: SESSION_TTL_MS })
-      .set(keys.userSession(user.id, mine.id), true, { expireIn: SESSION_TTL_MS });
-    return await committed(op, { user, session: mine, joined });
+    const session = newSession(user.id, now);
+    addSession(op, session);
+    return await committed(op, { user, session, joined });
   });
   // A new member: reused reads of who may do what are dropped (kv/signed_in.ts).
   if (result.joined) accessChanged(kv);

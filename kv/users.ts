@@ -42,6 +42,11 @@ export async function getUsers(kv: Deno.Kv, ids: string[]): Promise<User[]> {
  * claimed in the same commit as the user, so two concurrent first sign-ins
  * end with one user.
  */
+/** A person's record as their first sign-in makes it: a phone number and nothing else. */
+export function newUser(phone: string, now: number): User {
+  return { id: ulid(now), phoneNumber: phone, name: null, email: null, photoUrl: null, createdAt: now, isSuper: false };
+}
+
 export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number): Promise<User> {
   return commitWithRetry("create the user", async () => {
     const index = await kv.get<string>(keys.userByPhone(phone));
@@ -49,15 +54,7 @@ export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number):
       const user = await getUser(kv, index.value);
       if (user) return user;
     }
-    const user: User = {
-      id: ulid(now),
-      phoneNumber: phone,
-      name: null,
-      email: null,
-      photoUrl: null,
-      createdAt: now,
-      isSuper: false,
-    };
+    const user = newUser(phone, now);
     const op = kv.atomic()
       .check(index)
       .check({ key: keys.user(user.id), versionstamp: null })
