@@ -11,7 +11,6 @@ import { idScope, IdScopeContext } from "../../components/dom_id.ts";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { TextsProvider } from "../../components/texts.tsx";
 import { DEFAULT_LANG, isLang } from "../../lib/i18n/lang.ts";
-import { reportError } from "./report.ts";
 
 /**
  * Marks the island's element once React owns it (`data-hydrated`), for tests and styling. Then registers the
@@ -42,7 +41,8 @@ export function hydrate(name: string, Island: FunctionComponent<any>): void {
           <ErrorBoundary
             onError={(error) => {
               console.error(`island ${name} failed`, error);
-              reportError(error);
+              // The reporter (and, with a DSN, the Sentry SDK it fetches) only once an island has failed.
+              void import("./report.ts").then((m) => m.reportError(error));
             }}
           >
             <Hydrated el={el}>

@@ -5,7 +5,8 @@
  * Sentry SDK is never fetched. With it, the SDK chunk loads on the first
  * error only, and every report is scrubbed like the server's (the scrubber
  * arrives with the SDK, so pages without errors never load either: issue 9's
- * byte budgets).
+ * byte budgets). This module too is a chunk of its own, which the islands'
+ * runtime imports once an island has failed.
  */
 let ready: Promise<((error: unknown) => void) | null> | null = null;
 
