@@ -259,8 +259,6 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
   let browser: Browser | undefined;
   try {
     server = await startServer({ env: twilio.env });
-    chrome = await launchChromium();
-    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const phones: Record<Exclude<Who, "anonymous">, string> = {
       rider: RIDER_PHONE,
       driver: DEMO_DRIVER_PHONE,
@@ -276,6 +274,11 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
       }
       const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.${page.lang}.json`);
       // Lighthouse asks to be run again after its own runtime errors (NO_NAVSTART on a busy machine): twice more.
+      // Each page in a browser of its own, as a person opens one screen on their phone (issue 24): in one browser,
+      // a page opened in the renderer the previous page and its service worker left, and its first task walked the
+      // heap that page left (155-324 ms of blocking time on the driver page after the rider page).
+      chrome = await launchChromium();
+      browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       for (let attempt = 1;; attempt++) {
         try {
           await prepareBrowser(browser, server.url, session, page.lang);
@@ -287,6 +290,10 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
           console.warn(`${page.path}: ${err instanceof Error ? err.message : err}; running it again`);
         }
       }
+      await browser.close().catch(() => {});
+      await chrome.stop();
+      browser = undefined;
+      chrome = undefined;
     }
     return results;
   } finally {
