@@ -676,6 +676,28 @@ describe("the hub", () => {
     await waitFor(() => hub.stats().watchers === 0, "the watch to stop");
   });
 
+  it("tells every one of 600 driver sockets each ride once, in order, across the fan-out's batches", async () => {
+    using t = await makeApp();
+    const hub = new LiveHub({ kv: t.kv, clock: t.clock, log: t.log });
+    const sockets: FakeSocket[] = [];
+    const clients = [];
+    for (let i = 0; i < 600; i++) {
+      const client = await hub.join("greer", "drivers", `drv-${i}`, `s-${i}`);
+      const socket = new FakeSocket();
+      hub.open(client, socket);
+      clients.push(client);
+      sockets.push(socket);
+    }
+    const first = await newRide(t, "someone");
+    const second = await newRide(t, "someone else");
+    await waitFor(() => sockets.every((s) => s.rides().length === 2), "both rides on every socket");
+    for (const socket of sockets) {
+      expect(socket.rides()).toEqual([{ type: "new", ride: first }, { type: "new", ride: second }]);
+    }
+    for (const client of clients) hub.leave(client, 1000);
+    await waitFor(() => hub.stats().watchers === 0, "the watch to stop");
+  });
+
   it("queues what arrives before the socket opens", async () => {
     using t = await makeApp();
     const hub = new LiveHub({ kv: t.kv, clock: t.clock, log: t.log });
