@@ -103,7 +103,6 @@ export async function benchSignInBurst(): Promise<string[]> {
       const server = await startUnder(split, split.isolates > 1 ? "serve.ts" : "main.ts", {
         env: { KV_PATH: `${dir}/sign_in.kv`, ...fake.env, TRUST_PROXY: "true", TRUSTED_PROXY_HOPS: "1" },
         ready: "/healthz",
-        warm: false,
       });
       try {
         const start = split.isolates > 1 ? `\`deno serve --parallel\`, ${split.isolates} isolates` : "main.ts";
