@@ -77,26 +77,35 @@ const NOTES = `## Notes
   (\`installable-manifest\`), and the themed address bar, splash screen, maskable icon, viewport and content width
   are checked. \`deno task bench\` adds the row.
 
+- Lighthouse audits each page in a Chromium of its own (a fresh profile): a person opens one screen on their phone,
+  and in one browser the driver page opened in the renderer the rider page and its service worker left, its first
+  task walking that page's heap. Scores on this machine swing by 10 points from run to run (Lighthouse's own CPU
+  benchmark, in each row, swings with them).
+
 - Island bundles are built with \`react\`/\`react-dom\` aliased to \`preact/compat\` (Preact 10.29.8, one shared 8.6 KiB
   chunk); pages still render on the server with React 19, and the island tests run on React while the browser tests
   run the Preact bundles. The login page loads 14.5 KiB, the rider page 23.3 KiB before the map; MapLibre (293 KiB
   gzip), its worker and stylesheet load after first paint, with the built-in style only once the person reaches for
   the map (the SVG map serves until then). \`tests/unit/bundle_budget.test.ts\` holds the byte budgets in \`deno task test\`.
+- Throughput splits (issue 24): with wrk pinned to one core the one-isolate app and its ceiling compare like with
+  like; the production start (\`deno serve --parallel\`) shares both cores with wrk, so its figures are what the app
+  can do while a load generator takes half the machine. Each path is loaded for 2 s unmeasured first: a path's first
+  seconds run at half speed while V8 optimises its code, which made earlier runs read low.
 - Pages are answered from memory before routing (\`server/page_shortcut.ts\`): one prepared \`Response\` per path and
-  encoding, cloned per request (a new \`Response\` re-checks its dozen headers, about 12 µs; a clone copies the checked
-  list). The comparison rows say why they stay under 0.6: Deno sends a body over about 400 bytes in a second write
-  (strace shows two \`sendto\` calls per answer), which alone costs about 40% against the 2-byte ceiling, and the
-  security headers the trust issue requires cost more on top. What separates the app from the floor row is its own
-  work per answer (a request id, the log line, the metrics: about 5 µs of JavaScript, measured in-process).
+  encoding, cloned per request. The floor rows say what Deno alone costs to send the same bytes and headers; what
+  separates the app from the floor is its own work per answer (a request id, the log line, the metrics) and Deno's
+  path for a response whose headers were touched (\`x-request-id\` is appended to the clone).
 - \`GET rides/my\` reads who is asking (reused 5 s, \`kv/signed_in.ts\`) and the rider's active ride (reused 2 s,
-  \`recentActiveRideOf\` in \`kv/rides.ts\`); every ride write of this process drops the tenant's kept rides once
-  committed, so only another process's change can be up to 2 s late. A KV read cost about as much as the rest of the
-  call. JSON answers under 1 KiB go out as built (they used to be rebuilt, re-checking every header).
-- Socket rows: the ride-write latency includes the POST's own commit (one fsync). The 5,000-socket fan-out is compared
-  with a bare \`Deno.serve\` sending the same-sized message to the same sockets in a plain loop
-  (\`tests/bench/fanout_floor.ts\`): Deno spends about 10 µs of one core per socket send (a spawned write and a
-  loopback \`sendto\` each; \`perf\` puts two thirds of it in the kernel's TCP), and the load generator receiving 5,000
-  messages shares the two cores, so even the bare loop's p99 is over 75 ms here.
+  \`recentActiveRideOf\` in \`kv/rides.ts\`); a write drops the reused copies in every isolate before it answers.
+- Socket rows: the ride-write latency includes the POST's own commit (one fsync). The big-tenant rows hold the driver
+  sockets in a small C receiver (\`tests/bench/ws_receiver.c\`, about 6 µs of CPU a message, against the Deno
+  generator's 17 µs); the 100-tenant and 5,000-socket memory rows still use the Deno generator. A send costs the
+  server about 15 µs of a core on loopback, most of it the kernel's TCP (on loopback the receiving socket's work is
+  done in the sender's time), against about 3 µs of our JavaScript: the floor rows (a bare Deno.serve sending to the
+  same sockets) show how close the app is.
+- Sign-in bursts: a sign-in costs the server about 7 ms of CPU (its threads together: HTTP in and out, the texting
+  call, a dozen KV operations on the store's one SQLite thread, each commit synced to the disk), so 50 at once are
+  about 350 ms of CPU on two cores shared with the load generator. Issue 24 took a sign-in from nine commits to three.
 `;
 
 if (import.meta.main) {
