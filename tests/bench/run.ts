@@ -153,10 +153,12 @@ if (import.meta.main) {
 Machine: ${await machine()}.
 Command: \`deno task bench\`. Throughput: wrk -c64 for ${
     Deno.env.get("BENCH_SECONDS") ?? "5"
-  } s on loopback with a browser's Accept-Encoding, under two splits of the cores
-(\`tests/bench/throughput.ts\`): one isolate with core 0 to itself and wrk on the other, and the production start
+  } s on loopback with a browser's Accept-Encoding, after 2 s of the same load unmeasured, under two splits of the
+cores (\`tests/bench/throughput.ts\`): one isolate with wrk -t1 pinned to the other core, and the production start
 (\`deno serve --parallel\`, an isolate per core) with wrk sharing the cores. Each split has its own ceiling, a bare
-server under the same command and split. Socket rows: the load generator shares the machine, as each row says.
+server under the same command and split, measured before and after the app (the mean is the reference: a bare
+server's rate on this VM moves by half from one minute to the next). Socket rows: the load generator shares the
+machine, as each row says.
 
 | what | measured | ratio to ceiling | target |
 | --- | --- | --- | --- |
