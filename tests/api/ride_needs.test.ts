@@ -260,7 +260,7 @@ describe("wheelchair rides on the live drivers socket", () => {
 
   it("rings the vehicles doorbell only when a vehicle's wheelchair answer changes, not on location reports", async () => {
     const t = await makeApp();
-    stops.push(() => t.kv.close());
+    stops.push(() => Promise.resolve(t.kv.close()));
     const { driver } = await rideWorld(t);
     const head = async () => (await t.kv.get<Deno.KvU64>(keys.vehiclesHead("greer"))).value?.value ?? 0n;
     await online(t, driver.token, true);
