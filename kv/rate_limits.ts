@@ -27,33 +27,10 @@ export const SHARDS = 8; // getMany reads at most 10 keys
  */
 export async function hitRateLimit(
   kv: Deno.Kv,
-  { bucket, subject, limit, windowMs, now }: {
-    bucket: string;
-    subject: string;
-    limit: number;
-    windowMs: number;
-    now: number;
-  },
+  { now, ...limit }: Limit & { now: number },
 ): Promise<RateLimitResult> {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-  const shards = limit >= SHARDED_FROM ? SHARDS : 1;
-  const key = (shard: number) => keys.rateWindow(bucket, subject, windowStart, shard);
-  const mine = Math.floor(Math.random() * shards);
-  try {
-    return await commitWithRetry("count the hit", async () => {
-      const entries = await kv.getMany<number[]>(Array.from({ length: shards }, (_, i) => key(i)));
-      const count = entries.reduce((sum, e) => sum + (e.value ?? 0), 0);
-      if (count >= limit) return { allowed: false, retryAfter };
-      const own = entries[mine];
-      const op = kv.atomic().check(own).set(own.key, (own.value ?? 0) + 1, { expireIn: windowMs + 60_000 });
-      return await committed(op, { allowed: true, retryAfter });
-    });
-  } catch (err) {
-    // Still losing races at the bound: refuse rather than let a flood through uncounted.
-    if (err instanceof ContentionError) return { allowed: false, retryAfter };
-    throw err;
-  }
+  const hit = await hitRateLimits(kv, [limit], now);
+  return { allowed: hit.allowed, retryAfter: hit.retryAfter };
 }
 
 /** One limit of hitRateLimits: hits of `subject` in `bucket`, at most `limit` a window. */
@@ -64,7 +41,12 @@ export interface Limit {
   windowMs: number;
 }
 
-export type LimitsResult = { allowed: true } | { allowed: false; refusedBy: number; retryAfter: number };
+/** `retryAfter`: seconds until the window of the refusing limit ends, or of the first limit when all allowed. */
+export type LimitsResult = { allowed: true; retryAfter: number } | {
+  allowed: false;
+  refusedBy: number;
+  retryAfter: number;
+};
 
 /**
  * Counts one hit on every one of `limits`, with `also`'s writes, in one
@@ -100,7 +82,7 @@ export async function hitRateLimits(
         op.check(own).set(own.key, (own.value ?? 0) + 1, { expireIn: limits[i].windowMs + 60_000 });
       }
       also(op);
-      return await committed(op, { allowed: true });
+      return await committed(op, { allowed: true, retryAfter: plans[0].retryAfter });
     });
   } catch (err) {
     if (err instanceof ContentionError) return { allowed: false, refusedBy: 0, retryAfter: plans[0].retryAfter };

@@ -49,7 +49,7 @@ describe("hitRateLimits", () => {
     using kv = await Deno.openKv(":memory:");
     const now = 60_000 * 1000 + 10_000;
     const also = (n: number) => (op: Deno.AtomicOperation) => op.set(["written", n], true);
-    expect(await hitRateLimits(kv, limits, now, also(1))).toEqual({ allowed: true });
+    expect(await hitRateLimits(kv, limits, now, also(1))).toEqual({ allowed: true, retryAfter: 50 });
     // The second limit is full: the first is not counted again, and the write is not made.
     expect(await hitRateLimits(kv, limits, now, also(2))).toEqual({ allowed: false, refusedBy: 1, retryAfter: 50 });
     expect((await kv.get(keys.rateWindow("a", "x", 60_000 * 1000))).value).toBe(1);
