@@ -18,7 +18,7 @@
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { startServer, type TestServer } from "../e2e/server.ts";
+import { type ApiSession, signInThroughApi, startServer, type TestServer } from "../e2e/server.ts";
 import { CHROMIUM_PATH } from "../e2e/browser.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
@@ -128,24 +128,7 @@ export function summarize(path: string, who: Who, lang: Lang, report: Report): L
   };
 }
 
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function signIn(server: TestServer, codeFor: (phone: string) => string | null, phone: string) {
-  const post = (path: string, body: unknown) =>
-    fetch(server.url + path, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const sent = await post("/api/auth/login", { phoneNumber: phone });
-  if (!sent.ok) throw new Error(`login for ${phone} answered ${sent.status}: ${await sent.text()}`);
-  const verified = await post("/api/auth/verify", { phoneNumber: phone, code: codeFor(phone), tenantCode: "greer" });
-  if (!verified.ok) throw new Error(`verify for ${phone} answered ${verified.status}: ${await verified.text()}`);
-  return await verified.json() as Session;
-}
+type Session = ApiSession;
 
 /** Chromium with remote debugging on a free port, for Lighthouse to drive. */
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
@@ -269,7 +252,7 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
     for (const page of pages) {
       let session: Session | null = null;
       if (page.who !== "anonymous") {
-        session = sessions.get(page.who) ?? await signIn(server, twilio.codeFor, phones[page.who]);
+        session = sessions.get(page.who) ?? await signInThroughApi(server.url, twilio.codeFor, phones[page.who]);
         sessions.set(page.who, session);
       }
       const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.${page.lang}.json`);
@@ -365,7 +348,7 @@ export async function runInstallability(path = "/greer/rider"): Promise<Installa
     server = await startServer({ env: twilio.env });
     chrome = await launchChromium();
     browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const session = await signIn(server, twilio.codeFor, RIDER_PHONE);
+    const session = await signInThroughApi(server.url, twilio.codeFor, RIDER_PHONE);
     await prepareBrowser(browser, server.url, session, "en");
     const outPath = join(reports, "pwa.json");
     const out = await new Deno.Command("npx", {

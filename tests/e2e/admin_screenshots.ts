@@ -15,7 +15,7 @@ import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { launchBrowser, storeSession } from "./browser.ts";
-import { startServer } from "./server.ts";
+import { signInThroughApi, startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -117,18 +117,7 @@ if (import.meta.main) {
   const browser = await launchBrowser();
   try {
     await seed(server.kvPath, Date.now());
-    const post = (path: string, body: unknown) =>
-      fetch(server.url + path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    await post("/api/auth/login", { phoneNumber: "8645550100" });
-    const session = await post("/api/auth/verify", {
-      phoneNumber: "8645550100",
-      code: twilio.codeFor("8645550100"),
-      tenantCode: "greer",
-    });
+    const session = await signInThroughApi(server.url, twilio.codeFor, "8645550100");
     await Deno.mkdir(OUT, { recursive: true });
     for (const [lang, prefix] of Object.entries(LANGS)) {
       for (const [width, viewport] of Object.entries(VIEWPORTS)) {

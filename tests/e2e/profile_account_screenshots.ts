@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { launchBrowser, storeSession } from "./browser.ts";
-import { startServer } from "./server.ts";
+import { signInThroughApi, startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
@@ -34,9 +34,8 @@ async function call(path: string, body: unknown, token?: string, method = "POST"
   return data;
 }
 
-async function signIn(phone: string) {
-  await call("/api/auth/login", { phoneNumber: phone });
-  return await call("/api/auth/verify", { phoneNumber: phone, code: twilio.codeFor(phone), tenantCode: "greer" });
+function signIn(phone: string) {
+  return signInThroughApi(server.url, twilio.codeFor, phone);
 }
 
 async function save(page: Page, name: string) {

@@ -16,7 +16,7 @@ import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { launchBrowser, storeSession } from "./browser.ts";
-import { startServer } from "./server.ts";
+import { signInThroughApi, startServer } from "./server.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
@@ -155,18 +155,7 @@ if (import.meta.main) {
   try {
     const now = Date.now();
     await seed(server.kvPath, now);
-    const post = (path: string, body: unknown) =>
-      fetch(server.url + path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    await post("/api/auth/login", { phoneNumber: "8645550100" });
-    const session = await post("/api/auth/verify", {
-      phoneNumber: "8645550100",
-      code: twilio.codeFor("8645550100"),
-      tenantCode: "greer",
-    });
+    const session = await signInThroughApi(server.url, twilio.codeFor, "8645550100");
     const last = new Date(now - 28 * DAY).toISOString().slice(0, 10);
     const today = new Date(now - DAY).toISOString().slice(0, 10);
     const month = new Date(new Date(now).setUTCDate(0)).toISOString().slice(0, 7);

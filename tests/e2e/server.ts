@@ -151,3 +151,38 @@ export async function startServer({ env = {}, timeoutMs = 30_000, isolates }: St
     clearTimeout(timer);
   }
 }
+
+/** A signed-in person as verify answers: the token and the user (account view). */
+export interface ApiSession {
+  token: string;
+  user: { id: string } & Record<string, unknown>;
+}
+
+/**
+ * Signs `phone` in through the server's own API, as a screen does: login,
+ * then verify with the code the fake Twilio received (`codeFor`), at
+ * `tenantCode` (default the demo tenant; null for none). Throws on any refusal.
+ */
+export async function signInThroughApi(
+  base: string,
+  codeFor: (phone: string) => string | null,
+  phone: string,
+  tenantCode: string | null = "greer",
+): Promise<ApiSession> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(base + path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path} for ${phone} answered ${res.status}: ${await res.text()}`);
+    return await res.json();
+  };
+  const { challenge } = await post("/api/auth/login", { phoneNumber: phone });
+  return await post("/api/auth/verify", {
+    phoneNumber: phone,
+    code: codeFor(phone),
+    challenge,
+    ...(tenantCode && { tenantCode }),
+  });
+}

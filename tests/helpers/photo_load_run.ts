@@ -4,7 +4,7 @@
  * what tests/api/photo_load.test.ts checks and tests/bench/photo_load.ts times.
  */
 import { encodeJpeg } from "../../lib/images/codecs.ts";
-import { startServer } from "../e2e/server.ts";
+import { signInThroughApi, startServer } from "../e2e/server.ts";
 import { cameraLike, cameraSize } from "./camera_photo.ts";
 import { startFakeTwilio } from "./fake_twilio.ts";
 
@@ -37,15 +37,7 @@ export async function runPhotoLoad(slack: number, settleMs: number): Promise<Pho
   try {
     const { width, height } = cameraSize(16);
     const photo = await encodeJpeg(cameraLike(width, height, 40), 90);
-    const post = (path: string, body: unknown) =>
-      fetch(server.url + path, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    const phoneNumber = "8645550177";
-    const { challenge } = await post("/api/auth/login", { phoneNumber });
-    const { token } = await post("/api/auth/verify", { phoneNumber, code: twilio.codeFor(phoneNumber), challenge });
+    const { token } = await signInThroughApi(server.url, twilio.codeFor, "8645550177", null);
     for (let i = 0; i < 5; i++) await (await fetch(`${server.url}/healthz`)).body?.cancel();
     const start = await rss(server.pid);
 
