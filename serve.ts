@@ -50,6 +50,8 @@ const log = jsonLogger();
 // Listening from the start: a stop signal sent while this isolate starts is kept, not missed (server/shutdown.ts).
 const stopSignals = listenForStop(log);
 const group = new IsolateGroup();
+// Another isolate heard the signal before this one listened (it was still loading): it asks this one to stop too.
+group.onStopAsked(() => stopSignals.hear("SIGTERM"));
 if (loaded.mapPmtilesPath) await checkedOrExit(checkPmtilesFile(loaded.mapPmtilesPath));
 const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
 
@@ -117,6 +119,7 @@ async function handle(req: Request, info: Deno.ServeHandlerInfo): Promise<Respon
   return res;
 }
 stopSignals.onStop(async () => {
+  group.stopping();
   handOvers.abort();
   const own = await shutDown({ kv, gate, log, lock: null });
   if (holding && !lock) return own; // the managed store: each isolate is on its own

@@ -31,6 +31,7 @@ type Message =
   | { type: "holder"; id: string }
   | { type: "ready"; ready: Ready }
   | { type: "stopped"; id: string; code: number }
+  | { type: "stop" }
   | { type: "forget"; note: ForgetNote; from: string; seq: number }
   | { type: "forgot"; to: string; seq: number; id: string };
 
@@ -51,6 +52,8 @@ export class IsolateGroup {
   /** Notes sent and not yet answered: their number, and the isolates still to answer. */
   #unanswered = new Map<number, Set<string>>();
   #closed = false;
+  #stopping = false;
+  #onStopAsked: (() => void) | null = null;
 
   constructor() {
     this.#channel.onmessage = (e: MessageEvent<Message>) => this.#heard(e.data);
@@ -84,6 +87,20 @@ export class IsolateGroup {
   async whenReady(): Promise<Ready> {
     await this.#until(() => this.#ready !== null, Infinity);
     return this.#ready!;
+  }
+
+  /**
+   * This isolate heard a stop signal: it asks the others to stop too, now and again whenever one says hello
+   * later (an isolate still loading when the signal came missed it, and the holder would wait for it in vain).
+   */
+  stopping(): void {
+    this.#stopping = true;
+    this.#post({ type: "stop" });
+  }
+
+  /** Calls `stop` when another isolate asks this one to stop (see `stopping`). */
+  onStopAsked(stop: () => void): void {
+    this.#onStopAsked = stop;
   }
 
   /** This isolate has drained and closed its store with exit `code`. */
@@ -135,8 +152,12 @@ export class IsolateGroup {
         if (!this.#peers.has(message.id)) {
           this.#peers.add(message.id);
           if (message.answer) this.#post({ type: "hello", id: this.id, answer: false });
+          if (this.#stopping) this.#post({ type: "stop" });
         }
         break;
+      case "stop":
+        this.#onStopAsked?.();
+        return; // changes nothing anyone waits for
       case "holder?":
         if (this.#holding) this.#post({ type: "holder", id: this.id });
         if (this.#ready) this.#post({ type: "ready", ready: this.#ready });

@@ -104,7 +104,9 @@ export function exitOnSignals(log: Logger, stop: () => Promise<number>): void {
  * isolate answered, and the process waited for it to the end of the grace.
  * A second signal exits 1 at once.
  */
-export function listenForStop(log: Logger): { onStop(stop: () => Promise<number>): void } {
+export function listenForStop(
+  log: Logger,
+): { onStop(stop: () => Promise<number>): void; hear(signal: Deno.Signal): void } {
   let stop: (() => Promise<number>) | null = null;
   let heard: Deno.Signal | null = null;
   let stopping = false;
@@ -116,7 +118,13 @@ export function listenForStop(log: Logger): { onStop(stop: () => Promise<number>
       Deno.exit(1);
     });
   };
+  // A stop asked for by another isolate usually comes just before the same signal reaches this one: not a second.
+  let askedBefore = false;
   const onSignal = (signal: Deno.Signal) => () => {
+    if (askedBefore) {
+      askedBefore = false;
+      return;
+    }
     if (stopping || heard) {
       log({ event: "server.stop_forced", level: "warn", signal });
       Deno.exit(1);
@@ -135,6 +143,12 @@ export function listenForStop(log: Logger): { onStop(stop: () => Promise<number>
     onStop(given) {
       stop = given;
       if (heard) run(heard);
+    },
+    /** A stop asked for by other means (another isolate): as the signal, but never a forced second one. */
+    hear(signal) {
+      if (stopping || heard) return;
+      onSignal(signal)();
+      askedBefore = true;
     },
   };
 }

@@ -73,6 +73,22 @@ describe("the isolates of one process", () => {
     expect(await a.group.othersStopped(5_000)).toBe(1); // one failed: the process exits 1
   });
 
+  it("ask the others to stop, and again one that says hello after the signal came", async () => {
+    const a = await isolate();
+    const b = await isolate();
+    let bAsked = 0;
+    b.group.onStopAsked(() => bAsked++);
+    await waitFor(() => a.group.peers === 1, "b known to a");
+    a.group.stopping();
+    await waitFor(() => bAsked === 1, "b asked to stop");
+    // An isolate still loading when the signal came says hello later: it is asked too.
+    const late = new IsolateGroup();
+    opened.push(late);
+    let lateAsked = 0;
+    late.onStopAsked(() => lateAsked++);
+    await waitFor(() => lateAsked === 1, "the late isolate asked to stop");
+  });
+
   it("drop a tenant read in every isolate when one writes it", async () => {
     const a = await isolate();
     const b = await isolate();
