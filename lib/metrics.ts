@@ -18,10 +18,14 @@ class Counter {
   readonly values = new Map<string, { labels: Labels; value: number }>();
   constructor(readonly name: string, readonly help: string) {}
   inc(labels: Labels = {}, by = 1): void {
-    const key = JSON.stringify(labels); // cheaper than labelText on the request path; callers keep one label order
-    const entry = this.values.get(key);
-    if (entry) entry.value += by;
-    else this.values.set(key, { labels, value: by });
+    this.cell(labels).value += by;
+  }
+  /** The count of `labels`, to add to directly (a request's counters are found once, not per request). */
+  cell(labels: Labels): { labels: Labels; value: number } {
+    const key = JSON.stringify(labels); // cheaper than labelText; callers keep one label order
+    let entry = this.values.get(key);
+    if (!entry) this.values.set(key, entry = { labels, value: 0 });
+    return entry;
   }
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
@@ -30,16 +34,31 @@ class Counter {
   }
 }
 
+interface Series {
+  labels: Labels;
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+function observeIn(s: Series, ms: number): void {
+  for (let i = 0; i < BUCKETS_MS.length; i++) if (ms <= BUCKETS_MS[i]) s.counts[i]++;
+  s.sum += ms;
+  s.count++;
+}
+
 class Histogram {
-  readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
+  readonly series = new Map<string, Series>();
   constructor(readonly name: string, readonly help: string) {}
   observe(labels: Labels, ms: number): void {
+    observeIn(this.seriesOf(labels), ms);
+  }
+  /** The series of `labels`, for observeIn. */
+  seriesOf(labels: Labels): Series {
     const key = JSON.stringify(labels);
     let s = this.series.get(key);
     if (!s) this.series.set(key, s = { labels, counts: BUCKETS_MS.map(() => 0), sum: 0, count: 0 });
-    for (let i = 0; i < BUCKETS_MS.length; i++) if (ms <= BUCKETS_MS[i]) s.counts[i]++;
-    s.sum += ms;
-    s.count++;
+    return s;
   }
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
@@ -60,6 +79,28 @@ export class Metrics {
   readonly latency = new Histogram("hopper_http_request_duration_ms", "HTTP request latency in milliseconds by route.");
   readonly sms = new Counter("hopper_sms_total", "SMS messages by outcome (sent, failed).");
   readonly rideChanges = new Counter("hopper_ride_changes_total", "Ride status changes by tenant and new status.");
+
+  #requestCells = new Map<string, { count: { value: number }; latency: Series }>();
+
+  /**
+   * Counts one HTTP request and its latency. Its counter and histogram series
+   * are found by one lookup on a plain key, then kept: labelling two metrics
+   * per request by stringifying their labels cost more than the rest of a
+   * page answered from memory.
+   */
+  request(route: string, method: string, status: number, ms: number): void {
+    const key = `${status} ${method} ${route}`;
+    let cells = this.#requestCells.get(key);
+    if (!cells) {
+      cells = {
+        count: this.requests.cell({ route, method, status: String(status) }),
+        latency: this.latency.seriesOf({ route }),
+      };
+      this.#requestCells.set(key, cells);
+    }
+    cells.count.value++;
+    observeIn(cells.latency, ms);
+  }
 
   /** `gauges` are read at scrape time (open sockets, active rides), already rendered. */
   render(gauges: string[]): string {

@@ -26,8 +26,16 @@ export class RequestGate {
   #closed = false;
   #idle: (() => void) | null = null;
 
+  /**
+   * The handler, counted in flight until it answers. An answer the handler has
+   * at once (a page from memory) is handed back as it is, not wrapped in a
+   * promise: Deno sends a Response it is given at once without another turn.
+   */
   wrap(handler: Handler): Handler {
-    return async (req, info) => {
+    const done = () => {
+      if (--this.#inFlight === 0) this.#idle?.();
+    };
+    return (req, info) => {
       if (this.#closed) {
         return Response.json({ error: STOPPING }, {
           status: 503,
@@ -35,11 +43,18 @@ export class RequestGate {
         });
       }
       this.#inFlight++;
+      let answer;
       try {
-        return await handler(req, info);
-      } finally {
-        if (--this.#inFlight === 0) this.#idle?.();
+        answer = handler(req, info);
+      } catch (err) {
+        done();
+        throw err;
       }
+      if (answer instanceof Response) {
+        done();
+        return answer;
+      }
+      return Promise.resolve(answer).finally(done);
     };
   }
 

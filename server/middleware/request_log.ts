@@ -32,12 +32,12 @@ export function methodLabel(method: string): string {
 /** Counts the request in the metrics and writes its one log line. */
 export function recordRequest(log: Logger, metrics: Metrics, r: RequestRecord): void {
   const ms = Math.round((performance.now() - r.started) * 10) / 10;
-  metrics.requests.inc({ route: r.route, method: methodLabel(r.method), status: String(r.status) });
-  metrics.latency.observe({ route: r.route }, ms);
+  const method = methodLabel(r.method);
+  metrics.request(r.route, method, r.status, ms);
   log({
     event: "request",
     level: r.status >= 500 ? "error" : undefined, // info unless it failed (lib/log.ts writes it first)
-    method: methodLabel(r.method),
+    method,
     path: r.path,
     status: r.status,
     ms,

@@ -69,7 +69,11 @@ export async function startUnder(
   { env = {}, ready = "/" }: { env?: Record<string, string>; ready?: string } = {},
 ): Promise<Running> {
   const port = freePort();
-  const args = split.isolates > 1 ? serveArgs(port).map((a) => a === "serve.ts" ? script : a) : ["run", "-A", script];
+  // BENCH_RUN_FLAGS (bench_server.ts) adds flags to a one-isolate `deno run`, e.g. --cpu-prof to profile.
+  const flags = Deno.env.get("BENCH_RUN_FLAGS")?.split(" ").filter(Boolean) ?? [];
+  const args = split.isolates > 1
+    ? serveArgs(port).map((a) => a === "serve.ts" ? script : a)
+    : ["run", "-A", ...flags, script];
   const command = [...(split.serverCpus ? ["taskset", "-c", split.serverCpus] : []), Deno.execPath(), ...args];
   const child = new Deno.Command(command[0], {
     args: command.slice(1),
