@@ -46,8 +46,9 @@ export interface GuessInput {
   now: number;
 }
 
-export type Guess =
-  | { outcome: "ok" }
+export type Guess<T = undefined> =
+  /** `right`: what onRight answered, its writes landed with the code's use. */
+  | { outcome: "ok"; right: T }
   /** `counted`: the guess reached a live code (a miss that reached none writes nothing). */
   | { outcome: "wrong"; counted: boolean }
   /** Not checked: the address, or the number for strangers, is out of tries; or racing guesses kept the commit from landing. */
@@ -57,13 +58,19 @@ export type Guess =
  * One guess at the phone's code, decided in one commit with the counts of
  * lib/lockout.ts. A guess that reaches no live code (none sent, expired, or
  * another client's) answers wrong and writes nothing. A match uses the code up
- * (once, even when two requests race) and remembers the address. A miss counts
- * against the code (void after 5), the address and, from a stranger's
- * address, the number. Racing guesses retry against the newer state.
+ * (once, even when two requests race), remembers the address, and makes
+ * `onRight`'s writes in the same commit (verify's sign-in: kv/sign_in.ts). A
+ * miss counts against the code (void after 5), the address and, from a
+ * stranger's address, the number. Racing guesses retry against the newer
+ * state.
  */
-export async function guessCode(kv: Deno.Kv, input: GuessInput): Promise<Guess> {
+export async function guessCode<T = undefined>(
+  kv: Deno.Kv,
+  input: GuessInput,
+  onRight?: (op: Deno.AtomicOperation) => Promise<T>,
+): Promise<Guess<T>> {
   try {
-    return await commitWithRetry("check the code", () => guessOnce(kv, input));
+    return await commitWithRetry("check the code", () => guessOnce(kv, input, onRight));
   } catch (err) {
     // Racing guesses kept every commit from landing: answer locked for a moment, never an unchecked pass.
     if (err instanceof ContentionError) return { outcome: "locked", who: "address", waitMs: 1000 };
@@ -71,10 +78,11 @@ export async function guessCode(kv: Deno.Kv, input: GuessInput): Promise<Guess> 
   }
 }
 
-async function guessOnce(
+async function guessOnce<T>(
   kv: Deno.Kv,
   { phone, hash, challenge, address, now }: GuessInput,
-): Promise<Guess | typeof RETRY> {
+  onRight?: (op: Deno.AtomicOperation) => Promise<T>,
+): Promise<Guess<T> | typeof RETRY> {
   const { windowMs, limit } = FAILURES_PER_ADDRESS;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const addressKey = keys.rateWindow("verify_failures", address, windowStart);
@@ -100,7 +108,8 @@ async function guessOnce(
   if (match) {
     op.delete(keys.otp(phone));
     op.set(keys.knownAddress(phone, address), now, { expireIn: KNOWN_ADDRESS_MS });
-    return await committed<Guess>(op, { outcome: "ok" });
+    const right = (onRight ? await onRight(op) : undefined) as T;
+    return await committed<Guess<T>>(op, { outcome: "ok", right });
   }
   if (stored.attempts + 1 >= MAX_CODE_ATTEMPTS) op.delete(keys.otp(phone));
   else {
@@ -113,7 +122,7 @@ async function guessOnce(
     const next = addNumberFailure(numberEntry.value, now);
     op.set(keys.numberFailures(phone), next, { expireIn: keepFor(next, now) });
   }
-  return await committed<Guess>(op, { outcome: "wrong", counted: true });
+  return await committed<Guess<T>>(op, { outcome: "wrong", counted: true });
 }
 
 /** Whether the number signed in from this address in the last 180 days. */

@@ -1,3 +1,4 @@
+import { inLane } from "./lanes.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry, ContentionError } from "./retry.ts";
 
@@ -71,8 +72,10 @@ export async function hitRateLimits(
       retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
     };
   });
-  try {
-    return await commitWithRetry<LimitsResult>("count the hits", async () => {
+  // A shared budget's many hits at once (a tenant's texts) are counted one after another in this isolate.
+  const shared = limits.find((l) => l.limit >= SHARDED_FROM);
+  const count = () =>
+    commitWithRetry<LimitsResult>("count the hits", async () => {
       const read = await Promise.all(plans.map((plan) => kv.getMany<number[]>(plan.keys)));
       const op = kv.atomic();
       for (const [i, plan] of plans.entries()) {
@@ -84,6 +87,8 @@ export async function hitRateLimits(
       also(op);
       return await committed(op, { allowed: true, retryAfter: plans[0].retryAfter });
     });
+  try {
+    return await (shared ? inLane(kv, `limit ${shared.bucket} ${shared.subject}`, count) : count());
   } catch (err) {
     if (err instanceof ContentionError) return { allowed: false, refusedBy: 0, retryAfter: plans[0].retryAfter };
     throw err;

@@ -13,7 +13,7 @@ import { admissionAt } from "../../kv/admission.ts";
 import { addCode, guessCode, isKnownAddress } from "../../kv/otp.ts";
 import { hitRateLimit, hitRateLimits } from "../../kv/rate_limits.ts";
 import { revokeSession } from "../../kv/sessions.ts";
-import { startSignedIn } from "../../kv/sign_in.ts";
+import { afterSignIn, signInWrites } from "../../kv/sign_in.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
@@ -202,13 +202,15 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const refused = await refusalAt(tenant, phone);
     if (refused) return c.json({ error: refused }, 403);
 
+    // A right code is used up in the commit that makes the user (on a first sign-in), the rider membership (on a
+    // first visit) and the session.
     const guess = await guessCode(kv, {
       phone,
       hash: await hashCode(await auth.otpKey, phone, body.code),
       challenge: body.challenge ? await hashChallenge(body.challenge) : null,
       address: clientAddress(c, config),
       now,
-    });
+    }, (op) => signInWrites(kv, op, { phone, tenant: tenant?.code ?? null, now }));
     if (guess.outcome === "locked") {
       // A day at most: a client should not sleep for the rest of the number's year.
       const retryAfter = Math.min(24 * 60 * 60, Math.ceil(guess.waitMs / 1000));
@@ -225,8 +227,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: WRONG_CODE }, 401);
     }
 
-    // The user (on a first sign-in), the rider membership (on a first visit) and the session: one commit.
-    const { user, session } = await startSignedIn(kv, { phone, tenant: tenant?.code ?? null, now });
+    const { user, session } = guess.right;
+    afterSignIn(kv, guess.right);
     const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);
     log({
       event: "auth.sign_in",

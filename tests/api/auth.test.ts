@@ -194,6 +194,9 @@ describe("POST /api/auth/verify", () => {
       [1, 2].map(() => t.request("/api/auth/verify", postJson({ phoneNumber: PHONE, code }))),
     );
     expect([a.status, b.status].sort()).toEqual([200, 401]);
+    // One session: the losing verify opened none (the code's use and the session are one commit).
+    const { user } = await (a.status === 200 ? a : b).json();
+    expect(await Array.fromAsync(t.kv.list({ prefix: keys.userSessions(user.id) }))).toHaveLength(1);
   });
 
   it("voids a code after 5 wrong tries: the 6th fails even when right", async () => {

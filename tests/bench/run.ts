@@ -103,9 +103,11 @@ const NOTES = `## Notes
   server about 15 µs of a core on loopback, most of it the kernel's TCP (on loopback the receiving socket's work is
   done in the sender's time), against about 3 µs of our JavaScript: the floor rows (a bare Deno.serve sending to the
   same sockets) show how close the app is.
-- Sign-in bursts: a sign-in costs the server about 7 ms of CPU (its threads together: HTTP in and out, the texting
-  call, a dozen KV operations on the store's one SQLite thread, each commit synced to the disk), so 50 at once are
-  about 350 ms of CPU on two cores shared with the load generator. Issue 24 took a sign-in from nine commits to three.
+- Sign-in bursts: a sign-in costs the server 5-6 ms of CPU (measured alone: 3.5 ms user, 1.9 ms system; HTTP in and
+  out, the texting call, a dozen KV reads and two commits, each synced to the disk and costing about 25 page writes),
+  so a wave of 50 is about 300 ms of one core's work. Issue 24 took a sign-in from nine commits to two, and stopped
+  50 logins at once from racing each other on the tenant's text budget (2.5 retries a login, each a read, a failed
+  commit and a pause of up to 50 ms): its hits now take turns in an isolate (\`kv/lanes.ts\`).
 `;
 
 if (import.meta.main) {
@@ -156,9 +158,10 @@ Command: \`deno task bench\`. Throughput: wrk -c64 for ${
   } s on loopback with a browser's Accept-Encoding, after 2 s of the same load unmeasured, under two splits of the
 cores (\`tests/bench/throughput.ts\`): one isolate with wrk -t1 pinned to the other core, and the production start
 (\`deno serve --parallel\`, an isolate per core) with wrk sharing the cores. Each split has its own ceiling, a bare
-server under the same command and split, measured before and after the app (the mean is the reference: a bare
-server's rate on this VM moves by half from one minute to the next). Socket rows: the load generator shares the
-machine, as each row says.
+server under the same command and split. A split is measured in rounds of ceiling, app and floor, one after another;
+each figure is the median of its rounds and each ratio the median of its rounds' ratios (a bare server's rate on this
+VM moves by a third from one minute to the next). Socket rows: the load generator shares the machine, as each row
+says.
 
 | what | measured | ratio to ceiling | target |
 | --- | --- | --- | --- |

@@ -134,15 +134,26 @@ const mark = (ok: boolean) => (ok ? "✓" : "✗");
 const PAGES = ["/", "/about", "/greer/login"];
 /** Before issue 24 pages reached 0.2-0.35 of the ceiling; the target is half the way from 0.35 to the floor. */
 const PAGES_BEFORE = 0.35;
+/**
+ * Each split is measured in rounds (ceiling, app, floor, one after another) and each figure is the median of its
+ * rounds, each ratio the median of its rounds' ratios: a bare server's rate on this VM moves by a third from one
+ * minute to the next, so a figure is compared with a ceiling taken a minute from it, not ten.
+ */
+const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? "3");
 
-interface SplitFigures {
-  /** The mean of the ceiling measured before and after the app. */
+/** One round of a split: the ceiling, then the app's pages and hottest read, then (one isolate) the page floor. */
+interface Round {
   ceiling: number;
-  ceilings: number[];
   pages: Map<string, Load>;
   hot: Load;
-  /** The page floor (bare Deno.serve sending /about's answer from memory) and its bytes alone, one isolate only. */
-  floor?: { answer: number; bytesOnly: number; headers: number; bytes: number };
+  /** A bare Deno.serve sending /about's answer from memory, and its bytes alone (one isolate only). */
+  floor?: { answer: number; bytesOnly: number };
+}
+
+interface SplitFigures {
+  rounds: Round[];
+  /** What the floor sends: /about's header count and body size. */
+  page?: { headers: number; bytes: number };
 }
 
 /** A bare server's rate under the split (req/s). */
@@ -155,72 +166,115 @@ async function ceilingOf(split: Split): Promise<number> {
   }
 }
 
-async function measureSplit(split: Split, kvPath: string, riderToken: string, dir: string): Promise<SplitFigures> {
-  const before = await ceilingOf(split);
-  const app = await startUnder(split, split.isolates > 1 ? "serve.ts" : "main.ts", {
-    env: { KV_PATH: kvPath, ...TOKEN_ENV },
-    ready: "/healthz",
+/** The rate of tests/bench/page_floor.ts sending the answer in `page` (a JSON file), with its headers or none. */
+async function floorOf(split: Split, page: string, headers: boolean): Promise<number> {
+  const floor = await startUnder(split, "tests/bench/page_floor.ts", {
+    env: { PAGE_ANSWER: page, ...(headers ? {} : { PAGE_HEADERS: "none" }) },
   });
-  const pages = new Map<string, Load>();
-  let hot: Load, floor: SplitFigures["floor"];
   try {
-    for (const path of PAGES) pages.set(path, await load(split, app.url + path));
-    hot = await load(split, app.url + "/greer/api/rides/my", [
-      ...BROWSER_HEADERS,
-      "-H",
-      `Authorization: Bearer ${riderToken}`,
-    ]);
-    if (split.isolates === 1) {
-      // What Deno alone costs to send one page's answer (its bytes and its headers), for comparison.
-      const { body, headers } = await rawAnswer(app.url, "/about");
-      await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ body, headers }));
-      const page = `${dir}/page.json`;
-      const bytesServer = await startUnder(split, "tests/bench/page_floor.ts", {
-        env: { PAGE_ANSWER: page, PAGE_HEADERS: "none" },
-      });
-      const bytesOnly = (await load(split, bytesServer.url + "/")).rps;
-      await bytesServer.stop();
-      const answerServer = await startUnder(split, "tests/bench/page_floor.ts", { env: { PAGE_ANSWER: page } });
-      const answer = (await load(split, answerServer.url + "/")).rps;
-      await answerServer.stop();
-      floor = { answer, bytesOnly, headers: headers.length, bytes: body.length };
-    }
+    return (await load(split, floor.url + "/")).rps;
   } finally {
-    await app.stop();
+    await floor.stop();
   }
-  const after = await ceilingOf(split);
-  return { ceiling: (before + after) / 2, ceilings: [before, after], pages, hot, floor };
 }
 
-function rowsOf(split: Split, { ceiling, ceilings, pages, hot, floor }: SplitFigures, floorRatio: number): string[] {
+async function measureSplit(split: Split, kvPath: string, riderToken: string, dir: string): Promise<SplitFigures> {
+  const rounds: Round[] = [];
+  let page: SplitFigures["page"];
+  const pageFile = `${dir}/page.json`;
+  for (let round = 0; round < ROUNDS; round++) {
+    const ceiling = await ceilingOf(split);
+    const app = await startUnder(split, split.isolates > 1 ? "serve.ts" : "main.ts", {
+      env: { KV_PATH: kvPath, ...TOKEN_ENV },
+      ready: "/healthz",
+    });
+    const pages = new Map<string, Load>();
+    let hot: Load;
+    try {
+      for (const path of PAGES) pages.set(path, await load(split, app.url + path));
+      hot = await load(split, app.url + "/greer/api/rides/my", [
+        ...BROWSER_HEADERS,
+        "-H",
+        `Authorization: Bearer ${riderToken}`,
+      ]);
+      if (split.isolates === 1 && !page) {
+        // What Deno alone costs to send one page's answer (its bytes and its headers), for comparison.
+        const { body, headers } = await rawAnswer(app.url, "/about");
+        await Deno.writeTextFile(pageFile, JSON.stringify({ body, headers }));
+        page = { headers: headers.length, bytes: body.length };
+      }
+    } finally {
+      await app.stop();
+    }
+    const floor = split.isolates === 1
+      ? { bytesOnly: await floorOf(split, pageFile, false), answer: await floorOf(split, pageFile, true) }
+      : undefined;
+    rounds.push({ ceiling, pages, hot, floor });
+  }
+  return { rounds, page };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A load's median over the rounds, and the median of its ratios to each round's ceiling. */
+function summary(rounds: Round[], pick: (round: Round) => Load): { load: Load; ratio: number } {
+  const loads = rounds.map(pick);
+  return {
+    load: {
+      rps: median(loads.map((l) => l.rps)),
+      p50: median(loads.map((l) => l.p50)),
+      p99: median(loads.map((l) => l.p99)),
+    },
+    ratio: median(rounds.map((round, i) => loads[i].rps / round.ceiling)),
+  };
+}
+
+/** The median ratio of the page floor to the ceiling, one isolate. */
+function floorRatioOf({ rounds }: SplitFigures): number {
+  return median(rounds.map((round) => round.floor!.answer / round.ceiling));
+}
+
+function rowsOf(split: Split, { rounds, page }: SplitFigures, floorRatio: number): string[] {
   const rows: string[] = [];
   const bare = split.isolates > 1 ? "bare `deno serve --parallel`" : "bare Deno.serve";
+  const each = (values: number[]) => values.map((v) => f(v, 0)).join(", ");
+  const n = `median of ${rounds.length} rounds`;
   rows.push(
-    `| ceiling: ${bare} (${split.label}; before the app ${f(ceilings[0], 0)}, after it ${f(ceilings[1], 0)}) | ` +
-      `${f(ceiling, 0)} req/s | 1.00 | reference |`,
+    `| ceiling: ${bare} (${split.label}; ${n}, each ${each(rounds.map((r) => r.ceiling))}) | ` +
+      `${f(median(rounds.map((r) => r.ceiling)), 0)} req/s | 1.00 | reference |`,
   );
   const app = split.isolates > 1 ? "the production start" : "main.ts";
   const pageGoal = (PAGES_BEFORE + floorRatio) / 2;
-  for (const [path, page] of pages) {
-    const ratio = page.rps / ceiling;
+  for (const path of PAGES) {
+    const { load, ratio } = summary(rounds, (r) => r.pages.get(path)!);
     rows.push(
-      `| static page \`${path}\`, ${app} (${split.label}) | ${f(page.rps, 0)} req/s, p99 ${f(page.p99)} ms | ` +
-        `${f(ratio)} | ≥ ${f(pageGoal)} (half way from ${PAGES_BEFORE} to the floor) ${mark(ratio >= pageGoal)} |`,
+      `| static page \`${path}\`, ${app} (${split.label}; ${n}, each ${
+        each(rounds.map((r) => r.pages.get(path)!.rps))
+      }) | ` +
+        `${f(load.rps, 0)} req/s, p99 ${f(load.p99)} ms | ${f(ratio)} | ` +
+        `≥ ${f(pageGoal)} (half way from ${PAGES_BEFORE} to the floor) ${mark(ratio >= pageGoal)} |`,
     );
   }
-  const hotRatio = hot.rps / ceiling;
+  const hot = summary(rounds, (r) => r.hot);
   rows.push(
-    `| hottest authenticated read \`GET /greer/api/rides/my\` (bearer, 64 connections), ${app} (${split.label}) | ` +
-      `${f(hot.rps, 0)} req/s, p99 ${f(hot.p99)} ms | ${f(hotRatio)} | ≥ 0.15 ${mark(hotRatio >= 0.15)}; ` +
-      `p99 ≤ 10 ms ${mark(hot.p99 <= 10)} |`,
+    `| hottest authenticated read \`GET /greer/api/rides/my\` (bearer, 64 connections), ${app} (${split.label}; ${n}, ` +
+      `each ${each(rounds.map((r) => r.hot.rps))}) | ${f(hot.load.rps, 0)} req/s, p99 ${f(hot.load.p99)} ms | ` +
+      `${f(hot.ratio)} | ≥ 0.15 ${mark(hot.ratio >= 0.15)}; p99 ≤ 10 ms ${mark(hot.load.p99 <= 10)} |`,
   );
-  if (floor) {
+  if (page) {
+    const bytesOnly = median(rounds.map((r) => r.floor!.bytesOnly));
+    const bytesRatio = median(rounds.map((r) => r.floor!.bytesOnly / r.ceiling));
+    const answer = median(rounds.map((r) => r.floor!.answer));
     rows.push(
-      `| for comparison: bare Deno.serve sending \`/about\`'s ${floor.bytes} bytes with no headers of ours ` +
-        `(${split.label}) | ${f(floor.bytesOnly, 0)} req/s | ${f(floor.bytesOnly / ceiling)} | ` +
+      `| for comparison: bare Deno.serve sending \`/about\`'s ${page.bytes} bytes with no headers of ours ` +
+        `(${split.label}; ${n}) | ${f(bytesOnly, 0)} req/s | ${f(bytesRatio)} | ` +
         `(a body over about 400 bytes goes in a second write) |`,
-      `| for comparison: bare Deno.serve sending \`/about\`'s answer from memory (same ${floor.headers} headers, ` +
-        `${floor.bytes} bytes; ${split.label}) | ${f(floor.answer, 0)} req/s | ${f(floor.answer / ceiling)} | ` +
+      `| for comparison: bare Deno.serve sending \`/about\`'s answer from memory (same ${page.headers} headers, ` +
+        `${page.bytes} bytes; ${split.label}; ${n}) | ${f(answer, 0)} req/s | ${f(floorRatio)} | ` +
         `(the page floor: the most a page can reach) |`,
     );
   }
@@ -235,7 +289,7 @@ export async function benchThroughput(): Promise<string[]> {
     const riderToken = await seedSignedInRider(kvPath);
     const one = await measureSplit(ONE_ISOLATE, kvPath, riderToken, dir);
     const all = await measureSplit(EVERY_CORE, kvPath, riderToken, dir);
-    const floorRatio = one.floor!.answer / one.ceiling;
+    const floorRatio = floorRatioOf(one);
     return [...rowsOf(ONE_ISOLATE, one, floorRatio), ...rowsOf(EVERY_CORE, all, floorRatio)];
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -1,11 +1,13 @@
 /**
  * KV reads and writes only tests need (issue 15, item 6): the app itself never
  * looks a user up by phone without creating them, reads a session without its
- * user, or counts a failure outside a guess (kv/otp.ts guessCode).
+ * user, counts a failure outside a guess (kv/otp.ts guessCode), or signs a
+ * person in without a code.
  */
 import { keys } from "../../kv/keys.ts";
 import { committed, commitWithRetry } from "../../kv/retry.ts";
 import { isLive, type Session } from "../../kv/sessions.ts";
+import { afterSignIn, type SignedIn, signInWrites } from "../../kv/sign_in.ts";
 import { getUser, type User } from "../../kv/users.ts";
 import { addNumberFailure, keepFor, type NumberFailures } from "../../lib/lockout.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -39,4 +41,17 @@ export function addFailure(kv: Deno.Kv, phone: string, now: number): Promise<Num
 /** The id of the ride in a rider's active-ride slot, or null when empty (tests read the slot raw). */
 export function slotRideId(slot: Ride | string | null): string | null {
   return slot === null ? null : typeof slot === "string" ? slot : slot.id;
+}
+
+/** A sign-in in a commit of its own, without a code (verify makes these writes in the commit that uses the code up). */
+export async function startSignedIn(
+  kv: Deno.Kv,
+  who: { phone: string; tenant: string | null; now: number },
+): Promise<SignedIn> {
+  const result = await commitWithRetry("sign in", async () => {
+    const op = kv.atomic();
+    return await committed(op, await signInWrites(kv, op, who));
+  });
+  afterSignIn(kv, result);
+  return result;
 }

@@ -1,12 +1,15 @@
 /**
  * A sign-in's writes in one commit (issue 24): kv/sign_in.ts makes the user,
- * the membership and the session together, and kv/rate_limits.ts
- * hitRateLimits counts several limits with the code's write, or none of them.
+ * the membership and the session together, kv/otp.ts guessCode makes them in
+ * the commit that uses a right code up, and kv/rate_limits.ts hitRateLimits
+ * counts several limits with the code's write, or none of them.
  */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
-import { hitRateLimits } from "../../kv/rate_limits.ts";
-import { startSignedIn } from "../../kv/sign_in.ts";
+import { addCode, guessCode } from "../../kv/otp.ts";
+import { hitRateLimits, SHARDED_FROM, SHARDS } from "../../kv/rate_limits.ts";
+import { signInWrites } from "../../kv/sign_in.ts";
+import { startSignedIn } from "../helpers/kv_reads.ts";
 
 describe("startSignedIn", () => {
   it("makes one user for a number signing in twice at once, a rider membership once, and a session each", async () => {
@@ -39,6 +42,40 @@ describe("startSignedIn", () => {
   });
 });
 
+describe("guessCode with the sign-in's writes", () => {
+  const phone = "8645550102";
+  const address = "203.0.113.9";
+
+  it("uses a right code up in the commit that makes the user, the membership and the session", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const now = Date.parse("2026-11-26T12:00:00Z");
+    const op = kv.atomic();
+    addCode(op, phone, { hash: "right", challenge: "c", address }, now);
+    await op.commit();
+    const signIn = (o: Deno.AtomicOperation) => signInWrites(kv, o, { phone, tenant: "greer", now });
+
+    const wrong = await guessCode(kv, { phone, hash: "wrong", challenge: "c", address, now }, signIn);
+    expect(wrong).toEqual({ outcome: "wrong", counted: true });
+    expect((await kv.get(keys.userByPhone(phone))).value).toBe(null);
+
+    const right = await guessCode(kv, { phone, hash: "right", challenge: "c", address, now }, signIn);
+    if (right.outcome !== "ok") throw new Error(`answered ${right.outcome}`);
+    const { user, session } = right.right;
+    const [code, known, made, member, opened] = await kv.getMany([
+      keys.otp(phone),
+      keys.knownAddress(phone, address),
+      keys.user(user.id),
+      keys.member("greer", user.id),
+      keys.session(session.id),
+    ]);
+    expect(code.value).toBe(null);
+    expect(made.value).toEqual(user);
+    expect(member.value).toEqual({ roles: ["rider"], joinedAt: now });
+    // Entries written by one commit share its versionstamp.
+    expect(new Set([known, made, member, opened].map((e) => e.versionstamp)).size).toBe(1);
+  });
+});
+
 describe("hitRateLimits", () => {
   const limits = [
     { bucket: "a", subject: "x", limit: 2, windowMs: 60_000 },
@@ -61,5 +98,27 @@ describe("hitRateLimits", () => {
     using kv = await Deno.openKv(":memory:");
     const answers = await Promise.all(Array.from({ length: 10 }, () => hitRateLimits(kv, [limits[0]], 0)));
     expect(answers.filter((a) => a.allowed)).toHaveLength(2);
+  });
+
+  it("counts 50 hits at once on a shared budget one after another, each committing at its first try", async () => {
+    using kv = await Deno.openKv(":memory:");
+    let commits = 0;
+    const atomic = kv.atomic.bind(kv);
+    kv.atomic = () => {
+      const op = atomic();
+      const commit = op.commit.bind(op);
+      op.commit = () => (commits++, commit());
+      return op;
+    };
+    const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => hitRateLimits(kv, [{ ...limits[0], subject: `n${i}` }, budget], 0)),
+    );
+    expect(answers.every((a) => a.allowed)).toBe(true);
+    expect(commits).toBe(50);
+    const shards = await kv.getMany<number[]>(
+      Array.from({ length: SHARDS }, (_, i) => keys.rateWindow("texts", "greer", 0, i)),
+    );
+    expect(shards.reduce((sum, e) => sum + (e.value ?? 0), 0)).toBe(50);
   });
 });
