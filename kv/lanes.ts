@@ -1,10 +1,11 @@
 /**
  * Writes that meet on the same keys, run one after another in this isolate
- * (the hits on a shared rate budget; ride writes have their own queue with
- * the same rule, oneAtATime in kv/rides.ts). Writes running together on a
+ * (a tenant's ride writes, oneAtATime in kv/rides.ts; the hits on a shared
+ * rate budget, kv/rate_limits.ts). Writes running together on a
  * checked key only make each other retry: each read before the others
- * committed, so all but one lose the check, read again and back off (50
- * sign-ins counting one tenant's texts: 2.5 retries each). In a lane each commits at
+ * committed, so all but one lose the check, read again and back off (60
+ * riders and drivers of one tenant at once; 50 sign-ins counting one
+ * tenant's texts: 2.5 retries each). In a lane each commits at
  * its first try. Writes from another process or isolate still meet the checks
  * and retry: a lane only spares retries; correctness rests on the checked
  * commits, never on the lane.

@@ -24,6 +24,7 @@ import { MAX_SCHEDULED } from "../lib/booking.ts";
 import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
+import { inLane } from "./lanes.ts";
 import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
 import { noteForget } from "./forget_notes.ts";
@@ -52,30 +53,18 @@ export interface NewRide {
   timeZone: string;
 }
 
-const writing = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
-
 /**
- * Runs the ride writes of one tenant in this process one after another. Every
- * ride write appends to the tenant's feed and so reads and checks its head
- * (kv/feed.ts: the seq must have no gaps), so writes running together only
- * make each other retry: 60 riders and drivers of one tenant at once would
- * lose commits to each other and could exhaust the retries (a 503). Queued,
- * each commits at its first try (tests/unit/ride_writes.test.ts). Writes from
- * another process (the admin CLI) or another isolate (serve.ts, one queue per
- * isolate) still meet the head check and retry: the queue only spares
- * retries; correctness rests on the checked commits, never on the queue.
+ * Runs the ride writes of one tenant in this process one after another, in
+ * a lane (kv/lanes.ts). Every ride write appends to the tenant's feed and so
+ * reads and checks its head (kv/feed.ts: the seq must have no gaps), so writes
+ * running together only make each other retry: 60 riders and drivers of one
+ * tenant at once would lose commits to each other and could exhaust the
+ * retries (a 503). Queued, each commits at its first try
+ * (tests/unit/ride_writes.test.ts). What this isolate reused of the tenant's
+ * active rides is dropped after each, before the next starts.
  */
 function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
-  let byTenant = writing.get(kv);
-  if (!byTenant) writing.set(kv, byTenant = new Map());
-  const run = (byTenant.get(tenant) ?? Promise.resolve()).then(write, write);
-  const forget = () => forgetActiveRides(kv, tenant);
-  const settled = run.then(forget, forget);
-  byTenant.set(tenant, settled);
-  settled.then(() => {
-    if (byTenant.get(tenant) === settled) byTenant.delete(tenant);
-  });
-  return run;
+  return inLane(kv, `rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
 }
 
 /**

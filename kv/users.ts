@@ -37,16 +37,16 @@ export async function getUsers(kv: Deno.Kv, ids: string[]): Promise<User[]> {
   return out;
 }
 
-/**
- * The user with this phone, created on first sight. The phone index is
- * claimed in the same commit as the user, so two concurrent first sign-ins
- * end with one user.
- */
 /** A person's record as their first sign-in makes it: a phone number and nothing else. */
 export function newUser(phone: string, now: number): User {
   return { id: ulid(now), phoneNumber: phone, name: null, email: null, photoUrl: null, createdAt: now, isSuper: false };
 }
 
+/**
+ * The user with this phone, created on first sight. The phone index is
+ * claimed in the same commit as the user, so two concurrent first sign-ins
+ * end with one user.
+ */
 export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number): Promise<User> {
   return commitWithRetry("create the user", async () => {
     const index = await kv.get<string>(keys.userByPhone(phone));

@@ -32,9 +32,8 @@ export const FLUSH_MS = 2;
 /**
  * Lines are gathered and written together, FLUSH_MS after the first of them:
  * one write call for many requests instead of one each, which under load
- * roughly doubles what the server can answer, and one timer for them (a timer
- * per turn of the event loop cost a page answered from memory a tenth of its
- * time). Errors are written at once, and what is pending is written when the
+ * roughly doubles what the server can answer, and one timer for them, not one
+ * per turn of the event loop. Errors are written at once, and what is pending is written when the
  * process exits.
  */
 export function jsonLogger(write: (text: string) => void = writeStdout): Logger {
