@@ -6,6 +6,7 @@
  * those tokens needs JWT_SECRET = SECRET and PUBLIC_URL = ISSUER.
  */
 import { fileURLToPath } from "node:url";
+import { serveArgs } from "../../scripts/serve.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
 
@@ -65,4 +66,59 @@ export async function start(script: string, env: Record<string, string> = {}): P
 export async function benchToken(kv: Deno.Kv, userId: string, now = Date.now()): Promise<string> {
   const session = await createSession(kv, userId, now);
   return await tokenSigner(SECRET, ISSUER).sign({ userId, sessionId: session.id }, now);
+}
+
+export interface Running {
+  url: string;
+  /** The server's process (under taskset, taskset has exec'd it: the same pid). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/**
+ * Starts `script` as its own process: `deno run` (one isolate) or `deno serve
+ * --parallel` (`isolates` of them, DENO_JOBS), pinned to `serverCpus` with
+ * taskset when given (a pinned load generator then has the other core), and
+ * answers once `ready` (a path) answers 200.
+ */
+export async function startUnder(
+  split: { isolates: number; serverCpus?: string },
+  script: string,
+  { env = {}, ready = "/" }: { env?: Record<string, string>; ready?: string } = {},
+): Promise<Running> {
+  const port = freePort();
+  // BENCH_RUN_FLAGS adds flags to a one-isolate `deno run`, e.g. --cpu-prof to profile.
+  const flags = Deno.env.get("BENCH_RUN_FLAGS")?.split(" ").filter(Boolean) ?? [];
+  const args = split.isolates > 1
+    ? serveArgs(port).map((a) => a === "serve.ts" ? script : a)
+    : ["run", "-A", ...flags, script];
+  const command = [...(split.serverCpus ? ["taskset", "-c", split.serverCpus] : []), Deno.execPath(), ...args];
+  const child = new Deno.Command(command[0], {
+    args: command.slice(1),
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), DENO_JOBS: String(split.isolates) },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(url + ready).then((r) => (r.body?.cancel(), r.ok), () => false))) {
+    if (Date.now() > deadline) throw new Error(`${script} did not answer ${ready} within 60 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
 }

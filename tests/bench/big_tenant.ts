@@ -160,7 +160,7 @@ export async function benchBigTenant(drivers: number, starts = STARTS) {
  * kernel cost to put one message on every socket.
  */
 async function floorRow(drivers: number, start: Start): Promise<string> {
-  const server = await startServer(":memory:", ["run", "-A", "tests/bench/fanout_floor.ts"], {
+  const server = await startServer(":memory:", "tests/bench/fanout_floor.ts", {
     cpus: start.pin?.server,
   });
   try {

@@ -26,7 +26,8 @@
  * Run alone: `deno run -A tests/bench/sign_in_burst.ts`.
  */
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
-import { EVERY_CORE, type Running, startUnder } from "./throughput.ts";
+import { type Running, startUnder } from "./bench_server.ts";
+import { EVERY_CORE } from "./throughput.ts";
 
 const SIGN_INS = 200;
 const AT_ONCE = 50;

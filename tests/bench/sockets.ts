@@ -195,7 +195,7 @@ export async function benchFanOut(): Promise<string[]> {
 
 /** The same fan-out from a bare Deno.serve (fanout_floor.ts) to the same load generator: the most it can reach. */
 async function fanOutFloor(): Promise<string> {
-  const server = await startServer(":memory:", ["run", "-A", "tests/bench/fanout_floor.ts"]);
+  const server = await startServer(":memory:", "tests/bench/fanout_floor.ts");
   try {
     const probes = new Probes();
     const drivers = Array.from({ length: FAN_OUT }, () => ({ tenant: "floor", token: "none" }));

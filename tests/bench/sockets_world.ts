@@ -5,8 +5,6 @@
  * SMS-limited API would take longer than the benchmark), tokens minted with
  * the server's own signer, and the real server as a child process on that file.
  */
-import { fileURLToPath } from "node:url";
-import { serveArgs } from "../../scripts/serve.ts";
 import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createSession } from "../../kv/sessions.ts";
@@ -14,8 +12,8 @@ import { createTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
 import type { TenantRole } from "../../lib/roles.ts";
+import { startUnder } from "./bench_server.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SECRET = "bench-sockets-secret-bench-sockets-secret";
 /** The tokens' issuer; the server gets it as PUBLIC_URL. Clients send no Origin header. */
 const PUBLIC_URL = "http://bench.local";
@@ -120,54 +118,25 @@ export interface BenchServer {
 }
 
 /**
- * Runs main.ts on the seeded file as its own process (its own RSS, its own
- * event loop). BENCH_SERVER_ARGS replaces `run -A main.ts`, e.g. to profile:
- * `run -A --cpu-prof --cpu-prof-dir=/tmp/prof some_wrapper.ts`. With
+ * Runs `script` (main.ts) on the seeded file as its own process (its own RSS,
+ * its own event loop), with bench_server.ts startUnder: BENCH_RUN_FLAGS adds
+ * flags to its `deno run`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. With
  * `isolates`, it runs the production start instead: serve.ts under
- * `deno serve --parallel` with that many isolates (DENO_JOBS).
+ * `deno serve --parallel` with that many isolates. `cpus` ("0", "0,1"): the
+ * server runs only there (taskset), so a pinned load generator does not
+ * share its core.
  */
 export async function startServer(
   kvPath: string,
-  args = Deno.env.get("BENCH_SERVER_ARGS")?.split(" ") ?? ["run", "-A", "main.ts"],
+  script = "main.ts",
   { isolates, cpus }: { isolates?: number; cpus?: string } = {},
 ): Promise<BenchServer> {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  const command = [Deno.execPath(), ...(isolates ? serveArgs(port) : args)];
-  // `cpus` ("0", "0,1"): the server runs only there (taskset), so a pinned load generator does not share its core.
-  if (cpus) command.unshift("taskset", "-c", cpus);
-  const child = new Deno.Command(command[0], {
-    args: command.slice(1),
-    cwd: ROOT,
+  const server = await startUnder({ isolates: isolates ?? 1, serverCpus: cpus }, isolates ? "serve.ts" : script, {
     // Every simulated phone comes from this machine's one address.
-    env: {
-      PORT: String(port),
-      KV_PATH: kvPath,
-      SMS_PROVIDER: "console",
-      JWT_SECRET: SECRET,
-      PUBLIC_URL,
-      SOCKETS_PER_ADDRESS: "100000",
-      ...(isolates && { DENO_JOBS: String(isolates) }),
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const http = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${http}/healthz`).then((r) => (r.body?.cancel(), r.ok), () => false))) {
-    if (Date.now() > deadline) throw new Error("the server did not answer /healthz within 30 s");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    http,
-    ws: `ws://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+    env: { KV_PATH: kvPath, SMS_PROVIDER: "console", JWT_SECRET: SECRET, PUBLIC_URL, SOCKETS_PER_ADDRESS: "100000" },
+    ready: "/healthz",
+  });
+  return { http: server.url, ws: server.url.replace(/^http/, "ws"), pid: server.pid, stop: server.stop };
 }
 
 /** Pins this process (every thread) to `cpus` ("1"), or back to every core with `undefined`. */

@@ -14,8 +14,7 @@
  * Ratios within a split compare like with like; absolute figures on a shared
  * 2-core machine swing by 30%.
  */
-import { serveArgs } from "../../scripts/serve.ts";
-import { ROOT, TOKEN_ENV } from "./bench_server.ts";
+import { startUnder, TOKEN_ENV } from "./bench_server.ts";
 import { seedSignedInRider } from "./signed_in_rider.ts";
 import { BROWSER_HEADERS, type Load, wrk } from "./wrk.ts";
 
@@ -43,60 +42,6 @@ export const EVERY_CORE: Split = {
   isolates: CORES,
   wrkThreads: 2,
 };
-
-export interface Running {
-  url: string;
-  /** The server's process (under taskset, taskset has exec'd it: the same pid). */
-  pid: number;
-  stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-/**
- * Starts `script` under the split: `deno run` (one isolate) or `deno serve
- * --parallel` (DENO_JOBS isolates), pinned with taskset when the split says,
- * and answers once `ready` (a path) answers 200.
- */
-export async function startUnder(
-  split: Split,
-  script: string,
-  { env = {}, ready = "/" }: { env?: Record<string, string>; ready?: string } = {},
-): Promise<Running> {
-  const port = freePort();
-  // BENCH_RUN_FLAGS (bench_server.ts) adds flags to a one-isolate `deno run`, e.g. --cpu-prof to profile.
-  const flags = Deno.env.get("BENCH_RUN_FLAGS")?.split(" ").filter(Boolean) ?? [];
-  const args = split.isolates > 1
-    ? serveArgs(port).map((a) => a === "serve.ts" ? script : a)
-    : ["run", "-A", ...flags, script];
-  const command = [...(split.serverCpus ? ["taskset", "-c", split.serverCpus] : []), Deno.execPath(), ...args];
-  const child = new Deno.Command(command[0], {
-    args: command.slice(1),
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), DENO_JOBS: String(split.isolates) },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(url + ready).then((r) => (r.body?.cancel(), r.ok), () => false))) {
-    if (Date.now() > deadline) throw new Error(`${script} did not answer ${ready} within 60 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
-}
 
 /** wrk on `url` under the split, after 2 s of the same load unmeasured: a path's code is still being optimised at first. */
 async function load(split: Split, url: string, headers = BROWSER_HEADERS): Promise<Load> {
