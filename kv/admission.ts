@@ -10,9 +10,13 @@ import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
 import type { User } from "./users.ts";
 
-/** What a sign-in with this phone at this tenant meets. Reads two keys at most; writes nothing. */
+/** What a sign-in with this phone at this tenant meets. Reads three keys at most; writes nothing. */
 export async function admissionAt(kv: Deno.Kv, tenant: Tenant, phone: string): Promise<Admission> {
-  const userId = (await kv.get<string>(keys.userByPhone(phone))).value;
+  return await admissionOfUser(kv, tenant, (await kv.get<string>(keys.userByPhone(phone))).value);
+}
+
+/** admissionAt once the phone's user is known: `userId`, or null when no user has the phone yet. */
+export async function admissionOfUser(kv: Deno.Kv, tenant: Tenant, userId: string | null): Promise<Admission> {
   const [user, member] = userId
     ? await kv.getMany<[User, Membership]>([keys.user(userId), keys.member(tenant.code, userId)])
     : [null, null];

@@ -1,7 +1,7 @@
 /**
  * Writes that meet on the same keys, run one after another in this isolate
- * (a tenant's ride writes, oneAtATime in kv/rides.ts; the hits on a shared
- * rate budget, kv/rate_limits.ts). Writes running together on a
+ * (a tenant's ride writes, oneAtATime in kv/rides.ts; the hits on one shard of
+ * a shared rate budget, kv/rate_limits.ts). Writes running together on a
  * checked key only make each other retry: each read before the others
  * committed, so all but one lose the check, read again and back off (60
  * riders and drivers of one tenant at once; 50 sign-ins counting one
@@ -10,17 +10,43 @@
  * and retry: a lane only spares retries; correctness rests on the checked
  * commits, never on the lane.
  */
-const lanes = new WeakMap<Deno.Kv, Map<string, Promise<unknown>>>();
+interface Lane {
+  tail: Promise<void>;
+  /** Tasks started in the lane and not yet settled. */
+  waiting: number;
+}
+
+const lanes = new WeakMap<Deno.Kv, Map<string, Lane>>();
 
 /** Runs `task` after the tasks of `lane` started before it, whether they answered or failed. */
 export function inLane<T>(kv: Deno.Kv, lane: string, task: () => Promise<T>): Promise<T> {
   let byLane = lanes.get(kv);
   if (!byLane) lanes.set(kv, byLane = new Map());
-  const run = (byLane.get(lane) ?? Promise.resolve()).then(task, task);
+  const entry = byLane.get(lane) ?? { tail: Promise.resolve(), waiting: 0 };
+  const run = entry.tail.then(task, task);
   const settled = run.then(() => {}, () => {});
-  byLane.set(lane, settled);
+  entry.tail = settled;
+  entry.waiting++;
+  byLane.set(lane, entry);
   settled.then(() => {
-    if (byLane.get(lane) === settled) byLane.delete(lane);
+    if (--entry.waiting === 0 && byLane.get(lane) === entry) byLane.delete(lane);
   });
   return run;
+}
+
+/**
+ * Runs `task(i)` in the one of `names` with the fewest tasks waiting, so tasks
+ * on keys that do not meet (the shards of one count) run side by side, each
+ * lane one after another. Ties go to the first from a random lane on, so
+ * isolates counting at once do not all start on the same key.
+ */
+export function inShortestLane<T>(kv: Deno.Kv, names: string[], task: (index: number) => Promise<T>): Promise<T> {
+  const waiting = (i: number) => lanes.get(kv)?.get(names[i])?.waiting ?? 0;
+  const from = Math.floor(Math.random() * names.length);
+  let best = from;
+  for (let step = 1; step < names.length; step++) {
+    const i = (from + step) % names.length;
+    if (waiting(i) < waiting(best)) best = i;
+  }
+  return inLane(kv, names[best], () => task(best));
 }

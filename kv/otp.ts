@@ -125,11 +125,6 @@ async function guessOnce<T>(
   return await committed<Guess<T>>(op, { outcome: "wrong", counted: true });
 }
 
-/** Whether the number signed in from this address in the last 180 days. */
-export async function isKnownAddress(kv: Deno.Kv, phone: string, address: string): Promise<boolean> {
-  return (await kv.get(keys.knownAddress(phone, address))).value !== null;
-}
-
 /** The operator's unlock: strangers' failures at the number start again. */
 export async function clearFailures(kv: Deno.Kv, phone: string): Promise<void> {
   await kv.delete(keys.numberFailures(phone));

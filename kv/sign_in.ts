@@ -8,6 +8,9 @@
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made.
  */
+import type { Admission } from "../lib/joining.ts";
+import type { Tenant } from "../lib/schemas.ts";
+import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
 import { addSession, newSession, type Session } from "./sessions.ts";
@@ -54,6 +57,37 @@ export async function signInWrites(
   const session = newSession(user.id, now);
   addSession(op, session);
   return { user, session, joined };
+}
+
+/** What a login knows before it counts and sends a code. */
+export interface BeforeCode {
+  /** Whether the tenant named admits the phone (issue 19); null when no tenant was named. */
+  admission: Admission | null;
+  /** The number texted STOP (kv/sms_opt_outs.ts) and gets no code. */
+  optedOut: boolean;
+  /** The number signed in from this address in the last 180 days (its own send count, kv/otp.ts). */
+  knownAddress: boolean;
+}
+
+/**
+ * A login's reads before its code, in one read of three keys (and, for a
+ * number that has a user at a named tenant, one more of two): in a burst of
+ * logins every read waits its turn at the store (issue 24).
+ */
+export async function beforeCode(
+  kv: Deno.Kv,
+  { tenant, phone, address }: { tenant: Tenant | null; phone: string; address: string },
+): Promise<BeforeCode> {
+  const [index, optOut, known] = await kv.getMany<[string, unknown, number]>([
+    keys.userByPhone(phone),
+    keys.smsOptOut(phone),
+    keys.knownAddress(phone, address),
+  ]);
+  return {
+    admission: tenant ? await admissionOfUser(kv, tenant, index.value) : null,
+    optedOut: optOut.value !== null,
+    knownAddress: known.value !== null,
+  };
 }
 
 /** What follows a landed sign-in: a new member's reused reads of who may do what are dropped (kv/signed_in.ts). */

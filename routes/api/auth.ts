@@ -10,11 +10,11 @@ import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView } from "../../kv/accounts.ts";
 import { admissionAt } from "../../kv/admission.ts";
-import { addCode, guessCode, isKnownAddress } from "../../kv/otp.ts";
+import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimit, hitRateLimits } from "../../kv/rate_limits.ts";
 import { revokeSession } from "../../kv/sessions.ts";
-import { afterSignIn, signInWrites } from "../../kv/sign_in.ts";
-import { getTenant } from "../../kv/tenants.ts";
+import { afterSignIn, beforeCode, signInWrites } from "../../kv/sign_in.ts";
+import { recentTenant } from "../../kv/tenants.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
 import {
@@ -29,7 +29,7 @@ import {
 } from "../../lib/otp.ts";
 import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
 import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
-import { isOptedOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
+import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { type Tenant, TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -87,7 +87,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
 
   /** The tenant a request names, when it exists; null otherwise. */
   async function namedTenant(code: string | null | undefined) {
-    return code && TENANT_CODE_PATTERN.test(code) ? await getTenant(kv, code) : null;
+    return code && TENANT_CODE_PATTERN.test(code) ? await recentTenant(kv, code) : null;
   }
 
   /** The refusal of a sign-in at an invitation-only tenant, or by someone blocked there (issue 19); null to go on. */
@@ -110,14 +110,10 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         { "retry-after": String(retryAfter) },
       );
     const tenant = await namedTenant(body.tenantCode);
-    const [refused, optedOut, known] = await Promise.all([
-      refusalAt(tenant, phone),
-      // A number that texted STOP gets no code, and spends none of its limits (issue 20).
-      isOptedOut(kv, phone),
-      // The owner's own address has its own count, so strangers cannot use theirs up.
-      isKnownAddress(kv, phone, address),
-    ]);
-    if (refused || optedOut) {
+    const before = await beforeCode(kv, { tenant, phone, address });
+    const refused = tenant && before.admission && admissionRefusal(before.admission, tenant.name);
+    // A number that texted STOP gets no code, and spends none of its limits (issue 20).
+    if (refused || before.optedOut) {
       // A refused number is sent nothing and spends nothing but its address's count.
       const byAddress = await hitRateLimit(kv, { ...addressLimit, now });
       if (!byAddress.allowed) return fromNetwork(byAddress.retryAfter);
@@ -134,7 +130,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       addressLimit,
       ...SEND_LIMITS.perPhone.map((window, i) => ({
         bucket: `otp_phone_${i}`,
-        subject: known ? `${phone}@${address}` : phone,
+        // The owner's own address has its own count, so strangers cannot use theirs up.
+        subject: before.knownAddress ? `${phone}@${address}` : phone,
         ...window,
       })),
       {

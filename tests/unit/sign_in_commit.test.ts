@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimits, SHARDED_FROM, SHARDS } from "../../kv/rate_limits.ts";
-import { signInWrites } from "../../kv/sign_in.ts";
+import { recordOptOut } from "../../kv/sms_opt_outs.ts";
+import { beforeCode, signInWrites } from "../../kv/sign_in.ts";
+import type { Tenant } from "../../lib/schemas.ts";
 import { startSignedIn } from "../helpers/kv_reads.ts";
 
 describe("startSignedIn", () => {
@@ -100,7 +102,7 @@ describe("hitRateLimits", () => {
     expect(answers.filter((a) => a.allowed)).toHaveLength(2);
   });
 
-  it("counts 50 hits at once on a shared budget one after another, each committing at its first try", async () => {
+  it("counts 50 hits at once on a shared budget, each committing at its first try", async () => {
     using kv = await Deno.openKv(":memory:");
     let commits = 0;
     const atomic = kv.atomic.bind(kv);
@@ -120,5 +122,58 @@ describe("hitRateLimits", () => {
       Array.from({ length: SHARDS }, (_, i) => keys.rateWindow("texts", "greer", 0, i)),
     );
     expect(shards.reduce((sum, e) => sum + (e.value ?? 0), 0)).toBe(50);
+  });
+
+  it("spreads hits at once on a shared budget evenly over its shards, so they count side by side", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
+    const answers = await Promise.all(Array.from({ length: SHARDS * 2 }, () => hitRateLimits(kv, [budget], 0)));
+    expect(answers.every((a) => a.allowed)).toBe(true);
+    const shards = await kv.getMany<number[]>(
+      Array.from({ length: SHARDS }, (_, i) => keys.rateWindow("texts", "greer", 0, i)),
+    );
+    expect(shards.map((e) => e.value)).toEqual(Array(SHARDS).fill(2));
+  });
+
+  it("counts limits whose keys are more than one read holds (three single keys and a shared budget)", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const many = [
+      ...["a", "b", "c"].map((bucket) => ({ bucket, subject: "x", limit: 1, windowMs: 60_000 })),
+      { bucket: "texts", subject: "greer", limit: SHARDED_FROM, windowMs: 60_000 },
+    ];
+    expect(await hitRateLimits(kv, many, 0)).toEqual({ allowed: true, retryAfter: 60 });
+    expect(await hitRateLimits(kv, many, 0)).toEqual({ allowed: false, refusedBy: 0, retryAfter: 60 });
+    expect(await hitRateLimits(kv, many.slice(2), 0)).toEqual({ allowed: false, refusedBy: 0, retryAfter: 60 });
+    expect(await hitRateLimits(kv, many.slice(3), 0)).toEqual({ allowed: true, retryAfter: 60 });
+  });
+});
+
+describe("beforeCode", () => {
+  const phone = "8645550103";
+  const address = "203.0.113.10";
+  const invite = { code: "greer", name: "Greer", joinPolicy: "invite" } as Tenant;
+
+  it("reads whether the number opted out, signed in from this address, and is let in where it signs in", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const now = Date.parse("2026-11-26T12:00:00Z");
+    expect(await beforeCode(kv, { tenant: null, phone, address })).toEqual({
+      admission: null,
+      optedOut: false,
+      knownAddress: false,
+    });
+    expect((await beforeCode(kv, { tenant: invite, phone, address })).admission).toBe("uninvited");
+
+    await recordOptOut(kv, phone, now);
+    await kv.set(keys.knownAddress(phone, address), now);
+    const { user } = await startSignedIn(kv, { phone, tenant: "greer", now });
+    expect(await beforeCode(kv, { tenant: invite, phone, address })).toEqual({
+      admission: "welcome",
+      optedOut: true,
+      knownAddress: true,
+    });
+    expect((await beforeCode(kv, { tenant: invite, phone, address: "203.0.113.11" })).knownAddress).toBe(false);
+
+    await kv.set(keys.member("greer", user.id), { roles: ["rider"], joinedAt: now, blocked: true });
+    expect((await beforeCode(kv, { tenant: invite, phone, address })).admission).toBe("blocked");
   });
 });
