@@ -33,6 +33,18 @@ export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView>
       tenants.push({ code, name: tenant.name, roles: withSuper(member?.roles ?? [], user) });
     });
   }
+  return viewOf(user, tenants);
+}
+
+/**
+ * The account view of a user made a moment ago (a first sign-in), with nothing
+ * to read: their one tenant is the one they joined as a rider, if any.
+ */
+export function newAccountView(user: User, joined: Tenant | null): AccountView {
+  return viewOf(user, joined ? [{ code: joined.code, name: joined.name, roles: withSuper(["rider"], user) }] : []);
+}
+
+function viewOf(user: User, tenants: AccountView["tenants"]): AccountView {
   const { id, name, email, phoneNumber, photoUrl, createdAt, language } = user;
   const rideTexts = user.rideTexts !== false;
   const needs = user.needs ?? [];

@@ -35,12 +35,12 @@ export function inLane<T>(kv: Deno.Kv, lane: string, task: () => Promise<T>): Pr
 }
 
 /**
- * Runs `task(i)` in the one of `names` with the fewest tasks waiting, so tasks
- * on keys that do not meet (the shards of one count) run side by side, each
- * lane one after another. Ties go to the first from a random lane on, so
- * isolates counting at once do not all start on the same key.
+ * The one of `names` with the fewest tasks waiting, so tasks on keys that do
+ * not meet (the shards of one count) run side by side, each lane one after
+ * another. Ties go to the first from a random lane on, so isolates counting
+ * at once do not all start on the same key.
  */
-export function inShortestLane<T>(kv: Deno.Kv, names: string[], task: (index: number) => Promise<T>): Promise<T> {
+export function shortestLane(kv: Deno.Kv, names: string[]): number {
   const waiting = (i: number) => lanes.get(kv)?.get(names[i])?.waiting ?? 0;
   const from = Math.floor(Math.random() * names.length);
   let best = from;
@@ -48,5 +48,5 @@ export function inShortestLane<T>(kv: Deno.Kv, names: string[], task: (index: nu
     const i = (from + step) % names.length;
     if (waiting(i) < waiting(best)) best = i;
   }
-  return inLane(kv, names[best], () => task(best));
+  return best;
 }

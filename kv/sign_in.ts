@@ -6,12 +6,13 @@
  * code up; in a burst of sign-ins those queued behind each other (issue 24).
  * Verify now adds these writes to the commit that uses the code up. A lost
  * race (the same number signing in twice at once) reads again and retries, so
- * one user is made.
+ * one user is made. And what a login reads before it sends a code.
  */
 import type { Admission } from "../lib/joining.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
+import type { OnRight } from "./otp.ts";
 import type { Membership } from "./members.ts";
 import { addSession, newSession, type Session } from "./sessions.ts";
 import { accessChanged } from "./signed_in.ts";
@@ -22,26 +23,37 @@ export interface SignedIn {
   session: Session;
   /** Whether the person became a rider of the tenant in this sign-in. */
   joined: boolean;
+  /** Whether the user was made in this sign-in (a first sign-in anywhere). */
+  created: boolean;
+}
+
+interface Who {
+  phone: string;
+  tenant: string | null;
+  now: number;
 }
 
 /**
  * Reads what a sign-in of `phone` needs and adds its writes, with checks on
- * what it read, to `op`: the commit of a right code (kv/otp.ts guessCode), so
- * the code is used up in the same commit that opens the session. Once `op` has
- * landed, call afterSignIn.
+ * what it read, to `op`, so the code is used up in the same commit that opens
+ * the session. `index` is the phone's entry of the user index when already
+ * read (with the code: signInOnRight). Once `op` has landed, call afterSignIn.
  */
 export async function signInWrites(
   kv: Deno.Kv,
   op: Deno.AtomicOperation,
-  { phone, tenant, now }: { phone: string; tenant: string | null; now: number },
+  { phone, tenant, now }: Who,
+  index?: Deno.KvEntryMaybe<string>,
 ): Promise<SignedIn> {
-  const index = await kv.get<string>(keys.userByPhone(phone));
-  const [found, member] = await Promise.all([
-    index.value ? kv.get<User>(keys.user(index.value)).then((e) => e.value) : null,
-    tenant && index.value ? kv.get<Membership>(keys.member(tenant, index.value)) : null,
-  ]);
-  const user = found ?? newUser(phone, now);
-  if (!found) {
+  index ??= await kv.get<string>(keys.userByPhone(phone));
+  const userId = index.value;
+  const read = userId
+    ? await kv.getMany<unknown[]>(tenant ? [keys.user(userId), keys.member(tenant, userId)] : [keys.user(userId)])
+    : [];
+  const found = read[0] as Deno.KvEntryMaybe<User> | undefined;
+  const member = read[1] as Deno.KvEntryMaybe<Membership> | undefined;
+  const user = found?.value ?? newUser(phone, now);
+  if (!found?.value) {
     op.check(index)
       .check({ key: keys.user(user.id), versionstamp: null })
       .set(keys.user(user.id), user)
@@ -56,7 +68,15 @@ export async function signInWrites(
   }
   const session = newSession(user.id, now);
   addSession(op, session);
-  return { user, session, joined };
+  return { user, session, joined, created: !found?.value };
+}
+
+/** A right code's sign-in for guessCode (kv/otp.ts): the phone's user is read with the code, in one read. */
+export function signInOnRight(kv: Deno.Kv, who: Who): OnRight<SignedIn> {
+  return {
+    read: [keys.userByPhone(who.phone)],
+    write: (op, [index]) => signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>),
+  };
 }
 
 /** What a login knows before it counts and sends a code. */

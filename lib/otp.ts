@@ -1,7 +1,7 @@
 /**
  * One-time codes: 4 random digits from the platform CSPRNG, kept only as a
- * keyed hash (HMAC-SHA-256 over phone and code), so a copy of the store does
- * not reveal live codes.
+ * keyed hash (HMAC-SHA-256 over phone and code, lib/otp_hash.ts), so a copy
+ * of the store does not reveal live codes.
  */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 /** Wrong tries before a code is void and a new one must be sent. */
@@ -28,29 +28,8 @@ export function generateChallenge(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** The challenge as kept in KV: its SHA-256, so a copy of the store cannot answer for a client. */
-export async function hashChallenge(challenge: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(challenge));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
-
 export function isCodeFormat(code: unknown): code is string {
   return typeof code === "string" && /^\d{4}$/.test(code);
-}
-
-export async function otpKey(secret: string): Promise<CryptoKey> {
-  return await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(`otp:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-}
-
-export async function hashCode(key: CryptoKey, phone: string, code: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${phone}:${code}`));
-  return btoa(String.fromCharCode(...new Uint8Array(mac)));
 }
 
 /** Compares two equal-length strings in time independent of where they differ. */

@@ -1,11 +1,12 @@
 /** What the sign-in routes share, built once per app from the config. */
 import { type TokenSigner, tokenSigner } from "../lib/jwt.ts";
-import { otpKey } from "../lib/otp.ts";
+import type { KeyObject } from "node:crypto";
+import { otpKey } from "../lib/otp_hash.ts";
 import type { AppDeps } from "./env.ts";
 
 export interface AuthServices {
   signer: TokenSigner;
-  otpKey: Promise<CryptoKey>;
+  otpKey: KeyObject;
 }
 
 export function authServices({ config }: AppDeps): AuthServices {

@@ -8,25 +8,17 @@ import { langFromCookie } from "../../lib/i18n/lang.ts";
 import { langCookie } from "../language_switch.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { accountView } from "../../kv/accounts.ts";
+import { accountView, newAccountView } from "../../kv/accounts.ts";
 import { admissionAt } from "../../kv/admission.ts";
 import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimit, hitRateLimits } from "../../kv/rate_limits.ts";
 import { revokeSession } from "../../kv/sessions.ts";
-import { afterSignIn, beforeCode, signInWrites } from "../../kv/sign_in.ts";
+import { afterSignIn, beforeCode, signInOnRight } from "../../kv/sign_in.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
-import {
-  CHALLENGE_MAX,
-  CODE_ERROR,
-  generateChallenge,
-  generateCode,
-  hashChallenge,
-  hashCode,
-  isCodeFormat,
-  WRONG_CODE,
-} from "../../lib/otp.ts";
+import { CHALLENGE_MAX, CODE_ERROR, generateChallenge, generateCode, isCodeFormat, WRONG_CODE } from "../../lib/otp.ts";
+import { hashChallenge, hashCode } from "../../lib/otp_hash.ts";
 import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
 import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
@@ -122,8 +114,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
 
     const code = generateCode();
     const challenge = generateChallenge();
-    const hash = await hashCode(await auth.otpKey, phone, code);
-    const challengeHash = await hashChallenge(challenge);
+    const hash = hashCode(auth.otpKey, phone, code);
+    const challengeHash = hashChallenge(challenge);
     // One commit counts the address, then the number, then (last, so one abuser meets their own address and
     // number limits before eating it) the tenant's budget, and keeps the code: the first full limit refuses.
     const limits = [
@@ -203,11 +195,11 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     // first visit) and the session.
     const guess = await guessCode(kv, {
       phone,
-      hash: await hashCode(await auth.otpKey, phone, body.code),
-      challenge: body.challenge ? await hashChallenge(body.challenge) : null,
+      hash: hashCode(auth.otpKey, phone, body.code),
+      challenge: body.challenge ? hashChallenge(body.challenge) : null,
       address: clientAddress(c, config),
       now,
-    }, (op) => signInWrites(kv, op, { phone, tenant: tenant?.code ?? null, now }));
+    }, signInOnRight(kv, { phone, tenant: tenant?.code ?? null, now }));
     if (guess.outcome === "locked") {
       // A day at most: a client should not sleep for the rest of the number's year.
       const retryAfter = Math.min(24 * 60 * 60, Math.ceil(guess.waitMs / 1000));
@@ -224,7 +216,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       return c.json({ error: WRONG_CODE }, 401);
     }
 
-    const { user, session } = guess.right;
+    const { user, session, created } = guess.right;
     afterSignIn(kv, guess.right);
     const token = await auth.signer.sign({ userId: user.id, sessionId: session.id }, now);
     log({
@@ -238,7 +230,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (user.language && !langFromCookie(c.req.header("cookie"))) {
       c.header("set-cookie", langCookie(user.language, config));
     }
-    return c.json({ user: await accountView(kv, user), token });
+    return c.json({ user: created ? newAccountView(user, tenant) : await accountView(kv, user), token });
   });
 
   app.post("/logout", requireAuth(deps, auth), async (c) => {

@@ -144,6 +144,18 @@ describe("POST /api/auth/verify", () => {
     expect((await signIn(t, "8645550177", "atlantis")).user.tenants).toEqual([]);
   });
 
+  it("answers the same account a profile read then answers, on a first sign-in and after it", async () => {
+    using t = await makeApp();
+    const profile = async (token: string) =>
+      (await (await t.request("/api/users/profile", bearer(token))).json() as { user: unknown }).user;
+    for (const tenant of ["greer", undefined, "greer"]) {
+      const { user, token } = await signIn(t, PHONE, tenant);
+      expect(user).toEqual(await profile(token));
+    }
+    const other = await signIn(t, "8645550178");
+    expect(other.user).toEqual(await profile(other.token));
+  });
+
   it("carries only the user id and session id in an HS256 token", async () => {
     using t = await makeApp();
     const { token, user } = await signIn(t, PHONE);

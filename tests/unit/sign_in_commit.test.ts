@@ -9,7 +9,7 @@ import { keys } from "../../kv/keys.ts";
 import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimits, SHARDED_FROM, SHARDS } from "../../kv/rate_limits.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
-import { beforeCode, signInWrites } from "../../kv/sign_in.ts";
+import { beforeCode, signInOnRight } from "../../kv/sign_in.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { startSignedIn } from "../helpers/kv_reads.ts";
 
@@ -54,7 +54,7 @@ describe("guessCode with the sign-in's writes", () => {
     const op = kv.atomic();
     addCode(op, phone, { hash: "right", challenge: "c", address }, now);
     await op.commit();
-    const signIn = (o: Deno.AtomicOperation) => signInWrites(kv, o, { phone, tenant: "greer", now });
+    const signIn = signInOnRight(kv, { phone, tenant: "greer", now });
 
     const wrong = await guessCode(kv, { phone, hash: "wrong", challenge: "c", address, now }, signIn);
     expect(wrong).toEqual({ outcome: "wrong", counted: true });
@@ -102,14 +102,18 @@ describe("hitRateLimits", () => {
     expect(answers.filter((a) => a.allowed)).toHaveLength(2);
   });
 
-  it("counts 50 hits at once on a shared budget, each committing at its first try", async () => {
+  it("counts 50 hits at once on a shared budget in one commit a shard, none losing a race", async () => {
     using kv = await Deno.openKv(":memory:");
-    let commits = 0;
+    const commits: boolean[] = [];
     const atomic = kv.atomic.bind(kv);
     kv.atomic = () => {
       const op = atomic();
       const commit = op.commit.bind(op);
-      op.commit = () => (commits++, commit());
+      op.commit = async () => {
+        const result = await commit();
+        commits.push(result.ok);
+        return result;
+      };
       return op;
     };
     const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
@@ -117,11 +121,32 @@ describe("hitRateLimits", () => {
       Array.from({ length: 50 }, (_, i) => hitRateLimits(kv, [{ ...limits[0], subject: `n${i}` }, budget], 0)),
     );
     expect(answers.every((a) => a.allowed)).toBe(true);
-    expect(commits).toBe(50);
+    expect(commits).toEqual(Array(SHARDS).fill(true));
     const shards = await kv.getMany<number[]>(
       Array.from({ length: SHARDS }, (_, i) => keys.rateWindow("texts", "greer", 0, i)),
     );
     expect(shards.reduce((sum, e) => sum + (e.value ?? 0), 0)).toBe(50);
+    const own = await kv.getMany<number[]>(Array.from({ length: 10 }, (_, i) => keys.rateWindow("a", `n${i}`, 0)));
+    expect(own.map((e) => e.value)).toEqual(Array(10).fill(1));
+  });
+
+  it("counts each hit of a turn against the ones before it: a one-key limit holds exactly, and a refused hit writes nothing", async () => {
+    using kv = await Deno.openKv(":memory:");
+    const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from(
+        { length: 24 },
+        (_, i) => hitRateLimits(kv, [limits[0], budget], 0, (op) => op.set(["written", i], true)),
+      ),
+    );
+    expect(answers.filter((a) => a.allowed)).toHaveLength(2);
+    expect(answers.filter((a) => !a.allowed).every((a) => !a.allowed && a.refusedBy === 0)).toBe(true);
+    expect((await kv.get(keys.rateWindow("a", "x", 0))).value).toBe(2);
+    const shards = await kv.getMany<number[]>(
+      Array.from({ length: SHARDS }, (_, i) => keys.rateWindow("texts", "greer", 0, i)),
+    );
+    expect(shards.reduce((sum, e) => sum + (e.value ?? 0), 0)).toBe(2);
+    expect(await Array.fromAsync(kv.list({ prefix: ["written"] }))).toHaveLength(2);
   });
 
   it("spreads hits at once on a shared budget evenly over its shards, so they count side by side", async () => {
