@@ -110,7 +110,14 @@ export async function beforeCode(
   };
 }
 
-/** What follows a landed sign-in: a new member's reused reads of who may do what are dropped (kv/signed_in.ts). */
+/**
+ * What follows a landed sign-in: a user who joined the tenant has their reused
+ * reads of who may do what dropped (kv/signed_in.ts), in every isolate. A user
+ * made in this sign-in has nothing to drop: no session but the new one, which
+ * nothing has read yet. Dropping would have emptied every isolate's reuse,
+ * and held the answer for their word (server/isolates.ts), once per new rider
+ * of a burst (issue 24).
+ */
 export function afterSignIn(kv: Deno.Kv, signedIn: SignedIn): void {
-  if (signedIn.joined) accessChanged(kv);
+  if (signedIn.joined && !signedIn.created) accessChanged(kv);
 }
