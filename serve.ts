@@ -86,7 +86,7 @@ async function startStore(kv: Deno.Kv): Promise<Ready> {
 }
 
 const { holding, lock } = await takeLock(loaded.kvPath);
-const kv = await openStore(loaded.kvPath);
+const kv = await openStore(loaded.kvPath, { sharedByIsolates: true });
 const ready = holding ? await startStore(kv) : await group.whenReady();
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 

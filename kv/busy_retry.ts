@@ -8,6 +8,7 @@
  * BUSY_ATTEMPTS times. openStore applies this to every commit, set, delete and
  * enqueue of a store file, so no caller has to know.
  */
+import type { CommitGate } from "./commit_gate.ts";
 import { backoff } from "./retry.ts";
 
 export const BUSY_ATTEMPTS = 20;
@@ -29,20 +30,24 @@ export async function whileBusy<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Makes every write of `kv` go through whileBusy; answers `kv`. */
-export function retryWhenBusy(kv: Deno.Kv): Deno.Kv {
+/**
+ * Makes every write of `kv` go through whileBusy, and through `gate` when the
+ * store is shared by isolates (kv/commit_gate.ts); answers `kv`.
+ */
+export function retryWhenBusy(kv: Deno.Kv, gate?: CommitGate): Deno.Kv {
+  const write = <T>(f: () => Promise<T>) => gate ? gate.run(() => whileBusy(f)) : whileBusy(f);
   const atomic = kv.atomic.bind(kv);
   kv.atomic = () => {
     const op = atomic();
     const commit = op.commit.bind(op);
-    op.commit = () => whileBusy(commit);
+    op.commit = () => write(commit);
     return op;
   };
   const set = kv.set.bind(kv);
-  kv.set = (key, value, options) => whileBusy(() => set(key, value, options));
+  kv.set = (key, value, options) => write(() => set(key, value, options));
   const remove = kv.delete.bind(kv);
-  kv.delete = (key) => whileBusy(() => remove(key));
+  kv.delete = (key) => write(() => remove(key));
   const enqueue = kv.enqueue.bind(kv);
-  kv.enqueue = (value, options) => whileBusy(() => enqueue(value, options));
+  kv.enqueue = (value, options) => write(() => enqueue(value, options));
   return kv;
 }

@@ -1,14 +1,20 @@
 import { dirname } from "node:path";
 import { retryWhenBusy } from "./busy_retry.ts";
+import { CommitGate } from "./commit_gate.ts";
 
 /**
  * Opens the store at `path` (creating its folder), the in-memory one for
  * ":memory:", or the platform's managed KV for null (Deno Deploy). A store
  * file, and SQLite's journal files beside it, are readable by the owner only
  * (mode 0600): they hold phone numbers and sessions. A file's writes are
- * tried again while SQLite answers busy (kv/busy_retry.ts: several isolates).
+ * tried again while SQLite answers busy (kv/busy_retry.ts: several isolates),
+ * and, when `sharedByIsolates` (serve.ts), take turns with the other isolates'
+ * (kv/commit_gate.ts, on `<file>.commits`).
  */
-export async function openStore(path: string | null): Promise<Deno.Kv> {
+export async function openStore(
+  path: string | null,
+  { sharedByIsolates = false }: { sharedByIsolates?: boolean } = {},
+): Promise<Deno.Kv> {
   if (path === null) return await Deno.openKv();
   if (path === ":memory:") return await Deno.openKv(path);
   await Deno.mkdir(dirname(path), { recursive: true });
@@ -18,7 +24,8 @@ export async function openStore(path: string | null): Promise<Deno.Kv> {
   } catch (err) {
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
-  const kv = retryWhenBusy(await Deno.openKv(path));
+  const gate = sharedByIsolates ? new CommitGate(`${path}.commits`) : undefined;
+  const kv = retryWhenBusy(await Deno.openKv(path), gate);
   await ownerOnly(path);
   return kv;
 }
