@@ -37,10 +37,14 @@ export class CommitGate {
     }
   }
 
-  /** Takes the lock, then lets in every commit waiting. */
+  /**
+   * Takes the lock, then lets in every commit waiting. Should the lock fail,
+   * they run all the same: the gate only spares SQLite's refusals, which the
+   * commits survive (kv/busy_retry.ts).
+   */
   async #take(): Promise<void> {
     this.#state = "taking";
-    await this.#file.lock(true);
+    await this.#file.lock(true).catch(() => {});
     this.#state = "held";
     const entering = this.#waiting;
     this.#waiting = [];
@@ -51,7 +55,7 @@ export class CommitGate {
   /** Lets the lock go once the hold's commits are done, and takes it again for the commits that came meanwhile. */
   async #letGo(): Promise<void> {
     this.#state = "letting go";
-    await this.#file.unlock();
+    await this.#file.unlock().catch(() => {});
     this.#state = "free";
     if (this.#waiting.length) await this.#take();
   }

@@ -81,6 +81,8 @@ export async function hitRateLimits(
   return await inLane(kv, lanes[shard], async () => {
     // Counted already, with an earlier hit's turn; else this hit is the first still waiting, and counts the rest.
     const turn = takeTurn(waiting, hit);
+    const byLane = waitingByStore.get(kv);
+    if (waiting.length === 0 && byLane?.get(lanes[shard]) === waiting) byLane.delete(lanes[shard]);
     if (turn.length) {
       await countTogether(kv, turn).then(
         (results) => turn.forEach((h, i) => h.counted.resolve(results[i])),
@@ -92,7 +94,7 @@ export async function hitRateLimits(
 }
 
 /** The most keys one turn writes (a hit writes one a limit: 4 for a login), so its commit checks fewer than 100. */
-export const TURN_KEYS = 64;
+const TURN_KEYS = 64;
 
 /** `hit` and the hits waiting after it, while their limits fit in TURN_KEYS; none when `hit` was counted already. */
 function takeTurn(waiting: Waiting[], hit: Waiting): Waiting[] {
