@@ -103,11 +103,16 @@ const NOTES = `## Notes
   server about 15 µs of a core on loopback, most of it the kernel's TCP (on loopback the receiving socket's work is
   done in the sender's time), against about 3 µs of our JavaScript: the floor rows (a bare Deno.serve sending to the
   same sockets) show how close the app is.
-- Sign-in bursts: a sign-in costs the server 5-6 ms of CPU (measured alone: 3.5 ms user, 1.9 ms system; HTTP in and
-  out, the texting call, a dozen KV reads and two commits, each synced to the disk and costing about 25 page writes),
-  so a wave of 50 is about 300 ms of one core's work. Issue 24 took a sign-in from nine commits to two, and stopped
-  50 logins at once from racing each other on the tenant's text budget (2.5 retries a login, each a read, a failed
-  commit and a pause of up to 50 ms): its hits now take turns in an isolate (\`kv/lanes.ts\`).
+- Sign-in bursts: a wave of 50 is bound by the isolate's thread and the store's one writer thread, whose reads and
+  commits queue behind each other. Issue 24 took a sign-in from nine commits to two and, for a new rider, from 16 KV operations to 7
+  (a login reads what it needs before its code in one read, its limits in two; verify reads the user with the code and
+  answers a new user without reading back what it wrote), and the hashes and the token's signature from WebCrypto to
+  node:crypto (2-10 times cheaper, and no promise). 50 logins at once count the tenant's text budget on its 8 shards
+  side by side, a shard's waiting hits in one read and one commit (\`kv/rate_limits.ts\`); they once queued one after
+  another (login p99 315-339 ms). Under \`deno serve --parallel\` the isolates take turns to commit
+  (\`kv/commit_gate.ts\`): two SQLite connections committing at once made one wait and then refused it (130 refusals
+  in a burst). The bench warms up with 100 sign-ins, as a running server is warm; after only 10 the main.ts p99 read
+  160-221 ms.
 `;
 
 if (import.meta.main) {
