@@ -3,8 +3,8 @@
  * Under `deno serve --parallel` every isolate writes through its own SQLite
  * connection, and when two commit at once SQLite makes one wait and then
  * refuses it ("database is locked": its read of the checks is older than the
- * other's write), so it is tried again (kv/busy_retry.ts). In a burst of
- * sign-ins over two isolates that was 250 refusals for 420 commits.
+ * other's write), so it is tried again (kv/busy_retry.ts). A burst of 200
+ * sign-ins over two isolates met 130 to 250 such refusals.
  *
  * With the gate, an isolate holds an exclusive lock on `<file>.commits` (flock,
  * which the OS hands on at once when it is let go) while its commits run: every

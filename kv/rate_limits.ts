@@ -136,19 +136,19 @@ function waitingOf(kv: Deno.Kv, lane: string): Waiting[] {
  * its first limit.
  */
 async function countTogether(kv: Deno.Kv, hits: Hit[]): Promise<LimitsResult[]> {
-  const plans = hits.map((hit) =>
-    hit.limits.map(({ bucket, subject, limit, windowMs }, i) => {
+  const plans = hits.map((hit) => {
+    const shared = hit.limits.findIndex((l) => l.limit >= SHARDED_FROM);
+    return hit.limits.map(({ bucket, subject, limit, windowMs }, i) => {
       const windowStart = Math.floor(hit.now / windowMs) * windowMs;
       const shards = limit >= SHARDED_FROM ? SHARDS : 1;
-      const first = hit.limits.findIndex((l) => l.limit >= SHARDED_FROM) === i;
       return {
         keys: Array.from({ length: shards }, (_, s) => keys.rateWindow(bucket, subject, windowStart, s)),
-        mine: first && hit.shard !== undefined ? hit.shard : Math.floor(Math.random() * shards),
+        mine: i === shared && hit.shard !== undefined ? hit.shard : Math.floor(Math.random() * shards),
         keepMs: windowMs + 60_000,
         retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - hit.now) / 1000)),
       };
-    })
-  );
+    });
+  });
   try {
     return await commitWithRetry<LimitsResult[]>("count the hits", async () => {
       const read = await readAll(kv, plans.flat().flatMap((plan) => plan.keys));
