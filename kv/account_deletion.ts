@@ -16,7 +16,9 @@
  *    in from, and notes the access change, so open sockets close at once;
  * 4. every session ends.
  *
- * Kept on purpose: the SMS opt-out, by number (kv/sms_opt_outs.ts); audit
+ * Kept on purpose: the SMS opt-out, by number (kv/sms_opt_outs.ts); what an
+ * organisation holds against the number, a block or a pause until its end,
+ * by a keyed hash of it (kv/number_holds.ts); audit
  * records, which name an id only; a driver's rating sums, which are counts.
  */
 import type { Ride } from "../lib/rides.ts";
@@ -47,10 +49,15 @@ export type Deletion =
 /** Rides written in one commit while anonymising (a ride is ~1 KB; a commit takes 800 KB). */
 const RIDES_PER_COMMIT = 50;
 
-/** Deletes the account of `userId` on behalf of `by` (themselves, or a super admin). */
+/**
+ * Deletes the account of `userId` on behalf of `by` (themselves, or a super
+ * admin). `numberHash` is their number's keyed hash (lib/number_hash.ts): a
+ * block or a no-show pause an organisation holds against them stays on the
+ * number (kv/number_holds.ts), so a new account with it meets them again.
+ */
 export async function deleteAccount(
   kv: Deno.Kv,
-  { userId, by, now }: { userId: string; by: string; now: number },
+  { userId, by, now, numberHash }: { userId: string; by: string; now: number; numberHash: string },
 ): Promise<Deletion> {
   const user = (await kv.get<User>(keys.user(userId))).value;
   if (!user) return { ok: false, reason: "not_found" };
@@ -60,7 +67,7 @@ export async function deleteAccount(
   const canceled: Removal["canceled"] = [];
   const tenants = await listUserTenantCodes(kv, userId);
   for (const tenant of tenants) {
-    const removal = await removeUserFromTenant(kv, { tenant, userId, by, now, action });
+    const removal = await removeUserFromTenant(kv, { tenant, userId, by, now, action, numberHash });
     if (removal) canceled.push(...removal.canceled);
   }
   // A super admin drives and rides without a membership: their rides elsewhere end too.

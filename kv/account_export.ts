@@ -2,7 +2,9 @@
  * "Download my data" (issue 23): everything the service keeps about one
  * person, and nothing about anyone else. Rides they drove leave out the
  * rider's name, phone, photo, note and comment; rides they took leave out the
- * driver's name and phone: those belong to the other person.
+ * driver's name and phone: those belong to the other person. What an
+ * organisation holds against their number (a block, a pause) is listed too:
+ * it is kept by the number, not the account.
  */
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Need } from "../lib/needs.ts";
@@ -12,6 +14,7 @@ import type { TenantRole } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
 import { listUserTenantCodes, type Membership } from "./members.ts";
+import { listHolds, termsOf } from "./number_holds.ts";
 import { listRidesOfPerson } from "./person_rides.ts";
 import { getPhoto } from "./photos.ts";
 import { driverRatings } from "./ride_feedback.ts";
@@ -60,7 +63,21 @@ export interface AccountExport {
   /** The stored photo itself, as a data URL; null without one. */
   photo: string | null;
   settings: { language: Lang | null; rideTexts: boolean; needs: Need[] };
-  memberships: { tenant: string; name: string | null; roles: TenantRole[]; joinedAt: number; blocked: boolean }[];
+  memberships: {
+    tenant: string;
+    name: string | null;
+    roles: TenantRole[];
+    joinedAt: number;
+    blocked: boolean;
+    /** A no-show pause carried over from a hold on their number, while it lasts; null when none. */
+    pausedUntil: number | null;
+  }[];
+  /**
+   * What organisations hold against their phone number, kept by a keyed hash of it and not by their account
+   * (kv/number_holds.ts): a block, or a no-show pause until its end. It outlives a deleted account and applies
+   * to whoever signs in with the number.
+   */
+  heldAgainstNumber: { tenant: string; name: string | null; blocked: boolean; pausedUntil: number | null }[];
   /** Where they drive: what they said about their vehicle, their last position and their ratings. */
   driving: {
     tenant: string;
@@ -73,8 +90,13 @@ export interface AccountExport {
   rides: ExportedRide[];
 }
 
-/** The export of `user`, newest rides last. */
-export async function exportAccount(kv: Deno.Kv, user: User, now: number): Promise<AccountExport> {
+/** The export of `user`, newest rides last; `numberHash` is their number's keyed hash (lib/number_hash.ts). */
+export async function exportAccount(
+  kv: Deno.Kv,
+  user: User,
+  now: number,
+  numberHash: string,
+): Promise<AccountExport> {
   const photo = await getPhoto(kv, user.id);
   const codes = await listUserTenantCodes(kv, user.id);
   const memberships: AccountExport["memberships"] = [];
@@ -92,6 +114,7 @@ export async function exportAccount(kv: Deno.Kv, user: User, now: number): Promi
       roles: member.value.roles,
       joinedAt: member.value.joinedAt,
       blocked: member.value.blocked === true,
+      pausedUntil: (member.value.pausedUntil ?? 0) > now ? member.value.pausedUntil! : null,
     });
     const rating = (await driverRatings(kv, code, [user.id])).get(user.id) ?? null;
     if (driver.value || rating) {
@@ -104,6 +127,18 @@ export async function exportAccount(kv: Deno.Kv, user: User, now: number): Promi
         rating,
       });
     }
+  }
+  const heldAgainstNumber: AccountExport["heldAgainstNumber"] = [];
+  for (const [code, hold] of await listHolds(kv, numberHash)) {
+    const terms = termsOf(hold, now);
+    if (!terms.blocked && !terms.pausedUntil) continue;
+    const tenant = (await kv.get<Tenant>(keys.tenant(code))).value;
+    heldAgainstNumber.push({
+      tenant: code,
+      name: tenant?.name ?? null,
+      blocked: terms.blocked === true,
+      pausedUntil: terms.pausedUntil ?? null,
+    });
   }
   const rides = (await listRidesOfPerson(kv, user.id)).map((e) => exportedRide(e.value, user.id));
   return {
@@ -120,6 +155,7 @@ export async function exportAccount(kv: Deno.Kv, user: User, now: number): Promi
     photo: photo ? `data:${photo.contentType};base64,${encodeBase64(photo.bytes)}` : null,
     settings: { language: user.language ?? null, rideTexts: user.rideTexts !== false, needs: user.needs ?? [] },
     memberships,
+    heldAgainstNumber,
     driving,
     rides,
   };

@@ -33,13 +33,21 @@ export interface AdminUserView {
   rating?: DriverRating;
 }
 
-/** Each user with their membership in the tenant, status read in bulk: drivers available/unavailable, others their ride's. */
+/**
+ * Each user with their membership in the tenant, status read in bulk: drivers
+ * available/unavailable, others their ride's. The tenant sees what it knows:
+ * its own label for a person in place of their name; for someone an admin
+ * added who has not signed in here since, nothing of their own profile (no
+ * name, email or photo, and the day they joined here for createdAt). A super
+ * admin's "super" shows only to a super admin (`viewerIsSuper`).
+ */
 export async function adminUserViews(
   kv: Deno.Kv,
   tenant: string,
   members: Map<string, Membership>,
   users: User[],
   now: number,
+  { viewerIsSuper }: { viewerIsSuper: boolean },
 ): Promise<AdminUserView[]> {
   const driverIds = users.filter((u) => members.get(u.id)!.roles.includes("driver")).map((u) => u.id);
   const available = await availableAmong(kv, tenant, driverIds, now);
@@ -53,15 +61,16 @@ export async function adminUserViews(
     driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
   return users.map((u) => {
     const member = members.get(u.id)!;
+    const known = !member.invited;
     return {
       id: u.id,
-      name: u.name,
-      email: u.email,
+      name: member.label ?? (known ? u.name : null),
+      email: known ? u.email : null,
       phoneNumber: u.phoneNumber,
-      photoUrl: u.photoUrl,
-      roles: withSuper(member.roles, u),
+      photoUrl: known ? u.photoUrl : null,
+      roles: viewerIsSuper ? withSuper(member.roles, u) : member.roles,
       status: status(u.id),
-      createdAt: u.createdAt,
+      createdAt: known ? u.createdAt : member.joinedAt,
       ...(member.blocked && { blocked: true as const }),
       ...(standings.has(u.id) &&
         { noShows: standings.get(u.id)!.count, suspendedUntil: standings.get(u.id)!.suspendedUntil }),

@@ -112,6 +112,13 @@ export const keys = {
   riderNoShows: (tenant: string, userId: string) => ["rider_no_shows", tenant, userId] as const,
   /** When an admin last lifted the rider's pause: no-shows before it no longer count (issue 21). */
   noShowsCountedFrom: (tenant: string, userId: string) => ["no_shows_counted_from", tenant, userId] as const,
+  /**
+   * What a tenant holds against a phone number once its member is gone (kv/number_holds.ts): a block, a pause.
+   * Keyed by a keyed hash of the number (lib/number_hash.ts), never the number; the tenant last, so an export
+   * lists a number's holds with one prefix.
+   */
+  numberHold: (numberHash: string, tenant: string) => ["number_holds", numberHash, tenant] as const,
+  numberHolds: (numberHash: string) => ["number_holds", numberHash] as const,
   /** The sum and the number of a driver's ratings (issue 21): KvU64s added to with each rating. */
   driverRatingSum: (tenant: string, driverId: string) => ["driver_rating_sums", tenant, driverId] as const,
   driverRatingCount: (tenant: string, driverId: string) => ["driver_rating_counts", tenant, driverId] as const,

@@ -2,6 +2,7 @@ import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
+import { type NumberHold, termsOf } from "./number_holds.ts";
 import { accessChanged } from "./signed_in.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
@@ -13,6 +14,18 @@ export interface Membership {
    * again by signing in, but its roles give no access (`rolesOf`).
    */
   blocked?: boolean;
+  /**
+   * The tenant's own name for the person, given when an admin added them: shown on the tenant's admin screens
+   * in place of the person's profile name, which it never changes.
+   */
+  label?: string;
+  /**
+   * Added by an admin and not signed in at the tenant since: the tenant knows only what its admin gave (the
+   * number, the label), so its screens show nothing of the person's own profile (kv/admin_users.ts).
+   */
+  invited?: true;
+  /** A no-show pause carried over from a hold on the number (kv/number_holds.ts): requests paused until then. */
+  pausedUntil?: number;
 }
 
 /** The roles a membership gives: none when absent or blocked. */
@@ -94,22 +107,47 @@ export async function changeRole(
 
 /**
  * An admin adds a person to the tenant with these roles (issue 19), audited
- * in the same commit. Returns the membership, or null (nothing written) when
- * they are a member already, blocked or not.
+ * in the same commit, with the tenant's `label` for them. What the tenant
+ * holds against the number (kv/number_holds.ts) comes back with it: a block,
+ * a pause not yet over. Returns the membership, or null (nothing written)
+ * when they are a member already, blocked or not.
  */
 export async function addMember(
   kv: Deno.Kv,
-  { tenant, userId, roles, by, now }: { tenant: string; userId: string; roles: TenantRole[]; by: string; now: number },
+  { tenant, userId, roles, by, now, label, numberHash }: {
+    tenant: string;
+    userId: string;
+    roles: TenantRole[];
+    by: string;
+    now: number;
+    label?: string | null;
+    /** The number's keyed hash (lib/number_hash.ts): its hold here is taken into the membership. */
+    numberHash: string;
+  },
 ): Promise<Membership | null> {
-  const member: Membership = { roles, joinedAt: now };
-  const op = kv.atomic()
-    .check({ key: keys.member(tenant, userId), versionstamp: null })
-    .set(keys.member(tenant, userId), member)
-    .set(keys.userTenant(userId, tenant), true);
-  addAudit(op, tenant, { at: now, action: "user.added", by, target: userId, details: { roles } });
-  const res = await op.commit();
-  if (!res.ok) return null;
-  accessChanged(kv);
+  const member = await commitWithRetry("add the member", async () => {
+    const [current, hold] = await kv.getMany<[Membership, NumberHold]>([
+      keys.member(tenant, userId),
+      keys.numberHold(numberHash, tenant),
+    ]);
+    if (current.value) return null;
+    const member: Membership = {
+      roles,
+      joinedAt: now,
+      invited: true,
+      ...(label && { label }),
+      ...termsOf(hold.value, now),
+    };
+    const op = kv.atomic()
+      .check(current)
+      .check(hold)
+      .set(keys.member(tenant, userId), member)
+      .set(keys.userTenant(userId, tenant), true);
+    if (hold.value) op.delete(hold.key);
+    addAudit(op, tenant, { at: now, action: "user.added", by, target: userId, details: { roles } });
+    return await committed(op, member);
+  });
+  if (member) accessChanged(kv);
   return member;
 }
 

@@ -8,6 +8,8 @@
 import { DEFAULT_NO_SHOW, type NoShowPolicy, type NoShowStanding, standingOf } from "../lib/no_show.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
+import type { Membership } from "./members.ts";
+import { committed, commitWithRetry } from "./retry.ts";
 
 /** Adds the rider's no-show of `rideId` to `op` (the move to no-show commits it). */
 export function recordNoShow(op: Deno.AtomicOperation, tenant: string, userId: string, rideId: string, at: number) {
@@ -19,7 +21,11 @@ export function forgetNoShow(op: Deno.AtomicOperation, tenant: string, userId: s
   op.delete(keys.riderNoShow(tenant, userId, rideId));
 }
 
-/** The rider's standing under `policy` at `now`. */
+/**
+ * The rider's standing under `policy` at `now`. A pause the membership
+ * carries from a hold on their number (kv/number_holds.ts) counts until its
+ * end, as if their own no-shows had set it.
+ */
 export async function noShowStanding(
   kv: Deno.Kv,
   tenant: string,
@@ -28,11 +34,14 @@ export async function noShowStanding(
   now: number,
 ): Promise<NoShowStanding> {
   // Both reads at once: this runs on every ride request.
-  const [times, from] = await Promise.all([
+  const [times, [from, member]] = await Promise.all([
     Array.fromAsync(kv.list<number>({ prefix: keys.riderNoShows(tenant, userId) }), (e) => e.value),
-    kv.get<number>(keys.noShowsCountedFrom(tenant, userId)).then((e) => e.value ?? 0),
+    kv.getMany<[number, Membership]>([keys.noShowsCountedFrom(tenant, userId), keys.member(tenant, userId)]),
   ]);
-  return standingOf(times, from, policy, now);
+  const standing = standingOf(times, from.value ?? 0, policy, now);
+  const carried = member.value?.pausedUntil;
+  if (carried === undefined || carried <= now || (standing.suspendedUntil ?? 0) >= carried) return standing;
+  return { ...standing, suspendedUntil: carried };
 }
 
 /** The standing of each of `userIds` (the admin Users page), read side by side. */
@@ -48,14 +57,22 @@ export async function noShowStandings(
 }
 
 /**
- * Lifts the rider's pause (issue 21): from `now` on, only new no-shows count.
- * Audited ("user.suspension_lifted") in the same commit, with the count it cleared.
+ * Lifts the rider's pause (issue 21): from `now` on, only new no-shows count,
+ * and a pause carried from a hold on their number ends. Audited
+ * ("user.suspension_lifted") in the same commit, with the count it cleared.
  */
 export async function liftSuspension(
   kv: Deno.Kv,
   { tenant, userId, by, now, count }: { tenant: string; userId: string; by: string; now: number; count: number },
 ): Promise<void> {
-  const op = kv.atomic().set(keys.noShowsCountedFrom(tenant, userId), now);
-  addAudit(op, tenant, { at: now, action: "user.suspension_lifted", by, target: userId, details: { noShows: count } });
-  await op.commit();
+  await commitWithRetry("lift the pause", async () => {
+    const member = await kv.get<Membership>(keys.member(tenant, userId));
+    const op = kv.atomic().check(member).set(keys.noShowsCountedFrom(tenant, userId), now);
+    if (member.value?.pausedUntil !== undefined) {
+      const { pausedUntil: _, ...rest } = member.value;
+      op.set(member.key, rest);
+    }
+    addAudit(op, tenant, { at: now, action: "user.suspension_lifted", by, target: userId, details: { noShows: count } });
+    return await committed(op, undefined);
+  });
 }

@@ -14,6 +14,7 @@ import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
 import type { OnRight } from "./otp.ts";
 import type { Membership } from "./members.ts";
+import { type NumberHold, termsOf } from "./number_holds.ts";
 import { addSession, newSession, type Session } from "./sessions.ts";
 import { accessChanged } from "./signed_in.ts";
 import { newUser, type User } from "./users.ts";
@@ -31,6 +32,8 @@ interface Who {
   phone: string;
   tenant: string | null;
   now: number;
+  /** The number's keyed hash (lib/number_hash.ts): what the tenant holds against it joins the new membership. */
+  numberHash?: string;
 }
 
 /**
@@ -42,8 +45,9 @@ interface Who {
 export async function signInWrites(
   kv: Deno.Kv,
   op: Deno.AtomicOperation,
-  { phone, tenant, now }: Who,
+  { phone, tenant, now, numberHash }: Who,
   index?: Deno.KvEntryMaybe<string>,
+  hold?: Deno.KvEntryMaybe<NumberHold>,
 ): Promise<SignedIn> {
   index ??= await kv.get<string>(keys.userByPhone(phone));
   const userId = index.value;
@@ -62,9 +66,16 @@ export async function signInWrites(
   let joined = false;
   if (tenant && !member?.value) {
     joined = true;
+    // A block or a pause the tenant holds against the number (kv/number_holds.ts) joins the membership.
+    if (numberHash) hold ??= await kv.get<NumberHold>(keys.numberHold(numberHash, tenant));
     op.check(member ?? { key: keys.member(tenant, user.id), versionstamp: null })
-      .set(keys.member(tenant, user.id), { roles: ["rider"], joinedAt: now } satisfies Membership)
+      .set(keys.member(tenant, user.id), { roles: ["rider"], joinedAt: now, ...termsOf(hold?.value, now) })
       .set(keys.userTenant(user.id, tenant), true);
+    if (hold?.value) op.check(hold).delete(hold.key);
+  } else if (tenant && member?.value?.invited) {
+    // Added by an admin, now here themselves: the tenant's screens may show their own profile.
+    const { invited: _, ...joinedHere } = member.value;
+    op.check(member).set(member.key, joinedHere);
   }
   const session = newSession(user.id, now);
   addSession(op, session);
@@ -73,9 +84,12 @@ export async function signInWrites(
 
 /** A right code's sign-in for guessCode (kv/otp.ts): the phone's user is read with the code, in one read. */
 export function signInOnRight(kv: Deno.Kv, who: Who): OnRight<SignedIn> {
+  const read: Deno.KvKey[] = [keys.userByPhone(who.phone)];
+  if (who.tenant && who.numberHash) read.push(keys.numberHold(who.numberHash, who.tenant));
   return {
-    read: [keys.userByPhone(who.phone)],
-    write: (op, [index]) => signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>),
+    read,
+    write: (op, [index, hold]) =>
+      signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>, hold as Deno.KvEntryMaybe<NumberHold>),
   };
 }
 
@@ -96,15 +110,19 @@ export interface BeforeCode {
  */
 export async function beforeCode(
   kv: Deno.Kv,
-  { tenant, phone, address }: { tenant: Tenant | null; phone: string; address: string },
+  { tenant, phone, address, numberHash }: { tenant: Tenant | null; phone: string; address: string; numberHash?: string },
 ): Promise<BeforeCode> {
-  const [index, optOut, known] = await kv.getMany<[string, unknown, number]>([
-    keys.userByPhone(phone),
-    keys.smsOptOut(phone),
-    keys.knownAddress(phone, address),
-  ]);
+  const read: Deno.KvKey[] = [keys.userByPhone(phone), keys.smsOptOut(phone), keys.knownAddress(phone, address)];
+  // A block the tenant holds against the number itself (kv/number_holds.ts), read with the rest.
+  if (tenant && numberHash) read.push(keys.numberHold(numberHash, tenant.code));
+  const [index, optOut, known, hold] = await kv.getMany<unknown[]>(read) as [
+    Deno.KvEntryMaybe<string>,
+    Deno.KvEntryMaybe<unknown>,
+    Deno.KvEntryMaybe<number>,
+    Deno.KvEntryMaybe<NumberHold>?,
+  ];
   return {
-    admission: tenant ? await admissionOfUser(kv, tenant, index.value) : null,
+    admission: tenant ? await admissionOfUser(kv, tenant, index.value, hold?.value?.blocked === true) : null,
     optedOut: optOut.value !== null,
     knownAddress: known.value !== null,
   };

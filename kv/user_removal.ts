@@ -23,6 +23,10 @@ import { driverActiveStatuses } from "./ride_reads.ts";
 import { getActiveRideOf, updateRideStatus } from "./rides.ts";
 import { listUpcoming } from "./bookings.ts";
 import { revokeAllSessions } from "./sessions.ts";
+import { holdOnLeaving } from "./number_holds.ts";
+import { noShowStanding } from "./no_shows.ts";
+import { recentTenant } from "./tenants.ts";
+import { settingsOf } from "../lib/tenant_settings.ts";
 
 export interface Removal {
   /** The roles they had in the tenant. */
@@ -42,17 +46,24 @@ export interface Removal {
  */
 export async function removeUserFromTenant(
   kv: Deno.Kv,
-  { tenant, userId, by, now, action = "user.removed" }: {
+  { tenant, userId, by, now, numberHash, action = "user.removed" }: {
     tenant: string;
     userId: string;
     by: string;
     now: number;
+    /**
+     * Their number's keyed hash (lib/number_hash.ts): a block or a pause they leave behind is kept on it
+     * (kv/number_holds.ts), so signing in again with the number does not escape it.
+     */
+    numberHash: string;
     /** The audit record's action: "account.deleted" when they delete their own account (issue 23). */
     action?: "user.removed" | "account.deleted";
   },
 ): Promise<Removal | null> {
   if (!(await kv.get<Membership>(keys.member(tenant, userId))).value) return null;
   const canceled = await cancelRidesOf(kv, { tenant, userId, by, now });
+  const found = await recentTenant(kv, tenant);
+  const { suspendedUntil } = await noShowStanding(kv, tenant, userId, found ? settingsOf(found).noShow : undefined, now);
 
   const removed = await commitWithRetry("remove the user", async () => {
     const [member, driver] = await kv.getMany<[Membership, unknown]>([
@@ -66,6 +77,7 @@ export async function removeUserFromTenant(
       .delete(keys.member(tenant, userId))
       .delete(keys.userTenant(userId, tenant));
     noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant close at once
+    holdOnLeaving(op, { numberHash, tenant, member: member.value, pausedUntil: suspendedUntil, now });
     if (driver.value) {
       op.delete(keys.driver(tenant, userId));
       bumpDrivers(op, tenant); // riders' maps drop them
@@ -115,6 +127,44 @@ export async function cancelRidesOf(
       decide: (ride) =>
         Promise.resolve(
           isActive(ride.status) || ride.status === "scheduled"
+            ? { ok: true }
+            : { ok: false, status: 409, error: "The ride has already ended" },
+        ),
+    });
+    if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
+  }
+  return canceled;
+}
+
+/** The statuses of a rider's ride that a block ends: booked, or not yet picked up. */
+const OPEN_FOR_RIDER: readonly RideStatus[] = ["scheduled", "pending", "accepted", "on-the-way"];
+
+/**
+ * Cancels what a blocked rider still has open in `tenant` (their bookings,
+ * and their ride not yet picked up) through the feed, as `by` (an admin:
+ * the rides say canceled by staff). A ride where they drive is left alone,
+ * so a blocked driver's riders are not stranded mid-trip. Answers what it
+ * canceled.
+ */
+export async function cancelOpenRidesOfRider(
+  kv: Deno.Kv,
+  { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
+): Promise<Removal["canceled"]> {
+  const rideIds = (await listUpcoming(kv, tenant, userId)).map((ride) => ride.id);
+  const own = await getActiveRideOf(kv, tenant, userId);
+  if (own && OPEN_FOR_RIDER.includes(own.status)) rideIds.push(own.id);
+  const canceled: Removal["canceled"] = [];
+  for (const id of rideIds) {
+    const result = await updateRideStatus(kv, {
+      tenant,
+      id,
+      to: "canceled",
+      actorId: by,
+      now,
+      // One picked up or ended meanwhile stays as it is.
+      decide: (ride) =>
+        Promise.resolve(
+          OPEN_FOR_RIDER.includes(ride.status) && ride.creatorId === userId
             ? { ok: true }
             : { ok: false, status: 409, error: "The ride has already ended" },
         ),

@@ -14,6 +14,8 @@ export const ALREADY_MEMBER = "This person is already a member of this organizat
 export const CHOOSE_ROLES = "Choose one or more roles: rider, driver, admin";
 export const SUPER_NOT_BLOCKABLE = "A super admin cannot be blocked";
 export const NOT_YOURSELF = "You cannot block yourself";
+/** Admins are blocked and unblocked only by super admins, as only they take the admin role away. */
+export const SUPER_FOR_BLOCKING_ADMIN = "Only super admins can block or unblock admins";
 
 /** What a sign-in at a tenant meets: let in, refused as not invited, or refused as blocked. */
 export type Admission = "welcome" | "uninvited" | "blocked";

@@ -25,7 +25,7 @@ import type { Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 import { clockTime } from "./booking.ts";
 
-export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late" | "handed-over";
+export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late" | "handed-over" | "suspended";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
@@ -95,7 +95,11 @@ const TEXTS: Record<NoticeKind, Text> = {
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
   // Issue 21: a booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
+  // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, server/hand_over.ts).
+  suspended: "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
 };
+const SUSPENDED_NO_TIME: Text =
+  "{organization}: your ride was canceled because your access to this service has been suspended.";
 const ACCEPTED_NO_TIME: Text = "{organization}: {driver} accepted your ride. Reply STOP to stop texts.";
 
 /** The text of a notice in the language of `t`; a booking's time is read in `timeZone`, the tenant's. */
@@ -108,6 +112,7 @@ export function noticeText(
 ): string {
   const driver = ride.driverName?.trim() || t("Your driver");
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
+  if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
   const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
   return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time });
 }
@@ -118,5 +123,14 @@ export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; nex
   return {
     notices: [{ kind: "handed-over", minutes: null }],
     next: { ...record, sent: [...record.sent, "handed-over"] },
+  };
+}
+
+/** A ride canceled because its rider was blocked: told once per ride. */
+export function suspendedNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("suspended")) return { notices: [], next: record };
+  return {
+    notices: [{ kind: "suspended", minutes: null }],
+    next: { ...record, sent: [...record.sent, "suspended"] },
   };
 }

@@ -45,6 +45,18 @@ export function startSms(lang: Lang): string {
   return translate(lang, START_SMS);
 }
 
+/**
+ * To a person an admin added to an organisation (issue 19's adding, made
+ * known to them). Kept with the ride texts' catalogue area (two Spanish
+ * segments at most): the organisation's name does not leave room for one.
+ */
+export const ADDED_SMS =
+  "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts." as const;
+
+export function addedSms(lang: Lang, organization: string): string {
+  return translate(lang, ADDED_SMS, { organization });
+}
+
 /** The texts that must each fit one segment as they are (tests/unit/sms_texts.test.ts). */
 export const ONE_SEGMENT_SMS = [CODE_SMS, STOP_SMS, START_SMS] as const;
 /** The pieces of the HELP reply, bounded together by HELP_SMS_MAX instead. */

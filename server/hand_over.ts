@@ -16,19 +16,25 @@
  * booking waits (each sweep tries again), so it is handed over as soon as
  * that ride ends; if it is still waiting at its pickup time, it is canceled,
  * since a shuttle sent then would find the rider on another ride.
+ *
+ * A rider blocked in the tenant (kv/members.ts) is never handed over: the
+ * booking is canceled, by staff, and the rider is texted why.
  */
-import { listDueBookings } from "../kv/bookings.ts";
+import { type DueBooking, listDueBookings } from "../kv/bookings.ts";
+import { getMembership } from "../kv/members.ts";
 import { updateRideStatus } from "../kv/rides.ts";
 import { getRide } from "../kv/ride_reads.ts";
 import { recentTenant } from "../kv/tenants.ts";
 import { HAND_OVER_MS } from "../lib/booking.ts";
 import { checkHandOver } from "../lib/ride_moves.ts";
-import { bookingHandedOver, type NoticeDeps } from "./rider_updates.ts";
+import { bookingHandedOver, type NoticeDeps, rideCanceledForBlock } from "./rider_updates.ts";
 
 /** How often the timer sweeps: a booking is handed over at most this late. */
 export const SWEEP_EVERY_MS = 30_000;
 
 export const RIDER_BUSY_TEXT = "The rider has another active ride";
+/** Who a blocked rider's booking is canceled by: not the rider, so the ride says canceled by staff. */
+export const HAND_OVER_ACTOR = "hand-over";
 
 export interface SweepResult {
   handedOver: string[];
@@ -42,6 +48,10 @@ export async function handOverDue(deps: NoticeDeps): Promise<SweepResult> {
   for (const due of await listDueBookings(deps.kv, now + HAND_OVER_MS + 1)) {
     const booked = await getRide(deps.kv, due.tenant, due.id);
     if (!booked) continue;
+    if ((await getMembership(deps.kv, due.tenant, booked.creatorId))?.blocked) {
+      if (await cancelForBlock(deps, due, now)) result.canceled.push(due.id);
+      continue;
+    }
     const moved = await updateRideStatus(deps.kv, {
       tenant: due.tenant,
       id: due.id,
@@ -73,6 +83,23 @@ export async function handOverDue(deps: NoticeDeps): Promise<SweepResult> {
     }
   }
   return result;
+}
+
+/** Cancels a blocked rider's booking instead of handing it over, and tells them; whether this call did. */
+async function cancelForBlock(deps: NoticeDeps, due: DueBooking, now: number): Promise<boolean> {
+  const canceled = await updateRideStatus(deps.kv, {
+    tenant: due.tenant,
+    id: due.id,
+    to: "canceled",
+    actorId: HAND_OVER_ACTOR,
+    now,
+    decide: (ride) => Promise.resolve(checkHandOver(ride)),
+  });
+  if (!canceled.ok || !canceled.changed) return false;
+  deps.log({ event: "ride.booking_canceled", tenant: due.tenant, rideId: due.id, reason: "rider_blocked" });
+  const tenant = await recentTenant(deps.kv, due.tenant);
+  if (tenant) await rideCanceledForBlock(deps, tenant, canceled.ride);
+  return true;
 }
 
 /**

@@ -21,7 +21,7 @@ import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts"
 import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
-import { dueNotices, handedOverNotice, type Notice, noticeText } from "../lib/rider_notices.ts";
+import { dueNotices, handedOverNotice, type Notice, noticeText, suspendedNotice } from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -136,6 +136,17 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
 export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, handedOverNotice);
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/**
+ * A ride canceled because its rider was blocked (routes/api/people.ts, the
+ * hand-over sweep): the rider is told once, on the terms of every ride text.
+ */
+export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, suspendedNotice);
     if (notices.length > 0) await send(deps, tenant, ride, notices);
   });
 }

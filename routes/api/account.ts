@@ -13,6 +13,7 @@ import {
   confirmsDeletion,
   LAST_SUPER_TEXT,
 } from "../../lib/account_deletion.ts";
+import { hashNumber } from "../../lib/number_hash.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -43,7 +44,12 @@ export function accountApi(deps: AppDeps, auth: AuthServices) {
         return c.json({ error: CONFIRM_MISMATCH_TEXT }, 400);
       }
       const requestId = c.get("requestId");
-      const result = await deleteAccount(kv, { userId: user.id, by: user.id, now: clock.now() });
+      const result = await deleteAccount(kv, {
+        userId: user.id,
+        by: user.id,
+        now: clock.now(),
+        numberHash: hashNumber(auth.numberKey, user.phoneNumber),
+      });
       if (!result.ok) {
         return result.reason === "last_super"
           ? c.json({ error: LAST_SUPER_TEXT }, 409)
@@ -84,7 +90,7 @@ export function accountApi(deps: AppDeps, auth: AuthServices) {
       }),
       async (c) => {
         const user = c.get("user");
-        const data = await exportAccount(kv, user, clock.now());
+        const data = await exportAccount(kv, user, clock.now(), hashNumber(auth.numberKey, user.phoneNumber));
         log({ event: "account.exported", userId: user.id, rides: data.rides.length, requestId: c.get("requestId") });
         const day = new Date(clock.now()).toISOString().slice(0, 10);
         return c.body(JSON.stringify(data, null, 2), 200, {

@@ -19,6 +19,7 @@ import { admissionRefusal } from "../../lib/joining.ts";
 import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
 import { CHALLENGE_MAX, CODE_ERROR, generateChallenge, generateCode, isCodeFormat, WRONG_CODE } from "../../lib/otp.ts";
 import { hashChallenge, hashCode } from "../../lib/otp_hash.ts";
+import { hashNumber } from "../../lib/number_hash.ts";
 import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
 import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
@@ -84,7 +85,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
 
   /** The refusal of a sign-in at an invitation-only tenant, or by someone blocked there (issue 19); null to go on. */
   async function refusalAt(tenant: Tenant | null, phone: string) {
-    return tenant && admissionRefusal(await admissionAt(kv, tenant, phone), tenant.name);
+    return tenant &&
+      admissionRefusal(await admissionAt(kv, tenant, phone, hashNumber(auth.numberKey, phone)), tenant.name);
   }
 
   app.post("/login", small, jsonBody(loginSchema), async (c) => {
@@ -102,7 +104,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         { "retry-after": String(retryAfter) },
       );
     const tenant = await namedTenant(body.tenantCode);
-    const before = await beforeCode(kv, { tenant, phone, address });
+    const before = await beforeCode(kv, { tenant, phone, address, numberHash: hashNumber(auth.numberKey, phone) });
     const refused = tenant && before.admission && admissionRefusal(before.admission, tenant.name);
     // A number that texted STOP gets no code, and spends none of its limits (issue 20).
     if (refused || before.optedOut) {
@@ -199,7 +201,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       challenge: body.challenge ? hashChallenge(body.challenge) : null,
       address: clientAddress(c, config),
       now,
-    }, signInOnRight(kv, { phone, tenant: tenant?.code ?? null, now }));
+    }, signInOnRight(kv, { phone, tenant: tenant?.code ?? null, now, numberHash: hashNumber(auth.numberKey, phone) }));
     if (guess.outcome === "locked") {
       // A day at most: a client should not sleep for the rest of the number's year.
       const retryAfter = Math.min(24 * 60 * 60, Math.ceil(guess.waitMs / 1000));

@@ -3,29 +3,53 @@
  * join"), for the tenant's admins and super admins:
  *
  * - POST /users {phoneNumber, name?, roles} → 201 { user }: the person (made
- *   on first sight, named if they have no name yet) becomes a member with
- *   these roles; 409 when they are one already. Admin needs a super admin,
- *   as role grants do. Audited ("user.added").
+ *   on first sight) becomes a member with these roles; 409 when they are one
+ *   already. The answer is the membership the tenant now has and nothing of
+ *   the person's own profile: `name` is the tenant's label for them, never
+ *   written to their profile (kv/admin_users.ts). A block or a pause the
+ *   tenant holds against the number comes back with it (kv/number_holds.ts).
+ *   Admin needs a super admin, as role grants do. At most ADDS_PER_HOUR per
+ *   admin (429). The person is texted that they were added, unless the
+ *   number opted out or is blocked here. Audited ("user.added").
  * - PUT /users/{id}/blocked {blocked} → 200 { user }: a blocked member keeps
  *   the membership but no access; their sockets there close at once and a
- *   sign-in there is refused (kv/admission.ts). Not for super admins, nor
- *   oneself. Audited ("user.blocked", "user.unblocked").
+ *   sign-in there is refused (kv/admission.ts). A block cancels their
+ *   bookings and their ride not yet picked up there, and they are texted.
+ *   Not for super admins, nor oneself; an admin only by a super admin.
+ *   Audited ("user.blocked", "user.unblocked").
  */
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { adminUserViews } from "../../kv/admin_users.ts";
 import { addMember, getMembership, type Membership, setBlocked } from "../../kv/members.ts";
-import { getOrCreateUserByPhone, getUser, updateUser, type User } from "../../kv/users.ts";
-import { ALREADY_MEMBER, CHOOSE_ROLES, NOT_YOURSELF, readRoles, SUPER_NOT_BLOCKABLE } from "../../lib/joining.ts";
-import { normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
+import { hitRateLimit } from "../../kv/rate_limits.ts";
+import { isOptedOut } from "../../kv/sms_opt_outs.ts";
+import { cancelOpenRidesOfRider } from "../../kv/user_removal.ts";
+import { getOrCreateUserByPhone, getUser, type User } from "../../kv/users.ts";
+import {
+  ALREADY_MEMBER,
+  CHOOSE_ROLES,
+  NOT_YOURSELF,
+  readRoles,
+  SUPER_FOR_BLOCKING_ADMIN,
+  SUPER_NOT_BLOCKABLE,
+} from "../../lib/joining.ts";
+import { hashNumber } from "../../lib/number_hash.ts";
+import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { personNameSchema } from "../../lib/schemas.ts";
+import { addedSms } from "../../lib/sms_texts.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { noticeDeps, rideCanceledForBlock } from "../../server/rider_updates.ts";
 import { SUPER_FOR_ADMIN } from "./users.ts";
+
+/** Adds one admin may make an hour: a burst of adds is a search of who has a number, or texts sent in bulk. */
+export const ADDS_PER_HOUR = 60;
+export const ADDS_LIMIT_TEXT = "You can add 60 people an hour. Please try again later.";
 
 const addBody = z.object({
   phoneNumber: z.string({ error: PHONE_ERROR }),
@@ -35,14 +59,15 @@ const addBody = z.object({
 const blockedBody = z.object({ blocked: z.boolean({ error: "blocked must be true or false" }) });
 
 export function peopleApi(deps: AppDeps, auth: AuthServices) {
-  const { kv, clock } = deps;
+  const { kv, clock, sms } = deps;
   const log = deps.log!;
+  const notices = noticeDeps(deps);
   const app = new Hono<Env>();
   const { admin } = roleGuards(deps, auth);
   const small = smallBody();
 
-  const view = async (tenant: string, user: User, member: Membership) =>
-    (await adminUserViews(kv, tenant, new Map([[user.id, member]]), [user], clock.now()))[0];
+  const view = async (tenant: string, user: User, member: Membership, viewerIsSuper: boolean) =>
+    (await adminUserViews(kv, tenant, new Map([[user.id, member]]), [user], clock.now(), { viewerIsSuper }))[0];
 
   app.post("/users", ...admin, small, jsonBody(addBody), async (c) => {
     const body = c.req.valid("json");
@@ -50,20 +75,46 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     const roles = readRoles(body.roles);
     if (!roles) return c.json({ error: CHOOSE_ROLES }, 400);
-    if (roles.includes("admin") && !c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_ADMIN }, 403);
-    const tenant = c.get("tenant").code;
+    const viewerIsSuper = c.get("roles").includes("super");
+    if (roles.includes("admin") && !viewerIsSuper) return c.json({ error: SUPER_FOR_ADMIN }, 403);
+    const tenant = c.get("tenant");
     const by = c.get("user").id;
     const now = clock.now();
-    let user = await getOrCreateUserByPhone(kv, phone, now);
-    if (await getMembership(kv, tenant, user.id)) return c.json({ error: ALREADY_MEMBER }, 409);
-    const member = await addMember(kv, { tenant, userId: user.id, roles, by, now });
-    if (!member) return c.json({ error: ALREADY_MEMBER }, 409); // added by someone else meanwhile
-    // A name the person chose stays theirs; the admin's only fills a gap.
-    if (body.name && !user.name) {
-      user = await updateUser(kv, user.id, (u) => ({ ...u, name: u.name ?? body.name! })) ?? user;
+    // Counted once the request is sound, so a typo costs nothing; every sound add counts, each may text someone.
+    const limit = await hitRateLimit(kv, {
+      bucket: "people_adds",
+      subject: by,
+      limit: ADDS_PER_HOUR,
+      windowMs: 60 * 60 * 1000,
+      now,
+    });
+    if (!limit.allowed) return c.json({ error: ADDS_LIMIT_TEXT }, 429, { "retry-after": String(limit.retryAfter) });
+    const user = await getOrCreateUserByPhone(kv, phone, now);
+    const member = await addMember(kv, {
+      tenant: tenant.code,
+      userId: user.id,
+      roles,
+      by,
+      now,
+      label: body.name,
+      numberHash: hashNumber(auth.numberKey, phone),
+    });
+    if (!member) return c.json({ error: ALREADY_MEMBER }, 409);
+    log({ event: "user.added", tenant: tenant.code, userId: user.id, roles, by, requestId: c.get("requestId") });
+    if (!member.blocked && !await isOptedOut(kv, phone)) {
+      try {
+        await sms.send(phone, addedSms(user.language ?? "en", tenant.name));
+      } catch (error) {
+        log({
+          event: "sms.failed",
+          level: "warn",
+          phone: maskPhone(phone),
+          requestId: c.get("requestId"),
+          error: String(error),
+        });
+      }
     }
-    log({ event: "user.added", tenant, userId: user.id, roles, by, requestId: c.get("requestId") });
-    return c.json({ user: await view(tenant, user, member) }, 201);
+    return c.json({ user: await view(tenant.code, user, member, viewerIsSuper) }, 201);
   });
 
   app.put(
@@ -74,23 +125,36 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
     jsonBody(blockedBody),
     async (c) => {
       const { blocked } = c.req.valid("json");
-      const tenant = c.get("tenant").code;
+      const tenant = c.get("tenant");
       const by = c.get("user").id;
+      const viewerIsSuper = c.get("roles").includes("super");
       const target = await getUser(kv, c.req.param("id"));
       if (!target) return c.json({ error: "User not found" }, 404);
-      if (target.isSuper) return c.json({ error: SUPER_NOT_BLOCKABLE }, 403);
       if (target.id === by) return c.json({ error: NOT_YOURSELF }, 403);
-      const member = await setBlocked(kv, { tenant, userId: target.id, blocked, by, now: clock.now() });
+      if (viewerIsSuper) {
+        if (target.isSuper) return c.json({ error: SUPER_NOT_BLOCKABLE }, 403);
+      } else {
+        // A tenant admin learns nothing of other tenants' people, nor who is a super admin.
+        const current = await getMembership(kv, tenant.code, target.id);
+        if (!current) return c.json({ error: "User not found" }, 404);
+        if (target.isSuper || current.roles.includes("admin")) {
+          return c.json({ error: SUPER_FOR_BLOCKING_ADMIN }, 403);
+        }
+      }
+      const now = clock.now();
+      const member = await setBlocked(kv, { tenant: tenant.code, userId: target.id, blocked, by, now });
       // Someone of another tenant is unknown here (issue 10).
       if (!member) return c.json({ error: "User not found" }, 404);
-      log({
-        event: blocked ? "user.blocked" : "user.unblocked",
-        tenant,
-        userId: target.id,
-        by,
-        requestId: c.get("requestId"),
-      });
-      return c.json({ user: await view(tenant, target, member) });
+      const requestId = c.get("requestId");
+      log({ event: blocked ? "user.blocked" : "user.unblocked", tenant: tenant.code, userId: target.id, by, requestId });
+      if (blocked) {
+        const canceled = await cancelOpenRidesOfRider(kv, { tenant: tenant.code, userId: target.id, by, now });
+        for (const { ride, from } of canceled) {
+          log({ event: "ride.status", tenant: tenant.code, userId: by, rideId: ride.id, from, to: "canceled", requestId });
+          await rideCanceledForBlock(notices, tenant, ride);
+        }
+      }
+      return c.json({ user: await view(tenant.code, target, member, viewerIsSuper) });
     },
   );
 

@@ -13,6 +13,7 @@ import { removeUserFromTenant } from "../../kv/user_removal.ts";
 import { deleteAccount } from "../../kv/account_deletion.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
+import { hashNumber } from "../../lib/number_hash.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -45,7 +46,8 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const members = await listMembers(kv, tenant);
     const users = await getUsers(kv, [...members.keys()]);
-    return c.json({ users: await adminUserViews(kv, tenant, members, users, clock.now()) });
+    const viewerIsSuper = c.get("roles").includes("super");
+    return c.json({ users: await adminUserViews(kv, tenant, members, users, clock.now(), { viewerIsSuper }) });
   });
 
   /** Shared rules of adding and removing a role; answers the roles after the change. */
@@ -100,7 +102,8 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const by = c.get("user").id;
     const requestId = c.get("requestId");
-    const removal = await removeUserFromTenant(kv, { tenant, userId: target.id, by, now: clock.now() });
+    const numberHash = hashNumber(auth.numberKey, target.phoneNumber);
+    const removal = await removeUserFromTenant(kv, { tenant, userId: target.id, by, now: clock.now(), numberHash });
     if (!removal) return c.json({ error: "User not found" }, 404);
     for (const { ride, from } of removal.canceled) {
       log({ event: "ride.status", tenant, userId: by, rideId: ride.id, from, to: "canceled", requestId });
@@ -108,7 +111,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     // Issue 23: someone who now belongs to no organisation is deleted as "Delete my account" deletes:
     // past trips lose their name and phone, the photo goes, and the number may sign up again.
     const alone = (await listUserTenantCodes(kv, target.id)).length === 0;
-    const deletion = alone ? await deleteAccount(kv, { userId: target.id, by, now: clock.now() }) : null;
+    const deletion = alone ? await deleteAccount(kv, { userId: target.id, by, now: clock.now(), numberHash }) : null;
     log({
       event: "user.removed",
       tenant,

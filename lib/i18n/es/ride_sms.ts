@@ -1,6 +1,7 @@
 /**
- * Spanish for the texts sent to a rider about their ride (issue 20; words as
- * in docs/glossary.md). Two segments at most: tests/unit/ride_sms.test.ts.
+ * Spanish for the texts sent to a rider about their ride (issue 20), and to a
+ * person an admin added (words as in docs/glossary.md). Two segments at most:
+ * tests/unit/rider_notices.test.ts.
  */
 import type { Entry } from "../format.ts";
 
@@ -20,4 +21,12 @@ export const ride_sms = {
   // A booking handed over to drivers (issue 21, server/hand_over.ts).
   "{organization}: your ride for {time} is now looking for a driver.":
     "{organization}: su viaje de las {time} ya busca conductor.",
+  // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, server/hand_over.ts).
+  "{organization}: your ride for {time} was canceled because your access to this service has been suspended.":
+    "{organization}: se canceló su viaje de las {time} porque se suspendió su acceso a este servicio.",
+  "{organization}: your ride was canceled because your access to this service has been suspended.":
+    "{organization}: se canceló su viaje porque se suspendió su acceso a este servicio.",
+  // An admin added the person to the organisation (routes/api/people.ts).
+  "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
+    "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",
 } as const satisfies Record<string, Entry>;
