@@ -294,8 +294,16 @@ describe("GET /api/users/me/export", () => {
     expect(data.photo).toMatch(/^data:image\/webp;base64,/);
     expect(data.settings).toEqual({ language: "es", rideTexts: false, needs: ["wheelchair"] });
     expect(data.memberships).toEqual([
-      { tenant: "greer", name: expect.any(String), roles: ["rider"], joinedAt: expect.any(Number), blocked: false },
+      {
+        tenant: "greer",
+        name: expect.any(String),
+        roles: ["rider"],
+        joinedAt: expect.any(Number),
+        blocked: false,
+        pausedUntil: null,
+      },
     ]);
+    expect(data.heldAgainstNumber).toEqual([]);
     expect(data.rides).toHaveLength(1);
     expect(data.rides[0]).toMatchObject({
       id: mine,

@@ -155,9 +155,14 @@ describe("PUT /{tenant}/api/users/{id}/blocked", () => {
     const rider = await signIn(t, RIDER, "greer");
     const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
     const boss = await superAdmin(t);
+    // To a tenant admin a super admin who is not a member here is nobody; a super admin is told why.
     const onSuper = await block(t, admin.token, boss.user.id, true);
-    expect(onSuper.status).toBe(403);
-    expect(await onSuper.json()).toEqual({ error: "A super admin cannot be blocked" });
+    expect(onSuper.status).toBe(404);
+    expect(await onSuper.json()).toEqual({ error: "User not found" });
+    const otherBoss = await superAdmin(t, "8645550151");
+    const superOnSuper = await block(t, boss.token, otherBoss.user.id, true);
+    expect(superOnSuper.status).toBe(403);
+    expect(await superOnSuper.json()).toEqual({ error: "A super admin cannot be blocked" });
     const self = await block(t, admin.token, admin.user.id, true);
     expect(self.status).toBe(403);
     expect(await self.json()).toEqual({ error: "You cannot block yourself" });
