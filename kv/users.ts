@@ -42,6 +42,11 @@ export function newUser(phone: string, now: number): User {
   return { id: ulid(now), phoneNumber: phone, name: null, email: null, photoUrl: null, createdAt: now, isSuper: false };
 }
 
+/** The id of the user with this phone, or null when no one has it. */
+export async function findUserIdByPhone(kv: Deno.Kv, phone: string): Promise<string | null> {
+  return (await kv.get<string>(keys.userByPhone(phone))).value;
+}
+
 /**
  * The user with this phone, created on first sight. The phone index is
  * claimed in the same commit as the user, so two concurrent first sign-ins

@@ -25,7 +25,7 @@ import { addMember, getMembership, type Membership, setBlocked } from "../../kv/
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { isOptedOut } from "../../kv/sms_opt_outs.ts";
 import { cancelOpenRidesOfRider } from "../../kv/user_removal.ts";
-import { getOrCreateUserByPhone, getUser, type User } from "../../kv/users.ts";
+import { findUserIdByPhone, getOrCreateUserByPhone, getUser, type User } from "../../kv/users.ts";
 import {
   ALREADY_MEMBER,
   CHOOSE_ROLES,
@@ -80,7 +80,9 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant");
     const by = c.get("user").id;
     const now = clock.now();
-    // Counted once the request is sound, so a typo costs nothing; every sound add counts, each may text someone.
+    // Counted once the request is sound and the person is not a member here, so only an add is counted.
+    const known = await findUserIdByPhone(kv, phone);
+    if (known && await getMembership(kv, tenant.code, known)) return c.json({ error: ALREADY_MEMBER }, 409);
     const limit = await hitRateLimit(kv, {
       bucket: "people_adds",
       subject: by,
@@ -99,7 +101,7 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
       label: body.name,
       numberHash: hashNumber(auth.numberKey, phone),
     });
-    if (!member) return c.json({ error: ALREADY_MEMBER }, 409);
+    if (!member) return c.json({ error: ALREADY_MEMBER }, 409); // added by someone else meanwhile
     log({ event: "user.added", tenant: tenant.code, userId: user.id, roles, by, requestId: c.get("requestId") });
     if (!member.blocked && !await isOptedOut(kv, phone)) {
       try {
