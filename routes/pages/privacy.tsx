@@ -100,6 +100,11 @@ export function PrivacyPage({ site }: { site: Site }) {
           "Your past rides stay in the organization's records for its statistics, shown as “Deleted rider” (or “Deleted driver”) with no name or phone number. If you replied STOP to our texts, that choice stays with the number. You can sign up again later with the same number, as a new person.",
         )}
       </p>
+      <p>
+        {t(
+          "If an organization blocked you, or paused your ride requests after missed pickups, it keeps that against your phone number, not your account: deleting your account does not lift it, and it applies to whoever signs in there with the number again (a pause until its end). It is kept as a keyed fingerprint of the number, not the number itself, and Download my data lists it.",
+        )}
+      </p>
       <p>{t.rich("If you cannot sign in any more, {contact} and we will help.", { contact: contactLink })}</p>
 
       <h2>{t("Contact")}</h2>

@@ -151,3 +151,17 @@ describe("a no-show pause outlives the account", () => {
     expect((await requestRide(t, token)).status).toBe(201);
   });
 });
+
+describe("the privacy page", () => {
+  it("says that a block or a pause is kept by the number and outlives the account, in both languages", async () => {
+    using t = await makeApp();
+    const en = await (await t.request("/privacy")).text();
+    expect(en).toContain(
+      "If an organization blocked you, or paused your ride requests after missed pickups, it keeps that against your phone number, not your account: deleting your account does not lift it",
+    );
+    const es = await (await t.request("/privacy", { headers: { "accept-language": "es" } })).text();
+    expect(es).toContain(
+      "Si una organización le bloqueó, o pausó sus solicitudes de viaje por recogidas perdidas, lo guarda con su número de teléfono, no con su cuenta: eliminar su cuenta no lo levanta",
+    );
+  });
+});
