@@ -19,7 +19,10 @@ import type { User } from "./users.ts";
 export async function admissionAt(kv: Deno.Kv, tenant: Tenant, phone: string, numberHash?: string): Promise<Admission> {
   const read: Deno.KvKey[] = [keys.userByPhone(phone)];
   if (numberHash) read.push(keys.numberHold(numberHash, tenant.code));
-  const [index, hold] = await kv.getMany<unknown[]>(read) as [Deno.KvEntryMaybe<string>, Deno.KvEntryMaybe<NumberHold>?];
+  const [index, hold] = await kv.getMany<unknown[]>(read) as [
+    Deno.KvEntryMaybe<string>,
+    Deno.KvEntryMaybe<NumberHold>?,
+  ];
   return await admissionOfUser(kv, tenant, index.value, hold?.value?.blocked === true);
 }
 

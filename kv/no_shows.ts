@@ -72,7 +72,13 @@ export async function liftSuspension(
       const { pausedUntil: _, ...rest } = member.value;
       op.set(member.key, rest);
     }
-    addAudit(op, tenant, { at: now, action: "user.suspension_lifted", by, target: userId, details: { noShows: count } });
+    addAudit(op, tenant, {
+      at: now,
+      action: "user.suspension_lifted",
+      by,
+      target: userId,
+      details: { noShows: count },
+    });
     return await committed(op, undefined);
   });
 }

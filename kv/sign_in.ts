@@ -110,7 +110,12 @@ export interface BeforeCode {
  */
 export async function beforeCode(
   kv: Deno.Kv,
-  { tenant, phone, address, numberHash }: { tenant: Tenant | null; phone: string; address: string; numberHash?: string },
+  { tenant, phone, address, numberHash }: {
+    tenant: Tenant | null;
+    phone: string;
+    address: string;
+    numberHash?: string;
+  },
 ): Promise<BeforeCode> {
   const read: Deno.KvKey[] = [keys.userByPhone(phone), keys.smsOptOut(phone), keys.knownAddress(phone, address)];
   // A block the tenant holds against the number itself (kv/number_holds.ts), read with the rest.

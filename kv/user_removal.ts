@@ -63,7 +63,13 @@ export async function removeUserFromTenant(
   if (!(await kv.get<Membership>(keys.member(tenant, userId))).value) return null;
   const canceled = await cancelRidesOf(kv, { tenant, userId, by, now });
   const found = await recentTenant(kv, tenant);
-  const { suspendedUntil } = await noShowStanding(kv, tenant, userId, found ? settingsOf(found).noShow : undefined, now);
+  const { suspendedUntil } = await noShowStanding(
+    kv,
+    tenant,
+    userId,
+    found ? settingsOf(found).noShow : undefined,
+    now,
+  );
 
   const removed = await commitWithRetry("remove the user", async () => {
     const [member, driver] = await kv.getMany<[Membership, unknown]>([

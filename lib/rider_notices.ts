@@ -96,7 +96,8 @@ const TEXTS: Record<NoticeKind, Text> = {
   // Issue 21: a booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, server/hand_over.ts).
-  suspended: "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
+  suspended:
+    "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
 };
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";

@@ -14,7 +14,9 @@ export interface AuthServices {
 
 export function authServices({ config }: AppDeps): AuthServices {
   if (!config.jwtSecret) throw new Error("createApp needs config.jwtSecret (main.ts supplies a generated one)");
-  return { signer: tokenSigner(config.jwtSecret, config.publicUrl), otpKey: otpKey(config.jwtSecret),
+  return {
+    signer: tokenSigner(config.jwtSecret, config.publicUrl),
+    otpKey: otpKey(config.jwtSecret),
     numberKey: numberKey(config.jwtSecret),
   };
 }

@@ -148,11 +148,25 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
       // Someone of another tenant is unknown here (issue 10).
       if (!member) return c.json({ error: "User not found" }, 404);
       const requestId = c.get("requestId");
-      log({ event: blocked ? "user.blocked" : "user.unblocked", tenant: tenant.code, userId: target.id, by, requestId });
+      log({
+        event: blocked ? "user.blocked" : "user.unblocked",
+        tenant: tenant.code,
+        userId: target.id,
+        by,
+        requestId,
+      });
       if (blocked) {
         const canceled = await cancelOpenRidesOfRider(kv, { tenant: tenant.code, userId: target.id, by, now });
         for (const { ride, from } of canceled) {
-          log({ event: "ride.status", tenant: tenant.code, userId: by, rideId: ride.id, from, to: "canceled", requestId });
+          log({
+            event: "ride.status",
+            tenant: tenant.code,
+            userId: by,
+            rideId: ride.id,
+            from,
+            to: "canceled",
+            requestId,
+          });
           await rideCanceledForBlock(notices, tenant, ride);
         }
       }

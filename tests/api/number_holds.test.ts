@@ -81,7 +81,10 @@ describe("a block outlives the account", () => {
     await deleteMe(t, rider.token);
     const textsBefore = t.sms.sent.length;
 
-    const added = await t.request("/greer/api/users", bearer(admin.token, postJson({ phoneNumber: RIDER, roles: ["rider"] })));
+    const added = await t.request(
+      "/greer/api/users",
+      bearer(admin.token, postJson({ phoneNumber: RIDER, roles: ["rider"] })),
+    );
     expect(added.status).toBe(201);
     const { user } = await added.json();
     expect(user).toMatchObject({ phoneNumber: RIDER, blocked: true });
@@ -130,7 +133,10 @@ describe("a no-show pause outlives the account", () => {
     const exported = await (await t.request("/api/users/me/export", bearer(token))).json();
     expect(exported.memberships).toEqual([expect.objectContaining({ tenant: "greer", pausedUntil: until })]);
 
-    const lifted = await t.request(`/greer/api/users/${user.id}/suspension`, bearer(w.admin.token, { method: "DELETE" }));
+    const lifted = await t.request(
+      `/greer/api/users/${user.id}/suspension`,
+      bearer(w.admin.token, { method: "DELETE" }),
+    );
     expect(lifted.status).toBe(204);
     expect(await getMembership(t.kv, "greer", user.id)).not.toHaveProperty("pausedUntil");
     await t.request("/greer/api/drivers/availability", put(w.driver.token, { isAvailable: true, location: CENTRE }));

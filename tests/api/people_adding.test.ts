@@ -31,8 +31,10 @@ async function listed(t: T, token: string, id: string, tenant = "campus") {
 async function world(t: T) {
   await addCampus(t);
   const rider = await signIn(t, RIDER, "greer");
-  expect((await t.request("/api/users/profile", put(rider.token, { name: "Rita Ortiz", email: "rita@example.com" })))
-    .status).toBe(200);
+  expect(
+    (await t.request("/api/users/profile", put(rider.token, { name: "Rita Ortiz", email: "rita@example.com" })))
+      .status,
+  ).toBe(200);
   await updateUser(t.kv, rider.user.id, (u) => ({ ...u, photoUrl: `/api/users/${u.id}/photo?v=abc` }));
   const boss = await superAdmin(t);
   const campusAdmin = await signIn(t, CAMPUS_ADMIN, "campus");

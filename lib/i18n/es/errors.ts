@@ -130,8 +130,7 @@ export const errors = {
   "blocked must be true or false": "blocked debe ser true o false",
   "Only super admins can block or unblock admins":
     "Solo los superadministradores pueden bloquear o desbloquear a administradores",
-  "You can add 60 people an hour. Please try again later.":
-    "Puede agregar 60 personas por hora. Inténtelo más tarde.",
+  "You can add 60 people an hour. Please try again later.": "Puede agregar 60 personas por hora. Inténtelo más tarde.",
   // Booking ahead (issue 21): a booking's time refused (lib/booking.ts).
   "Book at least 30 minutes ahead.": "Reserve con al menos 30 minutos de anticipación.",
   "Book at most {days} days ahead.": "Reserve con un máximo de {days} días de anticipación.",
