@@ -22,7 +22,7 @@ export async function auditPage(c: Context<Env>, kv: Deno.Kv, tenant: string | n
     return c.json({ error: "Invalid cursor" }, 400);
   }
   if (page.cursor) c.header("x-next-cursor", page.cursor);
-  return c.json(await describeAudit(kv, page));
+  return c.json(await describeAudit(kv, page, tenant));
 }
 
 export function auditApi(deps: AppDeps, auth: AuthServices) {

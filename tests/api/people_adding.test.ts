@@ -95,6 +95,21 @@ describe("adding a person of another tenant", () => {
     expect(await getMembership(t.kv, "campus", rider.user.id)).not.toHaveProperty("invited");
   });
 
+  it("names them on the tenant's Activity page as its Users page does: the label, else only the number", async () => {
+    using t = await makeApp();
+    const { rider, campusAdmin } = await world(t);
+    const other = await signIn(t, "8645550143", "greer");
+    await t.request("/api/users/profile", put(other.token, { name: "Omar Diaz" }));
+    await add(t, campusAdmin.token, { phoneNumber: RIDER, roles: ["rider"] });
+    await add(t, campusAdmin.token, { phoneNumber: "8645550143", name: "Van 2 regular", roles: ["rider"] });
+    const res = await t.request("/campus/api/admin/audit", bearer(campusAdmin.token));
+    expect(res.status).toBe(200);
+    const added = (await res.json()).filter((e: { action: string }) => e.action === "user.added");
+    expect(added.map((e: { target: string; targetName: string }) => [e.target, e.targetName]).sort()).toEqual(
+      [[rider.user.id, RIDER], [other.user.id, "Van 2 regular"]].sort(),
+    );
+  });
+
   it("never shows a tenant admin that someone is a super admin; a super admin sees it", async () => {
     using t = await makeApp();
     const { boss, campusAdmin } = await world(t);
