@@ -2,7 +2,7 @@
  * The users list (spec section 2, "Admin Users"): User, Contact, Roles,
  * Status, Joined, Actions. A table on a wide screen, labelled cards on a
  * phone. Neither action shows for a super admin's row; Delete shows only to
- * a super admin.
+ * a super admin, and so does Block on an admin's row (the server's rule).
  */
 import { Avatar } from "../Avatar.tsx";
 import { ROLE_LABELS } from "../RoleBadge.tsx";
@@ -123,15 +123,17 @@ export function UsersTable(
                     >
                       {t("Manage Roles")}
                     </button>
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      aria-label={user.blocked ? t("Unblock {name}", { name }) : t("Block {name}", { name })}
-                      disabled={blocking === user.id}
-                      onClick={() => onBlock(user)}
-                    >
-                      {user.blocked ? t("Unblock") : t("Block")}
-                    </button>
+                    {(viewerIsSuper || !user.roles.includes("admin")) && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={user.blocked ? t("Unblock {name}", { name }) : t("Block {name}", { name })}
+                        disabled={blocking === user.id}
+                        onClick={() => onBlock(user)}
+                      >
+                        {user.blocked ? t("Unblock") : t("Block")}
+                      </button>
+                    )}
                     {user.suspendedUntil && onLift && (
                       <button
                         type="button"

@@ -118,6 +118,21 @@ describe("Block", () => {
     expect(within(rowOf("Ada Lovelace")).queryByText("Blocked")).toBeNull();
   });
 
+  const withAdmin = { [LIST]: () => json({ users: [{ ...ADA, roles: ["admin"] }, PAT] }) };
+
+  it("offers no Block on an admin's row to an admin: only super admins block admins", async () => {
+    setUp(withAdmin);
+    show();
+    await screen.findByRole("button", { name: "Block Pat Lee" });
+    expect(screen.queryByRole("button", { name: "Block Ada Lovelace" })).toBeNull();
+  });
+
+  it("offers Block on an admin's row to a super admin", async () => {
+    setUp(withAdmin, ["admin", "super"]);
+    show();
+    expect(await screen.findByRole("button", { name: "Block Ada Lovelace" })).toBeDefined();
+  });
+
   it("shows the server's refusal, in Spanish on a Spanish page", async () => {
     setUp({
       [LIST]: () => json({ users: [{ ...ADA, blocked: true }] }),
