@@ -57,11 +57,6 @@ export function holdOnLeaving(
   op.set(keys.numberHold(numberHash, tenant), hold, member.blocked ? undefined : { expireIn: pausedUntil! - now });
 }
 
-/** The tenant's hold on the number, or null. */
-export async function getHold(kv: Deno.Kv, numberHash: string, tenant: string): Promise<NumberHold | null> {
-  return (await kv.get<NumberHold>(keys.numberHold(numberHash, tenant))).value;
-}
-
 /** Every tenant's hold on the number (the person's data export): tenant code → hold. */
 export async function listHolds(kv: Deno.Kv, numberHash: string): Promise<Map<string, NumberHold>> {
   const out = new Map<string, NumberHold>();

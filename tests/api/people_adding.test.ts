@@ -178,4 +178,20 @@ describe("adds per admin", () => {
     t.clock.advance(60 * 60 * 1000);
     expect((await add(t, campusAdmin.token, { phoneNumber: number(61), roles: ["rider"] })).status).toBe(201);
   });
+
+  it("holds in a burst: of 35 adds at once after 30, exactly 30 pass", async () => {
+    using t = await makeApp();
+    const { campusAdmin } = await world(t);
+    const number = (i: number) => `8645561${100 + i}`;
+    for (let i = 0; i < 30; i++) await add(t, campusAdmin.token, { phoneNumber: number(i), roles: ["rider"] });
+    const burst = await Promise.all(
+      Array.from(
+        { length: 35 },
+        (_, i) => add(t, campusAdmin.token, { phoneNumber: number(30 + i), roles: ["rider"] }),
+      ),
+    );
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
 });
