@@ -25,6 +25,8 @@ import { jsonBody } from "../../server/middleware/json_body.ts";
 export const SUPER_FOR_DELETE = "Only super admins can delete users";
 export const SUPER_NOT_DELETABLE = "A super admin cannot be deleted";
 export const SUPER_FOR_ADMIN = "Only super admins can assign admin roles";
+export const SUPER_ROLES_FIXED = "A super admin's roles cannot be changed here";
+export const ROLES_NOT_YOURS = "You cannot change this person's roles";
 const ROLE_ERROR = `Role must be one of: ${TENANT_ROLES.join(", ")}`;
 
 const roleBody = z.object({ role: z.string({ error: ROLE_ERROR }) });
@@ -56,11 +58,14 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     if (role === "admin" && !c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_ADMIN }, 403);
     const target = await getUser(kv, c.req.param("id") ?? "");
     if (!target) return c.json({ error: "User not found" }, 404);
-    if (target.isSuper) return c.json({ error: "A super admin's roles cannot be changed here" }, 403);
     const tenant = c.get("tenant").code;
     const membership = await getMembership(kv, tenant, target.id);
     // Someone of another tenant is unknown here (issue 10): people join a tenant by signing in at it.
     if (!membership) return c.json({ error: "User not found" }, 404);
+    // A tenant admin is never told who is a super admin.
+    if (target.isSuper) {
+      return c.json({ error: c.get("roles").includes("super") ? SUPER_ROLES_FIXED : ROLES_NOT_YOURS }, 403);
+    }
     const held = membership.roles;
     if (!add && !held.includes(role as TenantRole)) {
       return c.json({ error: `User does not have the ${role} role` }, 404);

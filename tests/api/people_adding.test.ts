@@ -119,6 +119,24 @@ describe("adding a person of another tenant", () => {
     expect((await listed(t, campusAdmin.token, boss.user.id)).roles).toEqual(["rider"]);
     expect((await listed(t, boss.token, boss.user.id)).roles).toEqual(["rider", "super"]);
   });
+
+  it("never tells a tenant admin that someone is a super admin when changing roles", async () => {
+    using t = await makeApp();
+    const { boss, campusAdmin } = await world(t);
+    const grant = (token: string, tenant: string) =>
+      t.request(`/${tenant}/api/user/${boss.user.id}/roles`, bearer(token, postJson({ role: "driver" })));
+    // Not a member of State Campus: nobody there.
+    const stranger = await grant(campusAdmin.token, "campus");
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toEqual({ error: "User not found" });
+    await add(t, campusAdmin.token, { phoneNumber: "8645550150", roles: ["rider"] });
+    const member = await grant(campusAdmin.token, "campus");
+    expect(member.status).toBe(403);
+    expect(await member.json()).toEqual({ error: "You cannot change this person's roles" });
+    const bySuper = await grant(boss.token, "campus");
+    expect(bySuper.status).toBe(403);
+    expect(await bySuper.json()).toEqual({ error: "A super admin's roles cannot be changed here" });
+  });
 });
 
 describe("the person added is told", () => {

@@ -132,11 +132,14 @@ describe("role changes", () => {
     using t = await makeApp();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
     const superId = (await superAdmin(t)).user.id;
+    // A super admin who is a member here (one who is not is nobody to a tenant admin: 404).
+    await signIn(t, "8645550150", "greer");
     const onSuper = await t.request(
       `/greer/api/user/${superId}/roles`,
       bearer(admin.token, postJson({ role: "driver" })),
     );
     expect(onSuper.status).toBe(403);
+    expect(await onSuper.json()).toEqual({ error: "You cannot change this person's roles" });
     const unknown = await t.request("/greer/api/user/NOPE/roles", bearer(admin.token, postJson({ role: "driver" })));
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: "User not found" });

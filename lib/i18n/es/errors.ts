@@ -128,6 +128,7 @@ export const errors = {
   "A super admin cannot be blocked": "No se puede bloquear a un superadministrador",
   "You cannot block yourself": "No puede bloquearse a sí mismo",
   "blocked must be true or false": "blocked debe ser true o false",
+  "You cannot change this person's roles": "No puede cambiar los roles de esta persona",
   "Only super admins can block or unblock admins":
     "Solo los superadministradores pueden bloquear o desbloquear a administradores",
   "You can add 60 people an hour. Please try again later.": "Puede agregar 60 personas por hora. Inténtelo más tarde.",
