@@ -23,7 +23,7 @@ import * as z from "zod/mini";
 import { adminUserViews } from "../../kv/admin_users.ts";
 import { addMember, getMembership, type Membership, setBlocked } from "../../kv/members.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
-import { isOptedOut } from "../../kv/sms_opt_outs.ts";
+import { isOptedOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { cancelOpenRidesOfRider } from "../../kv/user_removal.ts";
 import { findUserIdByPhone, getOrCreateUserByPhone, getUser, type User } from "../../kv/users.ts";
 import {
@@ -37,6 +37,7 @@ import {
 import { hashNumber } from "../../lib/number_hash.ts";
 import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { personNameSchema } from "../../lib/schemas.ts";
+import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { addedSms } from "../../lib/sms_texts.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -107,12 +108,14 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
       try {
         await sms.send(phone, addedSms(user.language ?? "en", tenant.name));
       } catch (error) {
+        // The carrier already blocks this number (it texted STOP where we did not hear it): kept, as sign-in keeps it.
+        if (error instanceof SmsError && error.code === TWILIO_OPTED_OUT) await recordOptOut(kv, phone, now);
         log({
           event: "sms.failed",
           level: "warn",
           phone: maskPhone(phone),
           requestId: c.get("requestId"),
-          error: String(error),
+          error: error instanceof SmsError ? error.message : String(error),
         });
       }
     }

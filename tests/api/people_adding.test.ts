@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { getMembership } from "../../kv/members.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { recordOptOut } from "../../kv/sms_opt_outs.ts";
+import { isOptedOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
+import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { getUser, updateUser } from "../../kv/users.ts";
 import { addCampus, bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { put } from "../helpers/rides.ts";
@@ -164,6 +165,15 @@ describe("the person added is told", () => {
     expect((await add(t, campusAdmin.token, { phoneNumber: "8645550188", roles: ["rider"] })).status).toBe(409);
     expect((await add(t, campusAdmin.token, { phoneNumber: "8645550189", roles: ["admin"] })).status).toBe(403);
     expect(t.sms.sent.filter((m) => m.to === "8645550188" || m.to === "8645550189")).toEqual([]);
+  });
+
+  it("keeps an opt-out the carrier reports, and the add still stands", async () => {
+    using t = await makeApp();
+    const { campusAdmin } = await world(t);
+    t.sms.send = () => Promise.reject(new SmsError("Attempt to send to unsubscribed recipient", 400, TWILIO_OPTED_OUT));
+    const res = await add(t, campusAdmin.token, { phoneNumber: "8645550188", roles: ["rider"] });
+    expect(res.status).toBe(201);
+    expect(await isOptedOut(t.kv, "8645550188")).toBe(true);
   });
 });
 
