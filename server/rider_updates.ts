@@ -22,6 +22,7 @@ import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
 import { maskPhone } from "../lib/phone.ts";
+import { isTextable } from "../lib/textable.ts";
 import { dueNotices, handedOverNotice, type Notice, noticeText } from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
@@ -109,6 +110,11 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
   // Texts off in the profile, or the number texted STOP (issue 20): nothing is sent.
   if (!rider || rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
     deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
+    return;
+  }
+  // A number the organisation may not text (its region or kind, lib/textable.ts), though another let it sign in.
+  if (!isTextable(rider.phoneNumber, tenant.smsRegions)) {
+    deps.log({ event: "rider.not_textable", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
   }
   const t = translator(rider.language ?? "en");
