@@ -54,3 +54,17 @@ describe("the +1 regions", () => {
     expect([...HOME_REGIONS, ...EXTRA_REGIONS].sort()).toEqual([...plan].sort());
   });
 });
+
+describe("the pages", () => {
+  it("ship no libphonenumber metadata: the library is the server's (built by deno task build)", async () => {
+    const build = new URL("../../static/build/", import.meta.url);
+    let scripts = 0;
+    for await (const file of Deno.readDir(build)) {
+      if (!file.name.endsWith(".js")) continue;
+      scripts++;
+      const text = await Deno.readTextFile(new URL(file.name, build));
+      expect(text.includes("country_calling_codes"), file.name).toBe(false);
+    }
+    expect(scripts).toBeGreaterThan(10);
+  });
+});
