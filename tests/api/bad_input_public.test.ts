@@ -54,7 +54,18 @@ const nextAddress = () => `198.51.${(++addresses >> 8) & 255}.${addresses & 255}
 
 const under = (...prefixes: string[]): MayWrite => (key) => prefixes.some((p) => key.startsWith(p));
 const phone = fc.oneof(
-  fc.constantFrom("8645550142", "(864) 555-0142", "864555014", "86455501422", "+1 864 555 0142", "864-555-0142x"),
+  fc.constantFrom(
+    "8645550142",
+    "(864) 555-0142",
+    "864555014",
+    "86455501422",
+    "+1 864 555 0142",
+    "864-555-0142x",
+    // Numbers Hopper does not text: premium-rate, toll-free, Jamaica.
+    "9005550142",
+    "8005550100",
+    "(876) 555-0142",
+  ),
   hostileString,
 );
 const code = fc.oneof(fc.constantFrom("1234", "0000", "123", "12345", "12 34", "١٢٣٤", "1e3"), hostileString);
