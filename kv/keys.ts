@@ -92,6 +92,8 @@ export const keys = {
    * for a number with no account and outlives an account's removal.
    */
   smsOptOut: (phone: string) => ["sms_opt_outs", phone] as const,
+  /** A text Twilio posted to the webhook, by its MessageSid: `{ at }`, kept a day so a replay is ignored. */
+  twilioMessage: (sid: string) => ["twilio_messages", sid] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
   /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */

@@ -5,7 +5,8 @@
  * skipped (server/rider_updates.ts), and a sign-in answers 409 "This number
  * has opted out of texts. Text START to {sender} to sign in again." without
  * sending a code (routes/api/auth.ts). Twilio's error 21610, a number the
- * carrier already blocks, is recorded here the same way.
+ * carrier already blocks, is recorded here the same way, whether a sign-in
+ * code or a ride text met it.
  */
 import { keys } from "./keys.ts";
 

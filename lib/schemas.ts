@@ -73,6 +73,8 @@ export interface Tenant {
   createdAt: number;
   /** Sign-in texts an hour for sign-ins naming this tenant (default 500: lib/tenant_settings.ts). */
   smsPerHour?: number;
+  /** The +1 regions beyond US and Canada it may text (lib/phone_regions.ts), set by super admins; none until set. */
+  smsRegions?: string[];
   /** Shown to riders on the tenant's contact page (issue 19); absent until set. */
   contactEmail?: string | null;
   /** 10 digits, shown to riders on the tenant's contact page (issue 19); absent until set. */

@@ -1,7 +1,7 @@
 /**
  * An organisation's own settings (issue 19): its name, service area, time
- * zone, contact details, brand colour, its sign-in text budget and who may
- * join it. The rules once, for the server (PUT /{t}/api/admin/settings, the
+ * zone, contact details, brand colour, its sign-in text budget, who may
+ * join it and where texts may go. The rules once, for the server (PUT /{t}/api/admin/settings, the
  * admin CLI's tenant:update) and the settings page, which checks the same
  * before sending. A bad field is refused with a text that names it, and the
  * field's path (`serviceArea.radiusMeters`) for the page to mark.
@@ -10,6 +10,7 @@ import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import { normalizePhone } from "./phone.ts";
+import { EXTRA_REGIONS } from "./phone_regions.ts";
 import { DEFAULT_NO_SHOW, type NoShowPolicy, readNoShow } from "./no_show.ts";
 import type { ServiceArea, Tenant } from "./schemas.ts";
 
@@ -21,6 +22,12 @@ export interface TenantSettings {
   contactPhone: string | null;
   brandColor: string;
   smsPerHour: number;
+  /**
+   * The regions of the +1 plan beyond US and Canada its sign-ins and ride
+   * texts may reach (lib/phone_regions.ts), sorted; none until a super admin
+   * allows some.
+   */
+  smsRegions: string[];
   joinPolicy: JoinPolicy;
   /** Where its logo loads from (issue 19), or null for the Hopper mark. Changed by its own calls, never by PUT. */
   logoUrl: string | null;
@@ -41,12 +48,15 @@ export const JOIN_POLICIES: readonly JoinPolicy[] = ["open", "invite"];
 export const DEFAULT_BRAND = "#1d4ed8";
 /** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own (issue 16). */
 export const DEFAULT_SMS_PER_HOUR = 500;
+/** The most sign-in texts an hour an organisation's own admins may allow; more is a super admin's to give. */
+export const ADMIN_SMS_PER_HOUR_MAX = 2_000;
 /** How far ahead riders may book (issue 21, lib/booking.ts): the setting's range and its value until set. */
 export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
 export const LIMITS = {
   name: 80,
   label: 80,
   radius: { min: 200, max: 20_000 },
+  /** 0 stops sign-in texts; otherwise from min to max. */
   smsPerHour: { min: 10, max: 100_000 },
   email: 254,
 } as const;
@@ -61,6 +71,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     contactPhone: tenant.contactPhone ?? null,
     brandColor: tenant.brandColor ?? DEFAULT_BRAND,
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
+    smsRegions: tenant.smsRegions ?? [],
     joinPolicy: tenant.joinPolicy ?? "open",
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
     maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
@@ -165,13 +176,19 @@ export function readSettings(
   }
   if (body.smsPerHour !== undefined) {
     const n = body.smsPerHour;
-    if (typeof n !== "number" || !Number.isInteger(n) || n < LIMITS.smsPerHour.min || n > LIMITS.smsPerHour.max) {
-      return bad("smsPerHour", "Sign-in texts an hour must be a whole number from {min} to {max}", {
+    const inRange = n === 0 || (typeof n === "number" && n >= LIMITS.smsPerHour.min && n <= LIMITS.smsPerHour.max);
+    if (typeof n !== "number" || !Number.isInteger(n) || !inRange) {
+      return bad("smsPerHour", "Sign-in texts an hour must be 0 (none) or a whole number from {min} to {max}", {
         min: LIMITS.smsPerHour.min,
         max: LIMITS.smsPerHour.max.toLocaleString("en-US"),
       });
     }
     value.smsPerHour = n;
+  }
+  if (body.smsRegions !== undefined) {
+    const regions = readRegions(body.smsRegions);
+    if (!regions) return bad("smsRegions", "Texting regions must be codes of +1 countries such as PR or JM");
+    value.smsRegions = regions;
   }
   if (body.joinPolicy !== undefined) {
     const policy = JOIN_POLICIES.find((p) => p === body.joinPolicy);
@@ -194,6 +211,23 @@ export function readSettings(
     value.noShow = read.value;
   }
   return { ok: true, value };
+}
+
+/**
+ * A list of +1 regions beyond US and Canada ("pr", " JM "), upper-cased,
+ * without repeats, sorted; US and CA, always allowed, are dropped. Null for
+ * anything else.
+ */
+function readRegions(input: unknown): string[] | null {
+  if (!Array.isArray(input) || input.length > EXTRA_REGIONS.length + 2) return null;
+  const regions = new Set<string>();
+  for (const item of input) {
+    const code = typeof item === "string" ? item.trim().toUpperCase() : null;
+    if (code === "US" || code === "CA") continue;
+    if (code === null || !EXTRA_REGIONS.includes(code)) return null;
+    regions.add(code);
+  }
+  return [...regions].sort();
 }
 
 /** The same shape as lib/schemas.ts's linear check, small enough for the settings page's bundle. */

@@ -40,15 +40,18 @@ Commands:
                                     (defaults: 805 m, America/New_York).
   tenant:update --code CODE [--status active|suspended] [--name NAME] [--sms-per-hour N]
                 [--radius-m METERS] [--lat=LAT --lng=LNG] [--area-label "downtown X"]
-                [--join open|invite]
+                [--join open|invite] [--sms-regions PR,VI]
                                     Change a tenant's settings, as its settings page
                                     does (recorded in its audit trail as "admin CLI");
                                     --status suspended pauses it (no new rides, no
                                     driver going online), active resumes it;
                                     --sms-per-hour is the sign-in texts an hour its
-                                    sign-ins may send (default 500; 0 stops them);
-                                    --join invite lets only people an admin added
-                                    sign in (default open).
+                                    sign-ins may send: 0 stops them, else 10 to
+                                    100000 (default 500; its admins may set up to
+                                    2000); --join invite lets only people an admin
+                                    added sign in (default open); --sms-regions
+                                    lets its texts reach +1 numbers beyond US and
+                                    Canada, e.g. PR,VI ("" for none, the default).
   user:grant --tenant CODE --phone PHONE --role rider|driver|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -82,6 +85,7 @@ function cliFlag(field: string): string {
   const flags: Record<string, string> = {
     name: "name",
     smsPerHour: "sms-per-hour",
+    smsRegions: "sms-regions",
     "serviceArea.radiusMeters": "radius-m",
     "serviceArea.lat": "lat",
     "serviceArea.label": "area-label",
@@ -176,6 +180,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
       "area-label": "string",
       join: "string",
       status: "string",
+      "sms-regions": "string",
     });
     const code = required(values, "code");
     const current = await getTenant(kv, code);
@@ -185,7 +190,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
       throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);
     }
-    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join"].some((k) =>
+    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join", "sms-regions"].some((k) =>
       values[k] !== undefined
     );
     if (status !== undefined) {
@@ -193,7 +198,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
       if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
       if (!others) return out(`${tenant.name} is ${status === "suspended" ? "paused" : "active"}`);
     }
-    // The settings page's rules (lib/tenant_settings.ts); only the sign-in budget may also be 0 here, to stop texts.
+    // The settings page's rules (lib/tenant_settings.ts); the operator may also give what only super admins may.
     const body: Record<string, unknown> = {};
     if (values.name !== undefined) body.name = values.name;
     if (values.join !== undefined) body.joinPolicy = values.join;
@@ -208,16 +213,18 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
       };
     }
     const typed = values["sms-per-hour"] as string | undefined;
-    const perHour = typed === undefined ? undefined : typed.trim() === "" ? NaN : Number(typed);
-    if (perHour !== undefined && perHour !== 0) body.smsPerHour = perHour;
-    if (Object.keys(body).length === 0 && perHour === undefined) {
+    if (typed !== undefined) body.smsPerHour = typed.trim() === "" ? NaN : Number(typed);
+    const regions = values["sms-regions"] as string | undefined;
+    if (regions !== undefined) body.smsRegions = regions.split(",").map((r) => r.trim()).filter(Boolean);
+    if (Object.keys(body).length === 0) {
       throw new UsageError(
-        "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label or --join",
+        "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label, --join " +
+          "or --sms-regions",
       );
     }
     const read = readSettings(body, translator("en"));
     if (!read.ok) throw new UsageError(`--${cliFlag(read.field)}: ${read.error}`);
-    const change = { ...read.value, ...(perHour === 0 && { smsPerHour: 0 }) };
+    const change = read.value;
     const now = Date.now();
     const tenant = await updateTenant(kv, code, (t) => ({ ...t, ...change }), (_, after) => ({
       at: now,
@@ -228,8 +235,11 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     }));
     if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
     const s = settingsOf(tenant);
-    if (Object.keys(change).length === 1 && perHour !== undefined) {
+    if (Object.keys(change).length === 1 && change.smsPerHour !== undefined) {
       return out(`${s.name} may send ${s.smsPerHour} sign-in texts an hour`);
+    }
+    if (Object.keys(change).length === 1 && change.smsRegions) {
+      return out(`${s.name} may text ${["US", "CA", ...s.smsRegions].join(", ")} numbers`);
     }
     const who = s.joinPolicy === "invite" ? "only people an admin added may join" : "anyone who signs in may join";
     if (Object.keys(change).length === 1 && change.joinPolicy) return out(`${s.name}: ${who}`);

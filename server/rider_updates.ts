@@ -14,18 +14,20 @@ import { getDriverState } from "../kv/drivers.ts";
 import { keys } from "../kv/keys.ts";
 import { claimNotices, getNotices } from "../kv/ride_notices.ts";
 import { getRide } from "../kv/ride_reads.ts";
-import { isOptedOut } from "../kv/sms_opt_outs.ts";
+import { isOptedOut, recordOptOut } from "../kv/sms_opt_outs.ts";
 import { getUser } from "../kv/users.ts";
 import type { Clock } from "../lib/clock.ts";
 import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts";
 import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
+import { maskPhone } from "../lib/phone.ts";
+import { isTextable } from "../lib/textable.ts";
 import { dueNotices, handedOverNotice, type Notice, noticeText, suspendedNotice } from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
-import type { SmsSender } from "../lib/sms.ts";
+import { SmsError, type SmsSender, TWILIO_OPTED_OUT } from "../lib/sms.ts";
 import type { AppDeps } from "./env.ts";
 
 export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
@@ -110,12 +112,24 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
     deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
   }
+  // A number the organisation may not text (its region or kind, lib/textable.ts), though another let it sign in.
+  if (!isTextable(rider.phoneNumber, tenant.smsRegions)) {
+    deps.log({ event: "rider.not_textable", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
+    return;
+  }
   const t = translator(rider.language ?? "en");
   for (const notice of notices) {
     try {
       await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone));
       deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
     } catch (error) {
+      // The carrier blocks the number (it texted STOP where Hopper did not hear it): kept as the sign-in keeps it,
+      // so no later text is tried and a sign-in answers with the opted-out text.
+      if (error instanceof SmsError && error.code === TWILIO_OPTED_OUT) {
+        await recordOptOut(deps.kv, rider.phoneNumber, deps.clock.now());
+        deps.log({ event: "sms.opted_out", phone: maskPhone(rider.phoneNumber), source: "twilio", rideId: ride.id });
+        return;
+      }
       deps.log({
         event: "rider.text_failed",
         level: "warn",

@@ -1,12 +1,15 @@
 /**
  * The provider's organisations (issue 19): a search over name and code, a
  * table with each one's status, members and rides of the last 7 days, and
- * a Pause or Resume button (PUT /api/super/tenants/{code}).
+ * a Pause or Resume button (PUT /api/super/tenants/{code}), and a Texts
+ * button that opens what the organisation's texts may cost
+ * (components/super/TextingForm.tsx) below the table.
  */
 import { useState } from "react";
 import { api } from "../../browser/auth_client.ts";
 import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
+import { TextingForm } from "./TextingForm.tsx";
 import type { Reload, TenantRow } from "./types.ts";
 
 export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onChanged: Reload }) {
@@ -15,6 +18,7 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState("");
+  const [texting, setTexting] = useState<TenantRow | null>(null);
   const q = query.trim().toLowerCase();
   const shown = tenants.filter((row) => !q || row.name.toLowerCase().includes(q) || row.code.includes(q));
   const date = new Intl.DateTimeFormat(t.lang === "es" ? "es" : "en-US", { dateStyle: "medium" });
@@ -54,6 +58,9 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
               <th scope="col">
                 <span className="visually-hidden">{t("Pause or resume")}</span>
               </th>
+              <th scope="col">
+                <span className="visually-hidden">{t("Texts")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -78,11 +85,23 @@ export function TenantsTable({ tenants, onChanged }: { tenants: TenantRow[]; onC
                     {row.status === "active" ? t("Pause") : t("Resume")}
                   </button>
                 </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={t("Texts from {name}", { name: row.name })}
+                    aria-pressed={texting?.code === row.code}
+                    onClick={() => setTexting(texting?.code === row.code ? null : row)}
+                  >
+                    {t("Texts")}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {texting && <TextingForm key={texting.code} tenant={texting} onClose={() => setTexting(null)} />}
     </>
   );
 }

@@ -22,5 +22,5 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
   AdminActivity: ["common", "frame", "admin", "activity"],
   AdminReports: ["common", "frame", "admin", "reports"],
-  AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride"],
+  AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride", "settings"],
 };

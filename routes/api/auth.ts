@@ -22,6 +22,7 @@ import { hashChallenge, hashCode } from "../../lib/otp_hash.ts";
 import { hashNumber } from "../../lib/number_hash.ts";
 import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
 import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
+import { isTextable, NOT_TEXTABLE } from "../../lib/textable.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { type Tenant, TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -94,6 +95,9 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const phone = normalizePhone(body.phoneNumber);
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     const now = clock.now();
+    const tenant = await namedTenant(body.tenantCode);
+    // Premium-rate, toll-free and numbers abroad (Caribbean +1 area codes) are never texted unless the tenant may.
+    if (!isTextable(phone, tenant?.smsRegions)) return c.json({ error: NOT_TEXTABLE }, 400);
 
     const address = clientAddress(c, config);
     const addressLimit = { bucket: "otp_address", subject: address, ...SEND_LIMITS.perAddress };
@@ -103,7 +107,6 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         429,
         { "retry-after": String(retryAfter) },
       );
-    const tenant = await namedTenant(body.tenantCode);
     const before = await beforeCode(kv, { tenant, phone, address, numberHash: hashNumber(auth.numberKey, phone) });
     const refused = tenant && before.admission && admissionRefusal(before.admission, tenant.name);
     // A number that texted STOP gets no code, and spends none of its limits (issue 20).

@@ -5,7 +5,11 @@
  *   what was never set (lib/tenant_settings.ts).
  * - PUT /admin/settings {any subset} → { settings }: checked with the same
  *   rules the settings page runs; a bad field answers 400 `{ error, field }`
- *   and changes nothing. The change is audited and takes effect at once: the
+ *   and changes nothing. Two changes are a super admin's alone, answered 403
+ *   `{ error, field }` for the organisation's own admins: more than 2,000
+ *   sign-in texts an hour (`smsPerHour`), and the regions its texts may
+ *   reach (`smsRegions`); sending the value it has already changes nothing
+ *   and is let through. The change is audited and takes effect at once: the
  *   tenant is read again on the next request (kv/tenants.ts forgets it), and
  *   pages are cached by name, area and colour.
  */
@@ -13,7 +17,13 @@ import { Hono } from "hono";
 import * as z from "zod/mini";
 import { updateTenant } from "../../kv/tenants.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
-import { readSettings, settingsOf, type TenantSettings } from "../../lib/tenant_settings.ts";
+import {
+  ADMIN_SMS_PER_HOUR_MAX,
+  readSettings,
+  settingsOf,
+  type SettingsRead,
+  type TenantSettings,
+} from "../../lib/tenant_settings.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -31,6 +41,29 @@ function changedFields(before: TenantSettings, after: TenantSettings): string[] 
     .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
+/**
+ * What a change asks of its sender that only a super admin may give (texts cost the provider, and where they go
+ * decides what they cost): null when an organisation's own admin may make it.
+ */
+function superOnly(
+  change: Extract<SettingsRead, { ok: true }>["value"],
+  now: TenantSettings,
+): { field: string; error: string } | null {
+  const perHour = change.smsPerHour;
+  if (perHour !== undefined && perHour > ADMIN_SMS_PER_HOUR_MAX && perHour !== now.smsPerHour) {
+    return {
+      field: "smsPerHour",
+      error: ENGLISH("Only a super admin may allow more than {max} sign-in texts an hour", {
+        max: ADMIN_SMS_PER_HOUR_MAX.toLocaleString("en-US"),
+      }),
+    };
+  }
+  if (change.smsRegions !== undefined && change.smsRegions.join() !== now.smsRegions.join()) {
+    return { field: "smsRegions", error: ENGLISH("Only a super admin may change where texts may go") };
+  }
+  return null;
+}
+
 export function settingsApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
   const log = deps.log!;
@@ -43,6 +76,8 @@ export function settingsApi(deps: AppDeps, auth: AuthServices) {
   app.put("/admin/settings", ...admin, small, jsonBody(settingsBody), async (c) => {
     const read = readSettings(c.req.valid("json"), ENGLISH, settingsOf(c.get("tenant")).noShow);
     if (!read.ok) return c.json({ error: read.error, field: read.field }, 400);
+    const refused = c.get("user").isSuper ? null : superOnly(read.value, settingsOf(c.get("tenant")));
+    if (refused) return c.json(refused, 403);
     const code = c.get("tenant").code;
     const by = c.get("user").id;
     const now = clock.now();

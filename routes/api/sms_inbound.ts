@@ -2,13 +2,16 @@
  * POST /api/sms/inbound: Twilio's "A message comes in" webhook for Hopper's
  * number (docs/operations.md, "Texts people send back"). Answers HELP with
  * the contacts of the person's organisations (issue 19), records STOP and
- * START (kv/sms_opt_outs.ts), and says nothing to anything else. Only with
+ * START (kv/sms_opt_outs.ts), and says nothing to anything else. A text
+ * whose MessageSid came within the last day (a replay of a signed request)
+ * gets an empty answer and changes nothing (kv/twilio_messages.ts). Only with
  * the Twilio sender: the console sender has no number to text back to.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { helpContactsFor } from "../../kv/help_contacts.ts";
 import { clearOptOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
+import { claimMessageSid } from "../../kv/twilio_messages.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { Logger } from "../../lib/log.ts";
 import { maskPhone, phoneFromE164 } from "../../lib/phone.ts";
@@ -43,6 +46,12 @@ export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logge
     },
     bodyLimit({ maxSize: SMS_INBOUND_MAX_BYTES, onError: (c) => c.json({ error: TOO_LARGE }, 413) }),
     twilioWebhook({ authToken: token ?? "", url: config.publicUrl + SMS_INBOUND_PATH, log }),
+    // Before the number's limit: replays of a person's own texts must not use up their answers.
+    async (c, next) => {
+      if (await claimMessageSid(kv, c.var.twilioForm.messageSid, clock.now())) return await next();
+      log({ event: "sms.inbound_replay", level: "warn", requestId: c.get("requestId") });
+      return c.body(twimlReply(null), 200, { "content-type": "text/xml" });
+    },
     rateLimit({
       kv,
       now: () => clock.now(),

@@ -3,18 +3,26 @@ import { isTwilioSignature } from "../../lib/twilio_signature.ts";
 import type { Logger } from "../../lib/log.ts";
 import type { Env } from "../env.ts";
 
-/** What a signed Twilio webhook posted: every parameter, and From (the sender) for the handler and the rate limit. */
+/**
+ * What a signed Twilio webhook posted: every parameter, From (the sender) for
+ * the handler and the rate limit, and MessageSid, Twilio's name for this one
+ * text (kv/twilio_messages.ts keeps it against replays).
+ */
 export interface TwilioForm {
   params: URLSearchParams;
   from: string;
+  messageSid: string;
 }
 
 export const FORM_ONLY = "Send the webhook as application/x-www-form-urlencoded";
 export const BAD_SIGNATURE = "The request is not signed by Twilio";
 export const NO_SENDER = "From is required";
+export const NO_MESSAGE_SID = "MessageSid is required";
 
 /** Longer than any number or address Twilio names a sender with; keeps a KV key (the rate limit) small. */
 const FROM_MAX = 64;
+/** Twilio's SIDs are 34 characters ("SM" and 32 hex digits); the bound keeps a KV key small. */
+const SID_MAX = 64;
 
 /**
  * Admits a webhook only when Twilio signed it (docs/security.md, "Twilio
@@ -22,8 +30,8 @@ const FROM_MAX = 64;
  * address Twilio was given (PUBLIC_URL and the path, plus the request's query
  * string when it has one), and the auth token, then puts the form on `c.var.twilioForm`. Refuses a
  * body that is not a form (415), a missing or wrong signature (403) and a
- * signed form without From (400), each with JSON `{ error }`. The body's own
- * limit goes before this one.
+ * signed form without From or MessageSid (400), each with JSON `{ error }`.
+ * The body's own limit goes before this one.
  */
 export function twilioWebhook(
   { authToken, url: webhookUrl, log }: { authToken: string; url: string; log: Logger },
@@ -39,7 +47,9 @@ export function twilioWebhook(
     }
     const from = params.get("From")?.trim() ?? "";
     if (!from || from.length > FROM_MAX) return c.json({ error: NO_SENDER }, 400);
-    c.set("twilioForm", { params, from });
+    const messageSid = params.get("MessageSid")?.trim() ?? "";
+    if (!messageSid || messageSid.length > SID_MAX) return c.json({ error: NO_MESSAGE_SID }, 400);
+    c.set("twilioForm", { params, from, messageSid });
     await next();
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Generated bad input for the admin and people calls, the tenant's reads and
  * the sockets (issue 10, item 4): trips queries (limit, cursor, status), the
- * trips CSV's range (issue 22), schedule saves, role changes, user removal,
+ * trips CSV's range (issue 22), schedule and settings saves, role changes, user removal,
  * every GET under a tenant with hostile tenant codes and tokens, socket
  * handshakes and ws-ticket. Rules in
  * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
@@ -178,6 +178,31 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       shot(["admin", "boss"], body),
       RUNS.schedule,
       (s) => saves.send((w) => request(w, s, "PUT", "/admin/schedule")),
+    );
+  });
+
+  it("settings saves, the texting budget and regions among them, never 5xx and refusals write nothing", async () => {
+    const perHour = fc.oneof(
+      fc.constantFrom("0", "9", "10", "2000", "2001", "100000", "100001", "-0", "1e3", "5.5").map((n) =>
+        new NumberText(n)
+      ),
+      hostileJson,
+    );
+    const region = fc.oneof(fc.constantFrom("PR", "pr", " JM ", "US", "GB", "", "P", "PRX"), hostileString);
+    const regions = fc.oneof(
+      fc.array(region, { maxLength: 30 }),
+      fc.constant(Array.from({ length: 40 }, () => "PR")),
+      hostileJson,
+    );
+    const body = bodyFor(template({ name: "Greer", smsPerHour: 80, smsRegions: ["PR"] }), {
+      smsPerHour: perHour,
+      smsRegions: regions,
+    });
+    const saves = arena("keep");
+    await attack(
+      shot(["admin", "boss"], body),
+      RUNS.settings,
+      (s) => saves.send((w) => request(w, s, "PUT", "/admin/settings")),
     );
   });
 

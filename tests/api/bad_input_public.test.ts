@@ -54,7 +54,18 @@ const nextAddress = () => `198.51.${(++addresses >> 8) & 255}.${addresses & 255}
 
 const under = (...prefixes: string[]): MayWrite => (key) => prefixes.some((p) => key.startsWith(p));
 const phone = fc.oneof(
-  fc.constantFrom("8645550142", "(864) 555-0142", "864555014", "86455501422", "+1 864 555 0142", "864-555-0142x"),
+  fc.constantFrom(
+    "8645550142",
+    "(864) 555-0142",
+    "864555014",
+    "86455501422",
+    "+1 864 555 0142",
+    "864-555-0142x",
+    // Numbers Hopper does not text: premium-rate, toll-free, Jamaica.
+    "9005550142",
+    "8005550100",
+    "(876) 555-0142",
+  ),
   hostileString,
 );
 const code = fc.oneof(fc.constantFrom("1234", "0000", "123", "12345", "12 34", "١٢٣٤", "1e3"), hostileString);
@@ -294,14 +305,22 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       fc.constantFrom("From", "Body", "To", "MessageSid", "__proto__", "constructor", ""),
       hostileString,
     );
+    // Twilio's MessageSid, a new one or a repeat, or anything; "SM" and 32 hex digits in Twilio's forms.
+    const sid = fc.oneof(
+      { weight: 5, arbitrary: fc.uuid().map((u) => "SM" + u.replaceAll("-", "")) },
+      { weight: 1, arbitrary: fc.constantFrom("SM" + "1".repeat(32), "", "  ", "SM" + "a".repeat(70)) },
+      { weight: 1, arbitrary: hostileString },
+    );
     const form = fc.record({
       from: fc.option(from, { freq: 8 }),
       body: fc.option(body, { freq: 8 }),
+      sid: fc.option(sid, { freq: 8 }),
       extra: fc.array(fc.tuple(field, hostileString), { maxLength: 4 }),
-    }).map(({ from, body, extra }) => {
+    }).map(({ from, body, sid, extra }) => {
       const pairs: [string, string][] = [];
       if (from !== null) pairs.push(["From", from]);
       if (body !== null) pairs.push(["Body", body]);
+      if (sid !== null) pairs.push(["MessageSid", sid]);
       return new TextEncoder().encode(new URLSearchParams([...pairs, ...extra]).toString());
     });
     const raw = fc.oneof(
@@ -368,7 +387,9 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       else if (signing !== "twilio") expect(status, why).toBe(403);
       else {
         const sender = pairs.find(([k]) => k === "From")?.[1].trim() ?? "";
-        expect(status, why).toBe(sender === "" || sender.length > 64 ? 400 : status === 429 ? 429 : 200);
+        const sid = pairs.find(([k]) => k === "MessageSid")?.[1].trim() ?? "";
+        const unnamed = sender === "" || sender.length > 64 || sid === "" || sid.length > 64;
+        expect(status, why).toBe(unnamed ? 400 : status === 429 ? 429 : 200);
       }
       if (status === 200) {
         // Accepted: TwiML, one message at most, everything in it escaped.

@@ -10,7 +10,10 @@ import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { estimateMinutes } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
 import { liveStats } from "../../routes/live/hub.ts";
-import { bearer } from "../helpers/app.ts";
+import { bearer, postJson } from "../helpers/app.ts";
+import { startFakeTwilio } from "../helpers/fake_twilio.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { twilioSender } from "../../lib/sms.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 import { put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 import { makeApp } from "../helpers/app.ts";
@@ -227,6 +230,49 @@ describe("texts to the rider", () => {
     await waitFor(() => t.log.events.filter((e) => e.event === "rider.texts_off").length >= 1, "the skipped texts");
     await delay(100);
     expect(textsTo(t, RIDER_PHONE)).toEqual([]);
+  });
+
+  it("stop for good when Twilio answers 21610 (the carrier blocks the number): recorded as an opt-out", async () => {
+    const twilio = startFakeTwilio();
+    cleanups.push(() => twilio.stop());
+    const { t, rider, driver, report, move } = await world();
+    await t.request("/api/users/profile", put(driver.token, { name: "Maria Lopez" }));
+    // Ride texts go out through Twilio's API on the wire, whose carrier now blocks the rider's number.
+    const wire = twilioSender(loadConfig(twilio.env).sms);
+    const tried: string[] = [];
+    t.sms.send = (to, body) => {
+      tried.push(body);
+      return wire.send(to, body);
+    };
+    twilio.block(RIDER_PHONE);
+    await report(driver.token, north(3000));
+    const { ride } = await (await requestRide(t, rider.token, { pickup: PICKUP })).json();
+    await move(driver.token, ride.id, "accepted");
+    await waitFor(() => t.log.events.some((e) => e.event === "sms.opted_out"), "the opt-out recorded");
+    expect((await t.kv.get(keys.smsOptOut(RIDER_PHONE))).value).toEqual({ at: t.clock.now() });
+    expect(t.log.events.find((e) => e.event === "sms.opted_out")).toMatchObject({
+      phone: "********42",
+      source: "twilio",
+      rideId: ride.id,
+    });
+    // The next texts are not tried: the driver comes, arrives, and nothing more reaches Twilio.
+    await move(driver.token, ride.id, "on-the-way");
+    for (const m of [280, 60, 10]) {
+      await report(driver.token, north(m));
+      await delay(20);
+    }
+    await move(driver.token, ride.id, "arrived");
+    await waitFor(() => t.log.events.filter((e) => e.event === "rider.texts_off").length >= 1, "the skipped texts");
+    await delay(100);
+    expect(tried).toHaveLength(1);
+    expect(twilio.messages).toEqual([]);
+    // Sign-in answers as for a number that texted STOP, and sends no code.
+    const login = await t.request("/api/auth/login", postJson({ phoneNumber: RIDER_PHONE }));
+    expect(login.status).toBe(409);
+    expect(await login.json()).toEqual({
+      error: "This number has opted out of texts. Text START to Hopper to sign in again.",
+    });
+    expect(tried).toHaveLength(1);
   });
 
   it("never fail the ride's move when the text cannot be sent", async () => {

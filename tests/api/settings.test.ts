@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { listAudit } from "../../kv/audit.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
-import { addCampus, bearer, html, makeApp, signIn, superAdmin } from "../helpers/app.ts";
+import { addCampus, bearer, html, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { CENTRE, put, requestRide, rideWorld } from "../helpers/rides.ts";
 
 const PATH = "/greer/api/admin/settings";
@@ -28,6 +28,7 @@ describe("organisation settings", () => {
         contactPhone: null,
         brandColor: "#1d4ed8",
         smsPerHour: 500,
+        smsRegions: [],
         joinPolicy: "open",
         logoUrl: null,
         maxDaysAhead: 7,
@@ -104,16 +105,34 @@ describe("organisation settings", () => {
       [{ contactPhone: "12345" }, "contactPhone", "Please enter a valid 10-digit phone number"],
       [{ brandColor: "red" }, "brandColor", "The brand colour must be written #rrggbb"],
       [{ brandColor: "#12345" }, "brandColor", "The brand colour must be written #rrggbb"],
-      [{ smsPerHour: 9 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
-      [{ smsPerHour: 100_001 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
-      [{ smsPerHour: 50.5 }, "smsPerHour", "Sign-in texts an hour must be a whole number from 10 to 100,000"],
+      [{ smsPerHour: 9 }, "smsPerHour", "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000"],
+      [
+        { smsPerHour: 100_001 },
+        "smsPerHour",
+        "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
+      ],
+      [
+        { smsPerHour: 50.5 },
+        "smsPerHour",
+        "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
+      ],
+      [{ smsPerHour: -1 }, "smsPerHour", "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000"],
+      [{ smsRegions: "PR" }, "smsRegions", "Texting regions must be codes of +1 countries such as PR or JM"],
+      [{ smsRegions: ["GB"] }, "smsRegions", "Texting regions must be codes of +1 countries such as PR or JM"],
+      [{ smsRegions: ["PR", 1] }, "smsRegions", "Texting regions must be codes of +1 countries such as PR or JM"],
+      [{ smsRegions: [null] }, "smsRegions", "Texting regions must be codes of +1 countries such as PR or JM"],
+      [
+        { smsRegions: Array.from({ length: 40 }, () => "PR") },
+        "smsRegions",
+        "Texting regions must be codes of +1 countries such as PR or JM",
+      ],
       [{ joinPolicy: "friends" }, "joinPolicy", "Who may join must be open or invite"],
       [{ joinPolicy: null }, "joinPolicy", "Who may join must be open or invite"],
       // A good field beside a bad one: nothing is written.
       [
         { name: "Fine", smsPerHour: "lots" },
         "smsPerHour",
-        "Sign-in texts an hour must be a whole number from 10 to 100,000",
+        "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
       ],
     ];
     const stored = await getTenant(t.kv, "greer");
@@ -128,8 +147,77 @@ describe("organisation settings", () => {
       headers: { ...(put(admin.token, {}).headers as Record<string, string>), "accept-language": "es" },
     });
     expect(await spanish.json()).toEqual({
-      error: "Los mensajes de inicio de sesión por hora deben ser un número entero de 10 a 100,000",
+      error: "Los mensajes de inicio de sesión por hora deben ser 0 (ninguno) o un número entero de 10 a 100,000",
       field: "smsPerHour",
+    });
+  });
+
+  it("lets an admin stop sign-in texts with 0: a sign-in naming the tenant then gets no code", async () => {
+    using t = await makeApp();
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const res = await t.request(PATH, put(admin.token, { smsPerHour: 0 }));
+    expect(res.status).toBe(200);
+    expect((await res.json()).settings.smsPerHour).toBe(0);
+    // The page sends every field back: a stopped tenant's settings save as they are.
+    expect((await t.request(PATH, put(admin.token, { smsPerHour: 0, name: "Greer" }))).status).toBe(200);
+    const sent = t.sms.sent.length;
+    const login = await t.request("/api/auth/login", postJson({ phoneNumber: "8645550177", tenantCode: "greer" }));
+    expect(login.status).toBe(429);
+    expect(await login.json()).toEqual({
+      error: "Too many verification codes requested for this service. Please try again later.",
+    });
+    expect(t.sms.sent.length).toBe(sent);
+  });
+
+  it("gives more than 2,000 sign-in texts an hour and texting regions to super admins only (403 naming the field)", async () => {
+    using t = await makeApp();
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const boss = await superAdmin(t);
+    const stored = await getTenant(t.kv, "greer");
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ smsPerHour: 2_001 }, "smsPerHour", "Only a super admin may allow more than 2,000 sign-in texts an hour"],
+      [
+        { name: "Fine", smsPerHour: 50_000 },
+        "smsPerHour",
+        "Only a super admin may allow more than 2,000 sign-in texts an hour",
+      ],
+      [{ smsRegions: ["PR"] }, "smsRegions", "Only a super admin may change where texts may go"],
+    ];
+    for (const [body, field, error] of refusals) {
+      const res = await t.request(PATH, put(admin.token, body));
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(await res.json()).toEqual({ error, field });
+    }
+    expect(await getTenant(t.kv, "greer")).toEqual(stored);
+    expect((await t.request(PATH, put(admin.token, { smsPerHour: 2_000 }))).status).toBe(200);
+
+    const raised = await t.request(PATH, put(boss.token, { smsPerHour: 5_000, smsRegions: ["vi", "PR", "US", "PR"] }));
+    expect(raised.status).toBe(200);
+    expect((await raised.json()).settings).toMatchObject({ smsPerHour: 5_000, smsRegions: ["PR", "VI"] });
+    const [audit] = (await listAudit(t.kv, "greer")).filter((a) => a.by === boss.user.id);
+    expect((audit.details.fields as string[]).sort()).toEqual(["smsPerHour", "smsRegions"]);
+    // The page sends back what a super admin gave: unchanged, it saves; a change is still theirs alone.
+    const page = await t.request(
+      PATH,
+      put(admin.token, { name: "Greer", smsPerHour: 5_000, smsRegions: ["VI", "PR"] }),
+    );
+    expect(page.status).toBe(200);
+    expect((await t.request(PATH, put(admin.token, { smsPerHour: 6_000 }))).status).toBe(403);
+    expect((await t.request(PATH, put(admin.token, { smsRegions: [] }))).status).toBe(403);
+    expect((await t.request(PATH, put(admin.token, { smsPerHour: 1_000 }))).status).toBe(200);
+    expect(await getTenant(t.kv, "greer")).toMatchObject({
+      name: "Greer",
+      smsPerHour: 1_000,
+      smsRegions: ["PR", "VI"],
+    });
+    const spanish = await t.request(PATH, {
+      ...put(admin.token, { smsRegions: ["JM"] }),
+      headers: { ...(put(admin.token, {}).headers as Record<string, string>), "accept-language": "es" },
+    });
+    expect(spanish.status).toBe(403);
+    expect(await spanish.json()).toEqual({
+      error: "Solo un superadministrador puede cambiar a dónde pueden enviarse mensajes",
+      field: "smsRegions",
     });
   });
 

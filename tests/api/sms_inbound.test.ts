@@ -248,6 +248,66 @@ describe("STOP and START", () => {
   });
 });
 
+describe("replays of a signed text", () => {
+  /** Posts `form` as Twilio signed it, to the webhook. */
+  const post = (form: Record<string, string>) =>
+    fetch(world.server.http("/api/sms/inbound"), inboundRequest(form, { authToken: world.token, url: WEBHOOK }));
+
+  it("a STOP posted again after START is answered with nothing and does not opt the number out again", async () => {
+    const stop = inboundForm("+18645550142", "STOP");
+    expect(await twiml(await post(stop))).toBe(STOPPED.replace("'", "&apos;"));
+    expect(await twiml(await world.text("+18645550142", "START"))).toBe(STARTED.replace("'", "&apos;"));
+    expect(await twiml(await post(stop))).toBe(EMPTY);
+    expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
+    const login = await fetch(world.server.http("/api/auth/login"), postJson({ phoneNumber: "8645550142" }));
+    expect(login.status).toBe(200);
+    const replay = world.log.events.find((e) => e.event === "sms.inbound_replay");
+    expect(replay).toMatchObject({ level: "warn" });
+    expect(JSON.stringify(world.log.events)).not.toContain("8645550142");
+  });
+
+  it("keeps each MessageSid a day in KV, and answers a repeat of any text, HELP too, with nothing", async () => {
+    await world.member("8645550142");
+    const help = inboundForm("+18645550142", "HELP");
+    expect(await twiml(await post(help))).toContain("Greer Shuttle: call (864) 555-0100");
+    const kept = await world.kv.get(["twilio_messages", help.MessageSid]);
+    expect(kept.value).toEqual({ at: world.clock.now() });
+    expect(await twiml(await post(help))).toBe(EMPTY);
+    // A new text with the same words is a new MessageSid, answered as usual.
+    expect(await twiml(await world.text("+18645550142", "HELP"))).toContain("Greer Shuttle: call (864) 555-0100");
+    // A day later the MessageSid is forgotten.
+    world.clock.advance(24 * 60 * 60 * 1000);
+    expect(await twiml(await post(help))).toContain("Greer Shuttle: call (864) 555-0100");
+  });
+
+  it("does not count replays against the number's 10 texts an hour", async () => {
+    const stop = inboundForm("+18645550142", "STOP");
+    // The first is counted, the 14 repeats are not: 8 texts and START make 10.
+    for (let i = 0; i < 15; i++) expect((await post(stop)).status).toBe(200);
+    for (let i = 0; i < 8; i++) expect((await world.text("+18645550142", "HELP")).status).toBe(200);
+    expect((await world.text("+18645550142", "START")).status).toBe(200);
+    expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
+    expect((await world.text("+18645550142", "HELP")).status).toBe(429);
+  });
+
+  it("acts once when the same text arrives many times at once", async () => {
+    const stop = inboundForm("+18645550142", "STOP");
+    const answers = await Promise.all(Array.from({ length: 8 }, async () => await twiml(await post(stop))));
+    expect(answers.filter((a) => a === EMPTY)).toHaveLength(7);
+    expect(answers.filter((a) => a !== EMPTY)).toEqual([STOPPED.replace("'", "&apos;")]);
+  });
+
+  it("refuses a signed form without MessageSid (400) and acts on nothing", async () => {
+    const { MessageSid: _, ...noSid } = inboundForm("+18645550142", "STOP");
+    const res = await post(noSid);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "MessageSid is required" });
+    const long = await post(inboundForm("+18645550142", "STOP", { MessageSid: "SM" + "a".repeat(70) }));
+    expect(long.status).toBe(400);
+    expect(await isOptedOut(world.kv, "8645550142")).toBe(false);
+  });
+});
+
 describe("anything else", () => {
   it("answers other texts with an empty Response and writes nothing", async () => {
     await world.member("8645550142");

@@ -33,6 +33,7 @@ export const BAD_INPUT_RUNS = {
     trips: 800,
     tripsCsv: 300,
     schedule: 800,
+    settings: 300,
     placeWrites: 600,
     placeDeletes: 200,
     grantRole: 400,

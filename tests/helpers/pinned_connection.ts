@@ -78,7 +78,10 @@ export class PinnedConnection {
     throw new Error(`no new connection reached isolate ${this.isolate} in ${tries} tries`);
   }
 
-  /** Sends one request and reads its whole answer (requests on one connection take turns). */
+  /**
+   * Sends one request and reads its whole answer (requests on one connection take turns). `body` goes as JSON,
+   * or as a form when it is URLSearchParams (Twilio's webhooks).
+   */
   request(
     method: string,
     path: string,
@@ -114,13 +117,16 @@ export class PinnedConnection {
   }
 
   async #exchange(method: string, path: string, headers: Record<string, string>, body: unknown): Promise<RawAnswer> {
-    const payload = body === undefined ? "" : JSON.stringify(body);
+    const form = body instanceof URLSearchParams;
+    const payload = body === undefined ? "" : form ? body.toString() : JSON.stringify(body);
     const lines = [
       `${method} ${path} HTTP/1.1`,
       `host: 127.0.0.1:${this.port}`,
       "accept-encoding: identity",
       ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-      ...(body === undefined ? [] : ["content-type: application/json"]),
+      ...(body === undefined
+        ? []
+        : [`content-type: ${form ? "application/x-www-form-urlencoded" : "application/json"}`]),
       `content-length: ${encoder.encode(payload).length}`,
     ];
     await this.#write(`${lines.join("\r\n")}\r\n\r\n${payload}`);

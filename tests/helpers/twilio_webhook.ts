@@ -12,16 +12,25 @@ export function signTwilio(authToken: string, url: string, params: Record<string
   return createHmac("sha1", authToken).update(data).digest("base64");
 }
 
-/** The fields Twilio posts with every incoming text, around the sender and the body. */
+/** A new SID as Twilio names a message: "SM" and 32 hex digits. */
+export function messageSid(): string {
+  return "SM" + crypto.randomUUID().replaceAll("-", "");
+}
+
+/**
+ * The fields Twilio posts with every incoming text, around the sender and the
+ * body; each call is a new text, with a MessageSid of its own.
+ */
 export function inboundForm(from: string, body: string, extra: Record<string, string> = {}): Record<string, string> {
+  const sid = messageSid();
   return {
     ToCountry: "US",
-    SmsMessageSid: "SM" + "1".repeat(32),
+    SmsMessageSid: sid,
     NumMedia: "0",
-    SmsSid: "SM" + "1".repeat(32),
+    SmsSid: sid,
     SmsStatus: "received",
     To: "+18645550199",
-    MessageSid: "SM" + "1".repeat(32),
+    MessageSid: sid,
     AccountSid: "AC" + "0123456789abcdef".repeat(2),
     From: from,
     Body: body,

@@ -171,6 +171,53 @@ describe("AdminConsole", () => {
     expect(screen.getByRole("button", { name: "Inquiries" })).toBeDefined();
   });
 
+  it("sets what an organisation's texts may cost: sign-in texts an hour and the +1 regions beyond US and Canada", async () => {
+    const SETTINGS = "/greer/api/admin/settings";
+    let saved: Response = json(
+      { error: "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000" },
+      400,
+    );
+    const fetchMock = setUp({
+      [`GET ${SETTINGS}`]: () => json({ settings: { smsPerHour: 500, smsRegions: ["VI"] } }),
+      [`PUT ${SETTINGS}`]: () => saved,
+    });
+    render(<AdminConsole mapStyleUrl={null} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Texts from City of Greer" }));
+    const form = await screen.findByRole("form", { name: "Texts from City of Greer" });
+    const perHour = await within(form).findByLabelText("Sign-in texts an hour") as HTMLInputElement;
+    expect(perHour.value).toBe("500");
+    const box = (name: string) => within(form).getByRole("checkbox", { name }) as HTMLInputElement;
+    expect(box("U.S. Virgin Islands (VI)").checked).toBe(true);
+    expect(box("Jamaica (JM)").checked).toBe(false);
+    expect(within(form).getAllByRole("checkbox")).toHaveLength(23);
+    expect(within(form).queryByRole("checkbox", { name: /\(US\)|\(CA\)/ })).toBeNull();
+
+    // Checked before sending, as the server checks.
+    fireEvent.change(perHour, { target: { value: "5" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save texts" }));
+    expect(within(form).getByRole("alert").textContent).toBe(
+      "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
+    );
+    expect(callsTo(fetchMock, "PUT", SETTINGS)).toHaveLength(0);
+
+    fireEvent.change(perHour, { target: { value: "5000" } });
+    fireEvent.click(box("Puerto Rico (PR)"));
+    fireEvent.click(box("U.S. Virgin Islands (VI)"));
+    saved = json({ error: "Only a super admin may change where texts may go", field: "smsRegions" }, 403);
+    fireEvent.click(within(form).getByRole("button", { name: "Save texts" }));
+    await waitFor(() =>
+      expect(within(form).getByRole("alert").textContent).toBe("Only a super admin may change where texts may go")
+    );
+    saved = json({ settings: {} });
+    fireEvent.click(within(form).getByRole("button", { name: "Save texts" }));
+    expect(await within(form).findByRole("status")).toBeDefined();
+    expect(within(form).getByRole("status").textContent).toBe("Settings saved.");
+    const puts = callsTo(fetchMock, "PUT", SETTINGS);
+    expect(JSON.parse(String(puts.at(-1)![1]?.body))).toEqual({ smsPerHour: 5000, smsRegions: ["PR"] });
+    fireEvent.click(within(form).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("form", { name: "Texts from City of Greer" })).toBeNull();
+  });
+
   it("sends anyone who is not a super admin to /", async () => {
     setUp({ [LIST]: () => json({ error: "Access denied - super admin privileges required" }, 403) });
     render(<AdminConsole mapStyleUrl={null} />);
@@ -197,5 +244,18 @@ describe("AdminConsole", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Mensajes 1 sin atender" }));
     expect(screen.getByRole("button", { name: "Marcar como atendido el mensaje de Bo" })).toBeDefined();
     expect(screen.getByText("Del sitio de Hopper")).toBeDefined();
+  });
+
+  it("names the regions in Spanish on a Spanish page", async () => {
+    setUp({ "GET /greer/api/admin/settings": () => json({ settings: { smsPerHour: 500, smsRegions: [] } }) });
+    render(inLanguage("es", "AdminConsole", <AdminConsole mapStyleUrl={null} />));
+    fireEvent.click(await screen.findByRole("button", { name: "Mensajes de texto de City of Greer" }));
+    const form = await screen.findByRole("form", { name: "Mensajes de texto de City of Greer" });
+    expect(await within(form).findByLabelText("Mensajes de inicio de sesión por hora")).toBeDefined();
+    expect(within(form).getByRole("group", { name: "Enviar también mensajes a números de" })).toBeDefined();
+    expect(within(form).getByRole("checkbox", { name: "Jamaica (JM)" })).toBeDefined();
+    expect(within(form).getByRole("checkbox", { name: "República Dominicana (DO)" })).toBeDefined();
+    expect(within(form).getByRole("button", { name: "Guardar" })).toBeDefined();
+    expect(within(form).getByRole("button", { name: "Cerrar" })).toBeDefined();
   });
 });

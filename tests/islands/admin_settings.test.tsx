@@ -136,7 +136,7 @@ describe("AdminSettings", () => {
     fireEvent.change(input("Sign-in texts an hour"), { target: { value: "5" } });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     expect(screen.getByRole("alert").textContent).toBe(
-      "Sign-in texts an hour must be a whole number from 10 to 100,000",
+      "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
     );
     expect(callsTo(fetchMock, "PUT", "/greer/api/admin/settings")).toHaveLength(0);
     fireEvent.change(input("Sign-in texts an hour"), { target: { value: "50" } });

@@ -83,6 +83,41 @@ describe("admin CLI: tenants", () => {
     expect((await kv.get<{ smsPerHour?: number }>(["tenants", "town"])).value?.smsPerHour).toBe(40);
   });
 
+  it("stops a tenant's sign-in texts with --sms-per-hour 0, as its help says, and refuses 1 to 9", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    expect((await run(kv, "help")).out).toContain("0 stops them, else 10 to");
+    expect(await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "0")).toEqual({
+      code: 0,
+      out: "Town may send 0 sign-in texts an hour",
+    });
+    expect((await kv.get<{ smsPerHour?: number }>(["tenants", "town"])).value?.smsPerHour).toBe(0);
+    expect(await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "9")).toEqual({
+      code: 1,
+      out: "Error: --sms-per-hour: Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000",
+    });
+    expect((await kv.get<{ smsPerHour?: number }>(["tenants", "town"])).value?.smsPerHour).toBe(0);
+  });
+
+  it("gives what only super admins may: more than 2,000 sign-in texts an hour, and texting regions", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    expect((await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "50000")).code).toBe(0);
+    expect(await run(kv, "tenant:update", "--code", "town", "--sms-regions", "vi, PR")).toEqual({
+      code: 0,
+      out: "Town may text US, CA, PR, VI numbers",
+    });
+    expect((await kv.get(["tenants", "town"])).value).toMatchObject({ smsPerHour: 50_000, smsRegions: ["PR", "VI"] });
+    expect(await run(kv, "tenant:update", "--code", "town", "--sms-regions", "GB")).toEqual({
+      code: 1,
+      out: "Error: --sms-regions: Texting regions must be codes of +1 countries such as PR or JM",
+    });
+    expect((await run(kv, "tenant:update", "--code", "town", "--sms-regions", "")).out).toBe(
+      "Town may text US, CA numbers",
+    );
+    expect((await kv.get(["tenants", "town"])).value).toMatchObject({ smsRegions: [] });
+  });
+
   it("changes a tenant's name and area with the settings page's rules, recorded as the admin CLI", async () => {
     using kv = await Deno.openKv(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");

@@ -118,6 +118,8 @@ export const errors = {
   "Storage is not answering": "El almacenamiento no responde",
   "Passengers must be a whole number from {min} to {max}": "Los pasajeros deben ser un número entero de {min} a {max}",
   // Who may join (issue 19; lib/joining.ts, routes/api/people.ts).
+  "Hopper can only text US and Canadian mobile or landline numbers":
+    "Hopper solo puede enviar mensajes a celulares y teléfonos fijos de EE. UU. y Canadá",
   "This number has opted out of texts. Text START to {sender} to sign in again.":
     "Este número pidió no recibir mensajes. Envíe START al {sender} para volver a iniciar sesión.",
   "This service is by invitation. Contact {organization} to join.":

@@ -28,6 +28,16 @@ export const provider = {
   "No organizations match.": "Ninguna organización coincide.",
   "The change could not be saved.": "No se pudo guardar el cambio.",
 
+  // What an organisation's texts may cost (components/super/TextingForm.tsx).
+  "Texts": "Mensajes de texto",
+  "Texts from {name}": "Mensajes de texto de {name}",
+  "0 stops them. Its own admins may set up to 2,000.": "0 los detiene. Sus administradores pueden fijar hasta 2,000.",
+  "Also text numbers in": "Enviar también mensajes a números de",
+  "US and Canadian mobile and landline numbers are always texted; premium-rate and toll-free never.":
+    "Los celulares y teléfonos fijos de EE. UU. y Canadá siempre reciben mensajes; los de tarifa especial y gratuitos, nunca.",
+  "Save texts": "Guardar",
+  "Close": "Cerrar",
+
   // The create form (components/super/CreateTenantForm.tsx).
   "New organization": "Nueva organización",
   "Name": "Nombre",

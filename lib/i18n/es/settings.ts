@@ -18,8 +18,14 @@ export const settings = {
   "Please enter a valid email address": "Escriba un correo electrónico válido",
   "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
   "The brand colour must be written #rrggbb": "El color de la marca debe escribirse #rrggbb",
-  "Sign-in texts an hour must be a whole number from {min} to {max}":
-    "Los mensajes de inicio de sesión por hora deben ser un número entero de {min} a {max}",
+  "Sign-in texts an hour must be 0 (none) or a whole number from {min} to {max}":
+    "Los mensajes de inicio de sesión por hora deben ser 0 (ninguno) o un número entero de {min} a {max}",
+  "Texting regions must be codes of +1 countries such as PR or JM":
+    "Las regiones de mensajes deben ser códigos de países del +1, como PR o JM",
+  "Only a super admin may allow more than {max} sign-in texts an hour":
+    "Solo un superadministrador puede permitir más de {max} mensajes de inicio de sesión por hora",
+  "Only a super admin may change where texts may go":
+    "Solo un superadministrador puede cambiar a dónde pueden enviarse mensajes",
   "Who may join must be open or invite": "Quién puede unirse debe ser open o invite",
 
   // The page (islands/AdminSettings.tsx, components/admin/BrandPreview.tsx).
