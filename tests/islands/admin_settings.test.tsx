@@ -26,6 +26,7 @@ const SAVED: TenantSettings = {
   contactPhone: null,
   brandColor: "#1d4ed8",
   smsPerHour: 500,
+  smsRegions: [],
   joinPolicy: "open",
   logoUrl: null,
   maxDaysAhead: 7,
