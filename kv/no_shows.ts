@@ -57,7 +57,7 @@ export async function noShowStandings(
 }
 
 /**
- * Lifts the rider's pause (issue 21): from `now` on, only new no-shows count,
+ * Lifts the rider's pause: from `now` on, only new no-shows count,
  * and a pause carried from a hold on their number ends. Audited
  * ("user.suspension_lifted") in the same commit, with the count it cleared.
  */

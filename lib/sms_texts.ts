@@ -46,8 +46,8 @@ export function startSms(lang: Lang): string {
 }
 
 /**
- * To a person an admin added to an organisation (issue 19's adding, made
- * known to them). Kept with the ride texts' catalogue area (two Spanish
+ * To a person an admin added to an organisation, so the membership is not
+ * made behind their back. Kept with the ride texts' catalogue area (two Spanish
  * segments at most): the organisation's name does not leave room for one.
  */
 export const ADDED_SMS =

@@ -1,7 +1,7 @@
 /**
  * Generated bad input for the admin and people calls, the tenant's reads and
  * the sockets (issue 10, item 4): trips queries (limit, cursor, status), the
- * trips CSV's range (issue 22), schedule and settings saves, role changes, user removal,
+ * trips CSV's range, schedule and settings saves, role changes, user removal,
  * every GET under a tenant with hostile tenant codes and tokens, socket
  * handshakes and ws-ticket. Rules in
  * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.

@@ -1,5 +1,5 @@
 /**
- * Spanish for the texts sent to a rider about their ride (issue 20), and to a
+ * Spanish for the texts sent to a rider about their ride, and to a
  * person an admin added (words as in docs/glossary.md). Two segments at most:
  * tests/unit/rider_notices.test.ts.
  */
