@@ -208,6 +208,19 @@ describe("a change made by the admin CLI, another process on the same KV file", 
     expect(await w.admin("user:super", "--phone", boss, "--revoke")).toContain("no longer a super admin");
     expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1008, reason: "Access revoked" });
   });
+
+  it("making a super admin closes their sockets too, with 1012, so they open again with the new rights", async () => {
+    const w = await cliWorld();
+    const socket = await w.connect(DEMO_DRIVER_PHONE, "drivers");
+    cleanups.unshift(() => socket.close());
+    expect(await socket.opened).toBe(true);
+    expect(await w.admin("user:super", "--phone", DEMO_DRIVER_PHONE)).toContain("now a super admin");
+    expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1012, reason: "Access changed" });
+    // A client that reconnects, as the browser does after 1012, gets in.
+    const again = await w.connect(DEMO_DRIVER_PHONE, "drivers");
+    cleanups.unshift(() => again.close());
+    expect(await again.opened).toBe(true);
+  });
 });
 
 describe("what a client may send", () => {
