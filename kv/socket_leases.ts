@@ -218,7 +218,7 @@ export class SocketLeases {
     const answers = turn.map(({ claims }) =>
       claims.findIndex(({ owners, bounds }) => {
         const fits = owners.every((o, i) => counts.get(idOf(o))! + (added.get(idOf(o)) ?? 0) < bounds[i]);
-        if (fits) for (const o of owners) added.set(idOf(o), (added.get(idOf(o)) ?? 0) + 1);
+        if (fits) { for (const o of owners) added.set(idOf(o), (added.get(idOf(o)) ?? 0) + 1); }
         return fits;
       })
     );
