@@ -31,8 +31,8 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 const REWRITE_AFTER_MS = 6 * 60 * 60 * 1000;
 /** A commit checks at most 100 keys: a turn adds sockets for at most this many owners. */
 const TURN_OWNERS = 90;
-/** Other writes of one turn (own counts written back, stopped holders' counts removed), far below KV's 1000. */
-const TURN_WRITES = 600;
+/** Other writes of one turn (own counts written back, stopped holders' removed); KV takes 1000, 80 KiB of keys. */
+const TURN_WRITES = 400;
 
 export type SocketCountKind = "session" | "user" | "address";
 
@@ -103,10 +103,22 @@ export class SocketLeases {
     while (this.#running) await this.#running;
   }
 
-  /** Stops renewing (the store is closing). */
+  /** Stops renewing and counting (the store is closing): a socket still waiting is counted nowhere. */
   stop(): void {
     this.#stopped = true;
     clearInterval(this.#beat);
+    for (const w of this.#waiting.splice(0)) w.done.resolve({ claim: -1, release: null });
+  }
+
+  /**
+   * Writes what is pending, stops, and removes this holder: every socket it
+   * still counts (a server stopping, whose sockets are closing) stops counting
+   * at once instead of HOLDER_TTL_MS later.
+   */
+  async retire(): Promise<void> {
+    await this.settle();
+    this.stop();
+    await this.kv.delete(keys.socketHolder(this.id));
   }
 
   #kick(): void {

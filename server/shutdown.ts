@@ -93,9 +93,11 @@ export async function shutDown(
   if (finished && server) finished = await Promise.race([server.shutdown(), late]) !== "late";
   clearTimeout(timer);
   sockets += closeAllLive(kv); // any socket that was being admitted while the server drained
-  // The closed sockets' places, written back, are free for the next process at once (kv/socket_leases.ts).
+  // The closed sockets' places are free for the next process at once (kv/socket_leases.ts); a store that fails
+  // here leaves them to expire within 20 s.
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([settleLive(kv), new Promise((resolve) => settleTimer = setTimeout(resolve, 1000))]);
+  const settled = settleLive(kv).catch(() => {});
+  await Promise.race([settled, new Promise((resolve) => settleTimer = setTimeout(resolve, 1000))]);
   clearTimeout(settleTimer);
   kv.close();
   lock?.release();

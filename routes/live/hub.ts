@@ -48,14 +48,11 @@ export function liveStats(kv: Deno.Kv): LiveStats {
 }
 
 /**
- * Waits until every hub serving this store has written its sockets' counts
- * (after closeAllLive: the places they held are free for the next process at
- * once), then stops their renewal.
+ * After closeAllLive: every hub serving this store stops counting its
+ * sockets, so the places they held are free for the next process at once.
  */
 export async function settleLive(kv: Deno.Kv): Promise<void> {
-  const hubs = [...hubsByStore.get(kv) ?? []];
-  await Promise.all(hubs.map((hub) => hub.openCounts.leases.settle()));
-  for (const hub of hubs) hub.openCounts.leases.stop();
+  await Promise.all([...hubsByStore.get(kv) ?? []].map((hub) => hub.openCounts.leases.retire()));
 }
 
 /**

@@ -126,6 +126,14 @@ describe("OpenCounts, in KV: every isolate counts every isolate's sockets", () =
     expect((await b.take(owner(1))).verdict).toBe("open");
   });
 
+  it("frees an isolate's places at once when it stops gracefully, its sockets still closing", async () => {
+    const { a, b } = await isolates();
+    for (let i = 0; i < 5; i++) expect((await a.take(owner(1))).verdict).toBe("open");
+    expect((await b.take(owner(1))).verdict).toBe("refuse");
+    await a.leases.retire();
+    expect((await b.take(owner(1))).verdict).toBe("open");
+  });
+
   it("forgets a stopped process's sockets when a local store starts", async () => {
     const { kv, a, b } = await isolates();
     for (let i = 0; i < 5; i++) expect((await a.take(owner(1))).verdict).toBe("open");
