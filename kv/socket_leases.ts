@@ -20,7 +20,7 @@
  * place is written back in the next turn, at once.
  */
 import { keys } from "./keys.ts";
-import { committed, commitWithRetry } from "./retry.ts";
+import { committed, commitWithRetry, RETRY } from "./retry.ts";
 
 /** A holder not renewed for this long has stopped (its process crashed or froze): its sockets stop counting. */
 export const HOLDER_TTL_MS = 20_000;
@@ -79,6 +79,8 @@ export class SocketLeases {
   #beat: ReturnType<typeof setInterval> | undefined;
   #beatDue = false;
   #stopped = false;
+  /** When this holder was last renewed (by any commit of its own). */
+  #renewedAt = -Infinity;
 
   constructor(
     private readonly kv: Deno.Kv,
@@ -251,9 +253,15 @@ export class SocketLeases {
       if (value > 0) op.set(key, value, { expireIn: KEEP_MS });
       else op.delete(key);
     }
+    // Sockets all refused, nothing to write back, renewed lately: a refusal commits nothing.
+    if (turn.length > 0 && wrote.size === 0 && stale.length === 0 && now - this.#renewedAt < BEAT_MS) {
+      return { answers, wrote };
+    }
     for (const key of stale.slice(0, TURN_WRITES - wrote.size)) op.delete(key);
     op.set(keys.socketHolder(this.id), { expiresAt: now + HOLDER_TTL_MS }, { expireIn: HOLDER_TTL_MS });
-    return await committed(op, { answers, wrote });
+    const done = await committed(op, { answers, wrote });
+    if (done !== RETRY) this.#renewedAt = now;
+    return done;
   }
 
   #taken(claims: Claim[], claim: number): Taken {
