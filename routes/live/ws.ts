@@ -100,8 +100,10 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         onOpen(_event, ws) {
           opened = true;
           if (client && ws.raw) return hub.open(client, ws.raw);
-          ws.close(refusal?.code, refusal?.reason);
-          log({ event: "live.disconnect", tenant, userId: refusal?.userId ?? null, kind, code: refusal?.code });
+          const why = refusal ?? { code: CLOSE.serverError, reason: "Server error", userId: client?.userId };
+          if (client) hub.leave(client, why.code, why.reason, { log: false });
+          ws.close(why.code, why.reason);
+          log({ event: "live.disconnect", tenant, userId: why.userId ?? null, kind, code: why.code });
         },
         onMessage(event) {
           if (!client || client.closed) return;
