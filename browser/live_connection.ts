@@ -12,11 +12,13 @@
  * - Every open (the first and each reconnect) calls `onOpen`: the screen
  *   refetches its lists then, and misses nothing (the server queues changes
  *   from the moment it accepts the socket).
- * - 1008 (refused: token, role) is an access restriction: logged, and no
- *   retry, since the same token would be refused again. 1011 (the server's
- *   check failed) is logged the same way, then retried with backoff.
- * - Any other close (1001 ping timeout or server restart, 1013 too slow, a
- *   network drop) reconnects with full-jitter backoff (lib/backoff.ts: a
+ * - 1008 (refused: a role, too many sockets, signed out) is an access
+ *   restriction: logged, and no retry, since the same person would be
+ *   refused again. 1011 (the server's check failed) is logged the same way,
+ *   then retried with backoff.
+ * - Any other close (1001 ping timeout or server restart, 1006 a network drop
+ *   or a ticket refused before the upgrade, 1012 the person's rights changed,
+ *   1013 too slow) reconnects with full-jitter backoff (lib/backoff.ts: a
  *   random wait up to 1 s, 2 s, 4 s … 30 s), so a server restart is not met
  *   by every phone at once.
  * - A heartbeat ({type:"ping"} every 25 s, answered by {type:"pong"}) finds a

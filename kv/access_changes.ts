@@ -1,7 +1,7 @@
 /**
  * Access changes open sockets must hear at once (docs/live.md "Who stays in"):
- * a session that ended (logout, every session of a removed user) or a role
- * taken away in a tenant. Each is written in the same atomic commit as the
+ * a session that ended (logout, every session of a removed user), a role
+ * taken away in a tenant, a super admin made or unmade. Each is written in the same atomic commit as the
  * change itself: an entry ["access_changes", id] that lives a few minutes and
  * a sum on ["access_head"], the one key every server process watches. Sums
  * never conflict, so logouts and role changes gain no contention.
@@ -18,6 +18,8 @@ export interface AccessChange {
   sessionId?: string;
   /** Only this tenant's roles changed (a role removed, a user removed from the tenant). */
   tenant?: string;
+  /** The person gained rights (made a super admin): sockets they may keep are reopened to carry them. */
+  widened?: boolean;
 }
 
 /** Adds the note of an access change to `op` (nothing else: the caller commits). */

@@ -93,6 +93,9 @@ export const NOT_BACKED_UP: ReadonlySet<string> = new Set([
   keys.rateWindow("x", "y", 0)[0],
   keys.wsTicket("x")[0],
   keys.twilioMessage("x")[0],
+  keys.socketCounts("x", "y")[0],
+  keys.socketCountHead("x", "y")[0],
+  keys.socketHolders()[0],
   keys.migrationDone("x")[0],
 ]);
 

@@ -88,6 +88,17 @@ export const keys = {
   accessChanges: () => ["access_changes"] as const,
   accessHead: () => ["access_head"] as const,
   /**
+   * Open live sockets of one session, user or client address held by one isolate (kv/socket_leases.ts): a number,
+   * counted while `socketHolder(holder)` is alive. Listed by owner, so every isolate sees every isolate's sockets.
+   */
+  socketCount: (kind: string, owner: string, holder: string) => ["socket_counts", kind, owner, holder] as const,
+  socketCounts: (kind: string, owner: string) => ["socket_counts", kind, owner] as const,
+  /** Moved by every commit that adds a socket to the owner's count, so two such commits cannot both pass a bound. */
+  socketCountHead: (kind: string, owner: string) => ["socket_count_heads", kind, owner] as const,
+  /** An isolate holding sockets: `{ expiresAt }`, renewed every few seconds; a lapsed one's counts are not counted. */
+  socketHolder: (holder: string) => ["socket_holders", holder] as const,
+  socketHolders: () => ["socket_holders"] as const,
+  /**
    * A 10-digit number that texted STOP (kv/sms_opt_outs.ts): `{ at }`. Kept by number, not by user, so it holds
    * for a number with no account and outlives an account's removal.
    */

@@ -80,8 +80,11 @@ export async function updateUser(
     if (!entry.value) return null;
     const next = change(entry.value);
     const op = kv.atomic().check(entry).set(keys.user(id), next);
-    // Made or unmade a super admin (by the admin CLI, another process): their open sockets are checked again at once.
-    if (Boolean(next.isSuper) !== Boolean(entry.value.isSuper)) noteAccessChange(op, { userId: id });
+    // Made or unmade a super admin (by the admin CLI, another process): their open sockets are checked again at once,
+    // and those they may keep are reopened with the new rights.
+    if (Boolean(next.isSuper) !== Boolean(entry.value.isSuper)) {
+      noteAccessChange(op, { userId: id, ...(next.isSuper && { widened: true }) });
+    }
     return await committed(op, next);
   });
   if (next) accessChanged(kv);

@@ -14,7 +14,7 @@
  */
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
-import { closeAllLive } from "../routes/live/hub.ts";
+import { closeAllLive, settleLive } from "../routes/live/hub.ts";
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
@@ -93,6 +93,12 @@ export async function shutDown(
   if (finished && server) finished = await Promise.race([server.shutdown(), late]) !== "late";
   clearTimeout(timer);
   sockets += closeAllLive(kv); // any socket that was being admitted while the server drained
+  // The closed sockets' places are free for the next process at once (kv/socket_leases.ts); a store that fails
+  // here leaves them to expire within 20 s.
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  const settled = settleLive(kv).catch(() => {});
+  await Promise.race([settled, new Promise((resolve) => settleTimer = setTimeout(resolve, 1000))]);
+  clearTimeout(settleTimer);
   kv.close();
   lock?.release();
   const ms = Math.round(performance.now() - started);

@@ -7,6 +7,7 @@ import { lockStore, StoreLockedError } from "../kv/lock.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.ts";
 import { secretPathFor } from "../kv/secrets.ts";
+import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";
 import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
 import type { Logger } from "../lib/log.ts";
@@ -82,12 +83,15 @@ export function noteLocalSecret(kvPath: string | null): void {
 
 /**
  * The one-time start work on an open store (main.ts; serve.ts's lock holder): an older store's shapes brought up
- * to date (kv/migrations.ts), the demo tenant on a first start. Answers the demo tenant when it was created.
+ * to date (kv/migrations.ts), the demo tenant on a first start, a stopped process's sockets no longer counted.
+ * Answers the demo tenant when it was created.
  */
 export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Promise<Tenant | null> {
   const migrated = await migrateStore(kv);
   if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
   const demo = await seedDemoTenant(kv, systemClock.now());
+  // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now.
+  if (config.kvPath !== null) await forgetSocketHolders(kv);
   if (config.sms.provider === "console") {
     console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
   }

@@ -58,7 +58,10 @@ const ADMINS_CREATED: Outcomes = [401, 403, 403, 201, 201];
 /** The provider's calls (issue 19): only a super admin gets a 2xx. */
 const SUPERS: Outcomes = [401, 403, 403, 403, 200];
 const OPEN = 101;
+/** Upgraded, then closed 1008 with the reason: a signed-in person refused. */
 const POLICY = 1008;
+/** Refused before the upgrade (no valid credentials, or a ticket of another tenant): an HTTP 401. */
+const NO_SOCKET = 401;
 
 const page = (path: string, outcomes: Outcomes = ALL_200): AccessRow => ({
   method: "GET",
@@ -274,16 +277,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     path: "/:tenant/ws/riders",
     kind: "socket",
     credential: "token",
-    own: [POLICY, OPEN, OPEN, OPEN, OPEN],
-    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
   },
   {
     method: "GET",
     path: "/:tenant/ws/drivers",
     kind: "socket",
     credential: "token",
-    own: [POLICY, POLICY, OPEN, OPEN, OPEN],
-    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, POLICY, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
   },
   {
     method: "GET",
@@ -291,8 +294,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     query: "scope=all",
     kind: "socket",
     credential: "token",
-    own: [POLICY, POLICY, POLICY, OPEN, OPEN],
-    other: [POLICY, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, POLICY, POLICY, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
   },
   // Sockets with a ticket: a ticket of tenant A opens nothing of tenant B, not even for super.
   {
@@ -300,16 +303,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     path: "/:tenant/ws/riders",
     kind: "socket",
     credential: "ticket",
-    own: [POLICY, OPEN, OPEN, OPEN, OPEN],
-    other: [POLICY, POLICY, POLICY, POLICY, POLICY],
+    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
   },
   {
     method: "GET",
     path: "/:tenant/ws/drivers",
     kind: "socket",
     credential: "ticket",
-    own: [POLICY, POLICY, OPEN, OPEN, OPEN],
-    other: [POLICY, POLICY, POLICY, POLICY, POLICY],
+    own: [NO_SOCKET, POLICY, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
   },
 
   // Tenant pages: shells anyone may load; the islands ask the API, which decides.

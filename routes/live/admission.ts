@@ -20,6 +20,8 @@ export const CLOSE = {
   policy: 1008,
   tooBig: 1009,
   serverError: 1011,
+  /** Reconnect now: the person's rights changed, and a new socket carries them. */
+  serviceRestart: 1012,
   tryAgainLater: 1013,
 } as const;
 

@@ -12,8 +12,9 @@ import type { EtaSource } from "../../lib/routing.ts";
 import { AccessWatch } from "./access_watch.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import { Client, type LiveSocket } from "./client.ts";
+import { OpenCounts } from "./open_counts.ts";
 import { Room } from "./room.ts";
-import { DEFAULT_LIVE_SETTINGS, type LiveSettings } from "./settings.ts";
+import { DEFAULT_LIVE_SETTINGS, DEFAULT_SOCKETS_PER_ADDRESS, type LiveSettings } from "./settings.ts";
 import type { SocketKind } from "./visibility.ts";
 
 export interface LiveStats {
@@ -47,6 +48,14 @@ export function liveStats(kv: Deno.Kv): LiveStats {
 }
 
 /**
+ * After closeAllLive: every hub serving this store stops counting its
+ * sockets, so the places they held are free for the next process at once.
+ */
+export async function settleLive(kv: Deno.Kv): Promise<void> {
+  await Promise.all([...hubsByStore.get(kv) ?? []].map((hub) => hub.openCounts.leases.retire()));
+}
+
+/**
  * Closes every socket of every hub serving this store with `code` (1001 on a
  * graceful shutdown) and stops their watches. Answers how many it closed.
  */
@@ -58,6 +67,8 @@ export function closeAllLive(kv: Deno.Kv, code: number = CLOSE.goingAway, reason
 
 export class LiveHub {
   readonly settings: LiveSettings;
+  /** Open sockets per session, user and address, counted in KV (the bounds hold across isolates). */
+  readonly openCounts: OpenCounts;
   #rooms = new Map<string, Room>();
   #roomOf = new Map<Client, Room>();
   #open = { riders: 0, drivers: 0 };
@@ -74,6 +85,11 @@ export class LiveHub {
 
   constructor(private readonly deps: HubDeps, settings: Partial<LiveSettings> = {}) {
     this.settings = { ...DEFAULT_LIVE_SETTINGS, ...settings };
+    this.openCounts = new OpenCounts(deps.kv, {
+      perSession: this.settings.maxSocketsPerSession,
+      perUser: this.settings.maxSocketsPerUser,
+      perAddress: this.settings.maxSocketsPerAddress ?? DEFAULT_SOCKETS_PER_ADDRESS,
+    }, { now: () => deps.clock.now(), onError: (error) => this.#logError("sockets", error) });
     const hubs = hubsByStore.get(deps.kv) ?? new Set();
     hubs.add(this);
     hubsByStore.set(deps.kv, hubs);
@@ -245,7 +261,8 @@ export class LiveHub {
   /**
    * Closes `client` with 1008 when one of `changes` ended its own session
    * (no read needed: sessions never come back), else when a fresh read of
-   * its session and roles no longer lets it in.
+   * its session and roles no longer lets it in; with 1012 (reconnect) when
+   * the person gained rights, so the socket they open again carries them.
    */
   async #recheck(client: Client, changes: AccessChange[]): Promise<void> {
     if (client.closed) return;
@@ -257,6 +274,8 @@ export class LiveHub {
       const deps = { kv: this.deps.kv, now: this.deps.clock.now() };
       if (!await stillAllowed(deps, client.tenant, client.kind, client)) {
         this.leave(client, CLOSE.policy, "Access revoked", { close: true });
+      } else if (changes.some((c) => c.widened)) {
+        this.leave(client, CLOSE.serviceRestart, "Access changed", { close: true });
       }
     } catch (error) {
       this.#logError("access", error); // the 60 s re-check tries again

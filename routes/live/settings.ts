@@ -9,7 +9,10 @@ export interface LiveSettings {
   idleTimeoutSeconds: number;
   /** Unsent bytes a socket may hold before it is dropped with 1013. */
   maxBufferedBytes: number;
-  /** Open sockets at once per session, per user and per client address; past them a new socket closes 1008. */
+  /**
+   * Open sockets at once per session, per user and per client address, counted in KV for every isolate; past them
+   * a new socket closes 1008 (routes/live/open_counts.ts).
+   */
   maxSocketsPerSession: number;
   maxSocketsPerUser: number;
   /** Default: SOCKETS_PER_ADDRESS (100). */
@@ -33,6 +36,9 @@ export interface LiveSettings {
   initialBackoffMs: number;
   maxBackoffMs: number;
 }
+
+/** SOCKETS_PER_ADDRESS's default (lib/config.ts). */
+export const DEFAULT_SOCKETS_PER_ADDRESS = 100;
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   idleTimeoutSeconds: 50,

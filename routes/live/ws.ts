@@ -2,10 +2,15 @@
  * The live sockets under a tenant: /{tenant}/ws/riders and /{tenant}/ws/drivers
  * (spec section 7). A single-use ticket (the islands) or the token (clients of
  * the spec) comes in the query string (browsers cannot set headers on a
- * WebSocket). A page from another origin is refused with 403 before the
- * upgrade; any other refusal still upgrades and then closes with the code
- * (1008 access, 1011 server fault), so the browser sees the code instead of a
- * bare failed handshake. What a client sends is bounded in size and rate.
+ * WebSocket). Whatever can be refused is refused before the upgrade, as an
+ * HTTP answer, so a connection that gets no socket costs no more than a
+ * request (an upgraded socket would first read whatever the client sends, up
+ * to 64 MiB a message): a page from another origin (403), no valid
+ * credentials (401), KV failing (503 or 500), an address past its sockets and
+ * refusals (429). A signed-in person refused for a bound or a role gets a
+ * socket closed 1008 with the reason (browsers see a close code, not an HTTP
+ * status), counted against the address while it closes. What a client sends
+ * is bounded in size and rate.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -17,7 +22,7 @@ import type { Client } from "./client.ts";
 import { LiveHub } from "./hub.ts";
 import type { LiveSettings } from "./settings.ts";
 import type { SocketKind } from "./visibility.ts";
-import { OpenCounts, TOO_MANY_SOCKETS } from "./open_counts.ts";
+import { TOO_MANY_SOCKETS } from "./open_counts.ts";
 import { originAllowed } from "./origin.ts";
 import { clientAddress } from "../../server/middleware/client_address.ts";
 import { jsonLogger } from "../../lib/log.ts";
@@ -29,13 +34,11 @@ type Refusal = Extract<Admission, { ok: false }>;
 
 export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<LiveSettings> = {}): Hono<Env> {
   const log = deps.log ?? jsonLogger();
-  const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log, eta: deps.eta }, settings);
-  const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond, openTimeoutMs } = hub.settings;
-  const open = new OpenCounts({
-    perSession: hub.settings.maxSocketsPerSession,
-    perUser: hub.settings.maxSocketsPerUser,
-    perAddress: settings.maxSocketsPerAddress ?? deps.config.socketsPerAddress,
+  const hub = new LiveHub({ kv: deps.kv, clock: deps.clock, log, eta: deps.eta }, {
+    ...settings,
+    maxSocketsPerAddress: settings.maxSocketsPerAddress ?? deps.config.socketsPerAddress,
   });
+  const { maxIncomingBytes, idleTimeoutSeconds, messageBurst, messagesPerSecond, openTimeoutMs } = hub.settings;
   const app = new Hono<Env>();
 
   async function connect(c: Context<Env>, kind: SocketKind) {
@@ -48,7 +51,8 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
     const tenant = c.get("tenant").code;
     // ?scope=all: an admin's socket told about every ride (the trips screen, issue 7).
     const everything = c.req.query("scope") === "all";
-    let refusal: Refusal = { ok: false, code: CLOSE.serverError, reason: "Server error" };
+    const address = clientAddress(c, deps.config);
+    let refusal: Refusal | null = null;
     let client: Client | null = null;
     let release: (() => void) | null = null;
     let entered = false;
@@ -62,14 +66,19 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         { ticket: c.req.query("ticket"), token: c.req.query("token") },
         { everything },
       );
+      // Nobody signed in: nothing to tell a socket that a status cannot.
+      if (!verdict.ok && !verdict.userId) return c.json({ error: verdict.reason }, 401);
+      const counted = verdict.ok
+        ? await hub.openCounts.take({ userId: verdict.userId, sessionId: verdict.sessionId, address })
+        : await hub.openCounts.refusal(address);
+      if (!counted.release) return c.json({ error: TOO_MANY_SOCKETS }, 429);
+      release = counted.release;
       if (!verdict.ok) refusal = verdict;
-      else {
-        const { userId, sessionId } = verdict;
-        release = open.take({ userId, sessionId, address: clientAddress(c, deps.config) });
-        if (!release) refusal = { ok: false, code: CLOSE.policy, reason: TOO_MANY_SOCKETS, userId };
-        else client = await hub.join(tenant, kind, userId, sessionId, { everything, mark });
-      }
+      else if (counted.verdict === "refuse") {
+        refusal = { ok: false, code: CLOSE.policy, reason: TOO_MANY_SOCKETS, userId: verdict.userId };
+      } else client = await hub.join(tenant, kind, verdict.userId, verdict.sessionId, { everything, mark });
     } catch (error) {
+      release?.();
       log({
         event: "live.error",
         level: "error",
@@ -78,21 +87,23 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         kind,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
+      throw error; // answered as any call's failure: 503 when KV is too busy, else 500 (server/app.tsx)
     } finally {
       if (entered) hub.exit();
     }
     const bucket = new TokenBucket(messageBurst, messagesPerSecond);
     // A socket counted but never opened (the client went away mid-handshake) stops counting.
     let opened = false;
-    if (release) setTimeout(() => opened || release?.(), openTimeoutMs);
+    setTimeout(() => opened || release?.(), openTimeoutMs);
     try {
       return await upgradeWebSocket(c, {
         onOpen(_event, ws) {
           opened = true;
           if (client && ws.raw) return hub.open(client, ws.raw);
-          release?.();
-          ws.close(refusal.code, refusal.reason);
-          log({ event: "live.disconnect", tenant, userId: refusal.userId ?? null, kind, code: refusal.code });
+          const why = refusal ?? { code: CLOSE.serverError, reason: "Server error", userId: client?.userId };
+          if (client) hub.leave(client, why.code, why.reason, { log: false });
+          ws.close(why.code, why.reason);
+          log({ event: "live.disconnect", tenant, userId: why.userId ?? null, kind, code: why.code });
         },
         onMessage(event) {
           if (!client || client.closed) return;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ACCESS_MATRIX, type AccessRow, type Caller, CALLERS, routeKey } from "../access_matrix.ts";
 import { accessWorld, type Person, TENANT_A, TENANT_B, type World } from "../helpers/access_world.ts";
 import { bearer, postJson, sentCode } from "../helpers/app.ts";
-import { LiveClient, serve } from "../helpers/live.ts";
+import { LiveClient, serve, upgradeAnswer } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
 import { writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
 import { inboundForm, inboundRequest } from "../helpers/twilio_webhook.ts";
@@ -261,9 +261,19 @@ function callFor(row: AccessRow, cell: Cell): Call | Promise<Call> {
   return { path: row.path.replace(":tenant", cell.tenant), init: auth(cell) };
 }
 
-/** Opens the socket: 101 once it answers a ping, else the close code. Every text it got goes in `texts`. */
+/**
+ * Opens the socket: 101 once it answers a ping, else the close code, or the
+ * HTTP status when it was refused before the upgrade (asked again as a plain
+ * upgrade request: a refused ticket is refused again). Every text it got goes
+ * in `texts`.
+ */
 async function socketOutcome(url: string, texts: string[]): Promise<number> {
   const client = new LiveClient(url);
+  if (!await client.opened) {
+    const answer = await upgradeAnswer(url.replace(/^ws:/, "http:"));
+    texts.push(JSON.stringify(answer.body));
+    return answer.status;
+  }
   const pong = client.opened.then(async (opened) => {
     if (!opened) return null;
     client.socket.send('{"type":"ping"}');

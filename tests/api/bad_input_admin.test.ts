@@ -453,8 +453,10 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
         upgrade: "WebSocket",
         connection: "Upgrade",
       }];
+      // Signed in: a connection with no credentials is refused (401) before the handshake is tried.
+      const query = `?token=${encodeURIComponent(w.rider.token)}`;
       for (const headers of handshakes) {
-        const res = await fetch(`http://127.0.0.1:${server.addr.port}/greer/ws/riders`, { headers });
+        const res = await fetch(`http://127.0.0.1:${server.addr.port}/greer/ws/riders${query}`, { headers });
         expect(res.status, JSON.stringify(headers)).toBe(400);
         expect(await res.json()).toEqual({ error: "Invalid WebSocket handshake" });
       }

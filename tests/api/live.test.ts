@@ -22,7 +22,16 @@ import { LiveHub, liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/live/ws.ts";
 import { addCampus, bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
-import { delay, FakeSocket, handWatchedStore, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
+import {
+  delay,
+  FakeSocket,
+  handWatchedStore,
+  LiveClient,
+  type LiveServer,
+  serve,
+  upgradeAnswer,
+  waitFor,
+} from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2, put, requestRide } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
@@ -111,23 +120,34 @@ async function moveRide(t: TestApp, ride: Ride, to: RideStatus, actorId: string,
 }
 
 describe("who may open a socket", () => {
-  it("closes 1008 for a missing, forged or garbage token", async () => {
-    const { t, connect } = await setup();
+  it("refuses a missing, forged or garbage token with 401 before the upgrade", async () => {
+    const { t, server, connect } = await setup();
     const rider = await signIn(t, "8645550142", "greer");
     const forged = rider.token.slice(0, -4) + (rider.token.endsWith("AAAA") ? "BBBB" : "AAAA");
-    for (const token of [undefined, "", "not-a-token", forged]) {
+    const cases: [string | undefined, string][] = [
+      [undefined, "Authentication required"],
+      ["", "Authentication required"],
+      ["not-a-token", "Session expired"],
+      [forged, "Session expired"],
+    ];
+    for (const [token, error] of cases) {
       const client = connect("greer", "riders", token);
-      expect(await client.opened).toBe(true); // upgraded, then closed, so the browser sees the code
-      expect((await client.closed).code).toBe(1008);
+      expect(await client.opened).toBe(false); // never upgraded: it cost an HTTP request
       expect(client.messages).toEqual([]);
+      const query = token === undefined ? "" : `?token=${encodeURIComponent(token)}`;
+      expect(await upgradeAnswer(server.http(`/greer/ws/riders${query}`))).toEqual({ status: 401, body: { error } });
     }
   });
 
-  it("closes 1008 for a revoked session", async () => {
-    const { t, connect } = await setup();
+  it("refuses a revoked session with 401 before the upgrade", async () => {
+    const { t, server, connect } = await setup();
     const rider = await signIn(t, "8645550142", "greer");
     expect((await t.request("/api/auth/logout", bearer(rider.token, { method: "POST" }))).status).toBe(200);
-    expect((await connect("greer", "riders", rider.token).closed).code).toBe(1008);
+    expect(await connect("greer", "riders", rider.token).opened).toBe(false);
+    expect(await upgradeAnswer(server.http(`/greer/ws/riders?token=${rider.token}`))).toEqual({
+      status: 401,
+      body: { error: "Session expired" },
+    });
   });
 
   it("keeps riders off the drivers socket and non-members off both", async () => {
@@ -170,7 +190,7 @@ describe("who may open a socket", () => {
     expect(await plain.json()).toEqual({ error: "Expected a WebSocket upgrade" });
   });
 
-  it("closes 1011 when the server cannot check the token", async () => {
+  it("answers 500 before the upgrade when the server cannot check the token", async () => {
     const broken = (kv: Deno.Kv) =>
       new Proxy(kv, {
         get(target, prop) {
@@ -179,9 +199,10 @@ describe("who may open a socket", () => {
           return typeof value === "function" ? value.bind(target) : value;
         },
       });
-    const { t, connect } = await setup({ store: broken });
+    const { t, server, connect } = await setup({ store: broken });
     const rider = await signIn(t, "8645550142", "greer");
-    expect((await connect("greer", "riders", rider.token).closed).code).toBe(1011);
+    expect(await connect("greer", "riders", rider.token).opened).toBe(false);
+    expect((await upgradeAnswer(server.http(`/greer/ws/riders?token=${rider.token}`))).status).toBe(500);
     expect(t.log.events).toContainEqual(
       expect.objectContaining({ event: "live.error", stage: "connect", error: "Error: KV is down" }),
     );

@@ -22,7 +22,16 @@ import { liveStats } from "../../routes/live/hub.ts";
 import type { LiveSettings } from "../../routes/live/settings.ts";
 import { liveRoutes } from "../../routes/live/ws.ts";
 import { bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
-import { askTicket, closedWithin, delay, LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";
+import {
+  askTicket,
+  closedWithin,
+  delay,
+  LiveClient,
+  type LiveServer,
+  serve,
+  upgradeAnswer,
+  waitFor,
+} from "../helpers/live.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 
@@ -199,6 +208,19 @@ describe("a change made by the admin CLI, another process on the same KV file", 
     expect(await w.admin("user:super", "--phone", boss, "--revoke")).toContain("no longer a super admin");
     expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1008, reason: "Access revoked" });
   });
+
+  it("making a super admin closes their sockets too, with 1012, so they open again with the new rights", async () => {
+    const w = await cliWorld();
+    const socket = await w.connect(DEMO_DRIVER_PHONE, "drivers");
+    cleanups.unshift(() => socket.close());
+    expect(await socket.opened).toBe(true);
+    expect(await w.admin("user:super", "--phone", DEMO_DRIVER_PHONE)).toContain("now a super admin");
+    expect(await closedWithin(socket, 200 + WITHIN_MS)).toEqual({ code: 1012, reason: "Access changed" });
+    // A client that reconnects, as the browser does after 1012, gets in.
+    const again = await w.connect(DEMO_DRIVER_PHONE, "drivers");
+    cleanups.unshift(() => again.close());
+    expect(await again.opened).toBe(true);
+  });
 });
 
 describe("what a client may send", () => {
@@ -266,7 +288,7 @@ describe("tickets", () => {
   });
 
   it("is single use, even for two connections racing with it", async () => {
-    const { t, connect } = await setup();
+    const { t, server, connect } = await setup();
     const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
     for (let round = 0; round < 5; round++) {
       const { body } = await askTicket(t.app, "greer", driver.token);
@@ -275,19 +297,28 @@ describe("tickets", () => {
       await delay(50);
       const open = racers.filter((r) => r.socket.readyState === WebSocket.OPEN);
       expect(open).toHaveLength(1);
-      for (const r of racers.filter((r) => r !== open[0])) expect((await r.closed).code).toBe(1008);
+      // The others were refused before the upgrade, as the ticket used again is.
+      for (const r of racers.filter((r) => r !== open[0])) expect(await r.opened).toBe(false);
+      expect(await upgradeAnswer(server.http(`/greer/ws/drivers?ticket=${body.ticket}`))).toEqual({
+        status: 401,
+        body: { error: "Ticket expired or already used" },
+      });
       await open[0].close();
     }
   });
 
-  it("expires after 30 s, works only in its own tenant, and is refused once the session ended", async () => {
-    const { t, connect } = await setup();
+  it("expires after 30 s, works only in its own tenant, and is refused once the session ended, before the upgrade", async () => {
+    const { t, server, connect } = await setup();
+    const refusal = async (path: string) => {
+      expect(await connect(path).opened, path).toBe(false);
+      return await upgradeAnswer(server.http(path));
+    };
     const driver = await signIn(t, DEMO_DRIVER_PHONE, "greer");
     const late = await askTicket(t.app, "greer", driver.token);
     t.clock.advance(WS_TICKET_TTL_MS + 1);
-    expect(await connect(`/greer/ws/drivers?ticket=${late.body.ticket}`).closed).toEqual({
-      code: 1008,
-      reason: "Ticket expired or already used",
+    expect(await upgradeAnswer(server.http(`/greer/ws/drivers?ticket=${late.body.ticket}`))).toEqual({
+      status: 401,
+      body: { error: "Ticket expired or already used" },
     });
     await createTenant(t.kv, {
       code: "spartan",
@@ -298,15 +329,18 @@ describe("tickets", () => {
     }, {});
     await changeRole(t.kv, { tenant: "spartan", userId: driver.user.id, role: "driver", add: true, now: 0 });
     const greer = await askTicket(t.app, "greer", driver.token);
-    expect((await connect(`/spartan/ws/drivers?ticket=${greer.body.ticket}`).closed).code).toBe(1008);
+    expect((await refusal(`/spartan/ws/drivers?ticket=${greer.body.ticket}`)).status).toBe(401);
     const fresh = await askTicket(t.app, "greer", driver.token);
     await t.request("/api/auth/logout", bearer(driver.token, { method: "POST" }));
-    expect(await connect(`/greer/ws/drivers?ticket=${fresh.body.ticket}`).closed).toEqual({
-      code: 1008,
-      reason: "Session expired",
+    expect(await upgradeAnswer(server.http(`/greer/ws/drivers?ticket=${fresh.body.ticket}`))).toEqual({
+      status: 401,
+      body: { error: "Session expired" },
     });
     for (const garbage of ["", "x", "A".repeat(43), "%00"]) {
-      expect((await connect(`/greer/ws/drivers?ticket=${garbage}`).closed).code).toBe(1008);
+      expect(await refusal(`/greer/ws/drivers?ticket=${garbage}`)).toEqual({
+        status: 401,
+        body: { error: "Ticket expired or already used" },
+      });
     }
   });
 

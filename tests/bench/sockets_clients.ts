@@ -61,7 +61,7 @@ export async function openSockets(
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker));
-  // A refusal still upgrades, then closes (1008): make sure none was refused.
+  // A refused token is answered before the upgrade (openWire throws); too many sockets close 1008: make sure none was.
   await new Promise((r) => setTimeout(r, 200));
   const refused = out.find((ws) => ws.closeCode !== null);
   if (refused) throw new Error(`a socket was closed at open with ${refused.closeCode}`);

@@ -81,6 +81,35 @@ export class LiveClient {
   }
 }
 
+/**
+ * What a WebSocket upgrade request to `url` (http://…) is answered when the
+ * server refuses it before upgrading: the status and the JSON body.
+ */
+export async function upgradeAnswer(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { error?: string } }> {
+  const res = await fetch(url, {
+    headers: {
+      upgrade: "websocket",
+      connection: "Upgrade",
+      "sec-websocket-key": btoa("0123456789abcdef"),
+      "sec-websocket-version": "13",
+      ...headers,
+    },
+  });
+  if (res.status === 101) {
+    await res.body?.cancel();
+    return { status: 101, body: {} };
+  }
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, body: { error: text } };
+  }
+}
+
 /** Polls `check` until it holds (or throws with `what` after `timeoutMs`). */
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const until = performance.now() + timeoutMs;
