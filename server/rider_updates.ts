@@ -4,7 +4,7 @@
  * - `trackRide`: the driver's last position, the minutes to the ride's ETA
  *   target (lib/eta.ts) and how late it runs against the time promised, for
  *   GET rides/my and the riders socket's driver-location message.
- * - `rideMoved` / `driverMoved`: after a ride's move or a driver's location
+ * - `rideMoved` / `driverMoved` / `noShowMarked`: after a ride's move or a driver's location
  *   report, the notices due (lib/rider_notices.ts) are claimed once in KV and
  *   texted to the rider in their language, unless they turned ride texts off
  *   or their number opted out. They run after the answer: a failed text is
@@ -21,7 +21,7 @@ import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts"
 import type { Point } from "../lib/geo.ts";
 import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
-import { dueNotices, handedOverNotice, type Notice, noticeText } from "../lib/rider_notices.ts";
+import { dueNotices, handedOverNotice, noShowNotice, type Notice, noticeText } from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -136,6 +136,14 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
 export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, handedOverNotice);
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/** The driver marked the rider a no-show after the wait: the rider is told once, on the terms of every ride text. */
+export function noShowMarked(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => noShowNotice(record, ride));
     if (notices.length > 0) await send(deps, tenant, ride, notices);
   });
 }
