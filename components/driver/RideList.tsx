@@ -24,8 +24,11 @@ export interface RideListProps {
 export function RideList({ rides, me, busy, error, onAction }: RideListProps) {
   const t = useT();
   const titleId = useDomId();
-  // A ride whose driver waits at the pickup: its No-show button counts down by the second.
-  const now = useNow(rides?.some((r) => r.noShowFrom !== undefined && r.assignedDriverId === me) ? 1000 : 30_000);
+  // A ride of mine waiting at its pickup: its No-show button counts down by the second.
+  const waiting = rides?.some((r) =>
+    r.noShowFrom !== undefined && r.assignedDriverId === me && r.status === "on-the-way"
+  );
+  const now = useNow(waiting ? 1000 : 30_000);
   return (
     <section className="ride-screen__panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-list__title">
