@@ -45,15 +45,19 @@ export function driverActions(ride: Ride, list: readonly Ride[], me: string, now
   for (const move of FORWARD) {
     if (move.from !== ride.status) continue;
     const check = checkMove(ride, move.to, actor, busy);
-    const left = move.to === "no-show" ? noShowWaitLeft(ride, now) : 0;
-    if (check.ok && left === null) {
-      actions.push({ to: move.to, label: move.label, tone: move.tone, disabledReason: NO_SHOW_OPENS });
-    } else if (check.ok && left) actions.push({ to: move.to, label: move.label, tone: move.tone, waitLeftMs: left });
-    else if (check.ok) actions.push({ to: move.to, label: move.label, tone: move.tone });
+    const action: DriverAction = { to: move.to, label: move.label, tone: move.tone };
+    if (check.ok) actions.push(move.to === "no-show" ? waitingNoShow(action, ride, now) : action);
     else if (check.error === ANOTHER_IN_PROGRESS) {
       actions.push({ to: move.to, label: move.label, tone: move.tone, disabledReason: ANOTHER_IN_PROGRESS });
     }
   }
   if (checkMove(ride, "canceled", actor).ok) actions.push({ to: "canceled", label: CANCEL_LABEL, tone: "danger" });
   return actions;
+}
+
+/** No-show waits for the driver at the pickup: held until they reached it, then counted down to `noShowFrom`. */
+function waitingNoShow(action: DriverAction, ride: Ride, now: number): DriverAction {
+  const left = noShowWaitLeft(ride, now);
+  if (left === null) return { ...action, disabledReason: NO_SHOW_OPENS };
+  return left > 0 ? { ...action, waitLeftMs: left } : action;
 }

@@ -3,8 +3,9 @@
  * rider, the facts and their note, and the buttons of the
  * transition table (lib/driver_actions.ts); a button another ride blocks is
  * disabled, with the reason under the buttons, and No-show counts down the
- * wait at the pickup ("No-show in 2:41", lib/no_show_wait.ts). Under them, Navigate opens the
- * phone's maps app (issue 18), below the buttons so they stay in thumb reach.
+ * wait at the pickup ("No-show in 2:41", lib/no_show_wait.ts). Under them,
+ * Navigate opens the phone's maps app (issue 18), below the buttons so they
+ * stay in thumb reach.
  */
 import { useNow } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
