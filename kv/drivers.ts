@@ -5,12 +5,16 @@
  */
 import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
+import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { bumpDrivers, bumpVehicles } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { addPickupArrivals } from "./pickup_arrivals.ts";
 import { recordService } from "./report_rollups.ts";
 import { committed, commitWithRetry } from "./retry.ts";
+import { forgetActiveRides } from "./rides.ts";
 
 export const DRIVER_STALE_MS = 10 * 60 * 1000;
+const DEFAULT_WAIT_MS = DEFAULT_NO_SHOW.waitMinutes * 60_000;
 
 export interface DriverState {
   userId: string;
@@ -33,10 +37,13 @@ export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string
  * the driver says otherwise (`wheelchairAccessible` undefined keeps it).
  * A driver who was counted available until now adds the time and distance
  * since their last report to the day's service (issue 22, in `timeZone`).
+ * A location reached within reach of a waiting ride's pickup records the
+ * arrival on the ride in the same commit (kv/pickup_arrivals.ts), the no-show
+ * allowed `pickupWaitMs` later.
  */
-export function setDriverState(
+export async function setDriverState(
   kv: Deno.Kv,
-  { tenant, timeZone, userId, isAvailable, location, now, wheelchairAccessible }: {
+  { tenant, timeZone, userId, isAvailable, location, now, wheelchairAccessible, pickupWaitMs = DEFAULT_WAIT_MS }: {
     tenant: string;
     timeZone: string;
     userId: string;
@@ -44,9 +51,12 @@ export function setDriverState(
     location?: Point | null;
     now: number;
     wheelchairAccessible?: boolean;
+    /** The tenant's wait at the pickup before a no-show (lib/no_show.ts waitMinutes), in ms; the default's if not given. */
+    pickupWaitMs?: number;
   },
 ): Promise<DriverState> {
-  return commitWithRetry("update the driver", async () => {
+  let arrivals = 0;
+  const state = await commitWithRetry("update the driver", async () => {
     const entry = await kv.get<DriverState>(keys.driver(tenant, userId));
     const previous = entry.value;
     const next: DriverState = {
@@ -69,8 +79,14 @@ export function setDriverState(
     }
     bumpDrivers(op, tenant);
     if (Boolean(previous?.wheelchairAccessible) !== Boolean(next.wheelchairAccessible)) bumpVehicles(op, tenant);
+    arrivals = location
+      ? await addPickupArrivals(kv, op, { tenant, driverId: userId, at: location, now, waitMs: pickupWaitMs })
+      : 0;
     return await committed(op, next);
   });
+  // The rider's active slot changed with the ride: no isolate may keep reusing the copy it read before.
+  if (arrivals > 0) forgetActiveRides(kv, tenant);
+  return state;
 }
 
 export function isCounted(state: DriverState, now: number): state is DriverState & { location: Point } {

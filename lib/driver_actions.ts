@@ -4,6 +4,7 @@
  * server refuses.
  */
 import type { Text } from "./i18n/catalogue.ts";
+import { noShowWaitLeft } from "./no_show_wait.ts";
 import { ANOTHER_IN_PROGRESS, checkMove } from "./ride_moves.ts";
 import { busyWith, type Ride, type RideStatus } from "./rides.ts";
 
@@ -15,6 +16,8 @@ export interface DriverAction {
   disabledReason?: Text;
   /** Cancel and no-show end a ride the rider still wanted: drawn apart from the forward move. */
   tone: "primary" | "danger";
+  /** A no-show still waiting at the pickup: the milliseconds left, counted down on the button (lib/no_show_wait.ts). */
+  waitLeftMs?: number;
 }
 
 const FORWARD: { from: RideStatus; to: RideStatus; label: Text; tone: DriverAction["tone"] }[] = [
@@ -27,24 +30,34 @@ const FORWARD: { from: RideStatus; to: RideStatus; label: Text; tone: DriverActi
 ];
 
 export const CANCEL_LABEL: Text = "Cancel";
+export const NO_SHOW_OPENS: Text = "No-show opens after waiting at the pickup.";
 
 /**
  * The buttons a driver sees on a ride card: the moves lib/rides.ts allows
  * this driver, with the on-the-way start disabled while another ride of
- * theirs is on-the-way or arrived (the server refuses it too).
+ * theirs is on-the-way or arrived, and No-show until the wait at the pickup
+ * is over at `now` (the server refuses both too).
  */
-export function driverActions(ride: Ride, list: readonly Ride[], me: string): DriverAction[] {
+export function driverActions(ride: Ride, list: readonly Ride[], me: string, now = Date.now()): DriverAction[] {
   const actor = { userId: me, drives: true };
   const busy = busyWith(list, me, ride.id);
   const actions: DriverAction[] = [];
   for (const move of FORWARD) {
     if (move.from !== ride.status) continue;
     const check = checkMove(ride, move.to, actor, busy);
-    if (check.ok) actions.push({ to: move.to, label: move.label, tone: move.tone });
+    const action: DriverAction = { to: move.to, label: move.label, tone: move.tone };
+    if (check.ok) actions.push(move.to === "no-show" ? waitingNoShow(action, ride, now) : action);
     else if (check.error === ANOTHER_IN_PROGRESS) {
       actions.push({ to: move.to, label: move.label, tone: move.tone, disabledReason: ANOTHER_IN_PROGRESS });
     }
   }
   if (checkMove(ride, "canceled", actor).ok) actions.push({ to: "canceled", label: CANCEL_LABEL, tone: "danger" });
   return actions;
+}
+
+/** No-show waits for the driver at the pickup: held until they reached it, then counted down to `noShowFrom`. */
+function waitingNoShow(action: DriverAction, ride: Ride, now: number): DriverAction {
+  const left = noShowWaitLeft(ride, now);
+  if (left === null) return { ...action, disabledReason: NO_SHOW_OPENS };
+  return left > 0 ? { ...action, waitLeftMs: left } : action;
 }

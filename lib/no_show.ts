@@ -4,6 +4,8 @@
  * `suspendAt` ride requests are paused for `suspendDays` after the last
  * counted one. An admin lifting the pause sets the rider's "counted from"
  * time (kv/no_shows.ts), so the no-shows before it never count again.
+ * A driver may mark a no-show only after `waitMinutes` at the pickup
+ * (lib/no_show_wait.ts).
  * Pure rules, shared by the server, the settings page and the rider screen.
  */
 import type { Text } from "./i18n/catalogue.ts";
@@ -14,9 +16,17 @@ export interface NoShowPolicy {
   suspendAt: number;
   suspendDays: number;
   windowDays: number;
+  /** How long a driver waits at the pickup before a no-show may be marked (lib/no_show_wait.ts). */
+  waitMinutes: number;
 }
 
-export const DEFAULT_NO_SHOW: NoShowPolicy = { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 };
+export const DEFAULT_NO_SHOW: NoShowPolicy = {
+  warnAt: 2,
+  suspendAt: 3,
+  suspendDays: 7,
+  windowDays: 30,
+  waitMinutes: 3,
+};
 
 /** The bounds each field may take; warnAt must also be at most suspendAt. */
 export const NO_SHOW_LIMITS: Record<keyof NoShowPolicy, { min: number; max: number }> = {
@@ -24,9 +34,10 @@ export const NO_SHOW_LIMITS: Record<keyof NoShowPolicy, { min: number; max: numb
   suspendAt: { min: 1, max: 20 },
   suspendDays: { min: 1, max: 90 },
   windowDays: { min: 1, max: 365 },
+  waitMinutes: { min: 1, max: 30 },
 };
 
-export const NO_SHOW_FIELDS = ["warnAt", "suspendAt", "suspendDays", "windowDays"] as const;
+export const NO_SHOW_FIELDS = ["warnAt", "suspendAt", "suspendDays", "windowDays", "waitMinutes"] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,6 +47,7 @@ const FIELD_TEXTS: Record<keyof NoShowPolicy, Text> = {
   suspendAt: "Pause at must be a whole number from {min} to {max}",
   suspendDays: "Pause days must be a whole number from {min} to {max}",
   windowDays: "Counting window must be a whole number from {min} to {max} days",
+  waitMinutes: "Wait at the pickup must be a whole number from {min} to {max} minutes",
 };
 export const WARN_AFTER_SUSPEND: Text = "Warn at cannot be more than Pause at";
 
@@ -49,7 +61,7 @@ export function readNoShow(body: unknown, current: NoShowPolicy, t: Translate): 
     return {
       ok: false,
       field: "noShow",
-      error: t("The no-show policy needs warnAt, suspendAt, suspendDays and windowDays"),
+      error: t("The no-show policy needs warnAt, suspendAt, suspendDays, windowDays and waitMinutes"),
     };
   }
   const given = body as Record<string, unknown>;

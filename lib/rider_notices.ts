@@ -11,7 +11,9 @@
  * - here: the driver reached the pickup (within ARRIVAL_METERS): "Your
  *   shuttle is here". Picked up moves the ride to arrived, when the rider is
  *   already aboard, so the driver's position says they are there, not the move;
- * - late: the arrival slipped LATE_MINUTES or more past the time promised.
+ * - late: the arrival slipped LATE_MINUTES or more past the time promised;
+ * - no-show: the driver marked it after the wait at the pickup
+ *   (lib/no_show_wait.ts), with the minutes they waited.
  *
  * Each kind goes once per ride. The promised arrival is set by the accepted
  * notice and moved by an on-the-way one (both name a time); the card's
@@ -24,8 +26,17 @@ import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 import { clockTime } from "./booking.ts";
+import { minutesWaited } from "./no_show_wait.ts";
 
-export type NoticeKind = "accepted" | "on-the-way" | "near" | "here" | "late" | "handed-over" | "suspended";
+export type NoticeKind =
+  | "accepted"
+  | "on-the-way"
+  | "near"
+  | "here"
+  | "late"
+  | "handed-over"
+  | "suspended"
+  | "no-show";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
@@ -98,6 +109,8 @@ const TEXTS: Record<NoticeKind, Text> = {
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, server/hand_over.ts).
   suspended:
     "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
+  // The driver waited at the pickup and marked the rider a no-show (lib/no_show_wait.ts); minutes: how long.
+  "no-show": "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.",
 };
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";
@@ -116,6 +129,16 @@ export function noticeText(
   if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
   const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
   return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time });
+}
+
+/** A no-show's notice, due once per ride: the minutes the driver waited at the pickup. */
+export function noShowNotice(
+  record: NoticeRecord,
+  ride: Pick<Ride, "reachedPickupAt" | "noShowAt">,
+): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("no-show")) return { notices: [], next: record };
+  const minutes = minutesWaited(ride, ride.noShowAt ?? 0);
+  return { notices: [{ kind: "no-show", minutes }], next: { ...record, sent: [...record.sent, "no-show"] } };
 }
 
 /** A handed-over booking's notice (issue 21), due once per ride. */

@@ -64,6 +64,13 @@ export interface Ride {
   riderDeleted?: true;
   /** The driver deleted their account (issue 23): name and phone are gone; screens say "Deleted driver". */
   driverDeleted?: true;
+  /**
+   * When the driver's reported position first came within reach of the pickup (lib/no_show_wait.ts), while the
+   * ride waited for them; absent until then. It stands if they move away.
+   */
+  reachedPickupAt?: number;
+  /** From when the driver may mark a no-show: reachedPickupAt plus the tenant's wait as it was then. */
+  noShowFrom?: number;
 }
 
 /** A rider's rating, 1-5, with an optional comment (issue 21). */

@@ -4,7 +4,7 @@
  * - `trackRide`: the driver's last position, the minutes to the ride's ETA
  *   target (lib/eta.ts) and how late it runs against the time promised, for
  *   GET rides/my and the riders socket's driver-location message.
- * - `rideMoved` / `driverMoved`: after a ride's move or a driver's location
+ * - `rideMoved` / `driverMoved` / `noShowMarked`: after a ride's move or a driver's location
  *   report, the notices due (lib/rider_notices.ts) are claimed once in KV and
  *   texted to the rider in their language, unless they turned ride texts off
  *   or their number opted out. They run after the answer: a failed text is
@@ -23,7 +23,14 @@ import { translator } from "../lib/i18n/catalogue.ts";
 import type { Logger } from "../lib/log.ts";
 import { maskPhone } from "../lib/phone.ts";
 import { isTextable } from "../lib/textable.ts";
-import { dueNotices, handedOverNotice, type Notice, noticeText, suspendedNotice } from "../lib/rider_notices.ts";
+import {
+  dueNotices,
+  handedOverNotice,
+  noShowNotice,
+  type Notice,
+  noticeText,
+  suspendedNotice,
+} from "../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { estimateSource, type EtaSource } from "../lib/routing.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -161,6 +168,14 @@ export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride):
 export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, suspendedNotice);
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/** The driver marked the rider a no-show after the wait: the rider is told once, on the terms of every ride text. */
+export function noShowMarked(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => noShowNotice(record, ride));
     if (notices.length > 0) await send(deps, tenant, ride, notices);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The no-show policy on the settings page (issue 21): when a rider is warned,
- * when their requests pause, for how long, and over how many days missed
- * pickups count (lib/no_show.ts). Typed as text, checked on save.
+ * when their requests pause, for how long, over how many days missed
+ * pickups count, and how long a driver waits at the pickup before a no-show
+ * (lib/no_show.ts, lib/no_show_wait.ts). Typed as text, checked on save.
  */
 import { NO_SHOW_FIELDS, NO_SHOW_LIMITS, type NoShowPolicy } from "../../lib/no_show.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
@@ -14,6 +15,7 @@ const LABELS: Record<keyof NoShowPolicy, Text> = {
   suspendAt: "Pause at (no-shows)",
   suspendDays: "Pause days",
   windowDays: "Counting window (days)",
+  waitMinutes: "Wait at the pickup (minutes)",
 };
 
 export function noShowDraft(policy: NoShowPolicy): NoShowDraft {
@@ -22,6 +24,7 @@ export function noShowDraft(policy: NoShowPolicy): NoShowDraft {
     suspendAt: String(policy.suspendAt),
     suspendDays: String(policy.suspendDays),
     windowDays: String(policy.windowDays),
+    waitMinutes: String(policy.waitMinutes),
   };
 }
 
@@ -33,6 +36,7 @@ export function noShowBody(draft: NoShowDraft): NoShowPolicy {
     suspendAt: n(draft.suspendAt),
     suspendDays: n(draft.suspendDays),
     windowDays: n(draft.windowDays),
+    waitMinutes: n(draft.waitMinutes),
   };
 }
 
@@ -65,9 +69,15 @@ export function NoShowFields(
             max={NO_SHOW_LIMITS[name].max}
             value={draft[name]}
             aria-invalid={invalid(`noShow.${name}`)}
-            aria-describedby={describedBy(`noShow.${name}`)}
+            aria-describedby={[describedBy(`noShow.${name}`), name === "waitMinutes" && `${id}-no-show-wait-hint`]
+              .filter(Boolean).join(" ") || undefined}
             onChange={(e) => onChange({ ...draft, [name]: e.target.value })}
           />
+          {name === "waitMinutes" && (
+            <p id={`${id}-no-show-wait-hint`} className="muted">
+              {t("A driver may mark a no-show only after waiting this long at the pickup.")}
+            </p>
+          )}
         </div>
       ))}
     </fieldset>

@@ -2,11 +2,14 @@
  * One ride in the driver's list: the rider's needs first (issue 21), the
  * rider, the facts and their note, and the buttons of the
  * transition table (lib/driver_actions.ts); a button another ride blocks is
- * disabled, with the reason under the buttons. Under them, Navigate opens the
- * phone's maps app (issue 18), below the buttons so they stay in thumb reach.
+ * disabled, with the reason under the buttons, and No-show counts down the
+ * wait at the pickup ("No-show in 2:41", lib/no_show_wait.ts). Under them,
+ * Navigate opens the phone's maps app (issue 18), below the buttons so they
+ * stay in thumb reach.
  */
 import { useNow } from "../../browser/live_client.ts";
 import type { DriverAction } from "../../lib/driver_actions.ts";
+import { waitClock } from "../../lib/no_show_wait.ts";
 import { directionsHref, geoHref, mapsAppFor, navigationTarget } from "../../lib/navigation.ts";
 import { formatPhone, telHref } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
@@ -86,11 +89,11 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
               className={action.tone === "danger"
                 ? "button button--secondary ride-button ride-button--quiet-danger"
                 : "button ride-button"}
-              disabled={busy || !!action.disabledReason}
+              disabled={busy || !!action.disabledReason || !!action.waitLeftMs}
               title={action.disabledReason && t(action.disabledReason)}
               onClick={() => onAction(action)}
             >
-              {t(action.label)}
+              {action.waitLeftMs ? t("No-show in {time}", { time: waitClock(action.waitLeftMs) }) : t(action.label)}
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 /** The driver's "Active Ride Requests": Loading..., the empty line, or one card per ride. */
+import { useNow } from "../../browser/live_client.ts";
 import { type DriverAction, driverActions } from "../../lib/driver_actions.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { useDomId } from "../dom_id.ts";
@@ -23,6 +24,11 @@ export interface RideListProps {
 export function RideList({ rides, me, busy, error, onAction }: RideListProps) {
   const t = useT();
   const titleId = useDomId();
+  // A ride of mine waiting at its pickup: its No-show button counts down by the second.
+  const waiting = rides?.some((r) =>
+    r.noShowFrom !== undefined && r.assignedDriverId === me && r.status === "on-the-way"
+  );
+  const now = useNow(waiting ? 1000 : 30_000);
   return (
     <section className="ride-screen__panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-list__title">
@@ -39,7 +45,7 @@ export function RideList({ rides, me, busy, error, onAction }: RideListProps) {
               <RideItem
                 key={ride.id}
                 ride={ride}
-                actions={driverActions(ride, rides, me)}
+                actions={driverActions(ride, rides, me, now)}
                 busy={busy}
                 error={error?.id === ride.id ? error.text : null}
                 onAction={(action) => onAction(ride, action)}

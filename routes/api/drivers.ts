@@ -1,12 +1,16 @@
 /**
  * Drivers (spec sections 3 Driver, 6, 7): availability, location reports and
  * the list riders see. Availability and location need the driver or admin role.
+ * A location within reach of a waiting ride's pickup records the arrival the
+ * no-show wait counts from (kv/pickup_arrivals.ts).
  */
 import { isPaused, pausedText } from "../../lib/service_status.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { getDriverState, listAvailableDrivers, setDriverState } from "../../kv/drivers.ts";
 import { isPoint } from "../../lib/geo.ts";
+import type { Tenant } from "../../lib/schemas.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -21,6 +25,8 @@ const availabilityBody = z.object({
   wheelchairAccessible: z.optional(z.unknown()),
 });
 const locationBody = z.object({ location: z.optional(z.unknown()) });
+/** The tenant's wait at a pickup before a no-show: a report that reaches a pickup fixes it on the ride. */
+const waitMs = (tenant: Tenant) => settingsOf(tenant).noShow.waitMinutes * 60_000;
 
 export function driversApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -55,6 +61,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       location: location ? { lat: location.lat, lng: location.lng } : undefined,
       now: clock.now(),
       wheelchairAccessible,
+      pickupWaitMs: waitMs(tenant),
     });
     deps.log!({
       event: "driver.availability",
@@ -81,6 +88,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       userId: c.get("user").id,
       location: { lat: location.lat, lng: location.lng },
       now: clock.now(),
+      pickupWaitMs: waitMs(tenant),
     });
     // Issue 20: a rider waiting for this driver may be due a text (almost there, here, running late), after the answer.
     void driverMoved(notices, tenant, c.get("user").id, state.location!);

@@ -24,6 +24,7 @@ import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type TextRule } from "../../lib/ride_request.ts";
 import { checkMove } from "../../lib/ride_moves.ts";
+import { noShowRefusal } from "../../lib/no_show_wait.ts";
 import { compareForDriver, isRideStatus, RIDE_STATUSES } from "../../lib/rides.ts";
 import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -33,7 +34,7 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
-import { noticeDeps, rideMoved, trackRide } from "../../server/rider_updates.ts";
+import { noShowMarked, noticeDeps, rideMoved, trackRide } from "../../server/rider_updates.ts";
 
 const rideRequest = z.object({
   pickup: z.optional(z.unknown()),
@@ -174,13 +175,14 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const user = c.get("user");
     const actor = { userId: user.id, drives: drives(c.get("roles")) };
+    const now = clock.now();
     const result = await updateRideStatus(kv, {
       tenant,
       id: c.req.param("id"),
       to,
       actorId: user.id,
       driver: { name: user.name, phoneNumber: user.phoneNumber },
-      now: clock.now(),
+      now,
       // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
       decide: async (ride, { busy }) => {
         const check = checkMove(ride, to, actor, busy);
@@ -189,6 +191,9 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
           const state = await getDriverState(kv, tenant, user.id);
           if (!state?.wheelchairAccessible) return { ok: false, status: 409, error: NEEDS_ACCESSIBLE_VEHICLE };
         }
+        // A no-show only after the wait at the pickup, as recorded on the ride (lib/no_show_wait.ts).
+        const early = check.ok && to === "no-show" ? noShowRefusal(ride, now, ENGLISH) : null;
+        if (early) return { ok: false, status: 409, error: early };
         return check;
       },
     });
@@ -200,6 +205,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       rideEvent(c, "ride.status", result.ride, result.from, to);
       // The rider's texts go after the answer (issue 20): a slow or failed text never holds up the move.
       if (to === "accepted" || to === "on-the-way") void rideMoved(notices, c.get("tenant"), result.ride);
+      if (to === "no-show") void noShowMarked(notices, c.get("tenant"), result.ride);
     }
     return c.json({ ride: result.ride });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import type { AuditRecord } from "../../kv/audit.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
-import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp, waitAtPickup } from "../helpers/rides.ts";
 
 type World = Awaited<ReturnType<typeof rideWorld>>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,13 +16,14 @@ async function online(t: TestApp, w: World) {
   }
 }
 
-/** A ride of the rider that the demo driver marks no-show. */
+/** A ride of the rider that the demo driver marks no-show, after the wait at the pickup (3 minutes on the clock). */
 async function noShow(t: TestApp, w: World, token = w.rider.token) {
   await online(t, w);
   const res = await requestRide(t, token);
   expect(res.status).toBe(201);
   const { ride } = await res.json();
   for (const step of ["accepted", "on-the-way", "no-show"]) {
+    if (step === "no-show") await waitAtPickup(t, w.driver.token);
     expect((await move(t, w.driver.token, ride.id, step)).status).toBe(200);
   }
   return ride.id as string;
@@ -46,7 +47,7 @@ describe("no-show policy", () => {
     expect(await standing(t, w.rider.token)).toEqual({
       noShows: 0,
       suspendedUntil: null,
-      policy: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
+      policy: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
       message: null,
     });
     await noShow(t, w);
@@ -73,7 +74,8 @@ describe("no-show policy", () => {
     const res = await requestRide(t, w.rider.token);
     expect(res.status).toBe(403);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    // The last no-show was at 15:02 UTC on Jan 5 (10:02 in Greer): paused 7 days, until Jan 12 in Greer.
+    // The last no-show was at 15:11 UTC on Jan 5 (10:11 in Greer; each after 3 minutes at the pickup): paused 7 days,
+    // until Jan 12 in Greer.
     expect(await res.json()).toEqual({ error: PAUSED });
     const es = await t.request(
       "/greer/api/rides",
@@ -88,7 +90,7 @@ describe("no-show policy", () => {
     );
     const s = await standing(t, w.rider.token);
     expect(s.noShows).toBe(3);
-    expect(s.suspendedUntil).toBe(Date.UTC(2026, 0, 5, 15, 2, 0) + 7 * DAY);
+    expect(s.suspendedUntil).toBe(Date.UTC(2026, 0, 5, 15, 11, 0) + 7 * DAY);
     expect(s.message).toBe(PAUSED);
     // No ride was made by the refused request.
     expect(await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json()).toBeNull();
@@ -103,7 +105,13 @@ describe("no-show policy", () => {
     const w = await rideWorld(t);
     const res = await t.request("/greer/api/admin/settings", put(w.admin.token, { noShow: { windowDays: 3 } }));
     expect(res.status).toBe(200);
-    expect((await res.json()).settings.noShow).toEqual({ warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 3 });
+    expect((await res.json()).settings.noShow).toEqual({
+      warnAt: 2,
+      suspendAt: 3,
+      suspendDays: 7,
+      windowDays: 3,
+      waitMinutes: 3,
+    });
     await noShow(t, w);
     await noShow(t, w);
     expect((await standing(t, w.rider.token)).noShows).toBe(2);
@@ -182,14 +190,17 @@ describe("no-show settings", () => {
     using t = await makeApp();
     const w = await rideWorld(t);
     const got = await (await t.request("/greer/api/admin/settings", bearer(w.admin.token))).json();
-    expect(got.settings.noShow).toEqual({ warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 });
+    expect(got.settings.noShow).toEqual({ warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 });
     const cases: [unknown, string, string][] = [
       [{ warnAt: 1.5 }, "noShow.warnAt", "Warn at must be a whole number from 1 to 20"],
       [{ suspendAt: 0 }, "noShow.suspendAt", "Pause at must be a whole number from 1 to 20"],
       [{ suspendDays: 91 }, "noShow.suspendDays", "Pause days must be a whole number from 1 to 90"],
       [{ windowDays: "30" }, "noShow.windowDays", "Counting window must be a whole number from 1 to 365 days"],
+      [{ waitMinutes: 0 }, "noShow.waitMinutes", "Wait at the pickup must be a whole number from 1 to 30 minutes"],
+      [{ waitMinutes: 31 }, "noShow.waitMinutes", "Wait at the pickup must be a whole number from 1 to 30 minutes"],
+      [{ waitMinutes: 2.5 }, "noShow.waitMinutes", "Wait at the pickup must be a whole number from 1 to 30 minutes"],
       [{ warnAt: 4 }, "noShow.warnAt", "Warn at cannot be more than Pause at"],
-      [[1, 2], "noShow", "The no-show policy needs warnAt, suspendAt, suspendDays and windowDays"],
+      [[1, 2], "noShow", "The no-show policy needs warnAt, suspendAt, suspendDays, windowDays and waitMinutes"],
     ];
     for (const [noShow, field, error] of cases) {
       const res = await t.request("/greer/api/admin/settings", put(w.admin.token, { noShow }));
@@ -198,8 +209,14 @@ describe("no-show settings", () => {
     }
     const ok = await t.request(
       "/greer/api/admin/settings",
-      put(w.admin.token, { noShow: { warnAt: 4, suspendAt: 5, suspendDays: 14, windowDays: 60 } }),
+      put(w.admin.token, { noShow: { warnAt: 4, suspendAt: 5, suspendDays: 14, windowDays: 60, waitMinutes: 10 } }),
     );
-    expect((await ok.json()).settings.noShow).toEqual({ warnAt: 4, suspendAt: 5, suspendDays: 14, windowDays: 60 });
+    expect((await ok.json()).settings.noShow).toEqual({
+      warnAt: 4,
+      suspendAt: 5,
+      suspendDays: 14,
+      windowDays: 60,
+      waitMinutes: 10,
+    });
   });
 });

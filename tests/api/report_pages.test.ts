@@ -125,16 +125,21 @@ describe("reports pages", () => {
       const [passengerCt, steps] of [
         [2, [["accepted", 1], ["on-the-way", 1], ["arrived", 6], ["completed", 19]]],
         [1, [["accepted", 2], ["on-the-way", 2], ["arrived", 9], ["completed", 20]]],
-        [1, [["accepted", 3], ["on-the-way", 3], ["no-show", 15]]],
+        // The driver reaches the pickup at 5 (where they stand: no miles) and waits there before the no-show.
+        [1, [["accepted", 3], ["on-the-way", 3], ["at-pickup", 5], ["no-show", 15]]],
         [3, [["canceled", 2]]],
       ] as [number, [string, number][]][]
     ) {
       const start = t.clock.now();
       await t.request("/greer/api/users/location", put(w.driver.token, { location: CENTRE }));
-      const res = await requestRide(t, w.rider.token, { passengerCt });
+      const res = await requestRide(t, w.rider.token, { passengerCt, pickup: CENTRE });
       const { ride } = await res.json();
       for (const [to, after] of steps) {
         t.clock.set(start + after * MIN);
+        if (to === "at-pickup") {
+          await t.request("/greer/api/users/location", put(w.driver.token, { location: CENTRE }));
+          continue;
+        }
         const who = to === "canceled" ? w.rider.token : w.driver.token;
         expect((await move(t, who, ride.id, to)).status).toBe(200);
       }

@@ -29,7 +29,8 @@ async function figures(t: TestApp, w: World, from = MONDAY, to = MONDAY): Promis
 
 /**
  * Requests a ride, then makes each move `after` minutes after the request,
- * by the driver (or by the rider for "rider-cancel", the admin for "admin-cancel").
+ * by the driver (or by the rider for "rider-cancel", the admin for "admin-cancel");
+ * "at-pickup" is the driver's location report at the ride's pickup (a no-show waits from it).
  */
 async function ride(t: TestApp, w: World, steps: [string, number][], body: Record<string, unknown> = {}) {
   const start = t.clock.now();
@@ -40,6 +41,11 @@ async function ride(t: TestApp, w: World, steps: [string, number][], body: Recor
   const { ride } = await res.json();
   for (const [step, after] of steps) {
     t.clock.set(start + after * MIN);
+    if (step === "at-pickup") {
+      expect((await t.request("/greer/api/users/location", put(w.driver.token, { location: ride.pickup }))).status)
+        .toBe(200);
+      continue;
+    }
     const [who, to] = step === "rider-cancel"
       ? [w.rider.token, "canceled"]
       : step === "admin-cancel"
@@ -67,7 +73,8 @@ describe("the funders' report", () => {
     await ride(t, w, completed(1, 4, 14)); // wait 4, accept 1, ride 10
     await ride(t, w, [["rider-cancel", 3]]);
     await ride(t, w, [["accepted", 5], ["canceled", 8]]); // the driver cancels: staff; accept 5
-    await ride(t, w, [["accepted", 3], ["on-the-way", 3], ["no-show", 16]]); // never boarded: no wait; accept 3
+    // Never boarded: no wait; accept 3. The driver reached the pickup at 5 and waited there.
+    await ride(t, w, [["accepted", 3], ["on-the-way", 3], ["at-pickup", 5], ["no-show", 16]]);
     await ride(t, w, [["admin-cancel", 1]]);
     await ride(t, w, completed(2, 8, 21), { passengerCt: 3 }); // wait 8, accept 2, ride 13
 

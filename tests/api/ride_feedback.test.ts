@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
-import { move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { move, post, put, requestRide, rideWorld, type TestApp, waitAtPickup } from "../helpers/rides.ts";
 
 type World = Awaited<ReturnType<typeof rideWorld>>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -12,6 +12,8 @@ async function rideTo(t: TestApp, w: World, steps: string[], driver = w.driver.t
   expect(res.status).toBe(201);
   const { ride } = await res.json();
   for (const step of steps) {
+    // A no-show follows the wait at the pickup (lib/no_show_wait.ts).
+    if (step === "no-show") await waitAtPickup(t, driver);
     expect((await move(t, step === "canceled" ? rider : driver, ride.id, step)).status).toBe(200);
   }
   return ride.id as string;

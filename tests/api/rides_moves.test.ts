@@ -3,12 +3,15 @@ import { keys } from "../../kv/keys.ts";
 import { slotRideId } from "../helpers/kv_reads.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { addCampus, bearer, makeApp, signIn } from "../helpers/app.ts";
-import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { CENTRE, move, post, put, requestRide, rideWorld, type TestApp, waitAtPickup } from "../helpers/rides.ts";
 
 type World = Awaited<ReturnType<typeof rideWorld>>;
 type Who = "rider" | "otherRider" | "assignedDriver" | "otherDriver" | "admin";
 
-/** The path from pending to each status, made by the demo driver. */
+/**
+ * The path from pending to each status, made by the demo driver. On the way, the driver then reaches the pickup
+ * and waits there (a no-show is legal only after that: lib/no_show_wait.ts, tests/api/no_show_wait.test.ts).
+ */
 const PATH: Record<string, string[]> = {
   pending: [],
   accepted: ["accepted"],
@@ -23,6 +26,7 @@ async function rideIn(t: TestApp, w: World, status: string) {
   for (const step of PATH[status] ?? ["canceled"]) {
     const res = await move(t, w.driver.token, ride.id, step);
     if (res.status !== 200) throw new Error(`setup ${step} answered ${res.status}`);
+    if (step === "on-the-way") await waitAtPickup(t, w.driver.token);
   }
   return ride.id as string;
 }

@@ -32,7 +32,7 @@ describe("organisation settings", () => {
         joinPolicy: "open",
         logoUrl: null,
         maxDaysAhead: 7,
-        noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
+        noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
       },
     });
   });

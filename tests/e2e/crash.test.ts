@@ -146,12 +146,14 @@ beforeAll(async () => {
   kvPath = join(dir, "hopper.kv");
   people = await seedPeople(kvPath, { riders: RIDERS, drivers: DRIVERS });
   // Drivers here mark riders no-show at random; the no-show pause (issue 21) would stop their requests, and the load
-  // with them, so it is set as loose as it goes.
+  // with them, so it is set as loose as it goes. A no-show needs the driver to have waited at the pickup: drivers say
+  // they are at INSIDE, every ride's pickup, as each round starts, and the wait is the shortest, so rides held over
+  // a minute of rounds can be marked (a refused one is a 409, never acknowledged).
   const kv = await Deno.openKv(kvPath);
   try {
     await updateTenant(kv, "greer", (t) => ({
       ...t,
-      noShow: { warnAt: 20, suspendAt: 20, suspendDays: 1, windowDays: 1 },
+      noShow: { warnAt: 20, suspendAt: 20, suspendDays: 1, windowDays: 1, waitMinutes: 1 },
     }));
   } finally {
     kv.close();

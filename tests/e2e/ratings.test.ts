@@ -18,7 +18,8 @@ import { browserWorld, type Session } from "./world.ts";
 const DEMO_DRIVER = "8645550101";
 const DEMO_ADMIN = "8645550100";
 const GREER = { lat: 34.9387, lng: -82.2271 };
-const world = browserWorld();
+// The server's clock moves past the wait at the pickup before each no-show (tests/e2e/shifted_clock.ts).
+const world = browserWorld({ shiftableClock: true });
 
 let driverSession: Promise<Session> | undefined;
 let adminSession: Promise<Session> | undefined;
@@ -79,6 +80,19 @@ async function policyShots(page: Page, legend: string, suffix: string) {
 
 let nextRider = 8645550700;
 
+/**
+ * The driver sets off for the ride, reaches its pickup (GREER), waits there the tenant's 3 minutes on the server's
+ * clock and marks the rider a no-show, through the API.
+ */
+async function markNoShow(rideId: string, driver: Session) {
+  for (const status of ["accepted", "on-the-way"]) {
+    await ok("PUT", `/greer/api/rides/${rideId}`, driver.token, { status });
+  }
+  await ok("PUT", "/greer/api/users/location", driver.token, { location: GREER });
+  await world.server.advanceClock(3 * 60_000);
+  await ok("PUT", `/greer/api/rides/${rideId}`, driver.token, { status: "no-show" });
+}
+
 /** `count` rides of the rider that the driver marks no-show, through the API. */
 async function noShows(rider: Session, driver: Session, count: number) {
   for (let i = 0; i < count; i++) {
@@ -88,9 +102,7 @@ async function noShows(rider: Session, driver: Session, count: number) {
       destination: "Library",
       passengerCt: 1,
     });
-    for (const status of ["accepted", "on-the-way", "no-show"]) {
-      await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status });
-    }
+    await markNoShow(ride.id, driver);
   }
 }
 
@@ -170,9 +182,7 @@ describe("ratings and no-shows end to end", () => {
         destination: "Library",
         passengerCt: 1,
       });
-      for (const status of ["accepted", "on-the-way", "no-show"]) {
-        await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status });
-      }
+      await markNoShow(ride.id, driver);
     }
     const rider = await openAs(riderSession);
     const seen = watchPage(rider);
@@ -201,9 +211,7 @@ describe("ratings and no-shows end to end", () => {
       destination: "Library",
       passengerCt: 1,
     });
-    for (const status of ["accepted", "on-the-way", "no-show"]) {
-      await ok("PUT", `/greer/api/rides/${ride.id}`, driver.token, { status });
-    }
+    await markNoShow(ride.id, driver);
     await goto(rider, "/greer/rider", "RiderScreen");
     const paused = rider.getByRole("alert").filter({ hasText: "Ride requests are paused until" });
     await paused.waitFor({ timeout: 10_000 });

@@ -18,7 +18,8 @@ import { browserWorld, type Session } from "./world.ts";
 
 const GREER = { lat: 34.9387, lng: -82.2271 };
 const DROP = { lat: 34.9370, lng: -82.2290 };
-const world = browserWorld();
+// The server's clock moves past the wait at the pickup before the no-show (tests/e2e/shifted_clock.ts).
+const world = browserWorld({ shiftableClock: true });
 
 async function ok(method: string, path: string, token: string, body?: unknown) {
   const res = await world.call(method, path, token, body);
@@ -30,6 +31,11 @@ async function ok(method: string, path: string, token: string, body?: unknown) {
 async function ride(rider: Session, driver: Session, passengerCt: number, steps: string[]) {
   const { ride } = await ok("POST", "/greer/api/rides", rider.token, { pickup: GREER, dropoff: DROP, passengerCt });
   for (const status of steps) {
+    if (status === "no-show") {
+      // The driver reaches the pickup and waits the tenant's 3 minutes there, on the server's clock.
+      await ok("PUT", "/greer/api/users/location", driver.token, { location: GREER });
+      await world.server.advanceClock(3 * 60_000);
+    }
     await ok("PUT", `/greer/api/rides/${ride.id}`, status === "canceled" ? rider.token : driver.token, { status });
   }
 }

@@ -30,6 +30,8 @@ export interface TestServer {
   status: Promise<Deno.CommandStatus>;
   /** Sends `signal` (SIGKILL: a crash; SIGTERM: a graceful stop) and answers the exit status; keeps KV_PATH. */
   kill(signal: Deno.Signal): Promise<Deno.CommandStatus>;
+  /** Moves the server's clock `ms` ahead (started with `shiftableClock` only: tests/e2e/shifted_clock.ts). */
+  advanceClock(ms: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -47,6 +49,11 @@ export interface StartOptions {
    * each isolate a port of its own).
    */
   isolates?: number;
+  /**
+   * The server's clock can be moved ahead with `advanceClock` (tests/e2e/shifted_clock.ts, preloaded). main.ts
+   * only: `deno serve` does not run a preload in its isolates.
+   */
+  shiftableClock?: boolean;
 }
 
 /** A port nothing listens on now. */
@@ -57,12 +64,22 @@ function freePort(): number {
   return port;
 }
 
-export async function startServer({ env = {}, timeoutMs = 30_000, isolates }: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  { env = {}, timeoutMs = 30_000, isolates, shiftableClock = false }: StartOptions = {},
+): Promise<TestServer> {
+  if (isolates && shiftableClock) throw new Error("a shiftable clock needs main.ts, not deno serve's isolates");
   const dir = await Deno.makeTempDir({ prefix: "hopper-e2e-" });
   const kvPath = env.KV_PATH ?? join(dir, "hopper.kv");
   const port = isolates ? freePort() : 0;
+  const clockFile = join(dir, "clock_shift");
+  let shift = 0;
+  if (shiftableClock) await Deno.writeTextFile(clockFile, "0");
   const child = new Deno.Command(Deno.execPath(), {
-    args: isolates ? serveArgs(port) : ["run", "-A", "main.ts"],
+    args: isolates
+      ? serveArgs(port)
+      : shiftableClock
+      ? ["run", "-A", "--preload", "tests/e2e/shifted_clock.ts", "main.ts"]
+      : ["run", "-A", "main.ts"],
     cwd: REPO_ROOT,
     env: {
       PORT: String(port),
@@ -70,6 +87,7 @@ export async function startServer({ env = {}, timeoutMs = 30_000, isolates }: St
       KV_PATH: kvPath,
       CONTACT_EMAIL: "hello@hopper.test",
       MALLOC_ARENA_MAX: "2",
+      ...(shiftableClock ? { HOPPER_E2E_CLOCK_FILE: clockFile } : {}),
       ...(env.MAP_PMTILES_PATH ? {} : { MAP_STYLE_URL: "offline" }),
       ...env,
     },
@@ -143,6 +161,12 @@ export async function startServer({ env = {}, timeoutMs = 30_000, isolates }: St
       pid: child.pid,
       status: child.status,
       kill,
+      advanceClock: async (ms: number) => {
+        if (!shiftableClock) throw new Error("started without shiftableClock");
+        shift += ms;
+        await Deno.writeTextFile(clockFile, String(shift));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
     };
   } catch (err) {
     await stop();

@@ -35,8 +35,11 @@ export interface BrowserWorld {
   signIn(phone: string, options?: { tenantCode?: string | null; base?: string }): Promise<Session>;
 }
 
-/** Its methods need no `this`: `const { signIn } = world` works. */
-export function browserWorld(): BrowserWorld {
+/**
+ * Its methods need no `this`: `const { signIn } = world` works. `shiftableClock`: the server's clock can be moved
+ * ahead (`world.server.advanceClock`).
+ */
+export function browserWorld({ shiftableClock = false }: { shiftableClock?: boolean } = {}): BrowserWorld {
   let twilio: ReturnType<typeof startFakeTwilio>;
   let server: TestServer;
   let browser: Browser;
@@ -44,7 +47,7 @@ export function browserWorld(): BrowserWorld {
 
   beforeAll(async () => {
     twilio = startFakeTwilio();
-    [server, browser] = await Promise.all([startServer({ env: twilio.env }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: twilio.env, shiftableClock }), launchBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));

@@ -16,19 +16,25 @@ export interface ModelRide {
   rider: Key;
   status: RideStatus;
   driver: Key | null;
+  /** The step in which its driver reported reaching the pickup (lib/no_show_wait.ts); null until then. */
+  reachedStep: number | null;
 }
 
 export interface Model {
   rides: ModelRide[];
   /** Drivers online with a location. */
   online: Set<Key>;
+  /** Steps so far: one with an arrival ends by moving the clock past the wait before a no-show. */
+  step: number;
 }
 
 export type Op =
   | { kind: "request"; who: Key }
   | { kind: "move"; who: Key; slot: number; to: RideStatus }
   | { kind: "delete"; who: Key; slot: number }
-  | { kind: "availability"; who: Key; on: boolean };
+  | { kind: "availability"; who: Key; on: boolean }
+  /** The driver reports their position at the pickup every ride of the model has. */
+  | { kind: "arrive"; who: Key };
 
 /** An op with its ride resolved against the model when its batch starts. */
 export type BoundOp = Op & { rideId?: string };
@@ -53,7 +59,7 @@ export function allowedStep(from: RideStatus | null, to: RideStatus): boolean {
 export const drives = (who: Key) => DRIVERS.includes(who);
 
 export function cloneModel(m: Model): Model {
-  return { rides: m.rides.map((r) => ({ ...r })), online: new Set(m.online) };
+  return { rides: m.rides.map((r) => ({ ...r })), online: new Set(m.online), step: m.step };
 }
 
 /** What `op` should answer in `m`, and the change it makes (applied to `m` given the answer's body). */
@@ -62,6 +68,12 @@ export function expectOp(m: Model, op: BoundOp): { status: number; apply?: (body
   switch (op.kind) {
     case "availability":
       return { status: 200, apply: () => op.on ? m.online.add(op.who) : m.online.delete(op.who) };
+    case "arrive": {
+      const waiting = m.rides.filter((r) =>
+        r.driver === op.who && (r.status === "accepted" || r.status === "on-the-way") && r.reachedStep === null
+      );
+      return { status: 200, apply: () => waiting.forEach((r) => r.reachedStep = m.step) };
+    }
     case "request": {
       if (m.online.size === 0) return { status: 409 };
       if (m.rides.some((r) => r.rider === op.who && ACTIVE.includes(r.status))) return { status: 409 };
@@ -69,7 +81,7 @@ export function expectOp(m: Model, op: BoundOp): { status: number; apply?: (body
         status: 201,
         apply: (body) => {
           const id = (body as { ride: { id: string } }).ride.id;
-          m.rides.push({ id, rider: op.who, status: "pending", driver: null });
+          m.rides.push({ id, rider: op.who, status: "pending", driver: null, reachedStep: null });
         },
       };
     }
@@ -104,6 +116,8 @@ function expectMove(m: Model, who: Key, ride: ModelRide | undefined, to: RideSta
   if (!DRIVER_MOVES[from]?.includes(to)) return { status: 409 };
   const busy = m.rides.some((r) => r !== ride && r.driver === who && ["on-the-way", "arrived"].includes(r.status));
   if (to === "on-the-way" && busy) return { status: 409 };
+  // A no-show only once the driver reached the pickup in an earlier step: the wait has passed since.
+  if (to === "no-show" && (ride.reachedStep === null || ride.reachedStep >= m.step)) return { status: 409 };
   return change(to === "accepted" ? who : ride.driver);
 }
 

@@ -49,6 +49,19 @@ export async function move(t: TestApp, token: string, id: string, status: string
   return await t.request(`/greer/api/rides/${id}`, put(token, { status }));
 }
 
+/** The demo tenant's wait at the pickup before a no-show, until an admin sets another (lib/no_show.ts). */
+export const WAIT_MS = 3 * 60_000;
+
+/**
+ * The driver reports their position at the pickup (INSIDE unless told) and waits there the tenant's wait on the
+ * test's clock: a no-show is allowed from then on (lib/no_show_wait.ts).
+ */
+export async function waitAtPickup(t: TestApp, token: string, pickup = INSIDE, waitMs = WAIT_MS) {
+  const res = await t.request("/greer/api/users/location", put(token, { location: pickup }));
+  if (res.status !== 200) throw new Error(`location answered ${res.status}`);
+  t.clock.advance(waitMs);
+}
+
 /** What createRide (kv/rides.ts) takes for a rider of the demo tenant asking at its centre. */
 export function newRide(rider: string) {
   return {

@@ -45,7 +45,7 @@ const SAVED: TenantSettings = {
   joinPolicy: "open",
   logoUrl: null,
   maxDaysAhead: 7,
-  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
+  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
 };
 
 const TEXTS = {
@@ -55,6 +55,9 @@ const TEXTS = {
     pause: "Pause at (no-shows)",
     days: "Pause days",
     window: "Counting window (days)",
+    wait: "Wait at the pickup (minutes)",
+    waitHint: "A driver may mark a no-show only after waiting this long at the pickup.",
+    badWait: "Wait at the pickup must be a whole number from 1 to 30 minutes",
     save: "Save settings",
     saved: "Settings saved.",
     warnAfter: "Warn at cannot be more than Pause at",
@@ -67,6 +70,10 @@ const TEXTS = {
     pause: "Pausar al llegar a (ausencias)",
     days: "Días de pausa",
     window: "Período de conteo (días)",
+    wait: "Espera en la recogida (minutos)",
+    waitHint:
+      "Un conductor puede marcar que el pasajero no se presentó solo después de esperar este tiempo en la recogida.",
+    badWait: "La espera en la recogida debe ser un número entero de 1 a 30 minutos",
     save: "Guardar configuración",
     saved: "Se guardó la configuración.",
     warnAfter: "Avisar al llegar a no puede ser mayor que Pausar al llegar a",
@@ -91,7 +98,21 @@ for (const lang of ["en", "es"] as Lang[]) {
       render(inLanguage(lang, "AdminSettings", <AdminSettings tenant="greer" mapStyleUrl={null} />));
       const group = (await screen.findByRole("group", { name: T.legend })) as HTMLElement;
       const field = (label: string) => within(group).getByLabelText(label) as HTMLInputElement;
-      expect([T.warn, T.pause, T.days, T.window].map((l) => field(l).value)).toEqual(["2", "3", "7", "30"]);
+      expect([T.warn, T.pause, T.days, T.window, T.wait].map((l) => field(l).value)).toEqual([
+        "2",
+        "3",
+        "7",
+        "30",
+        "3",
+      ]);
+      // The wait says what it is for, read with the field.
+      expect(field(T.wait).getAttribute("aria-describedby")).toBeTruthy();
+      expect(document.getElementById(field(T.wait).getAttribute("aria-describedby")!)?.textContent).toBe(T.waitHint);
+      fireEvent.change(field(T.wait), { target: { value: "31" } });
+      fireEvent.click(screen.getByRole("button", { name: T.save }));
+      expect((await screen.findByRole("alert")).textContent).toBe(T.badWait);
+      expect(field(T.wait).getAttribute("aria-invalid")).toBe("true");
+      fireEvent.change(field(T.wait), { target: { value: "5" } });
 
       fireEvent.change(field(T.warn), { target: { value: "5" } });
       fireEvent.click(screen.getByRole("button", { name: T.save }));
@@ -108,7 +129,7 @@ for (const lang of ["en", "es"] as Lang[]) {
       fireEvent.click(screen.getByRole("button", { name: T.save }));
       expect((await screen.findByRole("status")).textContent).toBe(T.saved);
       const body = JSON.parse(String(callsTo(fetchMock, "PUT", "/greer/api/admin/settings")[0][1]?.body));
-      expect(body.noShow).toEqual({ warnAt: 2, suspendAt: 3, suspendDays: 14, windowDays: 60 });
+      expect(body.noShow).toEqual({ warnAt: 2, suspendAt: 3, suspendDays: 14, windowDays: 60, waitMinutes: 5 });
     });
 
     it("shows a trip's rating and comment on admin trips", async () => {

@@ -30,7 +30,7 @@ const SAVED: TenantSettings = {
   joinPolicy: "open",
   logoUrl: null,
   maxDaysAhead: 7,
-  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
+  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
 };
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
@@ -91,7 +91,7 @@ describe("AdminSettings", () => {
       smsPerHour: 500,
       joinPolicy: "invite",
       maxDaysAhead: 7,
-      noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30 },
+      noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
     });
   });
 

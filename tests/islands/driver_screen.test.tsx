@@ -364,7 +364,8 @@ describe("DriverScreen: the ride list (spec sections 2, 4)", () => {
     [
       ["pending", null, [["Accept", false], ["Cancel", false]]],
       ["accepted", ME, [["On my way", false], ["Cancel", false]]],
-      ["on-the-way", ME, [["Picked up", false], ["No-show", false], ["Cancel", false]]],
+      // Not at the pickup yet: No-show waits (lib/no_show_wait.ts; the countdown below).
+      ["on-the-way", ME, [["Picked up", false], ["No-show", true], ["Cancel", false]]],
       ["arrived", ME, [["Complete", false], ["Cancel", false]]],
       ["picked-up", ME, [["Complete", false], ["Cancel", false]]],
     ] as const,
@@ -377,6 +378,49 @@ describe("DriverScreen: the ride list (spec sections 2, 4)", () => {
     await open();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(buttonsOf(cardOf("R"))).toEqual(buttons);
+  });
+
+  it("holds No-show until the driver has reached the pickup, saying why", async () => {
+    server.rides = [moved(makeRide({ riderName: "Ada" }), "on-the-way", { assignedDriverId: ME })];
+    await open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const button = within(cardOf("Ada")).getByRole("button", { name: "No-show" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute("title")).toBe("No-show opens after waiting at the pickup.");
+    expect(within(cardOf("Ada")).getByText("No-show opens after waiting at the pickup.")).toBeDefined();
+  });
+
+  it("counts No-show down from the arrival at the pickup, then offers it and sends it", async () => {
+    vi.useFakeTimers({ toFake: [...TIMERS, "Date"], shouldAdvanceTime: true });
+    const now = Date.now();
+    server.rides = [
+      moved(makeRide({ riderName: "Ada" }), "on-the-way", {
+        assignedDriverId: ME,
+        reachedPickupAt: now - 19_000,
+        noShowFrom: now + 161_000,
+      }),
+    ];
+    const { fetchMock } = await open();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const noShow = () => within(cardOf("Ada")).getAllByRole("button")[1] as HTMLButtonElement;
+    // Real time runs on too (shouldAdvanceTime): the seconds may have moved a little.
+    expect(noShow().textContent).toMatch(/^No-show in 2:[34]\d$/);
+    expect(noShow().disabled).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(noShow().textContent).toMatch(/^No-show in 1:[34]\d$/);
+    expect(noShow().disabled).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(105_000);
+    });
+    expect(noShow().textContent).toBe("No-show");
+    expect(noShow().disabled).toBe(false);
+    expect(within(cardOf("Ada")).queryByText("No-show opens after waiting at the pickup.")).toBeNull();
+    fireEvent.click(noShow());
+    await waitFor(() => expect(callsTo(fetchMock, "PUT", `/greer/api/rides/${server.rides[0].id}`)).toHaveLength(1));
+    const [call] = callsTo(fetchMock, "PUT", `/greer/api/rides/${server.rides[0].id}`);
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ status: "no-show" });
   });
 
   it('disables the start of a second ride with "Another ride is already in progress"', async () => {

@@ -129,6 +129,23 @@ describe("DriverScreen in Spanish", () => {
     expect(buttonsOf(cardOf("Going"))).toEqual(["A bordo", "No se presentó", "Cancelar"]);
   });
 
+  it("counts No-show down in Spanish, and says why it waits before the pickup", async () => {
+    const now = Date.now();
+    rides = [
+      moved(makeRide({ riderName: "There" }), "on-the-way", {
+        assignedDriverId: ME,
+        reachedPickupAt: now,
+        noShowFrom: now + 170_000,
+      }),
+      moved(makeRide({ riderName: "Going" }), "on-the-way", { assignedDriverId: ME }),
+    ];
+    await open();
+    const there = await waitFor(() => cardOf("There"));
+    expect(buttonsOf(there)[1]).toMatch(/^No se presentó \(en 2:[45]\d\)$/);
+    const going = cardOf("Going");
+    expect(within(going).getByText("«No se presentó» se habilita tras esperar en la recogida.")).toBeDefined();
+  });
+
   it("says a failed move in Spanish, and shows the server's own (Spanish) refusal as it came", async () => {
     rides = [makeRide({ riderName: "Ada" })];
     put = () => new Response("bad gateway", { status: 502 });

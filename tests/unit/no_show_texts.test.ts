@@ -19,7 +19,7 @@ describe("the no-show warning", () => {
   });
 
   it("says one day, not 1 days, in English and Spanish", () => {
-    const policy = { warnAt: 1, suspendAt: 2, suspendDays: 1, windowDays: 1 };
+    const policy = { warnAt: 1, suspendAt: 2, suspendDays: 1, windowDays: 1, waitMinutes: 3 };
     expect(warningText(standing(1, policy), translator("en"))).toBe(
       "Missed pickups in the last day: 1. At 2, ride requests are paused for 1 day.",
     );

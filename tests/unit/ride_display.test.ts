@@ -14,6 +14,7 @@ import { distanceMeters, outsideAreaText } from "../../lib/geo.ts";
 import { GEO_OPTIONS, locationErrorText } from "../../browser/geolocation.ts";
 import { backoffDelay, liveUrl, parseLiveMessage } from "../../browser/live_client.ts";
 import { driverActions } from "../../lib/driver_actions.ts";
+import { waitClock } from "../../lib/no_show_wait.ts";
 import { nextRiderRide, sortDriverRides, upsertDriverRide } from "../../lib/ride_lists.ts";
 import { checkRequest, typedDestination } from "../../lib/ride_request.ts";
 import {
@@ -228,7 +229,7 @@ describe("driverActions (spec section 4, transition table)", () => {
   it("offers each status its moves, and cancel until the ride ends", () => {
     expect(labels(ride("pending"))).toEqual([["Accept", "accepted", null], ["Cancel", "canceled", null]]);
     expect(labels(ride("accepted"))).toEqual([["On my way", "on-the-way", null], ["Cancel", "canceled", null]]);
-    expect(labels(ride("on-the-way"))).toEqual([
+    expect(labels(ride("on-the-way", { reachedPickupAt: 0, noShowFrom: 1 }))).toEqual([
       ["Picked up", "arrived", null],
       ["No-show", "no-show", null],
       ["Cancel", "canceled", null],
@@ -253,6 +254,22 @@ describe("driverActions (spec section 4, transition table)", () => {
     // Someone else's ride in progress, or one of ours only accepted, does not block.
     expect(labels(waiting, [waiting, ride("on-the-way", { assignedDriverId: OTHER }), ride("accepted")])[0])
       .toEqual(["On my way", "on-the-way", null]);
+  });
+
+  it("holds No-show until the driver has waited at the pickup, counting down the wait", () => {
+    const now = Date.UTC(2026, 0, 5, 15, 0, 0);
+    const noShow = (r: Ride, at: number) => driverActions(r, [r], ME, at).find((a) => a.to === "no-show");
+    // Not at the pickup yet: shown, disabled, with the reason under the buttons.
+    expect(noShow(ride("on-the-way"), now)).toMatchObject({
+      label: "No-show",
+      disabledReason: "No-show opens after waiting at the pickup.",
+    });
+    const there = ride("on-the-way", { reachedPickupAt: now, noShowFrom: now + 180_000 });
+    expect(noShow(there, now + 19_000)).toMatchObject({ label: "No-show", waitLeftMs: 161_000 });
+    expect(noShow(there, now + 19_000)?.disabledReason).toBeUndefined();
+    expect(waitClock(161_000)).toBe("2:41");
+    expect(waitClock(4_001)).toBe("0:05");
+    expect(noShow(there, now + 180_000)).toEqual({ to: "no-show", label: "No-show", tone: "danger" });
   });
 
   it("marks cancel and no-show as the danger moves", () => {

@@ -30,6 +30,9 @@ export const driver = {
   "Complete": "Completar",
   "Another ride is already in progress": "Ya hay otro viaje en curso",
   "Failed to update ride.": "No se pudo actualizar el viaje.",
+  // The wait at the pickup before a no-show (lib/no_show_wait.ts): the button counts down.
+  "No-show in {time}": "No se presentó (en {time})",
+  "No-show opens after waiting at the pickup.": "«No se presentó» se habilita tras esperar en la recogida.",
 
   // Directions in the phone's maps app (components/driver/RideItem.tsx, lib/navigation.ts).
   "Navigate to pickup": "Navegar a la recogida",

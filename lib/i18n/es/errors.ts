@@ -148,6 +148,11 @@ export const errors = {
   // No-shows and ratings (issue 21; lib/no_show.ts, lib/ride_feedback.ts).
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
     "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",
+  // The wait at the pickup before a no-show (lib/no_show_wait.ts), answered to the driver.
+  "A no-show can be marked only after waiting at the pickup. Your location has not reached it yet.":
+    "Solo se puede marcar que el pasajero no se presentó después de esperar en la recogida. Su ubicación aún no ha llegado allí.",
+  "Wait {time} more at the pickup before marking a no-show.":
+    "Espere {time} más en la recogida antes de marcar que el pasajero no se presentó.",
   "Rating must be a whole number from 1 to 5": "La calificación debe ser un número entero de 1 a 5",
   "Comment must be at most {max} characters": "El comentario debe tener como máximo {max} caracteres",
   "Only a completed ride can be rated": "Solo se puede calificar un viaje completado",

@@ -18,6 +18,9 @@ export const ride_sms = {
   "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.":
     "{organization}: su vehículo lleva unos {minutes} min de retraso. Disculpe la espera.",
   "Your driver": "Su conductor",
+  // The driver marked the rider a no-show after the wait at the pickup (lib/no_show_wait.ts).
+  "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.":
+    "{organization}: {driver} esperó {minutes} min en la recogida y registró que usted no se presentó.",
   // A booking handed over to drivers (issue 21, server/hand_over.ts).
   "{organization}: your ride for {time} is now looking for a driver.":
     "{organization}: su viaje de las {time} ya busca conductor.",

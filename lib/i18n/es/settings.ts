@@ -99,6 +99,12 @@ export const settings = {
   "Counting window must be a whole number from {min} to {max} days":
     "El período de conteo debe ser un número entero de {min} a {max} días",
   "Warn at cannot be more than Pause at": "Avisar al llegar a no puede ser mayor que Pausar al llegar a",
-  "The no-show policy needs warnAt, suspendAt, suspendDays and windowDays":
-    "La política de ausencias necesita warnAt, suspendAt, suspendDays y windowDays",
+  "The no-show policy needs warnAt, suspendAt, suspendDays, windowDays and waitMinutes":
+    "La política de ausencias necesita warnAt, suspendAt, suspendDays, windowDays y waitMinutes",
+  // The wait at the pickup before a no-show (lib/no_show_wait.ts).
+  "Wait at the pickup (minutes)": "Espera en la recogida (minutos)",
+  "A driver may mark a no-show only after waiting this long at the pickup.":
+    "Un conductor puede marcar que el pasajero no se presentó solo después de esperar este tiempo en la recogida.",
+  "Wait at the pickup must be a whole number from {min} to {max} minutes":
+    "La espera en la recogida debe ser un número entero de {min} a {max} minutos",
 } as const satisfies Record<string, Entry>;
