@@ -55,6 +55,11 @@ export const keys = {
   /** An address the number signed in from (180 days): it may still try when strangers may not. */
   knownAddress: (phone: string, address: string) => ["auth_known_addresses", phone, address] as const,
   knownAddresses: (phone: string) => ["auth_known_addresses", phone] as const,
+  /** A number strangers may no longer guess at (lib/lockout.ts), kept while it is: the admins' list of locks. */
+  lockedNumber: (phone: string) => ["auth_locked_numbers", phone] as const,
+  lockedNumbers: () => ["auth_locked_numbers"] as const,
+  /** A device that signed the number in (the SHA-256 of its key, lib/device_key.ts): its guesses pass the lock. */
+  deviceKey: (phone: string, keyHash: string) => ["auth_device_keys", phone, keyHash] as const,
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,

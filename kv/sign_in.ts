@@ -8,7 +8,7 @@
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made. And what a login reads before it sends a code.
  */
-import type { Admission } from "../lib/joining.ts";
+import { type Admission, admissionRefusal } from "../lib/joining.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
@@ -71,10 +71,21 @@ export async function signInWrites(
   return { user, session, joined, created: !found?.value };
 }
 
-/** A right code's sign-in for guessCode (kv/otp.ts): the phone's user is read with the code, in one read. */
-export function signInOnRight(kv: Deno.Kv, who: Who): OnRight<SignedIn> {
+/**
+ * A right code's sign-in for guessCode (kv/otp.ts): the phone's user is read
+ * with the code, in one read. At a tenant that does not admit the phone
+ * (kv/admission.ts) the right code is refused with the tenant's text and
+ * nothing is written, so only someone holding the code learns why.
+ */
+export function signInOnRight(
+  kv: Deno.Kv,
+  { phone, tenant, now }: { phone: string; tenant: Tenant | null; now: number },
+): OnRight<SignedIn> {
+  const who = { phone, tenant: tenant?.code ?? null, now };
   return {
-    read: [keys.userByPhone(who.phone)],
+    read: [keys.userByPhone(phone)],
+    refuse: async ([index]) =>
+      tenant && admissionRefusal(await admissionOfUser(kv, tenant, (index as Deno.KvEntryMaybe<string>).value), tenant.name),
     write: (op, [index]) => signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>),
   };
 }
@@ -87,26 +98,30 @@ export interface BeforeCode {
   optedOut: boolean;
   /** The number signed in from this address in the last 180 days (its own send count, kv/otp.ts). */
   knownAddress: boolean;
+  /** The number signed in on this device (its key's hash, lib/device_key.ts): its own send count too. */
+  knownDevice: boolean;
 }
 
 /**
- * A login's reads before its code, in one read of three keys (and, for a
+ * A login's reads before its code, in one read of four keys (and, for a
  * number that has a user at a named tenant, one more of two): in a burst of
  * logins every read waits its turn at the store (issue 24).
  */
 export async function beforeCode(
   kv: Deno.Kv,
-  { tenant, phone, address }: { tenant: Tenant | null; phone: string; address: string },
+  { tenant, phone, address, device }: { tenant: Tenant | null; phone: string; address: string; device: string | null },
 ): Promise<BeforeCode> {
-  const [index, optOut, known] = await kv.getMany<[string, unknown, number]>([
+  const [index, optOut, known, ownDevice] = await kv.getMany<[string, unknown, number, unknown]>([
     keys.userByPhone(phone),
     keys.smsOptOut(phone),
     keys.knownAddress(phone, address),
+    keys.deviceKey(phone, device ?? "-"),
   ]);
   return {
     admission: tenant ? await admissionOfUser(kv, tenant, index.value) : null,
     optedOut: optOut.value !== null,
     knownAddress: known.value !== null,
+    knownDevice: ownDevice.value !== null,
   };
 }
 

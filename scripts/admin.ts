@@ -10,7 +10,7 @@ import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { rebuildReports } from "../kv/report_rebuild.ts";
 import { openStore } from "../kv/open.ts";
-import { clearFailures } from "../kv/otp.ts";
+import { unlockAnyNumber } from "../kv/number_locks.ts";
 import { setTenantStatus } from "../kv/tenant_overview.ts";
 import { createTenant, getTenant, listTenants, updateTenant } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
@@ -301,8 +301,8 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
 
   async "user:unlock"(kv, args, out) {
     const phone = phoneOption(options(args, { phone: "string" }));
-    await clearFailures(kv, phone);
-    out(`${formatPhone(phone)} can sign in again`);
+    const lifted = await unlockAnyNumber(kv, { phone, by: ADMIN_CLI, now: Date.now() });
+    out(lifted ? `${formatPhone(phone)} can sign in again` : `${formatPhone(phone)} was not locked`);
   },
 };
 
