@@ -84,6 +84,7 @@ export const keys = {
   /** One shard of a count of hits in a window (kv/rate_limits.ts); shard 0 for unsharded limits. */
   rateWindow: (bucket: string, subject: string, windowStart: number, shard = 0) =>
     ["rate_limits", bucket, subject, windowStart, shard] as const,
+  rateWindows: (bucket: string, subject: string) => ["rate_limits", bucket, subject] as const,
   /** Never written: GET /healthz reads it to see that KV answers (kv/health.ts). */
   health: () => ["health"] as const,
   /** A socket ticket by the SHA-256 of its text: single use, 30 s (kv/tickets.ts). */

@@ -5,7 +5,7 @@
  * (/api/super/locked-numbers), the operator with `deno task admin user:unlock`.
  * Every unlock by a person is audited in the commit that lifts it.
  */
-import { type NumberFailures, type NumberLock, lockedFor, YEAR_MS } from "../lib/lockout.ts";
+import { lockedFor, NUMBER_SEND_BUCKETS, type NumberFailures, type NumberLock, YEAR_MS } from "../lib/lockout.ts";
 import { formatPhone } from "../lib/phone.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
@@ -35,8 +35,8 @@ export interface Unlock {
 }
 
 /**
- * Lifts the number's lock: strangers' failures start again from none.
- * Answers the lock it lifted, or null when it was not locked (then nothing
+ * Lifts the number's lock: strangers' failures start again from none, and
+ * so do the number's send counts. Answers the lock it lifted, or null when it was not locked (then nothing
  * is recorded; failures short of a lock are cleared all the same).
  */
 export async function unlockNumber(kv: Deno.Kv, unlock: Unlock): Promise<NumberLock | null> {
@@ -48,6 +48,12 @@ export async function unlockNumber(kv: Deno.Kv, unlock: Unlock): Promise<NumberL
     ]);
     const lock = lockFrom(failures.value, listed.value, now);
     const op = kv.atomic().check(failures, listed).delete(keys.numberFailures(phone)).delete(keys.lockedNumber(phone));
+    if (lock) {
+      // The strangers who locked it used up its texts too: the owner gets a code at once.
+      for (const bucket of NUMBER_SEND_BUCKETS) {
+        for await (const e of kv.list({ prefix: keys.rateWindows(bucket, phone) })) op.delete(e.key);
+      }
+    }
     for (const trail of lock ? trails : []) {
       addAudit(op, trail, {
         at: now,

@@ -49,6 +49,14 @@ export function lockedFor(state: NumberFailures | null, now: number): number {
   return Math.max(0, state.since + YEAR_MS - now);
 }
 
+/**
+ * The buckets of a number's send counts (routes/api/auth.ts SEND_LIMITS, per
+ * number: 15 minutes, a day). An unlock empties them too: the strangers who
+ * locked the number also used up its texts, and the owner should get a code
+ * at once.
+ */
+export const NUMBER_SEND_BUCKETS = ["otp_phone_0", "otp_phone_1"] as const;
+
 /** Misses in a row a device key may make before it is void (a right code starts the count again). */
 export const DEVICE_MISSES = 10;
 

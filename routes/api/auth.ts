@@ -16,7 +16,7 @@ import { revokeSession } from "../../kv/sessions.ts";
 import { afterSignIn, beforeCode, signInOnRight } from "../../kv/sign_in.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
-import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
+import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT, NUMBER_SEND_BUCKETS } from "../../lib/lockout.ts";
 import { deviceCookie, deviceKeyFromCookie, newDeviceKey } from "../../lib/device_key.ts";
 import { SendPace } from "../../server/send_pace.ts";
 import { CHALLENGE_MAX, CODE_ERROR, generateChallenge, generateCode, isCodeFormat, WRONG_CODE } from "../../lib/otp.ts";
@@ -128,7 +128,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const limits = [
       addressLimit,
       ...SEND_LIMITS.perPhone.map((window, i) => ({
-        bucket: `otp_phone_${i}`,
+        bucket: NUMBER_SEND_BUCKETS[i],
         // The owner's own address, or device, has its own count, so strangers cannot use theirs up.
         subject: before.knownAddress ? `${phone}@${address}` : before.knownDevice ? `${phone}#${device.hash}` : phone,
         ...window,
