@@ -61,7 +61,12 @@ export const serviceAreaSchema = z.object({
   lng: z.number().check(z.gte(-180), z.lte(180)),
   radiusMeters: z.number().check(z.gt(0), z.lte(50_000)),
   /** The place named in the outside-area alert, e.g. "downtown Greer". */
-  label: z.string().check(z.minLength(1), z.maxLength(80)),
+  label: z.string().check(
+    z.minLength(1),
+    z.maxLength(80),
+    // The settings' text (lib/tenant_settings.ts); hiddenCharactersText is defined further down.
+    z.refine((text) => !hasHiddenCharacters(text), "The area's name contains characters that are not allowed"),
+  ),
 });
 export type ServiceArea = z.infer<typeof serviceAreaSchema>;
 

@@ -18,6 +18,8 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
 import {
+  hasHiddenCharacters,
+  hiddenCharactersText,
   type Schedule,
   serviceAreaSchema,
   type Tenant,
@@ -146,13 +148,17 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const code = tenantCodeSchema.safeParse(values.code ?? "");
     if (!code.success) throw new UsageError(`--code: ${code.error.issues[0].message}`);
     const name = required(values, "name");
+    // As the settings page's rules (lib/tenant_settings.ts): the name reaches riders' texts and pages.
+    if (hasHiddenCharacters(name)) throw new UsageError(`--name: ${hiddenCharactersText("Name")}`);
+    const label = (values["area-label"] as string | undefined) ?? `downtown ${name}`;
+    if (hasHiddenCharacters(label)) throw new UsageError(`--area-label: ${hiddenCharactersText("Area label")}`);
     const timezone = (values.timezone as string | undefined) ?? "America/New_York";
     if (!isTimeZone(timezone)) throw new UsageError(`--timezone: unknown time zone "${timezone}"`);
     const area = serviceAreaSchema.safeParse({
       lat: Number(required(values, "lat")),
       lng: Number(required(values, "lng")),
       radiusMeters: Number(values["radius-m"] ?? 805),
-      label: (values["area-label"] as string | undefined) ?? `downtown ${name}`,
+      label,
     });
     if (!area.success) {
       throw new UsageError("--lat and --lng must be coordinates and --radius-m a distance in meters (up to 50000)");
