@@ -8,7 +8,11 @@ import * as z from "zod/mini";
 import type { NoShowPolicy } from "./no_show.ts";
 import { LANGS } from "./i18n/lang.ts";
 
-/** Top-level paths that can never be a tenant code. */
+/**
+ * Top-level paths that can never be a tenant code: every one the site serves
+ * (the app checks its routes against this list when it is assembled:
+ * server/reserved_paths.ts), and a few kept for paths it may serve.
+ */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "about",
   "admin",
@@ -16,16 +20,24 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "brand",
   "build",
   "contact",
+  "css",
   "favicon.ico",
+  "favicon.svg",
+  "flag.png",
   "healthz",
+  "icons",
   "lang",
   "login",
+  "manifest.webmanifest",
   "map",
   "metrics",
+  "person.png",
   "privacy",
   "robots.txt",
+  "shuttle.png",
   "static",
   "super",
+  "sw.js",
   "terms",
   "ws",
 ]);
