@@ -5,7 +5,14 @@
  * (/api/super/locked-numbers), the operator with `deno task admin user:unlock`.
  * Every unlock by a person is audited in the commit that lifts it.
  */
-import { lockedFor, NUMBER_SEND_BUCKETS, type NumberFailures, type NumberLock, YEAR_MS } from "../lib/lockout.ts";
+import {
+  lockedFor,
+  NUMBER_SEND_BUCKETS,
+  type NumberFailures,
+  type NumberLock,
+  PROVIDER_TRAIL,
+  YEAR_MS,
+} from "../lib/lockout.ts";
 import { formatPhone } from "../lib/phone.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
@@ -13,8 +20,6 @@ import { listUserTenantCodes } from "./members.ts";
 import { getUsers } from "./users.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
-/** The audit trail of the provider's own actions on numbers that belong to no organisation. */
-export const PROVIDER_TRAIL = "-";
 export const UNLOCKED = "signin.unlocked";
 
 /** The lock of a number whose failures say it is locked: the list's record, or one rebuilt from the failures. */
