@@ -10,9 +10,9 @@ import {
   NUMBER_SEND_BUCKETS,
   type NumberFailures,
   type NumberLock,
-  PROVIDER_TRAIL,
   YEAR_MS,
 } from "../lib/lockout.ts";
+import { PROVIDER_TRAIL } from "../lib/audit_trail.ts";
 import { formatPhone } from "../lib/phone.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";

@@ -73,12 +73,6 @@ export interface NumberLock {
   until: number;
 }
 
-/**
- * The audit trail (kv/audit.ts) of the provider's unlock of a number that
- * belongs to no organisation: no tenant code starts with "-".
- */
-export const PROVIDER_TRAIL = "-";
-
 export const ADDRESS_LOCKED_TEXT = "Too many failed attempts from your network. Please try again later.";
 export const NUMBER_LOCKED_TEXT =
   "This number is locked after too many failed attempts. Please sign in on a device or from a network you have used before, or ask your service's administrator to unlock it.";

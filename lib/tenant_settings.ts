@@ -11,7 +11,8 @@ import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import { normalizePhone } from "./phone.ts";
 import { DEFAULT_NO_SHOW, type NoShowPolicy, readNoShow } from "./no_show.ts";
-import { hasHiddenCharacters, type ServiceArea, type Tenant } from "./schemas.ts";
+import { hasHiddenCharacters } from "./hidden_characters.ts";
+import type { ServiceArea, Tenant } from "./schemas.ts";
 
 export interface TenantSettings {
   name: string;

@@ -3,7 +3,7 @@
  * admin's Activity page and the provider's console. `showTenant` names the
  * organisation of each entry (the console's every-tenant list).
  */
-import { PROVIDER_TRAIL } from "../../lib/lockout.ts";
+import { PROVIDER_TRAIL } from "../../lib/audit_trail.ts";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
 import { activityWords } from "./audit_words.ts";
