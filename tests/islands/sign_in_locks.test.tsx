@@ -119,7 +119,7 @@ describe("the provider console's Sign-in locks", () => {
   it("says so when no number is locked, in Spanish on a Spanish page", async () => {
     setUp([]);
     render(inLanguage("es", "AdminConsole", <AdminConsole mapStyleUrl={null} />));
-    fireEvent.click(await screen.findByRole("button", { name: "Bloqueos de inicio de sesión" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Bloqueos" }));
     expect(await screen.findByText("No hay ningún número bloqueado.")).toBeDefined();
   });
 

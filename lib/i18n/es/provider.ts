@@ -56,7 +56,7 @@ export const provider = {
   "Mark the inquiry from {name} handled": "Marcar como atendido el mensaje de {name}",
 
   // Numbers locked to sign-in (components/super/LockedNumbers.tsx).
-  "Sign-in locks": "Bloqueos de inicio de sesión",
+  "Sign-in locks": "Bloqueos",
   "Loading locked numbers...": "Cargando números bloqueados...",
   "The locked numbers could not be loaded.": "No se pudieron cargar los números bloqueados.",
   "Numbers locked after too many wrong codes from strangers. Their owners still sign in on a phone or computer they used before; unlock a number when someone without one asks.":
