@@ -5,13 +5,7 @@
  * (/api/super/locked-numbers), the operator with `deno task admin user:unlock`.
  * Every unlock by a person is audited in the commit that lifts it.
  */
-import {
-  lockedFor,
-  NUMBER_SEND_BUCKETS,
-  type NumberFailures,
-  type NumberLock,
-  YEAR_MS,
-} from "../lib/lockout.ts";
+import { lockedFor, NUMBER_SEND_BUCKETS, type NumberFailures, type NumberLock, YEAR_MS } from "../lib/lockout.ts";
 import { PROVIDER_TRAIL } from "../lib/audit_trail.ts";
 import { formatPhone } from "../lib/phone.ts";
 import { addAudit } from "./audit.ts";

@@ -6,8 +6,8 @@ import {
   keepFor,
   KNOWN_ADDRESS_MS,
   lockedFor,
-  type NumberFailures,
   NUMBER_FAILURES_PER_YEAR,
+  type NumberFailures,
   type NumberLock,
   YEAR_MS,
 } from "../lib/lockout.ts";

@@ -85,7 +85,8 @@ export function signInOnRight(
   return {
     read: [keys.userByPhone(phone)],
     refuse: async ([index]) =>
-      tenant && admissionRefusal(await admissionOfUser(kv, tenant, (index as Deno.KvEntryMaybe<string>).value), tenant.name),
+      tenant &&
+      admissionRefusal(await admissionOfUser(kv, tenant, (index as Deno.KvEntryMaybe<string>).value), tenant.name),
     write: (op, [index]) => signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>),
   };
 }

@@ -32,7 +32,9 @@ export function ActivityList({ path, tenant, showTenant = false }: {
               <span className="activity-list__text">{words.text}</span>
               <span className="activity-list__meta">
                 {showTenant && (
-                  <span className="activity-list__tenant">{e.tenant === PROVIDER_TRAIL ? t("Provider") : e.tenant}</span>
+                  <span className="activity-list__tenant">
+                    {e.tenant === PROVIDER_TRAIL ? t("Provider") : e.tenant}
+                  </span>
                 )}
                 {words.withBy && <span>{t("by {by}", { by: e.byName ?? t("someone") })}</span>}
                 <time dateTime={new Date(e.at).toISOString()}>{when.format(e.at)}</time>

@@ -167,7 +167,12 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
 
     if (withheld) {
       await pace.wait();
-      log({ event: "auth.code_withheld", phone: maskPhone(phone), tenant: tenant!.code, requestId: c.get("requestId") });
+      log({
+        event: "auth.code_withheld",
+        phone: maskPhone(phone),
+        tenant: tenant!.code,
+        requestId: c.get("requestId"),
+      });
       return c.json({ ok: true, challenge });
     }
     try {

@@ -32,7 +32,10 @@ async function inviteWorld(t: T) {
   await inviteOnly(t);
   const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
   for (const phone of [MEMBER, BLOCKED]) {
-    const added = await t.request("/greer/api/users", bearer(admin.token, postJson({ phoneNumber: phone, roles: ["rider"] })));
+    const added = await t.request(
+      "/greer/api/users",
+      bearer(admin.token, postJson({ phoneNumber: phone, roles: ["rider"] })),
+    );
     expect(added.status).toBe(201);
     if (phone === BLOCKED) {
       const { user } = await added.json();

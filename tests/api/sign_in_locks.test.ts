@@ -110,7 +110,9 @@ describe("a device that signed the number in", () => {
     const res = await signInFrom(t, OWNER, fresh());
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("hopper_device="))!;
-    expect(cookie).toMatch(/^hopper_device=[\w-]{22}; Path=\/api\/auth; Max-Age=15552000; HttpOnly; SameSite=Strict; Secure$/);
+    expect(cookie).toMatch(
+      /^hopper_device=[\w-]{22}; Path=\/api\/auth; Max-Age=15552000; HttpOnly; SameSite=Strict; Secure$/,
+    );
     const key = deviceKeyOf(res)!;
     expect(JSON.stringify(await snapshotKv(t.kv))).not.toContain(key);
     expect(await res.json()).not.toHaveProperty("deviceKey");
@@ -231,7 +233,10 @@ describe("a number nobody signed in on a device, locked by strangers", () => {
     // Nobody else in the list is locked.
     expect((await users()).filter((u: { signInLocked?: boolean }) => u.signInLocked)).toHaveLength(1);
 
-    const unlock = await t.request(`/greer/api/users/${invited.id}/sign-in-lock`, bearer(admin.token, { method: "DELETE" }));
+    const unlock = await t.request(
+      `/greer/api/users/${invited.id}/sign-in-lock`,
+      bearer(admin.token, { method: "DELETE" }),
+    );
     expect(unlock.status).toBe(204);
     expect(row(await users())).not.toHaveProperty("signInLocked");
     const audit = (await listAudit(t.kv, "greer")).filter((a) => a.action === "signin.unlocked");
@@ -243,37 +248,49 @@ describe("a number nobody signed in on a device, locked by strangers", () => {
     expect((await res.json()).user.tenants).toEqual([{ code: "greer", name: "City of Greer", roles: ["rider"] }]);
 
     // Unlocking again finds nothing to lift: 204, and nothing more is recorded.
-    const again = await t.request(`/greer/api/users/${invited.id}/sign-in-lock`, bearer(admin.token, { method: "DELETE" }));
+    const again = await t.request(
+      `/greer/api/users/${invited.id}/sign-in-lock`,
+      bearer(admin.token, { method: "DELETE" }),
+    );
     expect(again.status).toBe(204);
     expect((await listAudit(t.kv, "greer")).filter((a) => a.action === "signin.unlocked")).toHaveLength(1);
   });
 
-  it("is listed in the provider's console, whose Unlock lets anyone in at once, audited", { timeout: 30_000 }, async () => {
-    using t = await makeApp();
-    const boss = await superAdmin(t);
-    await lockByGuessing(t, NEWCOMER);
-    const list = await t.request("/api/super/locked-numbers", bearer(boss.token));
-    expect(list.status).toBe(200);
-    const { numbers } = await list.json();
-    expect(numbers).toEqual([{
-      phoneNumber: NEWCOMER,
-      since: expect.any(Number),
-      until: expect.any(Number),
-      name: null,
-      tenants: [],
-    }]);
-    expect(numbers[0].until - numbers[0].since).toBe(365 * 24 * 60 * 60 * 1000);
+  it(
+    "is listed in the provider's console, whose Unlock lets anyone in at once, audited",
+    { timeout: 30_000 },
+    async () => {
+      using t = await makeApp();
+      const boss = await superAdmin(t);
+      await lockByGuessing(t, NEWCOMER);
+      const list = await t.request("/api/super/locked-numbers", bearer(boss.token));
+      expect(list.status).toBe(200);
+      const { numbers } = await list.json();
+      expect(numbers).toEqual([{
+        phoneNumber: NEWCOMER,
+        since: expect.any(Number),
+        until: expect.any(Number),
+        name: null,
+        tenants: [],
+      }]);
+      expect(numbers[0].until - numbers[0].since).toBe(365 * 24 * 60 * 60 * 1000);
 
-    const unlock = await t.request(`/api/super/locked-numbers/${NEWCOMER}`, bearer(boss.token, { method: "DELETE" }));
-    expect(unlock.status).toBe(204);
-    expect((await (await t.request("/api/super/locked-numbers", bearer(boss.token))).json()).numbers).toEqual([]);
-    // Recorded in the provider's own trail (the number belongs to no organisation), which the console shows.
-    const audit = await (await t.request("/api/super/audit", bearer(boss.token))).json();
-    expect(audit).toEqual(expect.arrayContaining([
-      expect.objectContaining({ action: "signin.unlocked", tenant: "-", by: boss.user.id, targetName: "(864) 555-0144" }),
-    ]));
-    expect((await signInFrom(t, NEWCOMER, fresh())).status).toBe(200);
-  });
+      const unlock = await t.request(`/api/super/locked-numbers/${NEWCOMER}`, bearer(boss.token, { method: "DELETE" }));
+      expect(unlock.status).toBe(204);
+      expect((await (await t.request("/api/super/locked-numbers", bearer(boss.token))).json()).numbers).toEqual([]);
+      // Recorded in the provider's own trail (the number belongs to no organisation), which the console shows.
+      const audit = await (await t.request("/api/super/audit", bearer(boss.token))).json();
+      expect(audit).toEqual(expect.arrayContaining([
+        expect.objectContaining({
+          action: "signin.unlocked",
+          tenant: "-",
+          by: boss.user.id,
+          targetName: "(864) 555-0144",
+        }),
+      ]));
+      expect((await signInFrom(t, NEWCOMER, fresh())).status).toBe(200);
+    },
+  );
 
   it("records the provider's unlock of a member in each of the member's organisations", async () => {
     using t = await makeApp();
@@ -293,9 +310,12 @@ describe("a number nobody signed in on a device, locked by strangers", () => {
     const boss = await superAdmin(t);
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
     for (const bad of ["864555014", "86455501444", "(864)5550144", "abcdefghij"]) {
-      const res = await t.request(`/api/super/locked-numbers/${encodeURIComponent(bad)}`, bearer(boss.token, {
-        method: "DELETE",
-      }));
+      const res = await t.request(
+        `/api/super/locked-numbers/${encodeURIComponent(bad)}`,
+        bearer(boss.token, {
+          method: "DELETE",
+        }),
+      );
       expect(res.status, bad).toBe(400);
       expect(await res.json()).toEqual({ error: "Please enter a valid 10-digit phone number" });
     }

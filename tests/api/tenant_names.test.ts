@@ -62,7 +62,10 @@ describe("hidden characters in an organisation's name and area label", () => {
     using t = await makeApp();
     const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
     for (const name of FINE) {
-      const res = await t.request("/greer/api/admin/settings", put(admin.token, { name, serviceArea: { ...AREA, label: name } }));
+      const res = await t.request(
+        "/greer/api/admin/settings",
+        put(admin.token, { name, serviceArea: { ...AREA, label: name } }),
+      );
       expect(res.status, name).toBe(200);
       expect((await getTenant(t.kv, "greer"))?.name).toBe(name);
     }

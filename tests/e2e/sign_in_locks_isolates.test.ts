@@ -68,7 +68,10 @@ function headers(address: string, device?: string | null): Record<string, string
 }
 
 async function login(on: PinnedConnection, phone: string, address: string, device?: string | null) {
-  const res = await on.request("POST", "/api/auth/login", { headers: headers(address, device), body: { phoneNumber: phone } });
+  const res = await on.request("POST", "/api/auth/login", {
+    headers: headers(address, device),
+    body: { phoneNumber: phone },
+  });
   expect(res.status, res.text).toBe(200);
   return res.json<{ challenge: string }>().challenge;
 }
@@ -98,51 +101,55 @@ function deviceKeyOf(res: RawAnswer): string | null {
 }
 
 describe("a number strangers locked, across two isolates", () => {
-  it("holds in both; the owner's device passes; the member waits for their admin's unlock", { timeout: 60_000 }, async () => {
-    const [a, b] = await PinnedConnection.onEachIsolate(server.port, 2);
-    held.push(a, b);
-    expect(a.isolate).not.toBe(b.isolate);
+  it(
+    "holds in both; the owner's device passes; the member waits for their admin's unlock",
+    { timeout: 60_000 },
+    async () => {
+      const [a, b] = await PinnedConnection.onEachIsolate(server.port, 2);
+      held.push(a, b);
+      expect(a.isolate).not.toBe(b.isolate);
 
-    // The owner signs in through A on their phone: it keeps a device key.
-    const home = fresh();
-    let challenge = await login(a, OWNER, home);
-    const first = await verify(a, OWNER, twilio.codeFor(OWNER)!, challenge, home);
-    expect(first.status, first.text).toBe(200);
-    const device = deviceKeyOf(first);
-    expect(device).not.toBeNull();
+      // The owner signs in through A on their phone: it keeps a device key.
+      const home = fresh();
+      let challenge = await login(a, OWNER, home);
+      const first = await verify(a, OWNER, twilio.codeFor(OWNER)!, challenge, home);
+      expect(first.status, first.text).toBe(200);
+      const device = deviceKeyOf(first);
+      expect(device).not.toBeNull();
 
-    // A stranger's 50th miss, through A, locks both numbers.
-    for (const phone of [OWNER, MEMBER]) {
-      const stranger = fresh();
-      challenge = await login(a, phone, stranger);
-      expect((await verify(a, phone, wrong(twilio.codeFor(phone)!), challenge, stranger)).status).toBe(401);
-    }
+      // A stranger's 50th miss, through A, locks both numbers.
+      for (const phone of [OWNER, MEMBER]) {
+        const stranger = fresh();
+        challenge = await login(a, phone, stranger);
+        expect((await verify(a, phone, wrong(twilio.codeFor(phone)!), challenge, stranger)).status).toBe(401);
+      }
 
-    // Through B, even the right code from an address the number never used meets the lock.
-    for (const phone of [OWNER, MEMBER]) {
-      const away = fresh();
-      challenge = await login(b, phone, away);
-      const locked = await verify(b, phone, twilio.codeFor(phone)!, challenge, away);
-      expect(locked.status, phone).toBe(429);
-      expect(locked.json<{ error: string }>().error).toMatch(LOCKED);
-    }
+      // Through B, even the right code from an address the number never used meets the lock.
+      for (const phone of [OWNER, MEMBER]) {
+        const away = fresh();
+        challenge = await login(b, phone, away);
+        const locked = await verify(b, phone, twilio.codeFor(phone)!, challenge, away);
+        expect(locked.status, phone).toBe(429);
+        expect(locked.json<{ error: string }>().error).toMatch(LOCKED);
+      }
 
-    // The owner's phone, on a new network, through B: let in.
-    const travelling = fresh();
-    challenge = await login(b, OWNER, travelling, device);
-    const owner = await verify(b, OWNER, twilio.codeFor(OWNER)!, challenge, travelling, device);
-    expect(owner.status, owner.text).toBe(200);
+      // The owner's phone, on a new network, through B: let in.
+      const travelling = fresh();
+      challenge = await login(b, OWNER, travelling, device);
+      const owner = await verify(b, OWNER, twilio.codeFor(OWNER)!, challenge, travelling, device);
+      expect(owner.status, owner.text).toBe(200);
 
-    // The admin sees the member locked and unlocks them through A; through B the member is let in at once.
-    const auth = { authorization: `Bearer ${admin.token}` };
-    const list = await a.request("GET", "/greer/api/users", { headers: auth });
-    const users = list.json<{ users: { id: string; signInLocked?: boolean }[] }>().users;
-    expect(users.find((u) => u.id === memberId)?.signInLocked).toBe(true);
-    const unlock = await a.request("DELETE", `/greer/api/users/${memberId}/sign-in-lock`, { headers: auth });
-    expect(unlock.status, unlock.text).toBe(204);
-    const newcomer = fresh();
-    challenge = await login(b, MEMBER, newcomer);
-    const member = await verify(b, MEMBER, twilio.codeFor(MEMBER)!, challenge, newcomer);
-    expect(member.status, member.text).toBe(200);
-  });
+      // The admin sees the member locked and unlocks them through A; through B the member is let in at once.
+      const auth = { authorization: `Bearer ${admin.token}` };
+      const list = await a.request("GET", "/greer/api/users", { headers: auth });
+      const users = list.json<{ users: { id: string; signInLocked?: boolean }[] }>().users;
+      expect(users.find((u) => u.id === memberId)?.signInLocked).toBe(true);
+      const unlock = await a.request("DELETE", `/greer/api/users/${memberId}/sign-in-lock`, { headers: auth });
+      expect(unlock.status, unlock.text).toBe(204);
+      const newcomer = fresh();
+      challenge = await login(b, MEMBER, newcomer);
+      const member = await verify(b, MEMBER, twilio.codeFor(MEMBER)!, challenge, newcomer);
+      expect(member.status, member.text).toBe(200);
+    },
+  );
 });
