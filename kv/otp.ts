@@ -50,10 +50,10 @@ export interface GuessInput {
   address: string;
   /**
    * SHA-256 of the device key the client carries (lib/device_key.ts), or
-   * null; and of the key a right code leaves on the device (the same one, or
-   * a new one when it carried none or one unknown for the number).
+   * null; and of a new key, which a right code leaves on the device when it
+   * carried none, or one that is void for the number.
    */
-  device: { carried: string | null; keep: string };
+  device: { carried: string | null; fresh: string };
   now: number;
 }
 
@@ -74,8 +74,11 @@ export interface OnRight<T> {
 }
 
 export type Guess<T = undefined> =
-  /** `right`: what onRight answered, its writes landed with the code's use. */
-  | { outcome: "ok"; right: T }
+  /**
+   * `right`: what onRight answered, its writes landed with the code's use;
+   * `device`: the key the device keeps from now on, the one it carried or the new one.
+   */
+  | { outcome: "ok"; right: T; device: "carried" | "fresh" }
   /** The code was right, but `refuse` refused the sign-in; nothing was written. */
   | { outcome: "refused"; reason: string }
   /** `counted`: the guess reached a live code (a miss that reached none writes nothing). */
@@ -141,7 +144,7 @@ async function guessOnce<T>(
   if (!reaches) return { outcome: "wrong", counted: false };
 
   const known = knownEntry.value !== null;
-  const ownDevice = deviceEntry.value !== null;
+  const ownDevice = deviceEntry.value !== null && !deviceEntry.value.void;
   const wait = known || ownDevice ? 0 : lockedFor(numberEntry.value, now);
   if (wait > 0) return { outcome: "locked", who: "number", waitMs: wait };
 
@@ -151,11 +154,16 @@ async function guessOnce<T>(
     if (refused) return { outcome: "refused", reason: refused };
     op.delete(keys.otp(phone));
     op.set(keys.knownAddress(phone, address), now, { expireIn: KNOWN_ADDRESS_MS });
-    op.set(keys.deviceKey(phone, device.keep), { signedInAt: now, misses: 0 } satisfies DeviceRecord, {
-      expireIn: KNOWN_ADDRESS_MS,
-    });
+    // The device keeps its key and its misses so far; a key made void by misses is never made good again (a thief
+    // who holds it would get new guesses), so the device gets a new one.
+    const kept = device.carried !== null && !deviceEntry.value?.void ? "carried" : "fresh";
+    const misses = kept === "carried" ? deviceEntry.value?.misses ?? 0 : 0;
+    op.set(keys.deviceKey(phone, kept === "carried" ? device.carried! : device.fresh), {
+      signedInAt: now,
+      misses,
+    } satisfies DeviceRecord, { expireIn: KNOWN_ADDRESS_MS });
     const right = (onRight ? await onRight.write(op, alsoRead) : undefined) as T;
-    return await committed<Guess<T>>(op, { outcome: "ok", right });
+    return await committed<Guess<T>>(op, { outcome: "ok", right, device: kept });
   }
   if (stored.attempts + 1 >= MAX_CODE_ATTEMPTS) op.delete(keys.otp(phone));
   else {
@@ -167,14 +175,12 @@ async function guessOnce<T>(
   if (known) {
     // The owner's own network: a typo there costs the number nothing.
   } else if (ownDevice) {
-    // A device's misses are its own; past DEVICE_MISSES in a row the key is void, so a stolen one is no oracle.
+    // A device's misses are its own, over its key's life: at DEVICE_MISSES the key is void, so a stolen one gives
+    // that many guesses at most. The void record stays as long as the key would have, so it cannot be made good.
     const misses = deviceEntry.value!.misses + 1;
-    if (misses >= DEVICE_MISSES) op.delete(deviceKey);
-    else {
-      op.set(deviceKey, { ...deviceEntry.value!, misses }, {
-        expireIn: Math.max(1, deviceEntry.value!.signedInAt + KNOWN_ADDRESS_MS - now),
-      });
-    }
+    op.set(deviceKey, { ...deviceEntry.value!, misses, ...(misses >= DEVICE_MISSES && { void: true as const }) }, {
+      expireIn: Math.max(1, deviceEntry.value!.signedInAt + KNOWN_ADDRESS_MS - now),
+    });
   } else {
     const next = addNumberFailure(numberEntry.value, now);
     op.set(keys.numberFailures(phone), next, { expireIn: keepFor(next, now) });

@@ -9,6 +9,7 @@
  * one user is made. And what a login reads before it sends a code.
  */
 import { type Admission, admissionRefusal } from "../lib/joining.ts";
+import type { DeviceRecord } from "../lib/lockout.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
@@ -112,7 +113,7 @@ export async function beforeCode(
   kv: Deno.Kv,
   { tenant, phone, address, device }: { tenant: Tenant | null; phone: string; address: string; device: string | null },
 ): Promise<BeforeCode> {
-  const [index, optOut, known, ownDevice] = await kv.getMany<[string, unknown, number, unknown]>([
+  const [index, optOut, known, ownDevice] = await kv.getMany<[string, unknown, number, DeviceRecord]>([
     keys.userByPhone(phone),
     keys.smsOptOut(phone),
     keys.knownAddress(phone, address),
@@ -122,7 +123,7 @@ export async function beforeCode(
     admission: tenant ? await admissionOfUser(kv, tenant, index.value) : null,
     optedOut: optOut.value !== null,
     knownAddress: known.value !== null,
-    knownDevice: ownDevice.value !== null,
+    knownDevice: ownDevice.value !== null && !ownDevice.value.void,
   };
 }
 

@@ -16,8 +16,8 @@
  *
  * A device that signed the number in keeps a device key (lib/device_key.ts):
  * its guesses reach the code whatever the number's count, and count against
- * the key instead, which is void after 10 misses in a row, so a stolen key
- * gives at most 10 guesses. A number locked before anyone signed it in on a
+ * the key instead, which is void after 10 misses, so a stolen key gives at
+ * most 10 guesses; the device then gets a new key at its next sign-in. A number locked before anyone signed it in on a
  * device waits for an admin's unlock (or the year's end).
  */
 export const FAILURES_PER_ADDRESS = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -57,13 +57,14 @@ export function lockedFor(state: NumberFailures | null, now: number): number {
  */
 export const NUMBER_SEND_BUCKETS = ["otp_phone_0", "otp_phone_1"] as const;
 
-/** Misses in a row a device key may make before it is void (a right code starts the count again). */
+/** Misses a device key may make in its life before it is void (a right code does not start them again). */
 export const DEVICE_MISSES = 10;
 
-/** A device key as kept by number: when it last signed in, and its misses since. */
+/** A device key as kept by number: when it last signed in, its misses, and whether they made it void. */
 export interface DeviceRecord {
   signedInAt: number;
   misses: number;
+  void?: true;
 }
 
 /** A number strangers may not guess at now, as the admins' list shows it. */

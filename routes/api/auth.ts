@@ -207,8 +207,8 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const now = clock.now();
     const tenant = await namedTenant(body.tenantCode);
     const device = deviceOf(c.req.header("cookie"));
-    // The key this device keeps after a right code: the one it carries, else a new one.
-    const keep = device.key ?? newDeviceKey();
+    // A new key, for a right code from a device that carries none, or one made void by its misses.
+    const fresh = newDeviceKey();
 
     // A right code is used up in the commit that makes the user (on a first sign-in), the rider membership (on a
     // first visit) and the session. At a tenant that does not admit the number, a right code is refused (nothing
@@ -218,7 +218,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       hash: hashCode(auth.otpKey, phone, body.code),
       challenge: body.challenge ? hashChallenge(body.challenge) : null,
       address: clientAddress(c, config),
-      device: { carried: device.hash, keep: hashChallenge(keep) },
+      device: { carried: device.hash, fresh: hashChallenge(fresh) },
       now,
     }, signInOnRight(kv, { phone, tenant, now }));
     if (guess.outcome === "refused") return c.json({ error: guess.reason }, 403);
@@ -248,7 +248,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       phone: maskPhone(phone),
       requestId: c.get("requestId"),
     });
-    c.header("set-cookie", deviceCookie(keep, https), { append: true });
+    c.header("set-cookie", deviceCookie(guess.device === "carried" ? device.key! : fresh, https), { append: true });
     // A device with no language of its own takes the person's, so the next page comes in it (issue 17).
     if (user.language && !langFromCookie(c.req.header("cookie"))) {
       c.header("set-cookie", langCookie(user.language, config), { append: true });

@@ -11,6 +11,7 @@ import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { DEVICE_MISSES, NUMBER_FAILURES_PER_YEAR } from "../../lib/lockout.ts";
 import { bearer, makeApp, postJson, sentCode, signIn, superAdmin } from "../helpers/app.ts";
+import { getFailures } from "../helpers/kv_reads.ts";
 import { snapshotKv } from "../helpers/kv_snapshot.ts";
 
 type T = Awaited<ReturnType<typeof makeApp>>;
@@ -144,7 +145,7 @@ describe("a device that signed the number in", () => {
     expect((await res.json()).user.phoneNumber).toBe(OWNER);
   });
 
-  it("gets at most 10 wrong guesses with a stolen key; then the key is void", async () => {
+  it("gets at most 10 wrong guesses with a stolen key, over its life; then the key is void", async () => {
     using t = await makeApp();
     const key = deviceKeyOf(await signInFrom(t, OWNER, "203.0.113.50"))!;
     await lockByGuessing(t, OWNER);
@@ -174,10 +175,10 @@ describe("a device that signed the number in", () => {
     expect(res.status).toBe(429);
   });
 
-  it("starts its count of misses again after a right code", async () => {
+  it("counts a key's misses over its life; once void, the device's next sign-in gets a new key", async () => {
     using t = await makeApp();
     const key = deviceKeyOf(await signInFrom(t, OWNER, "203.0.113.50"))!;
-    await lockByGuessing(t, OWNER);
+    const kept: (string | null)[] = [];
     for (let round = 0; round < 3; round++) {
       t.clock.advance(16 * 60 * 1000);
       const address = fresh();
@@ -188,8 +189,27 @@ describe("a device that signed the number in", () => {
       for (let i = 0; i < 4; i++) {
         expect((await verify(t, OWNER, wrong(code, i), challenge, address, key)).status).toBe(401);
       }
-      // 4 misses and a right code, three times: 12 misses in all, never 10 in a row.
-      expect((await verify(t, OWNER, code, challenge, address, key)).status).toBe(200);
+      const right = await verify(t, OWNER, code, challenge, address, key);
+      expect(right.status).toBe(200);
+      kept.push(deviceKeyOf(right));
+    }
+    // 8 misses: the key is kept. The 10th miss made it void; the 11th and 12th counted against the number, as a
+    // stranger's; the right code then handed the device a new key.
+    expect(kept.slice(0, 2)).toEqual([key, key]);
+    expect(kept[2]).not.toBe(key);
+    expect(kept[2]).toMatch(/^[\w-]{22}$/);
+    expect((await getFailures(t.kv, OWNER))?.count).toBe(2);
+
+    // Locked by strangers, the number lets in the new key and not the void one.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    await lockByGuessing(t, OWNER);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    for (const [device, status] of [[key, 429], [kept[2], 200]] as const) {
+      const address = fresh();
+      const sent = await login(t, OWNER, address, device);
+      expect(sent.status).toBe(200);
+      const res = await verify(t, OWNER, sentCode(t, OWNER), (await sent.json()).challenge, address, device);
+      expect(res.status, device === key ? "void key" : "new key").toBe(status);
     }
   });
 

@@ -56,7 +56,7 @@ describe("guessCode with the sign-in's writes", () => {
     await op.commit();
     const greer = { code: "greer", name: "Greer" } as Tenant;
     const signIn = signInOnRight(kv, { phone, tenant: greer, now });
-    const device = { carried: null, keep: "device-hash" };
+    const device = { carried: null, fresh: "device-hash" };
 
     const wrong = await guessCode(kv, { phone, hash: "wrong", challenge: "c", address, device, now }, signIn);
     expect(wrong).toEqual({ outcome: "wrong", counted: true });
