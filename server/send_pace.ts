@@ -7,6 +7,12 @@
  * its own sends.
  */
 const KEPT = 16;
+/**
+ * The wait before this process has sent a text (a new isolate): about what an
+ * SMS provider's API takes to answer, so the first logins are not told apart
+ * by an answer at once.
+ */
+export const FIRST_WAIT_MS = 250;
 
 export class SendPace {
   #recent: number[] = [];
@@ -17,9 +23,9 @@ export class SendPace {
     if (this.#recent.length > KEPT) this.#recent.shift();
   }
 
-  /** The median of the recent sends, 0 before the first. */
+  /** The median of the recent sends; FIRST_WAIT_MS before the first. */
   typical(): number {
-    if (this.#recent.length === 0) return 0;
+    if (this.#recent.length === 0) return FIRST_WAIT_MS;
     const sorted = [...this.#recent].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];
   }
