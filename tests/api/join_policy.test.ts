@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { getMembership } from "../../kv/members.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { updateTenant } from "../../kv/tenants.ts";
-import { bearer, makeApp, postJson, sentCode, signIn, superAdmin } from "../helpers/app.ts";
+import { bearer, html, makeApp, postJson, sentCode, signIn, superAdmin } from "../helpers/app.ts";
 import { snapshotKv } from "../helpers/kv_snapshot.ts";
 
 const STRANGER = "8645550177";
@@ -171,6 +171,21 @@ describe("invitation-only tenants", () => {
     await superAdmin(t, "8645550150");
     expect((await login(t, "8645550150", "greer")).status).toBe(200);
     expect((await verify(t, "8645550150", sentCode(t, "8645550150"), "greer")).status).toBe(200);
+  });
+
+  it("says on its login page, to anyone, that only people it added can sign in, from the moment it is set", async () => {
+    using t = await makeApp();
+    const NOTE =
+      "Only people City of Greer has added can sign in here. If no code comes, ask City of Greer to add you.";
+    expect(await html(await t.request("/greer/login"))).not.toContain(NOTE);
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const put = { method: "PUT", headers: { "content-type": "application/json" }, body: '{"joinPolicy":"invite"}' };
+    expect((await t.request("/greer/api/admin/settings", bearer(admin.token, put))).status).toBe(200);
+    expect(await html(await t.request("/greer/login"))).toContain(NOTE);
+    const es = await t.request("/greer/login", { headers: { "accept-language": "es" } });
+    expect(await html(es)).toContain(
+      "Aquí solo pueden iniciar sesión las personas que City of Greer agregó. Si no le llega un código, pida a City of Greer que lo agregue.",
+    );
   });
 
   it("lets anyone join an open tenant, as before", async () => {

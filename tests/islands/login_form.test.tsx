@@ -218,6 +218,16 @@ describe("LoginForm, step 1: phone", () => {
     expect(calls()).toHaveLength(1);
   });
 
+  it("says only people the organization added can sign in, on an invitation-only tenant's page only", () => {
+    const note =
+      "Only people City of Greer has added can sign in here. If no code comes, ask City of Greer to add you.";
+    const { unmount } = render(<LoginForm tenant={{ ...GREER, inviteOnly: true }} />);
+    expect(screen.getByText(note)).toBeDefined();
+    unmount();
+    render(<LoginForm tenant={GREER} />);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it("clears the phone error once a valid number is sent", async () => {
     render(<LoginForm tenant={GREER} />);
     fireEvent.click(button("Send Verification Code"));
