@@ -4,8 +4,10 @@
  * (390 px) width, in English and Spanish, into docs/screenshots/: the Users
  * page with a member marked "Sign-in locked" and Unlock sign-in
  * (sign-in-locked-users-*.png), and the provider console's "Sign-in locks"
- * (sign-in-locks-console-*.png). Starts the real server on a fresh KV with a
- * fake SMS provider; the locks are written as 50 strangers' misses leave them.
+ * (sign-in-locks-console-*.png); and, once the organisation is
+ * invitation-only, its login page saying so (login-invite-only-*.png). Starts
+ * the real server on a fresh KV with a fake SMS provider; the locks are
+ * written as 50 strangers' misses leave them.
  */
 import { fileURLToPath } from "node:url";
 import { keys } from "../../kv/keys.ts";
@@ -79,6 +81,25 @@ if (import.meta.main) {
         await page.locator("main table").waitFor();
         await page.locator('[data-island="UserMenu"][data-hydrated="true"]').waitFor();
         file = `${OUT}${prefix}sign-in-locks-console-${width}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`wrote ${file}`);
+        await context.close();
+      }
+    }
+    const invite = await fetch(`${server.url}/greer/api/admin/settings`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${session.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ joinPolicy: "invite" }),
+    });
+    if (invite.status !== 200) throw new Error(`invite-only answered ${invite.status}`);
+    for (const [lang, prefix] of Object.entries(LANGS)) {
+      for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+        const context = await browser.newContext({ viewport, baseURL: server.url });
+        await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+        const page = await context.newPage();
+        await page.goto("/greer/login");
+        await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
+        const file = `${OUT}${prefix}login-invite-only-${width}.png`;
         await page.screenshot({ path: file, fullPage: true });
         console.log(`wrote ${file}`);
         await context.close();
