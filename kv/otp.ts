@@ -158,10 +158,14 @@ async function guessOnce<T>(
     // who holds it would get new guesses), so the device gets a new one.
     const kept = device.carried !== null && !deviceEntry.value?.void ? "carried" : "fresh";
     const misses = kept === "carried" ? deviceEntry.value?.misses ?? 0 : 0;
-    op.set(keys.deviceKey(phone, kept === "carried" ? device.carried! : device.fresh), {
-      signedInAt: now,
-      misses,
-    } satisfies DeviceRecord, { expireIn: KNOWN_ADDRESS_MS });
+    op.set(
+      keys.deviceKey(phone, kept === "carried" ? device.carried! : device.fresh),
+      {
+        signedInAt: now,
+        misses,
+      } satisfies DeviceRecord,
+      { expireIn: KNOWN_ADDRESS_MS },
+    );
     const right = (onRight ? await onRight.write(op, alsoRead) : undefined) as T;
     return await committed<Guess<T>>(op, { outcome: "ok", right, device: kept });
   }
