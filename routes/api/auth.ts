@@ -212,7 +212,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
 
     // A right code is used up in the commit that makes the user (on a first sign-in), the rider membership (on a
     // first visit) and the session. At a tenant that does not admit the number, a right code is refused (nothing
-    // written, the code not spent); a wrong one is answered as anyone's (issue 19).
+    // written, the code not spent); a wrong one is answered as anyone's.
     const guess = await guessCode(kv, {
       phone,
       hash: hashCode(auth.otpKey, phone, body.code),

@@ -33,7 +33,7 @@ export function memberUnlockApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const userId = c.req.param("id");
     const [user, member] = await Promise.all([getUser(kv, userId), getMembership(kv, tenant, userId)]);
-    // Someone of another tenant is unknown here (issue 10).
+    // Someone of another tenant is unknown here.
     if (!user || !member) return c.json({ error: "User not found" }, 404);
     const by = c.get("user").id;
     const lifted = await unlockNumber(kv, { phone: user.phoneNumber, userId, by, now: clock.now(), trails: [tenant] });
