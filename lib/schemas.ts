@@ -40,7 +40,6 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "shuttle.png",
   "static",
   "super",
-  "sw.js",
   "terms",
   "ws",
 ]);
