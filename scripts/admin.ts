@@ -58,8 +58,10 @@ Commands:
                                     Take a role away.
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.
-  user:unlock --phone PHONE         Let strangers' addresses try sign-in codes at a number
-                                    again (it unlocks by itself a year after the first failure).
+  user:unlock --phone PHONE         Unlock a number strangers locked with wrong codes, so
+                                    its owner can sign in on a new phone at once (it unlocks
+                                    by itself a year after the first failure); recorded in
+                                    the activity of its organisations (or the provider's).
   stats:rebuild --tenant CODE       Recount a tenant's trips by status (after importing old data);
                                     run it with the server stopped.
   reports:rebuild --tenant CODE     Recompute a tenant's report figures from its rides (after
