@@ -23,6 +23,8 @@ export interface Site {
     logo?: { url: string; width: number; height: number };
     /** Suspended by the provider (issue 19): the rider and driver pages say the service is paused. */
     paused?: boolean;
+    /** Only people an admin added may join: its login page says so, to anyone (it tells nobody who belongs). */
+    inviteOnly?: boolean;
   };
   year: number;
   contactEmail: string;

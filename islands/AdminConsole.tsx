@@ -1,8 +1,10 @@
 /**
  * The provider's console at /super (issue 19), for super admins: the
  * organisations (search, pause and resume, create), the contact-form inbox
- * (its unhandled count in the navigation) and every tenant's activity. Anyone else is sent to "/" (no token, or GET /api/super/tenants
- * answering 403); a 401 goes to the login page (browser/auth_client.ts).
+ * (its unhandled count in the navigation), the numbers locked to sign-in
+ * with their Unlock, and every tenant's activity. Anyone else is sent to "/"
+ * (no token, or GET /api/super/tenants answering 403); a 401 goes to the
+ * login page (browser/auth_client.ts).
  * Named Admin* so it builds in the staff graph (scripts/build.ts).
  */
 import { useCallback, useEffect, useState } from "react";
@@ -10,6 +12,7 @@ import { ActivityList } from "../components/activity/ActivityList.tsx";
 import { Loading } from "../components/Guard.tsx";
 import { CreateTenantForm } from "../components/super/CreateTenantForm.tsx";
 import { InquiriesList } from "../components/super/InquiriesList.tsx";
+import { LockedNumbers } from "../components/super/LockedNumbers.tsx";
 import { useInquiries } from "../components/super/use_inquiries.ts";
 import { TenantsTable } from "../components/super/TenantsTable.tsx";
 import type { Reload, TenantRow } from "../components/super/types.ts";
@@ -17,10 +20,11 @@ import { useT } from "../components/texts.tsx";
 import { api, ApiError, MissingTokenError } from "../browser/auth_client.ts";
 import type { Text } from "../lib/i18n/catalogue.ts";
 
-type Section = "organisations" | "inquiries" | "activity";
+type Section = "organisations" | "inquiries" | "locks" | "activity";
 const SECTIONS: { key: Section; label: Text }[] = [
   { key: "organisations", label: "Organizations" },
   { key: "inquiries", label: "Inquiries" },
+  { key: "locks", label: "Sign-in locks" },
   { key: "activity", label: "Activity" },
 ];
 
@@ -103,6 +107,11 @@ function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
       {section === "inquiries" && (
         <section aria-label={t("Inquiries")}>
           <InquiriesList inbox={inbox} />
+        </section>
+      )}
+      {section === "locks" && (
+        <section aria-label={t("Sign-in locks")}>
+          <LockedNumbers />
         </section>
       )}
       {section === "activity" && (

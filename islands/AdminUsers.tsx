@@ -6,6 +6,8 @@
  * (PUT /{tenant}/api/users/{id}/blocked), blocked people marked "Blocked".
  * Issue 21: riders' no-shows and pauses, with Lift pause
  * (DELETE /{tenant}/api/users/{id}/suspension), and drivers' ratings.
+ * A member whose number strangers locked with wrong codes is marked "Sign-in
+ * locked", with Unlock sign-in (DELETE /{tenant}/api/users/{id}/sign-in-lock).
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
@@ -164,6 +166,22 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
     }
   }
 
+  /** Lets a member whose number strangers locked sign in again (audited by the server). */
+  async function unlockSignIn(user: AdminUser) {
+    setNotice("");
+    setFailure("");
+    setBlocking(user.id);
+    try {
+      await api(`/${tenant}/api/users/${user.id}/sign-in-lock`, { method: "DELETE", tenant });
+      setUsers((list) => list.map((u) => (u.id === user.id ? { ...u, signInLocked: false } : u)));
+      setNotice(t("{name} can sign in again.", { name: userName(user, t) }));
+    } catch (err) {
+      setFailure((err instanceof ApiError && err.serverError) || t("Failed to unlock the sign-in"));
+    } finally {
+      setBlocking(null);
+    }
+  }
+
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} current="users" />
@@ -235,6 +253,7 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
                 onBlock={toggleBlock}
                 blocking={blocking}
                 onLift={liftPause}
+                onUnlock={unlockSignIn}
               />
             )}
         </>

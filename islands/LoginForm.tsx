@@ -23,7 +23,7 @@ export { homeFor, rolesIn } from "../components/login/use_sign_in.ts";
 
 export interface LoginFormProps {
   /** The tenant whose login page this is; absent on the global /login. */
-  tenant?: { code: string; name?: string };
+  tenant?: { code: string; name?: string; inviteOnly?: boolean };
 }
 
 export default function LoginForm({ tenant }: LoginFormProps) {
@@ -63,6 +63,7 @@ export default function LoginForm({ tenant }: LoginFormProps) {
     return (
       <PhoneStep
         tenantName={tenant?.name}
+        inviteOnly={tenant?.inviteOnly}
         base={tenantCode ? `/${tenantCode}` : ""}
         phone={s.phone}
         onPhoneChange={s.onPhoneChange}

@@ -11,6 +11,7 @@ import { activeStatusOfRiders } from "./ride_reads.ts";
 import type { User } from "./users.ts";
 import { type DriverRating, driverRatings } from "./ride_feedback.ts";
 import { noShowStandings } from "./no_shows.ts";
+import { locksOf } from "./number_locks.ts";
 import { recentTenant } from "./tenants.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
@@ -31,6 +32,8 @@ export interface AdminUserView {
   suspendedUntil?: number | null;
   /** Drivers (issue 21): the average of their ratings and how many; absent before the first. */
   rating?: DriverRating;
+  /** Present, true, while strangers' wrong codes keep the number locked (kv/number_locks.ts): an admin may unlock it. */
+  signInLocked?: true;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function adminUserViews(
   const policy = found ? settingsOf(found).noShow : DEFAULT_NO_SHOW;
   const standings = await noShowStandings(kv, tenant, riderIds, policy, now);
   const ratings = await driverRatings(kv, tenant, driverIds);
+  const locks = await locksOf(kv, users.map((u) => u.phoneNumber), now);
   const status = (id: string) =>
     driverIds.includes(id) ? (available.has(id) ? "available" : "unavailable") : riding.get(id) ?? "inactive";
   return users.map((u) => {
@@ -75,6 +79,7 @@ export async function adminUserViews(
       ...(standings.has(u.id) &&
         { noShows: standings.get(u.id)!.count, suspendedUntil: standings.get(u.id)!.suspendedUntil }),
       ...(ratings.has(u.id) && { rating: ratings.get(u.id) }),
+      ...(locks.has(u.phoneNumber) && { signInLocked: true as const }),
     };
   });
 }

@@ -80,8 +80,8 @@ export function decodeValue(json: Json): unknown {
 /**
  * First key parts never written to or read from a backup: the signing secret
  * of old stores, sessions, sign-in codes and their challenges, sign-in
- * failure records and known addresses, rate-limit counters, socket tickets,
- * the MessageSids of texts received.
+ * failure records, locks, known addresses and devices, rate-limit counters,
+ * socket tickets and counts, the MessageSids of texts received.
  */
 export const NOT_BACKED_UP: ReadonlySet<string> = new Set([
   keys.session("x")[0],
@@ -90,6 +90,8 @@ export const NOT_BACKED_UP: ReadonlySet<string> = new Set([
   keys.oldAuthFailures()[0],
   keys.numberFailures("x")[0],
   keys.knownAddress("x", "y")[0],
+  keys.lockedNumber("x")[0],
+  keys.deviceKey("x", "y")[0],
   keys.rateWindow("x", "y", 0)[0],
   keys.wsTicket("x")[0],
   keys.twilioMessage("x")[0],

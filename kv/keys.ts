@@ -55,6 +55,11 @@ export const keys = {
   /** An address the number signed in from (180 days): it may still try when strangers may not. */
   knownAddress: (phone: string, address: string) => ["auth_known_addresses", phone, address] as const,
   knownAddresses: (phone: string) => ["auth_known_addresses", phone] as const,
+  /** A number strangers may no longer guess at (lib/lockout.ts), kept while it is: the admins' list of locks. */
+  lockedNumber: (phone: string) => ["auth_locked_numbers", phone] as const,
+  lockedNumbers: () => ["auth_locked_numbers"] as const,
+  /** A device that signed the number in (the SHA-256 of its key, lib/device_key.ts): its guesses pass the lock. */
+  deviceKey: (phone: string, keyHash: string) => ["auth_device_keys", phone, keyHash] as const,
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
@@ -79,6 +84,7 @@ export const keys = {
   /** One shard of a count of hits in a window (kv/rate_limits.ts); shard 0 for unsharded limits. */
   rateWindow: (bucket: string, subject: string, windowStart: number, shard = 0) =>
     ["rate_limits", bucket, subject, windowStart, shard] as const,
+  rateWindows: (bucket: string, subject: string) => ["rate_limits", bucket, subject] as const,
   /** Never written: GET /healthz reads it to see that KV answers (kv/health.ts). */
   health: () => ["health"] as const,
   /** A socket ticket by the SHA-256 of its text: single use, 30 s (kv/tickets.ts). */

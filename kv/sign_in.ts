@@ -8,7 +8,8 @@
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made. And what a login reads before it sends a code.
  */
-import type { Admission } from "../lib/joining.ts";
+import { type Admission, admissionRefusal } from "../lib/joining.ts";
+import type { DeviceRecord } from "../lib/lockout.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { admissionOfUser } from "./admission.ts";
 import { keys } from "./keys.ts";
@@ -82,12 +83,29 @@ export async function signInWrites(
   return { user, session, joined, created: !found?.value };
 }
 
-/** A right code's sign-in for guessCode (kv/otp.ts): the phone's user is read with the code, in one read. */
-export function signInOnRight(kv: Deno.Kv, who: Who): OnRight<SignedIn> {
-  const read: Deno.KvKey[] = [keys.userByPhone(who.phone)];
-  if (who.tenant && who.numberHash) read.push(keys.numberHold(who.numberHash, who.tenant));
+/**
+ * A right code's sign-in for guessCode (kv/otp.ts): the phone's user (and
+ * what the tenant holds against the number) is read with the code, in one
+ * read. At a tenant that does not admit the phone (kv/admission.ts: not
+ * invited, blocked, or the number held blocked) the right code is refused
+ * with the tenant's text and nothing is written, so only someone holding the
+ * code learns why.
+ */
+export function signInOnRight(
+  kv: Deno.Kv,
+  { phone, tenant, now, numberHash }: { phone: string; tenant: Tenant | null; now: number; numberHash?: string },
+): OnRight<SignedIn> {
+  const who: Who = { phone, tenant: tenant?.code ?? null, now, numberHash };
+  const read: Deno.KvKey[] = [keys.userByPhone(phone)];
+  if (tenant && numberHash) read.push(keys.numberHold(numberHash, tenant.code));
   return {
     read,
+    refuse: async ([index, hold]) => {
+      if (!tenant) return null;
+      const userId = (index as Deno.KvEntryMaybe<string>).value;
+      const heldBlocked = (hold as Deno.KvEntryMaybe<NumberHold> | undefined)?.value?.blocked === true;
+      return admissionRefusal(await admissionOfUser(kv, tenant, userId, heldBlocked), tenant.name);
+    },
     write: (op, [index, hold]) =>
       signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>, hold as Deno.KvEntryMaybe<NumberHold>),
   };
@@ -101,35 +119,45 @@ export interface BeforeCode {
   optedOut: boolean;
   /** The number signed in from this address in the last 180 days (its own send count, kv/otp.ts). */
   knownAddress: boolean;
+  /** The number signed in on this device (its key's hash, lib/device_key.ts): its own send count too. */
+  knownDevice: boolean;
 }
 
 /**
- * A login's reads before its code, in one read of three keys (and, for a
+ * A login's reads before its code, in one read of four keys (and, for a
  * number that has a user at a named tenant, one more of two): in a burst of
  * logins every read waits its turn at the store (issue 24).
  */
 export async function beforeCode(
   kv: Deno.Kv,
-  { tenant, phone, address, numberHash }: {
+  { tenant, phone, address, device, numberHash }: {
     tenant: Tenant | null;
     phone: string;
     address: string;
+    device: string | null;
     numberHash?: string;
   },
 ): Promise<BeforeCode> {
-  const read: Deno.KvKey[] = [keys.userByPhone(phone), keys.smsOptOut(phone), keys.knownAddress(phone, address)];
+  const read: Deno.KvKey[] = [
+    keys.userByPhone(phone),
+    keys.smsOptOut(phone),
+    keys.knownAddress(phone, address),
+    keys.deviceKey(phone, device ?? "-"),
+  ];
   // A block the tenant holds against the number itself (kv/number_holds.ts), read with the rest.
   if (tenant && numberHash) read.push(keys.numberHold(numberHash, tenant.code));
-  const [index, optOut, known, hold] = await kv.getMany<unknown[]>(read) as [
+  const [index, optOut, known, ownDevice, hold] = await kv.getMany<unknown[]>(read) as [
     Deno.KvEntryMaybe<string>,
     Deno.KvEntryMaybe<unknown>,
     Deno.KvEntryMaybe<number>,
+    Deno.KvEntryMaybe<DeviceRecord>,
     Deno.KvEntryMaybe<NumberHold>?,
   ];
   return {
     admission: tenant ? await admissionOfUser(kv, tenant, index.value, hold?.value?.blocked === true) : null,
     optedOut: optOut.value !== null,
     knownAddress: known.value !== null,
+    knownDevice: ownDevice.value !== null && !ownDevice.value.void,
   };
 }
 

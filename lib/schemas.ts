@@ -7,8 +7,15 @@
 import * as z from "zod/mini";
 import type { NoShowPolicy } from "./no_show.ts";
 import { LANGS } from "./i18n/lang.ts";
+import { hasHiddenCharacters } from "./hidden_characters.ts";
 
-/** Top-level paths that can never be a tenant code. */
+export { hasHiddenCharacters };
+
+/**
+ * Top-level paths that can never be a tenant code: every one the site serves
+ * (the app checks its routes against this list when it is assembled:
+ * server/reserved_paths.ts), and a few kept for paths it may serve.
+ */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "about",
   "admin",
@@ -16,14 +23,21 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   "brand",
   "build",
   "contact",
+  "css",
   "favicon.ico",
+  "favicon.svg",
+  "flag.png",
   "healthz",
+  "icons",
   "lang",
   "login",
+  "manifest.webmanifest",
   "map",
   "metrics",
+  "person.png",
   "privacy",
   "robots.txt",
+  "shuttle.png",
   "static",
   "super",
   "terms",
@@ -119,20 +133,6 @@ export function isEmailAddress(text: string): boolean {
   const domain = text.slice(at + 1);
   const dot = domain.indexOf(".", 1);
   return dot > 0 && dot < domain.length - 1;
-}
-
-/**
- * Characters no name, address or message needs, which can hide or reorder
- * what an admin or driver reads (issue 10, item 4): control characters other
- * than tab and line breaks, bidirectional overrides and isolates, and halves
- * of surrogate pairs (not text at all).
- */
-const HIDDEN_CHARACTERS =
-  // deno-lint-ignore no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN_CHARACTERS.test(text);
 }
 
 export const hiddenCharactersText = (label: string) => `${label} contains characters that are not allowed`;

@@ -12,6 +12,7 @@ import type { Translate } from "./i18n/format.ts";
 import { normalizePhone } from "./phone.ts";
 import { EXTRA_REGIONS } from "./phone_regions.ts";
 import { DEFAULT_NO_SHOW, type NoShowPolicy, readNoShow } from "./no_show.ts";
+import { hasHiddenCharacters } from "./hidden_characters.ts";
 import type { ServiceArea, Tenant } from "./schemas.ts";
 
 export interface TenantSettings {
@@ -124,6 +125,8 @@ export function readSettings(
   if (body.name !== undefined) {
     const name = text(body.name);
     if (!name || name.length > LIMITS.name) return bad("name", "Name must be 1-{max} characters", { max: LIMITS.name });
+    // The name goes into riders' texts and every page's header: nothing in it may hide or reorder what they read.
+    if (hasHiddenCharacters(name)) return bad("name", "The name contains characters that are not allowed");
     value.name = name;
   }
   if (body.serviceArea !== undefined) {
@@ -146,6 +149,9 @@ export function readSettings(
     const label = text(area.label);
     if (!label || label.length > LIMITS.label) {
       return bad("serviceArea.label", "The area's name must be 1-{max} characters", { max: LIMITS.label });
+    }
+    if (hasHiddenCharacters(label)) {
+      return bad("serviceArea.label", "The area's name contains characters that are not allowed");
     }
     value.serviceArea = { lat: area.lat as number, lng: area.lng as number, radiusMeters: Math.round(radius), label };
   }

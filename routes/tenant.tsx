@@ -14,6 +14,7 @@ import { placesApi } from "./api/places.ts";
 import { ridesApi } from "./api/rides.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
 import { suspensionsApi } from "./api/suspensions.ts";
+import { memberUnlockApi } from "./api/sign_in_locks.ts";
 import { peopleApi } from "./api/people.ts";
 import { settingsApi } from "./api/settings.ts";
 import { scheduleApi } from "./api/schedule.ts";
@@ -73,6 +74,7 @@ export function tenantRoutes(
   app.route("/api", auditApi(deps, auth));
   app.route("/api", riderRecordApi(deps, auth));
   app.route("/api", suspensionsApi(deps, auth));
+  app.route("/api", memberUnlockApi(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));

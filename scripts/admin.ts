@@ -10,7 +10,7 @@ import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { rebuildReports } from "../kv/report_rebuild.ts";
 import { openStore } from "../kv/open.ts";
-import { clearFailures } from "../kv/otp.ts";
+import { unlockAnyNumber } from "../kv/number_locks.ts";
 import { setTenantStatus } from "../kv/tenant_overview.ts";
 import { createTenant, getTenant, listTenants, updateTenant } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
@@ -18,6 +18,8 @@ import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
 import {
+  hasHiddenCharacters,
+  hiddenCharactersText,
   type Schedule,
   serviceAreaSchema,
   type Tenant,
@@ -59,8 +61,10 @@ Commands:
                                     Take a role away.
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.
-  user:unlock --phone PHONE         Let strangers' addresses try sign-in codes at a number
-                                    again (it unlocks by itself a year after the first failure).
+  user:unlock --phone PHONE         Unlock a number strangers locked with wrong codes, so
+                                    its owner can sign in on a new phone at once (it unlocks
+                                    by itself a year after the first failure); recorded in
+                                    the activity of its organisations (or the provider's).
   stats:rebuild --tenant CODE       Recount a tenant's trips by status (after importing old data);
                                     run it with the server stopped.
   reports:rebuild --tenant CODE     Recompute a tenant's report figures from its rides (after
@@ -150,13 +154,17 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const code = tenantCodeSchema.safeParse(values.code ?? "");
     if (!code.success) throw new UsageError(`--code: ${code.error.issues[0].message}`);
     const name = required(values, "name");
+    // As the settings page's rules (lib/tenant_settings.ts): the name reaches riders' texts and pages.
+    if (hasHiddenCharacters(name)) throw new UsageError(`--name: ${hiddenCharactersText("Name")}`);
+    const label = (values["area-label"] as string | undefined) ?? `downtown ${name}`;
+    if (hasHiddenCharacters(label)) throw new UsageError(`--area-label: ${hiddenCharactersText("Area label")}`);
     const timezone = (values.timezone as string | undefined) ?? "America/New_York";
     if (!isTimeZone(timezone)) throw new UsageError(`--timezone: unknown time zone "${timezone}"`);
     const area = serviceAreaSchema.safeParse({
       lat: Number(required(values, "lat")),
       lng: Number(required(values, "lng")),
       radiusMeters: Number(values["radius-m"] ?? 805),
-      label: (values["area-label"] as string | undefined) ?? `downtown ${name}`,
+      label,
     });
     if (!area.success) {
       throw new UsageError("--lat and --lng must be coordinates and --radius-m a distance in meters (up to 50000)");
@@ -311,8 +319,8 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
 
   async "user:unlock"(kv, args, out) {
     const phone = phoneOption(options(args, { phone: "string" }));
-    await clearFailures(kv, phone);
-    out(`${formatPhone(phone)} can sign in again`);
+    const lifted = await unlockAnyNumber(kv, { phone, by: ADMIN_CLI, now: Date.now() });
+    out(lifted ? `${formatPhone(phone)} can sign in again` : `${formatPhone(phone)} was not locked`);
   },
 };
 

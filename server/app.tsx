@@ -47,6 +47,7 @@ import { webAppRoutes } from "../routes/web_app.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
 import { OneAtATime } from "./one_at_a_time.ts";
 import { DECODE_WAIT_MS } from "./uploaded_image.ts";
+import { assertReservedPaths } from "./reserved_paths.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
@@ -157,6 +158,9 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
       () => <ServerErrorPage site={site} />,
     );
   });
+
+  // No tenant may take a code the site serves at the top level.
+  assertReservedPaths(app.routes);
 
   // Pages the app has rendered are answered from memory before routing (server/page_shortcut.ts).
   // JSON answers are compressed as they leave (server/compression.ts); pages and bundles already are.

@@ -24,6 +24,7 @@ export function siteFor(
         contactEmail: tenant.contactEmail ?? undefined,
         contactPhone: tenant.contactPhone ?? undefined,
         paused: tenant.status === "suspended" || undefined,
+        inviteOnly: tenant.joinPolicy === "invite" || undefined,
         logo: tenant.logo
           ? { url: logoUrl(tenant.code, tenant.logo.hash), width: tenant.logo.width, height: tenant.logo.height }
           : undefined,
@@ -38,7 +39,7 @@ export function siteFor(
 export function pageKey(path: string, site: Site): string {
   const t = site.tenant;
   const contacts = `${t?.contactEmail ?? ""}|${t?.contactPhone ?? ""}`;
-  const paused = t?.paused ? "paused" : "";
+  const paused = `${t?.paused ? "paused" : ""}${t?.inviteOnly ? "invite" : ""}`;
   // The logo's URL names its bytes: a new logo is a new key, so the header shows it at once.
   const logo = t?.logo?.url ?? "";
   return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${

@@ -116,6 +116,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "PUT", path: "/api/super/tenants/:code", kind: "api", ...SAME(SUPERS) },
   { method: "GET", path: "/api/super/inquiries", kind: "api", ...SAME(SUPERS) },
   { method: "PUT", path: "/api/super/inquiries/:id", kind: "api", ...SAME(SUPERS) },
+  // Numbers strangers locked with wrong codes, and their unlock (any number, locked or not: 204).
+  { method: "GET", path: "/api/super/locked-numbers", kind: "api", ...SAME(SUPERS) },
+  { method: "DELETE", path: "/api/super/locked-numbers/:phone", kind: "api", ...SAME([401, 403, 403, 403, 204]) },
 
   // Site pages.
   page("/"),
@@ -237,6 +240,15 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   {
     method: "DELETE",
     path: "/:tenant/api/users/:id/suspension",
+    kind: "api",
+    own: [401, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 404, 404],
+  },
+  // A member's sign-in unlocked by the tenant's admins (a member who is not locked: 204 all the same).
+  {
+    method: "DELETE",
+    path: "/:tenant/api/users/:id/sign-in-lock",
     kind: "api",
     own: [401, 403, 403, 204, 204],
     other: [401, 403, 403, 403, 204],

@@ -3,6 +3,7 @@
  * admin's Activity page and the provider's console. `showTenant` names the
  * organisation of each entry (the console's every-tenant list).
  */
+import { PROVIDER_TRAIL } from "../../lib/audit_trail.ts";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
 import { activityWords } from "./audit_words.ts";
@@ -30,7 +31,11 @@ export function ActivityList({ path, tenant, showTenant = false }: {
             <li key={`${e.tenant}/${e.id}`} className="activity-list__item">
               <span className="activity-list__text">{words.text}</span>
               <span className="activity-list__meta">
-                {showTenant && <span className="activity-list__tenant">{e.tenant}</span>}
+                {showTenant && (
+                  <span className="activity-list__tenant">
+                    {e.tenant === PROVIDER_TRAIL ? t("Provider") : e.tenant}
+                  </span>
+                )}
                 {words.withBy && <span>{t("by {by}", { by: e.byName ?? t("someone") })}</span>}
                 <time dateTime={new Date(e.at).toISOString()}>{when.format(e.at)}</time>
               </span>

@@ -41,6 +41,8 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
       return { text: t("A member deleted their account"), withBy: false };
     case "user.suspension_lifted":
       return { text: t("{target}'s ride requests were resumed by {by}", { target, by }), withBy: false };
+    case "signin.unlocked":
+      return { text: t("{target}'s sign-in was unlocked by {by}", { target, by }), withBy: false };
     case "schedule.saved":
       return { text: t("Schedule saved"), withBy: true };
     case "place.created":

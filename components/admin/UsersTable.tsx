@@ -30,6 +30,8 @@ export interface AdminUser {
   noShows?: number;
   suspendedUntil?: number | null;
   rating?: { average: number; count: number };
+  /** Strangers' wrong codes locked the number (kv/number_locks.ts): shown, with Unlock sign-in. */
+  signInLocked?: boolean;
 }
 
 export const UNNAMED: Text = "Unnamed User";
@@ -48,7 +50,7 @@ export function joined(createdAt: number | null | undefined, t: Translate, timeZ
 const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
 
 export function UsersTable(
-  { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking, onLift }: {
+  { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking, onLift, onUnlock }: {
     users: AdminUser[];
     /** The tenant's time zone for the day each user joined. */
     timeZone?: string;
@@ -61,6 +63,8 @@ export function UsersTable(
     blocking?: string | null;
     /** Lifts a rider's no-show pause (issue 21); the button shows only while they are paused. */
     onLift?: (user: AdminUser) => void;
+    /** Unlocks a member's sign-in; the button shows only while their number is locked. */
+    onUnlock?: (user: AdminUser) => void;
   },
 ) {
   const t = useT();
@@ -109,6 +113,9 @@ export function UsersTable(
                       {userStatusLabel(user.status, t)}
                     </span>
                   )}
+                {user.signInLocked && (
+                  <span className="status-badge status-badge--canceled">{t("Sign-in locked")}</span>
+                )}
                 <UserRecord user={user} timeZone={timeZone} />
               </td>
               <td data-label={t("Joined")}>{joined(user.createdAt, t, timeZone)}</td>
@@ -143,6 +150,17 @@ export function UsersTable(
                         onClick={() => onLift(user)}
                       >
                         {t("Lift pause")}
+                      </button>
+                    )}
+                    {user.signInLocked && onUnlock && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={t("Unlock the sign-in of {name}", { name })}
+                        disabled={blocking === user.id}
+                        onClick={() => onUnlock(user)}
+                      >
+                        {t("Unlock sign-in")}
                       </button>
                     )}
                     {viewerIsSuper && (

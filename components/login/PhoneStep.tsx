@@ -5,25 +5,38 @@ import { SMS_TEXT } from "./texts.ts";
 import { useT } from "../texts.tsx";
 
 export function PhoneStep(
-  { tenantName, base, phone, onPhoneChange, onSubmit, inputRef, fieldError, formError, sending, hydrated }: {
-    tenantName?: string;
-    /** The tenant's path ("/greer") or "" on the global /login: the terms and privacy links start with it. */
-    base: string;
-    phone: string;
-    onPhoneChange: (event: ChangeEvent<HTMLInputElement>) => void;
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-    inputRef: RefObject<HTMLInputElement | null>;
-    fieldError: string | null;
-    formError: ReactNode;
-    sending: boolean;
-    hydrated: boolean;
-  },
+  { tenantName, inviteOnly, base, phone, onPhoneChange, onSubmit, inputRef, fieldError, formError, sending, hydrated }:
+    {
+      tenantName?: string;
+      /**
+       * Only people the organisation added may sign in: said to everyone, since the server answers everyone alike
+       * and texts only them, so someone it did not add knows why no code comes.
+       */
+      inviteOnly?: boolean;
+      /** The tenant's path ("/greer") or "" on the global /login: the terms and privacy links start with it. */
+      base: string;
+      phone: string;
+      onPhoneChange: (event: ChangeEvent<HTMLInputElement>) => void;
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+      inputRef: RefObject<HTMLInputElement | null>;
+      fieldError: string | null;
+      formError: ReactNode;
+      sending: boolean;
+      hydrated: boolean;
+    },
 ) {
   const t = useT();
   return (
     <>
       <h1 className="login__title">{t("Welcome to {name}", { name: tenantName ?? "Hopper" })}</h1>
       <p className="login__lead">{t(SMS_TEXT)}</p>
+      {inviteOnly && tenantName && (
+        <p className="login__lead">
+          {t("Only people {name} has added can sign in here. If no code comes, ask {name} to add you.", {
+            name: tenantName,
+          })}
+        </p>
+      )}
       <form className="form login__form" noValidate onSubmit={onSubmit}>
         {formError}
         <LoginField

@@ -1,7 +1,8 @@
 /**
  * Sign-in by phone (spec sections 5, 7; issue 3): send a code, verify it,
- * sign out. Answers are the same for known and unknown numbers; codes never
- * reach a log.
+ * sign out. Answers are the same for known and unknown numbers, and for
+ * members and strangers of an invitation-only tenant: only a right code hears
+ * that the tenant refuses the number. Codes never reach a log.
  */
 import { codeSms } from "../../lib/sms_texts.ts";
 import { langFromCookie } from "../../lib/i18n/lang.ts";
@@ -9,14 +10,15 @@ import { langCookie } from "../language_switch.ts";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { accountView, newAccountView } from "../../kv/accounts.ts";
-import { admissionAt } from "../../kv/admission.ts";
 import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimit, hitRateLimits } from "../../kv/rate_limits.ts";
 import { revokeSession } from "../../kv/sessions.ts";
 import { afterSignIn, beforeCode, signInOnRight } from "../../kv/sign_in.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { admissionRefusal } from "../../lib/joining.ts";
-import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT } from "../../lib/lockout.ts";
+import { ADDRESS_LOCKED_TEXT, NUMBER_LOCKED_TEXT, NUMBER_SEND_BUCKETS } from "../../lib/lockout.ts";
+import { deviceCookie, deviceKeyFromCookie, newDeviceKey } from "../../lib/device_key.ts";
+import { SendPace } from "../../server/send_pace.ts";
 import { CHALLENGE_MAX, CODE_ERROR, generateChallenge, generateCode, isCodeFormat, WRONG_CODE } from "../../lib/otp.ts";
 import { hashChallenge, hashCode } from "../../lib/otp_hash.ts";
 import { hashNumber } from "../../lib/number_hash.ts";
@@ -24,7 +26,7 @@ import { formatPhone, maskPhone, normalizePhone, PHONE_ERROR, phoneFromE164 } fr
 import { SmsError, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { isTextable, NOT_TEXTABLE } from "../../lib/textable.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
-import { type Tenant, TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
+import { TENANT_CODE_PATTERN } from "../../lib/schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
@@ -78,16 +80,18 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
   const log = deps.log!;
   const app = new Hono<Env>();
   const small = smallBody();
+  const https = config.publicUrl.startsWith("https:");
+  const pace = new SendPace();
 
   /** The tenant a request names, when it exists; null otherwise. */
   async function namedTenant(code: string | null | undefined) {
     return code && TENANT_CODE_PATTERN.test(code) ? await recentTenant(kv, code) : null;
   }
 
-  /** The refusal of a sign-in at an invitation-only tenant, or by someone blocked there (issue 19); null to go on. */
-  async function refusalAt(tenant: Tenant | null, phone: string) {
-    return tenant &&
-      admissionRefusal(await admissionAt(kv, tenant, phone, hashNumber(auth.numberKey, phone)), tenant.name);
+  /** The device key the request carries (lib/device_key.ts), and its hash as kept; nulls without one. */
+  function deviceOf(cookie: string | undefined) {
+    const key = deviceKeyFromCookie(cookie);
+    return { key, hash: key ? hashChallenge(key) : null };
   }
 
   app.post("/login", small, jsonBody(loginSchema), async (c) => {
@@ -107,15 +111,18 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
         429,
         { "retry-after": String(retryAfter) },
       );
-    const before = await beforeCode(kv, { tenant, phone, address, numberHash: hashNumber(auth.numberKey, phone) });
-    const refused = tenant && before.admission && admissionRefusal(before.admission, tenant.name);
+    const device = deviceOf(c.req.header("cookie"));
+    const numberHash = hashNumber(auth.numberKey, phone);
+    const before = await beforeCode(kv, { tenant, phone, address, device: device.hash, numberHash });
     // A number that texted STOP gets no code, and spends none of its limits (issue 20).
-    if (refused || before.optedOut) {
-      // A refused number is sent nothing and spends nothing but its address's count.
+    if (before.optedOut) {
       const byAddress = await hitRateLimit(kv, { ...addressLimit, now });
       if (!byAddress.allowed) return fromNetwork(byAddress.retryAfter);
-      return refused ? c.json({ error: refused }, 403) : c.json({ error: optedOutText }, 409);
+      return c.json({ error: optedOutText }, 409);
     }
+    // A number the tenant does not admit (not invited, or blocked) is answered as any other, counted and kept
+    // alike, but sent no text: a login must not tell who belongs. A right code hears the refusal at verify.
+    const withheld = Boolean(tenant && before.admission && admissionRefusal(before.admission, tenant.name));
 
     const code = generateCode();
     const challenge = generateChallenge();
@@ -126,9 +133,9 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const limits = [
       addressLimit,
       ...SEND_LIMITS.perPhone.map((window, i) => ({
-        bucket: `otp_phone_${i}`,
-        // The owner's own address has its own count, so strangers cannot use theirs up.
-        subject: before.knownAddress ? `${phone}@${address}` : phone,
+        bucket: NUMBER_SEND_BUCKETS[i],
+        // The owner's own address, or device, has its own count, so strangers cannot use theirs up.
+        subject: before.knownAddress ? `${phone}@${address}` : before.knownDevice ? `${phone}#${device.hash}` : phone,
         ...window,
       })),
       {
@@ -163,8 +170,20 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       );
     }
 
+    if (withheld) {
+      await pace.wait();
+      log({
+        event: "auth.code_withheld",
+        phone: maskPhone(phone),
+        tenant: tenant!.code,
+        requestId: c.get("requestId"),
+      });
+      return c.json({ ok: true, challenge });
+    }
     try {
+      const started = performance.now();
       await sms.send(phone, codeSms(c.get("lang"), code));
+      pace.record(performance.now() - started);
     } catch (err) {
       // The carrier already blocks this number (it texted STOP where we did not hear it): recorded, and said so.
       if (err instanceof SmsError && err.code === TWILIO_OPTED_OUT) {
@@ -191,20 +210,23 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     if (!isCodeFormat(body.code)) return c.json({ error: CODE_ERROR }, 400);
     const now = clock.now();
-    // Before the code is tried: a refused sign-in spends no code and writes no membership (issue 19).
     const tenant = await namedTenant(body.tenantCode);
-    const refused = await refusalAt(tenant, phone);
-    if (refused) return c.json({ error: refused }, 403);
+    const device = deviceOf(c.req.header("cookie"));
+    // A new key, for a right code from a device that carries none, or one made void by its misses.
+    const fresh = newDeviceKey();
 
     // A right code is used up in the commit that makes the user (on a first sign-in), the rider membership (on a
-    // first visit) and the session.
+    // first visit) and the session. At a tenant that does not admit the number, a right code is refused (nothing
+    // written, the code not spent); a wrong one is answered as anyone's.
     const guess = await guessCode(kv, {
       phone,
       hash: hashCode(auth.otpKey, phone, body.code),
       challenge: body.challenge ? hashChallenge(body.challenge) : null,
       address: clientAddress(c, config),
+      device: { carried: device.hash, fresh: hashChallenge(fresh) },
       now,
-    }, signInOnRight(kv, { phone, tenant: tenant?.code ?? null, now, numberHash: hashNumber(auth.numberKey, phone) }));
+    }, signInOnRight(kv, { phone, tenant, now, numberHash: hashNumber(auth.numberKey, phone) }));
+    if (guess.outcome === "refused") return c.json({ error: guess.reason }, 403);
     if (guess.outcome === "locked") {
       // A day at most: a client should not sleep for the rest of the number's year.
       const retryAfter = Math.min(24 * 60 * 60, Math.ceil(guess.waitMs / 1000));
@@ -231,9 +253,10 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       phone: maskPhone(phone),
       requestId: c.get("requestId"),
     });
+    c.header("set-cookie", deviceCookie(guess.device === "carried" ? device.key! : fresh, https), { append: true });
     // A device with no language of its own takes the person's, so the next page comes in it (issue 17).
     if (user.language && !langFromCookie(c.req.header("cookie"))) {
-      c.header("set-cookie", langCookie(user.language, config));
+      c.header("set-cookie", langCookie(user.language, config), { append: true });
     }
     return c.json({ user: created ? newAccountView(user, tenant) : await accountView(kv, user), token });
   });

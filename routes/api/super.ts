@@ -5,6 +5,7 @@
  * - GET /api/super/audit?cursor=: every tenant's audit entries, newest first.
  * - /api/super/tenants: the organisations (routes/api/super_tenants.ts).
  * - /api/super/inquiries: the contact-form inbox (routes/api/super_inquiries.ts).
+ * - /api/super/locked-numbers: numbers strangers locked, and their unlock (routes/api/sign_in_locks.ts).
  */
 import { Hono } from "hono";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -13,6 +14,7 @@ import { superGuard } from "../../server/middleware/auth.ts";
 import { auditPage } from "./audit.ts";
 import { superInquiriesApi } from "./super_inquiries.ts";
 import { superTenantsApi } from "./super_tenants.ts";
+import { superLocksApi } from "./sign_in_locks.ts";
 
 export function superApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
@@ -20,5 +22,6 @@ export function superApi(deps: AppDeps, auth: AuthServices) {
   app.get("/audit", ...supers, (c) => auditPage(c, deps.kv, null));
   app.route("/tenants", superTenantsApi(deps, auth));
   app.route("/inquiries", superInquiriesApi(deps, auth));
+  app.route("/locked-numbers", superLocksApi(deps, auth));
   return app;
 }

@@ -13,7 +13,10 @@ export function LoginPage({ site }: { site: Site }) {
         <Island
           name="LoginForm"
           component={LoginForm}
-          props={{ tenant: site.tenant && { code: site.tenant.code, name: site.tenant.name } }}
+          props={{
+            tenant: site.tenant &&
+              { code: site.tenant.code, name: site.tenant.name, inviteOnly: site.tenant.inviteOnly },
+          }}
         />
         <noscript>
           <p className="notice notice--error">

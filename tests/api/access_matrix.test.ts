@@ -146,6 +146,15 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/users/${(await c.w.member(c.idTenant)).id}/suspension`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "DELETE /:tenant/api/users/:id/sign-in-lock": async (c) => ({
+    path: `/${c.tenant}/api/users/${(await c.w.member(c.idTenant)).id}/sign-in-lock`,
+    init: auth(c, { method: "DELETE" }),
+  }),
+  "GET /api/super/locked-numbers": (c) => ({ path: "/api/super/locked-numbers", init: auth(c) }),
+  "DELETE /api/super/locked-numbers/:phone": (c) => ({
+    path: `/api/super/locked-numbers/${c.w.freshPhone()}`,
+    init: auth(c, { method: "DELETE" }),
+  }),
   // A range around the world's clock, so the tenant's rides are in the file the leak scan reads.
   "GET /:tenant/api/admin/trips.csv": (c) => {
     const today = new Date(c.w.t.clock.now()).toISOString().slice(0, 10);

@@ -334,6 +334,33 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("unlocking a member's sign-in never 5xx and refusals write nothing", async () => {
+    const arb = fc.tuple(shot(["admin", "boss", "rider", "driver"], NO_BODY), userId);
+    const unlocks = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.unlockMember,
+      ([s, id]) => unlocks.send((w) => request(w, s, "DELETE", `/users/${idOf(w, id)}/sign-in-lock`)),
+    );
+  });
+
+  it("the provider's locked numbers and their unlock never 5xx and refusals write nothing", async () => {
+    const phone = fc.oneof(
+      fc.constantFrom("8645550142", "864555014", "86455501422", "(864)5550142", "+18645550142", "0000000000"),
+      hostileSegment,
+    );
+    const locks = arena("rebuild");
+    await attack(
+      fc.tuple(shot(["boss", "admin"], NO_BODY), phone, fc.boolean()),
+      RUNS.superLocks,
+      ([s, number, list]) =>
+        locks.send((w) => ({
+          ...request(w, s, list ? "GET" : "DELETE", ""),
+          path: list ? "/api/super/locked-numbers" : `/api/super/locked-numbers/${number}`,
+        })),
+    );
+  });
+
   it("every read under a tenant never 5xx and refuses with JSON", async () => {
     const path = fc.constantFrom(
       "/tenant",

@@ -71,14 +71,37 @@ const phone = fc.oneof(
 const code = fc.oneof(fc.constantFrom("1234", "0000", "123", "12345", "12 34", "١٢٣٤", "1e3"), hostileString);
 const tenantCode = fc.oneof(fc.constantFrom("greer", "campus", "GREER", "api", "a", "-greer"), hostileString);
 
-function post(path: string, body: fc.Arbitrary<BodySpec>, who: "anon" | "rider" = "anon") {
-  return fc.record({ type: contentType, body }).map((s) => (w: BadInputWorld) => ({
+/** The device key's cookie the sign-in calls read (lib/device_key.ts): absent, well-formed, broken or doubled. */
+const deviceCookie = fc.option(
+  fc.oneof(
+    fc.constantFrom(
+      "hopper_device=AAAAAAAAAAAAAAAAAAAAAA",
+      "hopper_device=",
+      "hopper_device=short",
+      `hopper_device=${"A".repeat(4000)}`,
+      "hopper_device=AAAAAAAAAAAAAAAAAAAAAA; hopper_device=BBBBBBBBBBBBBBBBBBBBBB",
+      "lang=es; hopper_device=%00%2e%2e",
+      "hopper_device",
+    ),
+    fc.string({ unit: fc.constantFrom(..."aZ09-_=;,. %\"'"), maxLength: 40 }).map((v) => `hopper_device=${v}`),
+  ),
+  { nil: undefined },
+);
+
+function post(
+  path: string,
+  body: fc.Arbitrary<BodySpec>,
+  who: "anon" | "rider" = "anon",
+  cookie: fc.Arbitrary<string | undefined> = fc.constant(undefined),
+) {
+  return fc.record({ type: contentType, body, cookie }).map((s) => (w: BadInputWorld) => ({
     method: path === "/api/users/profile" ? "PUT" : "POST",
     path,
     contentType: s.type,
     body: s.body,
     authorization: authorization(w, who),
     address: nextAddress(),
+    ...(s.cookie !== undefined && { headers: { cookie: s.cookie } }),
   }));
 }
 
@@ -105,7 +128,11 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       tenantCode,
     });
     const logins = arena("keep");
-    await attack(post("/api/auth/login", body), RUNS.login, (make) => logins.send(make, under('"rate_limits"')));
+    await attack(
+      post("/api/auth/login", body, "anon", deviceCookie),
+      RUNS.login,
+      (make) => logins.send(make, under('"rate_limits"')),
+    );
   });
 
   it("code checks never 5xx; only a wrong code (401) writes, and only the code's and number's counts", async () => {
@@ -116,7 +143,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
     });
     const verifies = arena("keep");
     await attack(
-      post("/api/auth/verify", body),
+      post("/api/auth/verify", body, "anon", deviceCookie),
       RUNS.verify,
       (make) =>
         verifies.send(make, (key, status) => status === 401 && under('"otp",', '"auth_failures",')(key, status)),

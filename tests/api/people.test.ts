@@ -111,9 +111,12 @@ describe("PUT /{tenant}/api/users/{id}/blocked", () => {
     const es = await t.request("/greer/api/rides/my", bearer(rider.token, { headers: { "accept-language": "es" } }));
     expect(await es.json()).toEqual({ error: "Se suspendió su acceso a este servicio." });
 
-    const refusedLogin = await t.request("/api/auth/login", postJson({ phoneNumber: RIDER, tenantCode: "greer" }));
-    expect(refusedLogin.status).toBe(403);
-    expect(await refusedLogin.json()).toEqual({ error: SUSPENDED });
+    // A login naming the tenant answers as anyone's (who belongs is not told), but no code is texted.
+    const texted = t.sms.sent.length;
+    const quietLogin = await t.request("/api/auth/login", postJson({ phoneNumber: RIDER, tenantCode: "greer" }));
+    expect(quietLogin.status).toBe(200);
+    expect(await quietLogin.json()).toEqual({ ok: true, challenge: expect.any(String) });
+    expect(t.sms.sent.length).toBe(texted);
     await t.request("/api/auth/login", postJson({ phoneNumber: RIDER }));
     const refused = await t.request(
       "/api/auth/verify",

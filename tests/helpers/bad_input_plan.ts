@@ -50,6 +50,8 @@ export const BAD_INPUT_RUNS = {
     logoRemove: 100,
     logoGet: 200,
     liftSuspension: 200,
+    unlockMember: 200,
+    superLocks: 200,
   },
 } as const;
 

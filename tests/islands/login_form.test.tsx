@@ -218,6 +218,16 @@ describe("LoginForm, step 1: phone", () => {
     expect(calls()).toHaveLength(1);
   });
 
+  it("says only people the organization added can sign in, on an invitation-only tenant's page only", () => {
+    const note =
+      "Only people City of Greer has added can sign in here. If no code comes, ask City of Greer to add you.";
+    const { unmount } = render(<LoginForm tenant={{ ...GREER, inviteOnly: true }} />);
+    expect(screen.getByText(note)).toBeDefined();
+    unmount();
+    render(<LoginForm tenant={GREER} />);
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it("clears the phone error once a valid number is sent", async () => {
     render(<LoginForm tenant={GREER} />);
     fireEvent.click(button("Send Verification Code"));
@@ -229,9 +239,6 @@ describe("LoginForm, step 1: phone", () => {
   it.each([
     [429, "Too many codes sent to this number. Please wait 15 minutes and try again."],
     [502, SEND_FAILED],
-    // Issue 19: an invitation-only tenant refuses a number no admin added before sending a code.
-    [403, "This service is by invitation. Contact City of Greer to join."],
-    [403, "Your access to this service has been suspended."],
   ])("shows the server's %i text in an alert and stays on step 1", async (status, text) => {
     routes["/api/auth/login"] = () => json(status, { error: text }, { "retry-after": "900" });
     render(<LoginForm tenant={GREER} />);
@@ -315,6 +322,21 @@ describe("LoginForm, step 2: code", () => {
     expect(codeField().value).toBe("");
     expect(document.activeElement).toBe(codeField());
     expect(button("Verify Code").disabled).toBe(false);
+    expect(localStorage.getItem("authToken")).toBeNull();
+    expect(assignMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    // A right code at a tenant that does not admit the number: the refusal, in an alert, and no sign-in.
+    "This service is by invitation. Contact City of Greer to join.",
+    "Your access to this service has been suspended.",
+  ])("on a refusal shows the server's 403 text %j in an alert", async (text) => {
+    routes["/api/auth/verify"] = () => json(403, { error: text });
+    render(<LoginForm tenant={GREER} />);
+    await toCodeStep();
+    enterCode("1234");
+    expect((await screen.findByRole("alert")).textContent).toBe(text);
+    expect(codeField().getAttribute("aria-invalid")).toBeNull();
     expect(localStorage.getItem("authToken")).toBeNull();
     expect(assignMock).not.toHaveBeenCalled();
   });

@@ -272,6 +272,31 @@ describe("admin CLI: users", () => {
     expect((await run(kv, "user:unlock", "--phone", "8645550142")).code).toBe(0);
     expect(await getFailures(kv, "8645550142")).toBeNull();
   });
+
+  it("records an unlock in the organisations of the number, or the provider's trail, and says when none was needed", async () => {
+    using kv = await Deno.openKv(":memory:");
+    await seedDemoTenant(kv, Date.now());
+    await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550143", "--role", "rider");
+    for (const phone of ["8645550143", "8645550144"]) {
+      for (let i = 0; i < 50; i++) await addFailure(kv, phone, Date.now());
+      expect(await run(kv, "user:unlock", "--phone", phone)).toEqual({
+        code: 0,
+        out: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)} can sign in again`,
+      });
+    }
+    const member = await getUserByPhone(kv, "8645550143");
+    expect((await listAudit(kv, "greer")).filter((a) => a.action === "signin.unlocked")).toEqual([
+      expect.objectContaining({ by: "admin CLI", target: member!.id }),
+    ]);
+    expect(await listAudit(kv, "-")).toEqual([
+      expect.objectContaining({ action: "signin.unlocked", by: "admin CLI", details: { name: "(864) 555-0144" } }),
+    ]);
+    expect(await run(kv, "user:unlock", "--phone", "8645550144")).toEqual({
+      code: 0,
+      out: "(864) 555-0144 was not locked",
+    });
+    expect(await listAudit(kv, "-")).toHaveLength(1);
+  });
 });
 
 describe("admin CLI: stats", () => {

@@ -54,27 +54,31 @@ describe("guessCode with the sign-in's writes", () => {
     const op = kv.atomic();
     addCode(op, phone, { hash: "right", challenge: "c", address }, now);
     await op.commit();
-    const signIn = signInOnRight(kv, { phone, tenant: "greer", now });
+    const greer = { code: "greer", name: "Greer" } as Tenant;
+    const signIn = signInOnRight(kv, { phone, tenant: greer, now });
+    const device = { carried: null, fresh: "device-hash" };
 
-    const wrong = await guessCode(kv, { phone, hash: "wrong", challenge: "c", address, now }, signIn);
+    const wrong = await guessCode(kv, { phone, hash: "wrong", challenge: "c", address, device, now }, signIn);
     expect(wrong).toEqual({ outcome: "wrong", counted: true });
     expect((await kv.get(keys.userByPhone(phone))).value).toBe(null);
 
-    const right = await guessCode(kv, { phone, hash: "right", challenge: "c", address, now }, signIn);
+    const right = await guessCode(kv, { phone, hash: "right", challenge: "c", address, device, now }, signIn);
     if (right.outcome !== "ok") throw new Error(`answered ${right.outcome}`);
     const { user, session } = right.right;
-    const [code, known, made, member, opened] = await kv.getMany([
+    const [code, known, made, member, opened, kept] = await kv.getMany([
       keys.otp(phone),
       keys.knownAddress(phone, address),
       keys.user(user.id),
       keys.member("greer", user.id),
       keys.session(session.id),
+      keys.deviceKey(phone, "device-hash"),
     ]);
     expect(code.value).toBe(null);
     expect(made.value).toEqual(user);
     expect(member.value).toEqual({ roles: ["rider"], joinedAt: now });
     // Entries written by one commit share its versionstamp.
-    expect(new Set([known, made, member, opened].map((e) => e.versionstamp)).size).toBe(1);
+    expect(kept.value).toEqual({ signedInAt: now, misses: 0 });
+    expect(new Set([known, made, member, opened, kept].map((e) => e.versionstamp)).size).toBe(1);
   });
 });
 
@@ -181,24 +185,29 @@ describe("beforeCode", () => {
   it("reads whether the number opted out, signed in from this address, and is let in where it signs in", async () => {
     using kv = await Deno.openKv(":memory:");
     const now = Date.parse("2026-11-26T12:00:00Z");
-    expect(await beforeCode(kv, { tenant: null, phone, address })).toEqual({
+    const device = null;
+    expect(await beforeCode(kv, { tenant: null, phone, address, device })).toEqual({
       admission: null,
       optedOut: false,
       knownAddress: false,
+      knownDevice: false,
     });
-    expect((await beforeCode(kv, { tenant: invite, phone, address })).admission).toBe("uninvited");
+    expect((await beforeCode(kv, { tenant: invite, phone, address, device })).admission).toBe("uninvited");
 
     await recordOptOut(kv, phone, now);
     await kv.set(keys.knownAddress(phone, address), now);
     const { user } = await startSignedIn(kv, { phone, tenant: "greer", now });
-    expect(await beforeCode(kv, { tenant: invite, phone, address })).toEqual({
+    await kv.set(keys.deviceKey(phone, "kept"), { signedInAt: now, misses: 0 });
+    expect(await beforeCode(kv, { tenant: invite, phone, address, device: "kept" })).toEqual({
       admission: "welcome",
       optedOut: true,
       knownAddress: true,
+      knownDevice: true,
     });
-    expect((await beforeCode(kv, { tenant: invite, phone, address: "203.0.113.11" })).knownAddress).toBe(false);
+    const elsewhere = await beforeCode(kv, { tenant: invite, phone, address: "203.0.113.11", device: "other" });
+    expect([elsewhere.knownAddress, elsewhere.knownDevice]).toEqual([false, false]);
 
     await kv.set(keys.member("greer", user.id), { roles: ["rider"], joinedAt: now, blocked: true });
-    expect((await beforeCode(kv, { tenant: invite, phone, address })).admission).toBe("blocked");
+    expect((await beforeCode(kv, { tenant: invite, phone, address, device })).admission).toBe("blocked");
   });
 });

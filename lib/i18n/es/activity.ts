@@ -34,4 +34,7 @@ export const activity = {
   "Service paused": "Servicio en pausa",
   "Service resumed": "Servicio reanudado",
   "{target}'s ride requests were resumed by {by}": "{by} reanudó las solicitudes de viaje de {target}",
+  "{target}'s sign-in was unlocked by {by}": "{by} desbloqueó el inicio de sesión de {target}",
+  // The trail of the provider's own actions on numbers of no organisation (kv/number_locks.ts).
+  "Provider": "Proveedor",
 } as const satisfies Record<string, Entry>;

@@ -193,6 +193,12 @@ export const admin = {
   "Lift the pause of {name}": "Quitar la pausa de {name}",
   "{name} may request rides again.": "{name} puede volver a solicitar viajes.",
   "Failed to lift the pause": "No se pudo quitar la pausa",
+  // A member whose number strangers locked with wrong codes (components/admin/UsersTable.tsx).
+  "Sign-in locked": "Inicio de sesión bloqueado",
+  "Unlock sign-in": "Desbloquear inicio de sesión",
+  "Unlock the sign-in of {name}": "Desbloquear el inicio de sesión de {name}",
+  "{name} can sign in again.": "{name} puede volver a iniciar sesión.",
+  "Failed to unlock the sign-in": "No se pudo desbloquear el inicio de sesión",
   "Rating {average} of 5 ({count})": "Calificación {average} de 5 ({count})",
   "Rated {rating} of 5": "Calificado con {rating} de 5",
 } as const satisfies Record<string, Entry>;

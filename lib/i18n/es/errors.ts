@@ -40,8 +40,8 @@ export const errors = {
   "in the last {count} days": { one: "en el último día", other: "en los últimos {count} días" },
   "Too many failed attempts from your network. Please try again later.":
     "Demasiados intentos fallidos desde su red. Inténtelo más tarde.",
-  "This number is locked after too many failed attempts. Please sign in from a network you have used before, or contact your service's administrator.":
-    "Este número está bloqueado por demasiados intentos fallidos. Inicie sesión desde una red que haya usado antes o comuníquese con el administrador de su servicio.",
+  "This number is locked after too many failed attempts. Please sign in on a device or from a network you have used before, or ask your service's administrator to unlock it.":
+    "Este número está bloqueado por demasiados intentos fallidos. Inicie sesión en un dispositivo o desde una red que haya usado antes, o pida al administrador de su servicio que lo desbloquee.",
   "Too many messages from your network. Please try again later or email us directly.":
     "Demasiados mensajes desde su red. Inténtelo más tarde o escríbanos por correo electrónico.",
   "Too many photo uploads. Please try again later.": "Demasiadas fotos subidas. Inténtelo más tarde.",

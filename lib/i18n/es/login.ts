@@ -3,6 +3,8 @@ import type { Entry } from "../format.ts";
 
 export const login = {
   "We'll send you a verification code via SMS": "Le enviaremos un código de verificación por mensaje de texto",
+  "Only people {name} has added can sign in here. If no code comes, ask {name} to add you.":
+    "Aquí solo pueden iniciar sesión las personas que {name} agregó. Si no le llega un código, pida a {name} que lo agregue.",
   "Failed to send verification code. Please try again.":
     "No se pudo enviar el código de verificación. Inténtelo de nuevo.",
   "Something went wrong. Please try again.": "Algo salió mal. Inténtelo de nuevo.",

@@ -64,4 +64,18 @@ export const provider = {
   "Handled": "Atendido",
   "Mark handled": "Marcar como atendido",
   "Mark the inquiry from {name} handled": "Marcar como atendido el mensaje de {name}",
+
+  // Numbers locked to sign-in (components/super/LockedNumbers.tsx).
+  "Sign-in locks": "Bloqueos",
+  "Loading locked numbers...": "Cargando números bloqueados...",
+  "The locked numbers could not be loaded.": "No se pudieron cargar los números bloqueados.",
+  "Numbers locked after too many wrong codes from strangers. Their owners still sign in on a phone or computer they used before; unlock a number when someone without one asks.":
+    "Números bloqueados por demasiados códigos incorrectos de desconocidos. Sus dueños aún inician sesión en un teléfono o computadora que usaron antes; desbloquee un número cuando alguien sin uno lo pida.",
+  "No number is locked.": "No hay ningún número bloqueado.",
+  "Phone number": "Número de teléfono",
+  "Locked since": "Bloqueado desde",
+  "Unlock": "Desbloquear",
+  "Unlock {phone}": "Desbloquear {phone}",
+  "{phone} can sign in again.": "{phone} puede volver a iniciar sesión.",
+  "The sign-in could not be unlocked.": "No se pudo desbloquear el inicio de sesión.",
 } as const satisfies Record<string, Entry>;

@@ -14,6 +14,9 @@ export const settings = {
     "El centro de la zona de servicio necesita lat y lng numéricas",
   "The radius must be from {min} to {max} meters": "El radio debe estar entre {min} y {max} metros",
   "The area's name must be 1-{max} characters": "El nombre de la zona debe tener de 1 a {max} caracteres",
+  "The name contains characters that are not allowed": "El nombre contiene caracteres que no se permiten",
+  "The area's name contains characters that are not allowed":
+    "El nombre de la zona contiene caracteres que no se permiten",
   "Choose a time zone from the list": "Elija una zona horaria de la lista",
   "Please enter a valid email address": "Escriba un correo electrónico válido",
   "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
