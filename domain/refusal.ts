@@ -1,0 +1,66 @@
+/**
+ * What a use case answers when one of its rules says no: a catalogue text
+ * (lib/i18n/) and its values, never English. The edge puts it into the
+ * reader's language once: a route with server/refusal_answer.ts, a text
+ * message or the admin CLI with `refusalText`. A value that is itself a text
+ * (a field's name, "5 minutes") is given as `{ text, values }` and translated
+ * with it.
+ */
+import { type Text, translate } from "../lib/i18n/catalogue.ts";
+import type { Lang } from "../lib/i18n/lang.ts";
+
+/** A value put into a refusal's text: a plain value, or a text of its own. */
+export type RefusalValue = string | number | { text: Text; values?: RefusalValues };
+export type RefusalValues = Readonly<Record<string, RefusalValue>>;
+
+/** The HTTP status a refusal answers with at an HTTP door (the CLI and texts ignore it). */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+
+export interface Refusal {
+  readonly refused: true;
+  readonly status: RefusalStatus;
+  readonly text: Text;
+  readonly values?: RefusalValues;
+  /** Seconds to wait before trying again (429, 503): the Retry-After header. */
+  readonly retryAfter?: number;
+}
+
+/** A use case's answer: what it made, or why not. */
+export type Outcome<T> = { readonly refused: false; readonly value: T } | Refusal;
+
+export function refuse(
+  status: RefusalStatus,
+  text: Text,
+  values?: RefusalValues,
+  retryAfter?: number,
+): Refusal {
+  return retryAfter === undefined ? { refused: true, status, text, values } : {
+    refused: true,
+    status,
+    text,
+    values,
+    retryAfter,
+  };
+}
+
+export function done<T>(value: T): Outcome<T> {
+  return { refused: false, value };
+}
+
+export function isRefusal(answer: unknown): answer is Refusal {
+  return typeof answer === "object" && answer !== null && (answer as { refused?: unknown }).refused === true;
+}
+
+/** The refusal's text in `lang`, its values filled (texts among them translated too). */
+export function refusalText(lang: Lang, refusal: Pick<Refusal, "text" | "values">): string {
+  return translate(lang, refusal.text, plainValues(lang, refusal.values));
+}
+
+function plainValues(lang: Lang, values: RefusalValues | undefined): Record<string, string | number> | undefined {
+  if (!values) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = typeof value === "object" ? refusalText(lang, value) : value;
+  }
+  return out;
+}
