@@ -75,10 +75,9 @@ export async function addCampus(t: { kv: Deno.Kv }): Promise<void> {
   }, {});
 }
 
-/** The newest code the recording SMS sender texted to `phone`. */
+/** The newest code the recording SMS sender texted to `phone` (other texts to them, such as a ride's, are passed over). */
 export function sentCode(t: TestApp, phone: string): string {
-  const message = t.sms.sent.findLast((m) => m.to === phone);
-  const code = message?.body.match(/\b(\d{4})\b/)?.[1];
+  const code = t.sms.sent.findLast((m) => m.to === phone && /\b\d{4}\b/.test(m.body))?.body.match(/\b(\d{4})\b/)?.[1];
   if (!code) throw new Error(`no code was texted to ${phone}`);
   return code;
 }
