@@ -17,6 +17,7 @@
  * whose `decide` ignores `busy` (test and bench seeding) moves the slot to its
  * newest ride.
  */
+import type { Store } from "./store.ts";
 import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
@@ -24,10 +25,8 @@ import { MAX_SCHEDULED } from "../lib/booking.ts";
 import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
-import { inLane } from "./lanes.ts";
 import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
-import { noteForget } from "./forget_notes.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { localOf, recordReportChange } from "./report_rollups.ts";
@@ -63,8 +62,8 @@ export interface NewRide {
  * (tests/unit/ride_writes.test.ts). What this isolate reused of the tenant's
  * active rides is dropped after each, before the next starts.
  */
-function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
-  return inLane(kv, `rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
+function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
+  return kv.lanes.run(`rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
 }
 
 /**
@@ -101,11 +100,11 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
  * rider's list of bookings is checked in the commit to hold fewer than
  * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
  */
-export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
-  return oneAtATime(kv, input.tenant, () => createRideAlone(kv, input, now));
+export function createRide(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
+  return rideWriteLane(kv, input.tenant, () => createRideAlone(kv, input, now));
 }
 
-function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+function createRideAlone(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
   return commitWithRetry<CreateResult>("create the ride", async () => {
     const booking = input.scheduledFor !== undefined;
     const slot = booking
@@ -159,18 +158,18 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
 }
 
 /** The rider's active ride in the tenant, or null. */
-export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+export async function getActiveRideOf(kv: Store, tenant: string, userId: string): Promise<Ride | null> {
   return (await kv.get<Ride>(keys.riderActive(tenant, userId))).value;
 }
 
 /**
  * How long `recentActiveRideOf` reuses a rider's active ride. Every ride write
  * of this process drops what is kept for its tenant once it has committed (in
- * `oneAtATime`), so only a change made by another process (the admin CLI
+ * `rideWriteLane`), so only a change made by another process (the admin CLI
  * removing a user) can be this late on the rider's screen.
  */
 export const ACTIVE_RIDE_REUSE_MS = 2000;
-const recentActive = recentReads<Ride | null>(ACTIVE_RIDE_REUSE_MS);
+const recentActive = recentReads<Ride | null>("active_rides", ACTIVE_RIDE_REUSE_MS);
 
 /**
  * getActiveRideOf, reusing a read of the same rider started in the last
@@ -178,18 +177,12 @@ const recentActive = recentReads<Ride | null>(ACTIVE_RIDE_REUSE_MS);
  * Calls that arrive while a read is under way share it, so a busy rider costs
  * one KV read per window, not a burst of them when the window ends.
  */
-export function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+export function recentActiveRideOf(kv: Store, tenant: string, userId: string): Promise<Ride | null> {
   return recentActive.read(kv, tenant, userId, () => getActiveRideOf(kv, tenant, userId));
 }
 
-/** Drops the kept active rides of `tenant`, here and in the other isolates (kv/forget_notes.ts), after a ride write. */
-export function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
-  recentActive.forget(kv, tenant);
-  noteForget(kv, { what: "active_rides", group: tenant });
-}
-
-/** forgetActiveRides in this isolate only: another isolate wrote the ride (kv/forget_apply.ts). */
-export function dropActiveRides(kv: Deno.Kv, tenant: string): void {
+/** Drops the kept active rides of `tenant`, here and in the other isolates (kv/recent_reads.ts), after a ride write. */
+export function forgetActiveRides(kv: Store, tenant: string): void {
   recentActive.forget(kv, tenant);
 }
 
@@ -200,10 +193,10 @@ export type UpdateResult =
 
 /** See updateRideStatusAlone. */
 export function updateRideStatus(
-  kv: Deno.Kv,
+  kv: Store,
   change: Parameters<typeof updateRideStatusAlone>[1],
 ): Promise<UpdateResult> {
-  return oneAtATime(kv, change.tenant, () => updateRideStatusAlone(kv, change));
+  return rideWriteLane(kv, change.tenant, () => updateRideStatusAlone(kv, change));
 }
 
 /** What a move's `decide` is told besides the ride: whether the ride's driver is busy with another one. */
@@ -221,7 +214,7 @@ export interface MoveFacts {
  * is refused. A repeat of the move that already happened answers unchanged.
  */
 function updateRideStatusAlone(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, id, to, actorId, driver, now, decide }: {
     tenant: string;
     id: string;
@@ -295,12 +288,12 @@ function writeInProgress(op: Deno.AtomicOperation, slot: Deno.KvEntryMaybe<strin
  * Removes a ride and every index entry. An active ride leaves the live lists
  * as canceled (the feed says so), since the sockets' messages know no delete.
  */
-export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
-  return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
+export function deleteRide(kv: Store, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
+  return rideWriteLane(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
 }
 
 /** With `by`, the audit record of who deleted it (issue 19) commits with the delete. */
-function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
+function deleteRideAlone(kv: Store, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
   return commitWithRetry("delete the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;

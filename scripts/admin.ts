@@ -3,6 +3,7 @@
  * KV the server uses (KV_PATH) and goes through kv/ like the server does.
  */
 import { parseArgs } from "node:util";
+import type { Store } from "../kv/store.ts";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
@@ -131,7 +132,7 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promise<void>> = {
+const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<void>> = {
   async "tenant:list"(kv, _args, out) {
     const tenants = await listTenants(kv);
     if (tenants.length === 0) out("No tenants.");
@@ -336,7 +337,7 @@ async function* fileLines(path: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) {
+async function roleCommand(kv: Store, args: string[], out: Out, add: boolean) {
   const values = options(args, { tenant: "string", phone: "string", role: "string" });
   const code = required(values, "tenant");
   const phone = phoneOption(values);
@@ -357,7 +358,7 @@ async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) 
 }
 
 /** Runs one command; answers the exit code (0 ok, 1 refused, 2 unknown command). */
-export async function runAdmin(args: string[], kv: Deno.Kv, out: Out): Promise<number> {
+export async function runAdmin(args: string[], kv: Store, out: Out): Promise<number> {
   const [name, ...rest] = args;
   const command = name ? commands[name] : undefined;
   if (!command) {

@@ -2,6 +2,7 @@
  * Start-up pieces both entries share: main.ts (one isolate, `deno run`) and
  * serve.ts (one isolate per core, `deno serve --parallel`).
  */
+import type { Store } from "../kv/store.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "../kv/lock.ts";
 import { migrateStore } from "../kv/migrations.ts";
@@ -9,7 +10,7 @@ import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.
 import { secretPathFor } from "../kv/secrets.ts";
 import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";
-import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
+import { type Config, ConfigError, isKvConnectUrl, loadConfig } from "../lib/config.ts";
 import type { Logger } from "../lib/log.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -41,7 +42,7 @@ export function startupConfig(): Config {
   }
 }
 
-/** One server per KV file (kv/lock.ts): a second one stops here naming the file. */
+/** One server per KV file (kv/lock.ts): a second one stops here naming the file. A KV Connect URL takes no lock. */
 export async function storeLock(kvPath: string | null) {
   try {
     return await lockStore(kvPath);
@@ -86,12 +87,13 @@ export function noteLocalSecret(kvPath: string | null): void {
  * to date (kv/migrations.ts), the demo tenant on a first start, a stopped process's sockets no longer counted.
  * Answers the demo tenant when it was created.
  */
-export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Promise<Tenant | null> {
+export async function prepareStore(kv: Store, config: Config, log: Logger): Promise<Tenant | null> {
   const migrated = await migrateStore(kv);
   if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
   const demo = await seedDemoTenant(kv, systemClock.now());
-  // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now.
-  if (config.kvPath !== null) await forgetSocketHolders(kv);
+  // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now. A
+  // store over the network has other app machines' live sockets: a stopped one's stop counting on their own.
+  if (config.kvPath !== null && !isKvConnectUrl(config.kvPath)) await forgetSocketHolders(kv);
   if (config.sms.provider === "console") {
     console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
   }
@@ -104,7 +106,7 @@ export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Pr
  */
 export async function buildApp(
   { kv, config, log, mapOrigins, isolate, quiet = false }: {
-    kv: Deno.Kv;
+    kv: Store;
     config: Config;
     log: Logger;
     mapOrigins: string[];

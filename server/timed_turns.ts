@@ -7,12 +7,13 @@ export class BusyError extends Error {
 }
 
 /**
- * Runs one task at a time, in arrival order; a task still waiting after
- * `maxWaitMs` is dropped with BusyError. Used for decoding photos (issue 16):
- * one decode at a time keeps a burst of uploads from holding several
- * full-size images in memory at once.
+ * Turns with a time limit: runs one task at a time, in arrival order, and a
+ * task still waiting after `maxWaitMs` is dropped with BusyError. Used for
+ * decoding photos: one decode at a time keeps a burst of uploads from holding
+ * several full-size images in memory at once. (Not a KV lane, kv/lanes.ts:
+ * a lane never drops a write, and only spares commit retries.)
  */
-export class OneAtATime {
+export class TimedTurns {
   #tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly maxWaitMs: number) {}
