@@ -17,7 +17,6 @@
 import type { Store } from "./kv/store.ts";
 import { join } from "node:path";
 import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
-import { openStore } from "./kv/open.ts";
 import { localSecret } from "./kv/secrets.ts";
 import { systemClock } from "./lib/clock.ts";
 import { isKvConnectUrl } from "./lib/config.ts";
@@ -33,6 +32,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  openStoreOrExit,
   prepareStore,
   startupConfig,
 } from "./server/startup.ts";
@@ -92,7 +92,7 @@ async function startStore(kv: Store): Promise<Ready> {
 }
 
 const { holding, lock } = await takeLock(loaded.kvPath);
-const kv = await openStore(loaded.kvPath, { sharedByIsolates: true });
+const kv = await openStoreOrExit(loaded.kvPath, { sharedByIsolates: true });
 const ready = holding ? await startStore(kv) : await group.whenReady();
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 

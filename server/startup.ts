@@ -5,6 +5,7 @@
 import type { Store } from "../kv/store.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "../kv/lock.ts";
+import { openStore } from "../kv/open.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.ts";
 import { secretPathFor } from "../kv/secrets.ts";
@@ -52,6 +53,26 @@ export async function storeLock(kvPath: string | null) {
       Deno.exit(1);
     }
     throw err;
+  }
+}
+
+/**
+ * Opens the store (kv/open.ts). A KV Connect server that cannot be reached or refuses the token stops the start with
+ * a message naming both variables, instead of a stack trace.
+ */
+export async function openStoreOrExit(
+  kvPath: string | null,
+  options?: { sharedByIsolates?: boolean },
+): Promise<Store> {
+  try {
+    return await openStore(kvPath, options);
+  } catch (err) {
+    if (kvPath === null || !isKvConnectUrl(kvPath)) throw err;
+    console.error(
+      `Could not open the KV Connect store KV_PATH=${kvPath} with DENO_KV_ACCESS_TOKEN: ` +
+        `${err instanceof Error ? err.message : err}`,
+    );
+    Deno.exit(1);
   }
 }
 
