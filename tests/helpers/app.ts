@@ -1,4 +1,7 @@
-/** Builds the real app on an in-memory KV, a recording SMS sender, a fake clock and a captured log. */
+/**
+ * Builds the real app on the store the server uses (kv/store.ts), in memory, with a recording SMS sender, a fake
+ * clock and a captured log.
+ */
 import type { Store } from "../../kv/store.ts";
 import { openStore } from "../../kv/open.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BusyError, TimedTurns } from "../../server/timed_turns.ts";
+import { TimedTurns, TurnTimeoutError } from "../../server/timed_turns.ts";
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,7 +25,7 @@ describe("TimedTurns", () => {
     const turns = new TimedTurns(50);
     const slow = turns.run(() => delay(200).then(() => "slow"));
     const late = turns.run(() => Promise.resolve("late"));
-    await expect(late).rejects.toBeInstanceOf(BusyError);
+    await expect(late).rejects.toBeInstanceOf(TurnTimeoutError);
     expect(await slow).toBe("slow");
     expect(await turns.run(() => Promise.resolve("next"))).toBe("next");
   });
