@@ -79,7 +79,8 @@ Negative numbers need "=": --lng=-82.2271
 Example:
   deno task admin tenant:create --code greer --name "City of Greer" --lat=34.9387 --lng=-82.2271
 
-Environment: KV_PATH (default ./data/shuttle.kv) picks the store.`;
+Environment: KV_PATH (default ./data/shuttle.kv) picks the store; a KV Connect URL there
+(https://…) also needs DENO_KV_ACCESS_TOKEN and the servers' JWT_SECRET.`;
 
 type Out = (line: string) => void;
 
