@@ -1,11 +1,11 @@
 /**
  * Entry point for one isolate (`deno run main.ts`: the tests, dev; serve.ts is
- * the production start, one isolate per core): read config, lock and open KV,
- * bring an older store's shapes up to date (kv/migrations.ts), seed the demo
- * tenant on first start, serve until SIGTERM or SIGINT. Everything else lives
- * in server/app.tsx; the graceful stop in server/shutdown.ts.
+ * the production start, one isolate per core): read config, lock and open the
+ * store (kv/store.ts), bring an older store's shapes up to date
+ * (kv/migrations.ts), seed the demo tenant on first start, serve until
+ * SIGTERM or SIGINT. Everything else lives in server/app.tsx; the graceful
+ * stop in server/shutdown.ts.
  */
-import { openStore } from "./kv/open.ts";
 import { localSecret } from "./kv/secrets.ts";
 import { systemClock } from "./lib/clock.ts";
 import { jsonLogger } from "./lib/log.ts";
@@ -19,6 +19,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  openStoreOrExit,
   prepareStore,
   startupConfig,
   storeLock,
@@ -30,7 +31,7 @@ if (loaded.mapPmtilesPath) await checkedOrExit(checkPmtilesFile(loaded.mapPmtile
 // Read while the store opens: the CSP names the origins the map style needs (never waits past a few seconds).
 const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
 const lock = await storeLock(loaded.kvPath);
-const kv = await openStore(loaded.kvPath);
+const kv = await openStoreOrExit(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
 if (!loaded.jwtSecret) noteLocalSecret(loaded.kvPath);
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
@@ -45,7 +46,7 @@ const server = Deno.serve({
   },
 }, gate.wrap((req, info) => app.fetch(req, info)));
 
-// Rides booked ahead become pending 20 minutes before their time (issue 21): once now, catching up after a stop, then on a timer.
+// Rides booked ahead become pending 20 minutes before their time: once now, catching up after a stop, then on a timer.
 const handOvers = new AbortController();
 void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
 

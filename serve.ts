@@ -1,5 +1,5 @@
 /**
- * The production entry: one isolate per core in one process (issue 24),
+ * The production entry: one isolate per core in one process,
  *
  *   deno serve --parallel --port 8000 serve.ts     (scripts/serve.ts runs this; DENO_JOBS sets the count)
  *
@@ -14,12 +14,12 @@
  * holder ends the process once all have; a write's drop of reused reads
  * reaches every isolate. main.ts remains the one-isolate start.
  */
-import { dropNoted } from "./kv/forget_apply.ts";
-import { shareForgets } from "./kv/forget_notes.ts";
+import type { Store } from "./kv/store.ts";
+import { join } from "node:path";
 import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
-import { openStore } from "./kv/open.ts";
 import { localSecret } from "./kv/secrets.ts";
 import { systemClock } from "./lib/clock.ts";
+import { isKvConnectUrl } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { startHandOvers } from "./server/hand_over.ts";
 import { IsolateGroup, type Ready } from "./server/isolates.ts";
@@ -32,6 +32,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  openStoreOrExit,
   prepareStore,
   startupConfig,
 } from "./server/startup.ts";
@@ -58,11 +59,16 @@ const mapOrigins = readMapOrigins(loaded.mapStyleUrl, { log });
 /**
  * The store lock (kv/lock.ts) is per open file, so the isolates of one process race for it like processes do: the
  * winner holds it for the process. A refused isolate serves when the holder is an isolate here, else stops.
+ * A store over the network (a KV Connect URL) is shared by several app machines and has no file here: the isolates
+ * race for a lock of this process's own instead, so one of them still starts the store and ends the process.
  * The managed KV (Deno Deploy) needs no lock: each isolate starts alone there, as it always has.
  */
 async function takeLock(kvPath: string | null): Promise<{ holding: boolean; lock: StoreLock | null }> {
+  const lockFor = kvPath !== null && isKvConnectUrl(kvPath)
+    ? join(Deno.env.get("TMPDIR") ?? "/tmp", `hopper-${Deno.pid}.isolates`)
+    : kvPath;
   try {
-    const lock = await lockStore(kvPath);
+    const lock = await lockStore(lockFor);
     if (lock) group.hold();
     return { holding: true, lock };
   } catch (err) {
@@ -74,7 +80,7 @@ async function takeLock(kvPath: string | null): Promise<{ holding: boolean; lock
 }
 
 /** The one-time start work, in the isolate holding the lock; answers what the others are told when it is done. */
-async function startStore(kv: Deno.Kv): Promise<Ready> {
+async function startStore(kv: Store): Promise<Ready> {
   if (!loaded.jwtSecret) {
     noteLocalSecret(loaded.kvPath);
     await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
@@ -86,7 +92,7 @@ async function startStore(kv: Deno.Kv): Promise<Ready> {
 }
 
 const { holding, lock } = await takeLock(loaded.kvPath);
-const kv = await openStore(loaded.kvPath, { sharedByIsolates: true });
+const kv = await openStoreOrExit(loaded.kvPath, { sharedByIsolates: true });
 const ready = holding ? await startStore(kv) : await group.whenReady();
 const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
 
@@ -99,7 +105,7 @@ const { app, sms } = await buildApp({
   quiet: !holding,
 });
 // A write here drops the reused reads of every isolate; theirs drop ours.
-shareForgets(kv, group.shareForgets((note) => dropNoted(kv, note)));
+kv.reads.share(group.shareForgets((note) => kv.reads.drop(note)));
 
 // The booking hand-over sweep (server/hand_over.ts) runs in the holder only. It would be safe in every isolate (each
 // hand-over is one commit checked against the booking as read, so a second sweep re-reads and does nothing), but
@@ -131,6 +137,8 @@ stopSignals.onStop(async () => {
   }
   const others = await group.othersStopped(SHUTDOWN_GRACE_MS + 2_000);
   lock.release();
+  // This process's own lock file (a store over the network) means nothing once it has ended.
+  if (loaded.kvPath !== null && isKvConnectUrl(loaded.kvPath)) await Deno.remove(lock.lockPath).catch(() => {});
   return Math.max(own, others);
 });
 

@@ -6,6 +6,7 @@
  * a sum on ["access_head"], the one key every server process watches. Sums
  * never conflict, so logouts and role changes gain no contention.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 /** Entries outlive any watcher's wake-up by far; older changes are caught by the sockets' 60 s re-check. */
@@ -30,18 +31,18 @@ export function noteAccessChange(op: Deno.AtomicOperation, change: Omit<AccessCh
 }
 
 /** Every access change still kept, in key order (not commit order: callers remember the ids they handled). */
-export async function listAccessChanges(kv: Deno.Kv): Promise<AccessChange[]> {
+export async function listAccessChanges(kv: Store): Promise<AccessChange[]> {
   const out: AccessChange[] = [];
   for await (const e of kv.list<AccessChange>({ prefix: keys.accessChanges() })) out.push(e.value);
   return out;
 }
 
 /** The access head's versionstamp now: it changes with every access change of any process. */
-export async function readAccessHead(kv: Deno.Kv): Promise<string | null> {
+export async function readAccessHead(kv: Store): Promise<string | null> {
   return (await kv.get(keys.accessHead())).versionstamp;
 }
 
 /** A KV watch on the access head: the doorbell of access changes committed in this process. */
-export function watchAccessHead(kv: Deno.Kv): ReadableStream<Deno.KvEntryMaybe<unknown>[]> {
+export function watchAccessHead(kv: Store): ReadableStream<Deno.KvEntryMaybe<unknown>[]> {
   return kv.watch([keys.accessHead()]);
 }

@@ -21,6 +21,7 @@
  * by a keyed hash of it (kv/number_holds.ts); audit
  * records, which name an id only; a driver's rating sums, which are counts.
  */
+import type { Store } from "./store.ts";
 import type { Ride } from "../lib/rides.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { keys } from "./keys.ts";
@@ -56,7 +57,7 @@ const RIDES_PER_COMMIT = 50;
  * number (kv/number_holds.ts), so a new account with it meets them again.
  */
 export async function deleteAccount(
-  kv: Deno.Kv,
+  kv: Store,
   { userId, by, now, numberHash }: { userId: string; by: string; now: number; numberHash: string },
 ): Promise<Deletion> {
   const user = (await kv.get<User>(keys.user(userId))).value;
@@ -86,7 +87,7 @@ export async function deleteAccount(
 }
 
 /** Super admins other than `userId`, as stored (their entries are checked when the last one could leave). */
-async function otherSupers(kv: Deno.Kv, userId: string): Promise<Deno.KvEntry<User>[]> {
+async function otherSupers(kv: Store, userId: string): Promise<Deno.KvEntry<User>[]> {
   const out: Deno.KvEntry<User>[] = [];
   for await (const e of kv.list<User>({ prefix: keys.users() })) {
     if (e.value.isSuper && e.value.id !== userId) out.push(e);
@@ -113,7 +114,7 @@ export function anonymisedRide(ride: Ride, userId: string): Ride {
  * the ride as read: a ride changed meanwhile (rated, deleted) is read again.
  * Only ended rides are left by now, so no index or feed entry changes.
  */
-async function anonymiseRides(kv: Deno.Kv, userId: string): Promise<number> {
+async function anonymiseRides(kv: Store, userId: string): Promise<number> {
   const rides = (await listRidesOfPerson(kv, userId)).filter((e) => anonymisedRide(e.value, userId) !== e.value);
   let done = 0;
   for (let i = 0; i < rides.length; i += RIDES_PER_COMMIT) {
@@ -135,7 +136,7 @@ async function anonymiseRides(kv: Deno.Kv, userId: string): Promise<number> {
   return done;
 }
 
-async function getEntries(kv: Deno.Kv, rideKeys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<Ride>[]> {
+async function getEntries(kv: Store, rideKeys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<Ride>[]> {
   const out: Deno.KvEntryMaybe<Ride>[] = [];
   for (let i = 0; i < rideKeys.length; i += 10) out.push(...await kv.getMany<Ride[]>(rideKeys.slice(i, i + 10)));
   return out;
@@ -148,7 +149,7 @@ async function getEntries(kv: Deno.Kv, rideKeys: Deno.KvKey[]): Promise<Deno.KvE
  * once cannot both leave the store without one.
  */
 function eraseUser(
-  kv: Deno.Kv,
+  kv: Store,
   userId: string,
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" | "last_super" }> {
   return commitWithRetry("delete the user", async () => {

@@ -6,6 +6,7 @@
  * organisation holds against their number (a block, a pause) is listed too:
  * it is kept by the number, not the account.
  */
+import type { Store } from "./store.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Need } from "../lib/needs.ts";
 import type { Ride, RideFeedback, RideStatus } from "../lib/rides.ts";
@@ -92,7 +93,7 @@ export interface AccountExport {
 
 /** The export of `user`, newest rides last; `numberHash` is their number's keyed hash (lib/number_hash.ts). */
 export async function exportAccount(
-  kv: Deno.Kv,
+  kv: Store,
   user: User,
   now: number,
   numberHash: string,

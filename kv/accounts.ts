@@ -1,4 +1,5 @@
 /** The user as the API answers it (spec section 3, User): profile plus tenants with roles. */
+import type { Store } from "./store.ts";
 import type { Account } from "../lib/account.ts";
 import type { Role } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -18,7 +19,7 @@ export function withSuper(roles: Role[], user: Pick<User, "isSuper">): Role[] {
  * The account view. A super admin sees every tenant (they may enter any);
  * others see the tenants they belong to.
  */
-export async function accountView(kv: Deno.Kv, user: User): Promise<AccountView> {
+export async function accountView(kv: Store, user: User): Promise<AccountView> {
   const codes = user.isSuper ? (await listTenants(kv)).map((t) => t.code) : await listUserTenantCodes(kv, user.id);
   const tenants: AccountView["tenants"] = [];
   for (let i = 0; i < codes.length; i += 5) {

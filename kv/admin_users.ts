@@ -3,6 +3,7 @@
  * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
  * one shape for the list and for the answers about one person.
  */
+import type { Store } from "./store.ts";
 import type { Role } from "../lib/roles.ts";
 import { withSuper } from "./accounts.ts";
 import { availableAmong } from "./drivers.ts";
@@ -45,7 +46,7 @@ export interface AdminUserView {
  * admin's "super" shows only to a super admin (`viewerIsSuper`).
  */
 export async function adminUserViews(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   members: Map<string, Membership>,
   users: User[],

@@ -3,6 +3,7 @@
  * one the tenant refuses, and a right code is refused before anything is
  * written. The rule itself is lib/joining.ts.
  */
+import type { Store } from "./store.ts";
 import { type Admission, admissionOf } from "../lib/joining.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
@@ -16,7 +17,7 @@ import type { User } from "./users.ts";
  * the number (it counts for someone who is not a member there).
  */
 export async function admissionOfUser(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: Tenant,
   userId: string | null,
   heldBlocked = false,

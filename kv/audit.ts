@@ -6,6 +6,7 @@
  * console (a second copy under one time-ordered prefix, written in the same
  * commit).
  */
+import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import { keys } from "./keys.ts";
 
@@ -38,7 +39,7 @@ export function addAudit(op: Deno.AtomicOperation, tenant: string, record: Omit<
 }
 
 /** The tenant's audit records, oldest first. */
-export async function listAudit(kv: Deno.Kv, tenant: string): Promise<AuditRecord[]> {
+export async function listAudit(kv: Store, tenant: string): Promise<AuditRecord[]> {
   const out: AuditRecord[] = [];
   for await (const e of kv.list<AuditRecord>({ prefix: keys.audits(tenant) })) out.push(e.value);
   return out;
@@ -52,7 +53,7 @@ export interface AuditPage {
 
 /** The records of one tenant (or with no tenant, of every tenant), newest first, `limit` at a time. */
 export async function listAuditPage(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string | null,
   { limit = 50, cursor }: { limit?: number; cursor?: string } = {},
 ): Promise<AuditPage> {

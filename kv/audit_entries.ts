@@ -4,6 +4,7 @@
  * known (a person's name, else their phone; a place's or an organisation's
  * name), read in a few batched gets per page.
  */
+import type { Store } from "./store.ts";
 import { ADMIN_CLI, type AuditPage, type TenantAuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
@@ -15,7 +16,7 @@ export interface AuditEntry extends TenantAuditRecord {
   targetName: string | null;
 }
 
-async function tenantNames(kv: Deno.Kv, codes: string[]): Promise<Map<string, string>> {
+async function tenantNames(kv: Store, codes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < codes.length; i += 10) {
     const batch = codes.slice(i, i + 10);
@@ -30,7 +31,7 @@ async function tenantNames(kv: Deno.Kv, codes: string[]): Promise<Map<string, st
  * does (kv/admin_users.ts): the tenant's own label first, and only the phone
  * for someone an admin added who has not signed in there since.
  */
-async function memberNames(kv: Deno.Kv, tenant: string, ids: string[]): Promise<Map<string, string>> {
+async function memberNames(kv: Store, tenant: string, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 10) {
     const batch = ids.slice(i, i + 10);
@@ -47,7 +48,7 @@ async function memberNames(kv: Deno.Kv, tenant: string, ids: string[]): Promise<
  * The page's records with the names of who acted and of what they acted on;
  * `tenant` for a tenant's own page, null for the provider's every-tenant list.
  */
-export async function describeAudit(kv: Deno.Kv, page: AuditPage, tenant: string | null): Promise<AuditEntry[]> {
+export async function describeAudit(kv: Store, page: AuditPage, tenant: string | null): Promise<AuditEntry[]> {
   const ids = new Set<string>();
   const codes = new Set<string>();
   for (const r of page.values) {

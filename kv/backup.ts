@@ -10,6 +10,7 @@
  * import (a backup written before this rule may hold them). People sign in
  * again after a restore.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -108,7 +109,7 @@ export function backedUp(key: Deno.KvKey): boolean {
 }
 
 /** Writes every entry a backup keeps, one line each, in key order. Answers the count. */
-export async function exportEntries(kv: Deno.Kv, write: (line: string) => Promise<void> | void): Promise<number> {
+export async function exportEntries(kv: Store, write: (line: string) => Promise<void> | void): Promise<number> {
   let count = 0;
   for await (const entry of kv.list({ prefix: keys.everything() })) {
     if (!backedUp(entry.key)) continue;
@@ -118,7 +119,7 @@ export async function exportEntries(kv: Deno.Kv, write: (line: string) => Promis
   return count;
 }
 
-export async function isEmpty(kv: Deno.Kv): Promise<boolean> {
+export async function isEmpty(kv: Store): Promise<boolean> {
   return (await kv.list({ prefix: keys.everything() }, { limit: 1 }).next()).done === true;
 }
 
@@ -127,7 +128,7 @@ export async function isEmpty(kv: Deno.Kv): Promise<boolean> {
  * already holds data unless `force`. Answers the count written.
  */
 export async function importEntries(
-  kv: Deno.Kv,
+  kv: Store,
   lines: AsyncIterable<string> | Iterable<string>,
   { force = false }: { force?: boolean } = {},
 ): Promise<number> {

@@ -4,11 +4,12 @@
  * in the same commit as the ride: the rider's list of bookings and the
  * every-tenant index by pickup time.
  */
+import type { Store } from "./store.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
 /** The rider's bookings in the tenant, soonest first. */
-export async function listUpcoming(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride[]> {
+export async function listUpcoming(kv: Store, tenant: string, userId: string): Promise<Ride[]> {
   const ids = (await kv.get<string[]>(keys.riderScheduled(tenant, userId))).value ?? [];
   if (ids.length === 0) return [];
   const entries = await kv.getMany<Ride[]>(ids.map((id) => keys.ride(tenant, id)));
@@ -26,7 +27,7 @@ export interface DueBooking {
 }
 
 /** Every tenant's bookings whose pickup time is before `until`, soonest first: one list over the time index. */
-export async function listDueBookings(kv: Deno.Kv, until: number): Promise<DueBooking[]> {
+export async function listDueBookings(kv: Store, until: number): Promise<DueBooking[]> {
   const due: DueBooking[] = [];
   const iter = kv.list({ start: keys.scheduledRides(), end: keys.scheduledRidesUntil(until) });
   for await (const e of iter) {

@@ -1,14 +1,13 @@
 /**
- * Writes that meet another isolate's write (issue 24). Under `deno serve
+ * Writes that meet another isolate's write. Under `deno serve
  * --parallel` every isolate opens the KV file with its own SQLite connection,
  * and when two of them commit at once SQLite sometimes refuses one at once
  * with "database is locked" instead of waiting (measured: 2 to 7 of 60 checked
  * commits over two isolates). Nothing was written then, so the write is tried
  * again after a short random pause (lib/backoff.ts, the KV race rule), up to
- * BUSY_ATTEMPTS times. openStore applies this to every commit, set, delete and
- * enqueue of a store file, so no caller has to know.
+ * BUSY_ATTEMPTS times. The store (kv/store.ts) runs every commit, set, delete
+ * and enqueue through this, so no caller has to know.
  */
-import type { CommitGate } from "./commit_gate.ts";
 import { backoff } from "./retry.ts";
 
 export const BUSY_ATTEMPTS = 20;
@@ -28,26 +27,4 @@ export async function whileBusy<T>(write: () => Promise<T>): Promise<T> {
       await backoff(attempt);
     }
   }
-}
-
-/**
- * Makes every write of `kv` go through whileBusy, and through `gate` when the
- * store is shared by isolates (kv/commit_gate.ts); answers `kv`.
- */
-export function retryWhenBusy(kv: Deno.Kv, gate?: CommitGate): Deno.Kv {
-  const write = <T>(f: () => Promise<T>) => gate ? gate.run(() => whileBusy(f)) : whileBusy(f);
-  const atomic = kv.atomic.bind(kv);
-  kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = () => write(commit);
-    return op;
-  };
-  const set = kv.set.bind(kv);
-  kv.set = (key, value, options) => write(() => set(key, value, options));
-  const remove = kv.delete.bind(kv);
-  kv.delete = (key) => write(() => remove(key));
-  const enqueue = kv.enqueue.bind(kv);
-  kv.enqueue = (value, options) => write(() => enqueue(value, options));
-  return kv;
 }

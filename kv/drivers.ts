@@ -3,6 +3,7 @@
  * A driver counts as available only while online with a location reported in
  * the last 10 minutes, so a phone that died does not keep promising rides.
  */
+import type { Store } from "./store.ts";
 import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
@@ -26,7 +27,7 @@ export interface DriverState {
   wheelchairAccessible?: boolean;
 }
 
-export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string): Promise<DriverState | null> {
+export async function getDriverState(kv: Store, tenant: string, userId: string): Promise<DriverState | null> {
   return (await kv.get<DriverState>(keys.driver(tenant, userId))).value;
 }
 
@@ -42,7 +43,7 @@ export async function getDriverState(kv: Deno.Kv, tenant: string, userId: string
  * allowed `pickupWaitMs` later.
  */
 export async function setDriverState(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, timeZone, userId, isAvailable, location, now, wheelchairAccessible, pickupWaitMs = DEFAULT_WAIT_MS }: {
     tenant: string;
     timeZone: string;
@@ -101,7 +102,7 @@ export function isCounted(state: DriverState, now: number): state is DriverState
  * (issue 24: reading and decoding all of them cost 5 ms a request).
  */
 export async function driversOnline(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   now: number,
   { accessible = false }: { accessible?: boolean } = {},
@@ -118,7 +119,7 @@ export async function driversOnline(
 
 /** The states of the drivers online with a fresh location: one list, no names. */
 export async function onlineDriverStates(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   now: number,
 ): Promise<(DriverState & { location: Point })[]> {
@@ -130,7 +131,7 @@ export async function onlineDriverStates(
 }
 
 /** Drivers who are online with a fresh location, with their names. */
-export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: number): Promise<AvailableDriver[]> {
+export async function listAvailableDrivers(kv: Store, tenant: string, now: number): Promise<AvailableDriver[]> {
   const states = await onlineDriverStates(kv, tenant, now);
   const out: AvailableDriver[] = [];
   for (let i = 0; i < states.length; i += 10) {
@@ -143,7 +144,7 @@ export async function listAvailableDrivers(kv: Deno.Kv, tenant: string, now: num
 
 /** Which of these drivers count as available now. */
 export async function availableAmong(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   userIds: string[],
   now: number,
@@ -158,7 +159,7 @@ export async function availableAmong(
 }
 
 /** Which of these drivers said their vehicle takes a wheelchair (issue 21), online or not. */
-export async function accessibleAmong(kv: Deno.Kv, tenant: string, userIds: string[]): Promise<Set<string>> {
+export async function accessibleAmong(kv: Store, tenant: string, userIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < userIds.length; i += 10) {
     const batch = userIds.slice(i, i + 10);

@@ -9,6 +9,7 @@
  * watcher re-reads the available drivers when it moves. A change of a
  * driver's vehicle also bumps ["vehicles_head", tenant].
  */
+import type { Store } from "./store.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
@@ -25,7 +26,7 @@ export interface FeedEntry {
   at: number;
 }
 
-export async function readHead(kv: Deno.Kv, tenant: string): Promise<Deno.KvEntryMaybe<number>> {
+export async function readHead(kv: Store, tenant: string): Promise<Deno.KvEntryMaybe<number>> {
   return await kv.get<number>(keys.feedHead(tenant));
 }
 
@@ -47,7 +48,7 @@ export function appendToFeed(
 }
 
 /** Entries after `afterSeq`, oldest first. */
-export async function readFeedAfter(kv: Deno.Kv, tenant: string, afterSeq: number): Promise<FeedEntry[]> {
+export async function readFeedAfter(kv: Store, tenant: string, afterSeq: number): Promise<FeedEntry[]> {
   const out: FeedEntry[] = [];
   const iter = kv.list<FeedEntry>({ prefix: keys.feedFrom(tenant), start: keys.feed(tenant, afterSeq + 1) });
   for await (const e of iter) out.push(e.value);

@@ -9,6 +9,7 @@
  * never ends the feed, and nothing is skipped unless the entries expired
  * (FEED_TTL_MS), which is reported as a gap.
  */
+import type { Store } from "./store.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { type FeedEntry, readFeedAfter } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -55,7 +56,7 @@ export interface FeedWatch {
 
 /** Starts watching `tenant`'s feed from the head's value now. */
 export function watchFeed(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   handlers: FeedWatchHandlers,
   { initialBackoffMs = 250, maxBackoffMs = 10_000 }: FeedWatchOptions = {},

@@ -4,6 +4,7 @@
  * contacts each gave in its settings. Reads the phone index, the user, their
  * memberships' index and each tenant; writes nothing.
  */
+import type { Store } from "./store.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { HelpOrganisation } from "../lib/sms_texts.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
@@ -20,7 +21,7 @@ export interface HelpContacts {
 }
 
 /** The language and organisations of the person with this 10-digit number. */
-export async function helpContactsFor(kv: Deno.Kv, phone: string): Promise<HelpContacts> {
+export async function helpContactsFor(kv: Store, phone: string): Promise<HelpContacts> {
   const userId = (await kv.get<string>(keys.userByPhone(phone))).value;
   const user = userId ? await getUser(kv, userId) : null;
   if (!user) return { language: null, organisations: [] };

@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import type { InquiryInput } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
@@ -12,14 +13,14 @@ export interface Inquiry extends InquiryInput {
 }
 
 /** Stores a contact-form inquiry under a time-ordered id. */
-export async function createInquiry(kv: Deno.Kv, input: InquiryInput, now: number): Promise<Inquiry> {
+export async function createInquiry(kv: Store, input: InquiryInput, now: number): Promise<Inquiry> {
   const inquiry: Inquiry = { id: ulid(now), createdAt: now, ...input };
   await kv.set(keys.inquiry(inquiry.id), inquiry);
   return inquiry;
 }
 
 /** Newest first. */
-export async function listInquiries(kv: Deno.Kv, limit = 100): Promise<Inquiry[]> {
+export async function listInquiries(kv: Store, limit = 100): Promise<Inquiry[]> {
   const out: Inquiry[] = [];
   for await (const e of kv.list<Inquiry>({ prefix: keys.inquiries() }, { limit, reverse: true })) out.push(e.value);
   return out;
@@ -29,7 +30,7 @@ export async function listInquiries(kv: Deno.Kv, limit = 100): Promise<Inquiry[]
  * Marks the inquiry handled (once: a second mark keeps the first) in one
  * checked commit; null when there is no such inquiry.
  */
-export function markInquiryHandled(kv: Deno.Kv, id: string, by: string, now: number): Promise<Inquiry | null> {
+export function markInquiryHandled(kv: Store, id: string, by: string, now: number): Promise<Inquiry | null> {
   return commitWithRetry("mark the inquiry handled", async () => {
     const entry = await kv.get<Inquiry>(keys.inquiry(id));
     if (!entry.value) return null;

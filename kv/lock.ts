@@ -1,13 +1,13 @@
 /**
- * One server process per KV file (issue 10, item 6): local KV delivers watch
- * events only inside the process that committed (to each of its isolates,
- * issue 24), so a second server on the same file would miss the first one's
- * ride changes and its sockets would go quiet. The lock is per open file, so
- * the isolates of one `deno serve --parallel` process are refused like other
- * processes: serve.ts lets the one holding it stand for the process. The server takes an exclusive advisory lock on `<file>.lock` before
- * opening the store. The OS drops the lock when the process ends however it
- * ends (SIGKILL, power loss), so a lock is never stale; the file itself may
- * stay behind and means nothing on its own.
+ * One server process per KV file: local KV delivers watch events only inside
+ * the process that committed (to each of its isolates), so a second server on
+ * the same file would miss the first one's ride changes and its sockets would
+ * go quiet. The server takes an exclusive advisory lock on `<file>.lock`
+ * before opening the store. The lock is per open file, so the isolates of one
+ * `deno serve --parallel` process are refused like other processes: serve.ts
+ * lets the one holding it stand for the process. The OS drops the lock when
+ * the process ends however it ends (SIGKILL, power loss), so a lock is never
+ * stale; the file itself may stay behind and means nothing on its own.
  *
  * A separate file, not the KV file: SQLite holds POSIX locks on the KV file,
  * and a process closing any handle of that file drops all of them.
@@ -15,6 +15,7 @@
  * which SQLite keeps safe across processes (docs/operations.md).
  */
 import { dirname } from "node:path";
+import { isKvConnectUrl } from "../lib/config.ts";
 
 export class StoreLockedError extends Error {
   constructor(readonly kvPath: string, readonly lockPath: string, holder: string) {
@@ -39,11 +40,13 @@ export function lockPathOf(kvPath: string): string {
 
 /**
  * Takes the lock for the store at `kvPath`, or throws StoreLockedError naming
- * the file when another process holds it. `:memory:` and the managed KV (null)
- * need no lock: answers null. Creates the file's folder, as openStore does.
+ * the file when another process holds it. `:memory:`, the managed KV (null)
+ * and a KV Connect URL need no lock (a store over the network delivers watch
+ * events to every process on it): answers null. Creates the file's folder, as
+ * openStore does.
  */
 export async function lockStore(kvPath: string | null): Promise<StoreLock | null> {
-  if (kvPath === null || kvPath === ":memory:") return null;
+  if (kvPath === null || kvPath === ":memory:" || isKvConnectUrl(kvPath)) return null;
   const lockPath = lockPathOf(kvPath);
   await Deno.mkdir(dirname(kvPath), { recursive: true });
   const file = await Deno.open(lockPath, { read: true, write: true, create: true });

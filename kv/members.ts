@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
 import { addAudit } from "./audit.ts";
@@ -34,24 +35,24 @@ export function rolesOf(member: Membership | null | undefined): TenantRole[] {
 }
 
 /** The user's membership of the tenant, blocked or not; null when not a member. */
-export async function getMembership(kv: Deno.Kv, tenant: string, userId: string): Promise<Membership | null> {
+export async function getMembership(kv: Store, tenant: string, userId: string): Promise<Membership | null> {
   return (await kv.get<Membership>(keys.member(tenant, userId))).value;
 }
 
 /** The user's working roles in the tenant: [] when not a member or blocked. */
-export async function getRoles(kv: Deno.Kv, tenant: string, userId: string): Promise<TenantRole[]> {
+export async function getRoles(kv: Store, tenant: string, userId: string): Promise<TenantRole[]> {
   return rolesOf(await getMembership(kv, tenant, userId));
 }
 
 /** Codes of the tenants the user belongs to. */
-export async function listUserTenantCodes(kv: Deno.Kv, userId: string): Promise<string[]> {
+export async function listUserTenantCodes(kv: Store, userId: string): Promise<string[]> {
   const codes: string[] = [];
   for await (const e of kv.list({ prefix: keys.userTenants(userId) })) codes.push(String(e.key[2]));
   return codes;
 }
 
 /** Every member of a tenant: user id → membership. */
-export async function listMembers(kv: Deno.Kv, tenant: string): Promise<Map<string, Membership>> {
+export async function listMembers(kv: Store, tenant: string): Promise<Map<string, Membership>> {
   const out = new Map<string, Membership>();
   for await (const e of kv.list<Membership>({ prefix: keys.members(tenant) })) out.set(String(e.key[2]), e.value);
   return out;
@@ -63,7 +64,7 @@ export async function listMembers(kv: Deno.Kv, tenant: string): Promise<Map<stri
  * after the change.
  */
 export async function changeRole(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, role, add, now, by }: {
     tenant: string;
     userId: string;
@@ -113,7 +114,7 @@ export async function changeRole(
  * when they are a member already, blocked or not.
  */
 export async function addMember(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, roles, by, now, label, numberHash }: {
     tenant: string;
     userId: string;
@@ -158,7 +159,7 @@ export async function addMember(
  * the membership after the change, or null when they are not a member.
  */
 export async function setBlocked(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, blocked, by, now }: { tenant: string; userId: string; blocked: boolean; by: string; now: number },
 ): Promise<Membership | null> {
   const result = await commitWithRetry("block the member", async () => {

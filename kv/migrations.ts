@@ -18,6 +18,7 @@
  * - stores from before issue 22 get their report rollups, built from their
  *   rides once (kv/report_rebuild.ts).
  */
+import type { Store } from "./store.ts";
 import { isActive, isInProgress, type Ride, type RideStatus } from "../lib/rides.ts";
 import type { AuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
@@ -39,7 +40,7 @@ export interface Migrated {
   reportRides: number;
 }
 
-export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
+export async function migrateStore(kv: Store): Promise<Migrated> {
   return {
     riderSlots: await wholeRiderSlots(kv),
     inProgressSlots: await inProgressSlots(kv),
@@ -52,7 +53,7 @@ export async function migrateStore(kv: Deno.Kv): Promise<Migrated> {
 /** Set once every tenant's report rollups were built from its rides: later starts skip it. */
 const REPORT_ROLLUPS_DONE = keys.migrationDone("report_rollups");
 
-async function reportRollups(kv: Deno.Kv): Promise<number> {
+async function reportRollups(kv: Store): Promise<number> {
   if ((await kv.get(REPORT_ROLLUPS_DONE)).versionstamp !== null) return 0;
   let rides = 0;
   for await (const e of kv.list<Tenant>({ prefix: keys.tenants() })) {
@@ -65,7 +66,7 @@ async function reportRollups(kv: Deno.Kv): Promise<number> {
 /** Set once every older audit record has its copy: later starts skip the scan. */
 const AUDIT_COPIES_DONE = keys.migrationDone("audit_copies");
 
-async function auditCopies(kv: Deno.Kv): Promise<number> {
+async function auditCopies(kv: Store): Promise<number> {
   if ((await kv.get(AUDIT_COPIES_DONE)).versionstamp !== null) return 0;
   let done = 0;
   for await (const e of kv.list<AuditRecord>({ prefix: ["audit"] })) {
@@ -79,7 +80,7 @@ async function auditCopies(kv: Deno.Kv): Promise<number> {
   return done;
 }
 
-async function dropOldLocks(kv: Deno.Kv): Promise<number> {
+async function dropOldLocks(kv: Store): Promise<number> {
   let done = 0;
   for await (const e of kv.list({ prefix: keys.oldAuthFailures() })) {
     await kv.delete(e.key);
@@ -88,7 +89,7 @@ async function dropOldLocks(kv: Deno.Kv): Promise<number> {
   return done;
 }
 
-async function wholeRiderSlots(kv: Deno.Kv): Promise<number> {
+async function wholeRiderSlots(kv: Store): Promise<number> {
   const legacy: { tenant: string; userId: string }[] = [];
   for await (const e of kv.list<Ride | string>({ prefix: keys.riderActivesEverywhere() })) {
     if (typeof e.value === "string") legacy.push({ tenant: String(e.key[1]), userId: String(e.key[2]) });
@@ -114,7 +115,7 @@ async function wholeRiderSlots(kv: Deno.Kv): Promise<number> {
   return done;
 }
 
-async function inProgressSlots(kv: Deno.Kv): Promise<number> {
+async function inProgressSlots(kv: Store): Promise<number> {
   const started: { tenant: string; driverId: string; rideId: string }[] = [];
   for await (const e of kv.list<RideStatus>({ prefix: keys.driverActivesEverywhere() })) {
     if (!isInProgress(e.value)) continue;

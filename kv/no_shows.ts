@@ -5,6 +5,7 @@
  * one short list and one get. Lifting a pause sets the rider's "counted
  * from" time: the no-shows before it stay on record but never count again.
  */
+import type { Store } from "./store.ts";
 import { DEFAULT_NO_SHOW, type NoShowPolicy, type NoShowStanding, standingOf } from "../lib/no_show.ts";
 import { addAudit } from "./audit.ts";
 import { keys } from "./keys.ts";
@@ -27,7 +28,7 @@ export function forgetNoShow(op: Deno.AtomicOperation, tenant: string, userId: s
  * end, as if their own no-shows had set it.
  */
 export async function noShowStanding(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   userId: string,
   policy: NoShowPolicy = DEFAULT_NO_SHOW,
@@ -46,7 +47,7 @@ export async function noShowStanding(
 
 /** The standing of each of `userIds` (the admin Users page), read side by side. */
 export async function noShowStandings(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   userIds: string[],
   policy: NoShowPolicy,
@@ -62,7 +63,7 @@ export async function noShowStandings(
  * ("user.suspension_lifted") in the same commit, with the count it cleared.
  */
 export async function liftSuspension(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, by, now, count }: { tenant: string; userId: string; by: string; now: number; count: number },
 ): Promise<void> {
   await commitWithRetry("lift the pause", async () => {

@@ -12,6 +12,7 @@
  * sign-in is refused while the number is held blocked (kv/admission.ts). A
  * pause alone expires with its end.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import type { Membership } from "./members.ts";
 
@@ -58,7 +59,7 @@ export function holdOnLeaving(
 }
 
 /** Every tenant's hold on the number (the person's data export): tenant code → hold. */
-export async function listHolds(kv: Deno.Kv, numberHash: string): Promise<Map<string, NumberHold>> {
+export async function listHolds(kv: Store, numberHash: string): Promise<Map<string, NumberHold>> {
   const out = new Map<string, NumberHold>();
   for await (const e of kv.list<NumberHold>({ prefix: keys.numberHolds(numberHash) })) {
     out.set(String(e.key[2]), e.value);

@@ -5,6 +5,7 @@
  * (/api/super/locked-numbers), the operator with `deno task admin user:unlock`.
  * Every unlock by a person is audited in the commit that lifts it.
  */
+import type { Store } from "./store.ts";
 import { lockedFor, NUMBER_SEND_BUCKETS, type NumberFailures, type NumberLock, YEAR_MS } from "../lib/lockout.ts";
 import { PROVIDER_TRAIL } from "../lib/audit_trail.ts";
 import { formatPhone } from "../lib/phone.ts";
@@ -38,7 +39,7 @@ export interface Unlock {
  * so do the number's send counts. Answers the lock it lifted, or null when it was not locked (then nothing
  * is recorded; failures short of a lock are cleared all the same).
  */
-export async function unlockNumber(kv: Deno.Kv, unlock: Unlock): Promise<NumberLock | null> {
+export async function unlockNumber(kv: Store, unlock: Unlock): Promise<NumberLock | null> {
   const { phone, userId, by, now, trails } = unlock;
   return await commitWithRetry("unlock the number", async () => {
     const [failures, listed] = await kv.getMany<[NumberFailures, NumberLock]>([
@@ -68,7 +69,7 @@ export async function unlockNumber(kv: Deno.Kv, unlock: Unlock): Promise<NumberL
 }
 
 /** The numbers locked now, oldest lock first (few: each took 50 misses from strangers). */
-export async function listLockedNumbers(kv: Deno.Kv, now: number): Promise<{ phone: string; lock: NumberLock }[]> {
+export async function listLockedNumbers(kv: Store, now: number): Promise<{ phone: string; lock: NumberLock }[]> {
   const out: { phone: string; lock: NumberLock }[] = [];
   for await (const e of kv.list<NumberLock>({ prefix: keys.lockedNumbers() })) {
     if (e.value.until > now) out.push({ phone: String(e.key[1]), lock: e.value });
@@ -77,7 +78,7 @@ export async function listLockedNumbers(kv: Deno.Kv, now: number): Promise<{ pho
 }
 
 /** Which of these numbers are locked now, with each one's lock. */
-export async function locksOf(kv: Deno.Kv, phones: string[], now: number): Promise<Map<string, NumberLock>> {
+export async function locksOf(kv: Store, phones: string[], now: number): Promise<Map<string, NumberLock>> {
   const out = new Map<string, NumberLock>();
   // getMany reads at most 10 keys at a time.
   for (let i = 0; i < phones.length; i += 10) {
@@ -89,7 +90,7 @@ export async function locksOf(kv: Deno.Kv, phones: string[], now: number): Promi
 }
 
 /** The number's user id, or null when nobody has signed in with it or been added with it. */
-async function userIdOf(kv: Deno.Kv, phone: string): Promise<string | null> {
+async function userIdOf(kv: Store, phone: string): Promise<string | null> {
   return (await kv.get<string>(keys.userByPhone(phone))).value;
 }
 
@@ -99,7 +100,7 @@ async function userIdOf(kv: Deno.Kv, phone: string): Promise<string | null> {
  * own when it belongs to none.
  */
 export async function unlockAnyNumber(
-  kv: Deno.Kv,
+  kv: Store,
   { phone, by, now }: { phone: string; by: string; now: number },
 ): Promise<NumberLock | null> {
   const userId = await userIdOf(kv, phone);
@@ -119,7 +120,7 @@ export interface LockedNumberView {
 }
 
 /** Every number locked now, with who it is where known. */
-export async function lockedNumberViews(kv: Deno.Kv, now: number): Promise<LockedNumberView[]> {
+export async function lockedNumberViews(kv: Store, now: number): Promise<LockedNumberView[]> {
   const out: LockedNumberView[] = [];
   for (const { phone, lock } of await listLockedNumbers(kv, now)) {
     const userId = await userIdOf(kv, phone);

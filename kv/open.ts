@@ -1,22 +1,25 @@
 import { dirname } from "node:path";
-import { retryWhenBusy } from "./busy_retry.ts";
+import { isKvConnectUrl } from "../lib/config.ts";
 import { CommitGate } from "./commit_gate.ts";
+import { Store } from "./store.ts";
 
 /**
- * Opens the store at `path` (creating its folder), the in-memory one for
- * ":memory:", or the platform's managed KV for null (Deno Deploy). A store
- * file, and SQLite's journal files beside it, are readable by the owner only
- * (mode 0600): they hold phone numbers and sessions. A file's writes are
- * tried again while SQLite answers busy (kv/busy_retry.ts: several isolates),
- * and, when `sharedByIsolates` (serve.ts), take turns with the other isolates'
- * (kv/commit_gate.ts, on `<file>.commits`).
+ * Opens the store (kv/store.ts) at `path` (creating its folder), the in-memory
+ * one for ":memory:", a KV Connect server for an http(s) URL (Deno sends
+ * DENO_KV_ACCESS_TOKEN from the environment), or the platform's managed KV
+ * for null (Deno Deploy). A store file, and SQLite's journal files beside it,
+ * are readable by the owner only (mode 0600): they hold phone numbers and
+ * sessions. When `sharedByIsolates` (serve.ts), a file's commits take turns
+ * with the other isolates' (kv/commit_gate.ts, on `<file>.commits`); a store
+ * over the network has no file here to gate.
  */
 export async function openStore(
   path: string | null,
   { sharedByIsolates = false }: { sharedByIsolates?: boolean } = {},
-): Promise<Deno.Kv> {
-  if (path === null) return await Deno.openKv();
-  if (path === ":memory:") return await Deno.openKv(path);
+): Promise<Store> {
+  if (path === null || path === ":memory:" || isKvConnectUrl(path)) {
+    return new Store(await Deno.openKv(path ?? undefined));
+  }
   await Deno.mkdir(dirname(path), { recursive: true });
   // Created empty with the right mode first, so the file is never readable by others, even for a moment.
   try {
@@ -25,7 +28,7 @@ export async function openStore(
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
   const gate = sharedByIsolates ? new CommitGate(`${path}.commits`) : undefined;
-  const kv = retryWhenBusy(await Deno.openKv(path), gate);
+  const kv = new Store(await Deno.openKv(path), { gate });
   await ownerOnly(path);
   return kv;
 }

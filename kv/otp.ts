@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import {
   addNumberFailure,
   DEVICE_MISSES,
@@ -99,7 +100,7 @@ export type Guess<T = undefined> =
  * state.
  */
 export async function guessCode<T = undefined>(
-  kv: Deno.Kv,
+  kv: Store,
   input: GuessInput,
   onRight?: OnRight<T>,
 ): Promise<Guess<T>> {
@@ -113,7 +114,7 @@ export async function guessCode<T = undefined>(
 }
 
 async function guessOnce<T>(
-  kv: Deno.Kv,
+  kv: Store,
   { phone, hash, challenge, address, device, now }: GuessInput,
   onRight?: OnRight<T>,
 ): Promise<Guess<T> | typeof RETRY> {

@@ -4,12 +4,13 @@
  * this reads each tenant's rides whole; only the two rare calls that need a
  * person's whole history use it (the export, rate limited, and the deletion).
  */
+import type { Store } from "./store.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 import { listTenants } from "./tenants.ts";
 
 /** The stored entries (with their versionstamps, for a write checked against them), oldest first per tenant. */
-export async function listRidesOfPerson(kv: Deno.Kv, userId: string): Promise<Deno.KvEntry<Ride>[]> {
+export async function listRidesOfPerson(kv: Store, userId: string): Promise<Deno.KvEntry<Ride>[]> {
   const out: Deno.KvEntry<Ride>[] = [];
   for (const tenant of await listTenants(kv)) {
     for await (const e of kv.list<Ride>({ prefix: keys.rides(tenant.code) }, { batchSize: 500 })) {

@@ -5,6 +5,7 @@
  * photoUrl never points at bytes that are not there, and removed bytes are
  * never left behind.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import { accessChanged } from "./signed_in.ts";
 import { committed, commitWithRetry } from "./retry.ts";
@@ -31,7 +32,7 @@ export async function photoHash(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function getPhoto(kv: Deno.Kv, userId: string): Promise<StoredPhoto | null> {
+export async function getPhoto(kv: Store, userId: string): Promise<StoredPhoto | null> {
   return (await kv.get<StoredPhoto>(keys.photo(userId))).value;
 }
 
@@ -40,7 +41,7 @@ export async function getPhoto(kv: Deno.Kv, userId: string): Promise<StoredPhoto
  * commit checked against the user as read. Null when the user is gone.
  */
 export async function savePhoto(
-  kv: Deno.Kv,
+  kv: Store,
   userId: string,
   photo: Pick<StoredPhoto, "bytes" | "contentType">,
   now: number,
@@ -68,7 +69,7 @@ export async function savePhoto(
  * bytes, in one commit checked against the user as read. Null when the user is gone.
  */
 export async function updateUserRemovingPhoto(
-  kv: Deno.Kv,
+  kv: Store,
   userId: string,
   change: (user: User) => User = (u) => u,
 ): Promise<User | null> {

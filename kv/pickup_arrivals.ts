@@ -9,6 +9,7 @@
  * ride, the rider's active slot that holds it whole, a feed entry so both
  * screens follow); its status and so its indexes stay as they are.
  */
+import type { Store } from "./store.ts";
 import { atPickup } from "../lib/eta.ts";
 import type { Point } from "../lib/geo.ts";
 import type { Ride } from "../lib/rides.ts";
@@ -22,7 +23,7 @@ import { driverActiveStatuses } from "./ride_reads.ts";
  * answers how many. `waitMs`: the tenant's wait before a no-show.
  */
 export async function addPickupArrivals(
-  kv: Deno.Kv,
+  kv: Store,
   op: Deno.AtomicOperation,
   { tenant, driverId, at, now, waitMs }: { tenant: string; driverId: string; at: Point; now: number; waitMs: number },
 ): Promise<number> {

@@ -4,6 +4,7 @@
  * the tenant's places head, which every create checks, so the count cannot
  * pass MAX_PLACES when two admins add at once. A lost race reads again.
  */
+import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import { byName, foldName, MAX_PLACES, type Place, type PlaceInput, type StoredPlace } from "../lib/places.ts";
 import { type PlaceParts, placeParts } from "../lib/ride_request.ts";
@@ -22,19 +23,19 @@ export function publicPlace(p: StoredPlace): Place {
 }
 
 /** The tenant's places, sorted by name. */
-export async function listPlaces(kv: Deno.Kv, tenant: string): Promise<Place[]> {
+export async function listPlaces(kv: Store, tenant: string): Promise<Place[]> {
   const out: Place[] = [];
   for await (const e of kv.list<StoredPlace>({ prefix: keys.places(tenant) })) out.push(publicPlace(e.value));
   return out.sort(byName);
 }
 
 /** One of the tenant's places, or null (another tenant's id finds nothing). */
-export async function getPlace(kv: Deno.Kv, tenant: string, id: string): Promise<Place | null> {
+export async function getPlace(kv: Store, tenant: string, id: string): Promise<Place | null> {
   const entry = await kv.get<StoredPlace>(keys.place(tenant, id));
   return entry.value ? publicPlace(entry.value) : null;
 }
 
-async function countPlaces(kv: Deno.Kv, tenant: string): Promise<number> {
+async function countPlaces(kv: Store, tenant: string): Promise<number> {
   let n = 0;
   for await (const _ of kv.list({ prefix: keys.places(tenant) }, { limit: MAX_PLACES + 1 })) n++;
   return n;
@@ -46,7 +47,7 @@ async function countPlaces(kv: Deno.Kv, tenant: string): Promise<number> {
  * product's own places (the demo tenant's), which no one did.
  */
 export function createPlace(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   input: PlaceInput,
   by: string | null,
@@ -74,7 +75,7 @@ export function createPlace(
 
 /** Changes a place's name, point or note; the old name is free again once the new one is held. */
 export function updatePlace(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   id: string,
   input: PlaceInput,
@@ -101,7 +102,7 @@ export function updatePlace(
 }
 
 /** Removes a place and frees its name. Rides asked from it keep the name and point they were given. */
-export function deletePlace(kv: Deno.Kv, tenant: string, id: string, by: string, now: number): Promise<boolean> {
+export function deletePlace(kv: Store, tenant: string, id: string, by: string, now: number): Promise<boolean> {
   return commitWithRetry<boolean>("remove the place", async () => {
     const current = await kv.get<StoredPlace>(keys.place(tenant, id));
     if (!current.value) return false;
@@ -126,7 +127,7 @@ export interface PlaceIds {
  * one of this tenant's places (another tenant's id included). An absent or
  * null id names nothing.
  */
-export async function placesOfRequest(kv: Deno.Kv, tenant: string, ids: PlaceIds): Promise<PlaceParts | null> {
+export async function placesOfRequest(kv: Store, tenant: string, ids: PlaceIds): Promise<PlaceParts | null> {
   const find = async (id: unknown) => {
     if (id === undefined || id === null) return undefined;
     if (typeof id !== "string" || !ID_PATTERN.test(id)) return null;

@@ -1,4 +1,4 @@
-import { inLane, shortestLane } from "./lanes.ts";
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry, ContentionError } from "./retry.ts";
 
@@ -11,8 +11,8 @@ export interface RateLimitResult {
 /**
  * Limits of at least this many hits a window are counted on SHARDS keys, so
  * the many honest requests a shared budget sees at once (a tenant's texts)
- * do not all commit to one key and lose the race (issue 16, item 7: 16
- * sign-ins at once used up the retries and were refused). Smaller limits are
+ * do not all commit to one key and lose the race (16 sign-ins at once used
+ * up the retries and were refused). Smaller limits are
  * one key each, exact under any burst: only one number's or one network's
  * requests meet there.
  */
@@ -27,7 +27,7 @@ export const SHARDS = 8;
  * limit by at most the hits in flight at once on other shards.
  */
 export async function hitRateLimit(
-  kv: Deno.Kv,
+  kv: Store,
   { now, ...limit }: Limit & { now: number },
 ): Promise<RateLimitResult> {
   const hit = await hitRateLimits(kv, [limit], now);
@@ -51,8 +51,8 @@ export type LimitsResult = { allowed: true; retryAfter: number } | {
 
 /**
  * Counts one hit on every one of `limits`, with `also`'s writes, in one
- * commit (issue 24: a sign-in's five commits, each synced to the disk, were
- * most of its time in a burst). The first limit, in order, already full
+ * commit (a sign-in's five commits, each synced to the disk, were most of its
+ * time in a burst). The first limit, in order, already full
  * answers its index, and nothing is counted or written. Each limit is kept as
  * hitRateLimit keeps it (the same keys and shards), and a lost race reads
  * again and retries; still losing at the bound refuses as the first limit.
@@ -65,7 +65,7 @@ export type LimitsResult = { allowed: true; retryAfter: number } | {
  * the counts of those before it, as if they had committed one by one.
  */
 export async function hitRateLimits(
-  kv: Deno.Kv,
+  kv: Store,
   limits: Limit[],
   now: number,
   also: (op: Deno.AtomicOperation) => void = () => {},
@@ -74,15 +74,13 @@ export async function hitRateLimits(
   if (shared < 0) return (await countTogether(kv, [{ limits, now, also }]))[0];
   const { bucket, subject } = limits[shared];
   const lanes = Array.from({ length: SHARDS }, (_, i) => `limit ${bucket} ${subject} ${i}`);
-  const shard = shortestLane(kv, lanes);
+  const shard = kv.lanes.shortest(lanes);
   const hit: Waiting = { limits, now, also, shard, counted: Promise.withResolvers() };
-  const waiting = waitingOf(kv, lanes[shard]);
+  const waiting = kv.lanes.queue<Waiting>(lanes[shard]);
   waiting.push(hit);
-  return await inLane(kv, lanes[shard], async () => {
+  return await kv.lanes.run(lanes[shard], async () => {
     // Counted already, with an earlier hit's turn; else this hit is the first still waiting, and counts the rest.
     const turn = takeTurn(waiting, hit);
-    const byLane = waitingByStore.get(kv);
-    if (waiting.length === 0 && byLane?.get(lanes[shard]) === waiting) byLane.delete(lanes[shard]);
     if (turn.length) {
       await countTogether(kv, turn).then(
         (results) => turn.forEach((h, i) => h.counted.resolve(results[i])),
@@ -118,24 +116,13 @@ interface Waiting extends Hit {
   counted: PromiseWithResolvers<LimitsResult>;
 }
 
-const waitingByStore = new WeakMap<Deno.Kv, Map<string, Waiting[]>>();
-
-/** The hits waiting for their turn in `lane` of this store, first come first. */
-function waitingOf(kv: Deno.Kv, lane: string): Waiting[] {
-  let byLane = waitingByStore.get(kv);
-  if (!byLane) waitingByStore.set(kv, byLane = new Map());
-  let waiting = byLane.get(lane);
-  if (!waiting) byLane.set(lane, waiting = []);
-  return waiting;
-}
-
 /**
  * Counts `hits` in order in one commit: each hit is counted whole or refused
  * whole, against what was read plus the hits before it. A lost race reads
  * again and counts them all again; still losing at the bound refuses each as
  * its first limit.
  */
-async function countTogether(kv: Deno.Kv, hits: Hit[]): Promise<LimitsResult[]> {
+async function countTogether(kv: Store, hits: Hit[]): Promise<LimitsResult[]> {
   const plans = hits.map((hit) => {
     const shared = hit.limits.findIndex((l) => l.limit >= SHARDED_FROM);
     return hit.limits.map(({ bucket, subject, limit, windowMs }, i) => {
@@ -186,8 +173,8 @@ async function countTogether(kv: Deno.Kv, hits: Hit[]): Promise<LimitsResult[]> 
 /** getMany reads at most this many keys. */
 const READ_AT_ONCE = 10;
 
-/** The entries of `keys` (each once), by their JSON, in as few reads as getMany allows (issue 24). */
-async function readAll(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Map<string, Deno.KvEntryMaybe<number>>> {
+/** The entries of `keys` (each once), by their JSON, in as few reads as getMany allows. */
+async function readAll(kv: Store, keys: Deno.KvKey[]): Promise<Map<string, Deno.KvEntryMaybe<number>>> {
   const byId = new Map(keys.map((key) => [JSON.stringify(key), key]));
   const unique = [...byId.values()];
   const reads = [];

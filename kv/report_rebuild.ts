@@ -9,6 +9,7 @@
  * it while the server is stopped. Driver service (hours, miles) comes from
  * location reports, which are not kept, so it is left as it is.
  */
+import type { Store } from "./store.ts";
 import type { DayRollup, DriverMonth } from "../lib/reports.ts";
 import { emptyDay } from "../lib/reports.ts";
 import type { Ride } from "../lib/rides.ts";
@@ -25,7 +26,7 @@ export interface Rebuilt {
 
 const BATCH = 200;
 
-export async function rebuildReports(kv: Deno.Kv, tenant: string, timeZone: string): Promise<Rebuilt> {
+export async function rebuildReports(kv: Store, tenant: string, timeZone: string): Promise<Rebuilt> {
   await deleteAll(kv, keys.reportDays(tenant));
   await deleteAll(kv, keys.reportDriverMonths(tenant));
   const days = new Map<string, DayRollup>();
@@ -70,7 +71,7 @@ export async function rebuildReports(kv: Deno.Kv, tenant: string, timeZone: stri
 }
 
 /** Fixes a ride's local request day on it, checked in its commit; null when it was deleted meanwhile. */
-function stampLocal(kv: Deno.Kv, key: Deno.KvKey, timeZone: string): Promise<Ride | null> {
+function stampLocal(kv: Store, key: Deno.KvKey, timeZone: string): Promise<Ride | null> {
   return commitWithRetry("stamp a ride's day", async () => {
     const entry = await kv.get<Ride>(key);
     if (!entry.value || entry.value.local) return entry.value;
@@ -79,7 +80,7 @@ function stampLocal(kv: Deno.Kv, key: Deno.KvKey, timeZone: string): Promise<Rid
   });
 }
 
-async function deleteAll(kv: Deno.Kv, prefix: Deno.KvKey): Promise<void> {
+async function deleteAll(kv: Store, prefix: Deno.KvKey): Promise<void> {
   let stale: Deno.KvKey[] = [];
   for await (const e of kv.list({ prefix }, { batchSize: 500 })) {
     stale.push(e.key);
@@ -91,7 +92,7 @@ async function deleteAll(kv: Deno.Kv, prefix: Deno.KvKey): Promise<void> {
   await remove(kv, stale);
 }
 
-async function remove(kv: Deno.Kv, stale: Deno.KvKey[]): Promise<void> {
+async function remove(kv: Store, stale: Deno.KvKey[]): Promise<void> {
   if (stale.length === 0) return;
   const op = kv.atomic();
   for (const key of stale) op.delete(key);

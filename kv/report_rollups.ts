@@ -15,6 +15,7 @@
  * reports instead: KvU64 sums per tenant and day, added to by every report of
  * an online driver (kv/drivers.ts), which never conflict.
  */
+import type { Store } from "./store.ts";
 import { distanceMeters, type Point } from "../lib/geo.ts";
 import { localTime } from "../lib/local_time.ts";
 import {
@@ -145,7 +146,7 @@ function sameFigures(before: Ride | null, after: Ride | null): boolean {
  * it changes.
  */
 export async function recordReportChange(
-  kv: Deno.Kv,
+  kv: Store,
   op: Deno.AtomicOperation,
   tenant: string,
   before: Ride | null,

@@ -4,6 +4,7 @@
  * service) and the names of the drivers, never a scan of rides. A year is at
  * most 366 day values plus 13 per driver.
  */
+import type { Store } from "./store.ts";
 import {
   addDays,
   type DayRollup,
@@ -23,12 +24,12 @@ const METERS_PER_MILE = 1609.344;
 const BATCH = { batchSize: 500 };
 
 /** Lists `prefix`'s entries whose next key part is a date from `from` to `to` (inclusive). */
-function listDays<T>(kv: Deno.Kv, prefix: readonly string[], from: string, to: string) {
+function listDays<T>(kv: Store, prefix: readonly string[], from: string, to: string) {
   return kv.list<T>({ start: [...prefix, from], end: [...prefix, addDays(to, 1)] }, BATCH);
 }
 
 export async function readReport(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   timeZone: string,
   from: string,
@@ -136,7 +137,7 @@ async function collect<T>(iter: Deno.KvListIterator<T>): Promise<Deno.KvEntry<T>
   return out;
 }
 
-async function driverNames(kv: Deno.Kv, ids: string[]): Promise<Map<string, string | null>> {
+async function driverNames(kv: Store, ids: string[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   const batches = [];
   for (let i = 0; i < ids.length; i += 10) batches.push(ids.slice(i, i + 10));

@@ -5,6 +5,7 @@
  * checks the ride as read: of two ratings at once, one lands and the other
  * re-reads a rated ride and is refused.
  */
+import type { Store } from "./store.ts";
 import { feedbackRefusal } from "../lib/ride_feedback.ts";
 import type { Text } from "../lib/i18n/catalogue.ts";
 import type { Ride } from "../lib/rides.ts";
@@ -20,7 +21,7 @@ export type RateResult = { ok: true; ride: Ride } | { ok: false; reason: "not_fo
 
 /** Rates the ride for its rider; "not_found" for a ride that is not theirs. */
 export function rateRide(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, id, riderId, rating, comment, now }: {
     tenant: string;
     id: string;
@@ -55,7 +56,7 @@ export interface DriverRating {
 
 /** Each driver's average rating and count; drivers never rated are absent. */
 export async function driverRatings(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   driverIds: string[],
 ): Promise<Map<string, DriverRating>> {

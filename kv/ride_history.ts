@@ -6,6 +6,7 @@
  * the audit log's; one finished ride is read beyond the page to know whether
  * another page exists, so the last page never comes back empty.
  */
+import type { Store } from "./store.ts";
 import { FINAL_STATUSES, type Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
@@ -17,7 +18,7 @@ export interface HistoryPage {
 
 /** Up to `limit` finished rides of the rider after `cursor`. Throws on a cursor that is not one of this list's. */
 export async function listRideHistory(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   userId: string,
   { limit = 20, cursor }: { limit?: number; cursor?: string } = {},

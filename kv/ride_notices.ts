@@ -5,13 +5,14 @@
  * isolates (or two location reports) deciding the same notice at once, only
  * one sends it: every kind goes at most once per ride.
  */
+import type { Store } from "./store.ts";
 import { NO_NOTICES, type Notice, type NoticeRecord } from "../lib/rider_notices.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
 export const NOTICES_TTL_MS = 2 * 24 * 60 * 60 * 1000;
 
-export async function getNotices(kv: Deno.Kv, tenant: string, rideId: string): Promise<NoticeRecord> {
+export async function getNotices(kv: Store, tenant: string, rideId: string): Promise<NoticeRecord> {
   return (await kv.get<NoticeRecord>(keys.rideNotices(tenant, rideId))).value ?? NO_NOTICES;
 }
 
@@ -20,7 +21,7 @@ export async function getNotices(kv: Deno.Kv, tenant: string, rideId: string): P
  * notices this call won, to send (none when another caller sent them first).
  */
 export function claimNotices(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   rideId: string,
   decide: (record: NoticeRecord) => { notices: Notice[]; next: NoticeRecord },

@@ -3,22 +3,23 @@
  * tenant's active rides, a page of its history, the rides asked for in a time
  * range, a driver's active rides, the riders' ride statuses and the metrics' counts.
  */
+import type { Store } from "./store.ts";
 import { firstUlidAt } from "../lib/ids.ts";
 import type { Ride, RideStatus } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 
-export async function getRide(kv: Deno.Kv, tenant: string, id: string): Promise<Ride | null> {
+export async function getRide(kv: Store, tenant: string, id: string): Promise<Ride | null> {
   return (await kv.get<Ride>(keys.ride(tenant, id))).value;
 }
 
 /** Every active ride of the tenant (pending to picked-up). */
-export async function listActiveRides(kv: Deno.Kv, tenant: string): Promise<Ride[]> {
+export async function listActiveRides(kv: Store, tenant: string): Promise<Ride[]> {
   const ids: string[] = [];
   for await (const e of kv.list({ prefix: keys.activeRides(tenant) })) ids.push(String(e.key[2]));
   return await getRides(kv, tenant, ids);
 }
 
-async function getRides(kv: Deno.Kv, tenant: string, ids: string[]): Promise<Ride[]> {
+async function getRides(kv: Store, tenant: string, ids: string[]): Promise<Ride[]> {
   const out: Ride[] = [];
   for (let i = 0; i < ids.length; i += 10) {
     const entries = await kv.getMany<Ride[]>(ids.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
@@ -29,7 +30,7 @@ async function getRides(kv: Deno.Kv, tenant: string, ids: string[]): Promise<Rid
 
 /** The statuses of the driver's active rides, by ride id. */
 export async function driverActiveStatuses(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   driverId: string,
 ): Promise<Map<string, RideStatus>> {
@@ -42,7 +43,7 @@ export async function driverActiveStatuses(
 
 /** One page of the tenant's rides, newest first. */
 export async function listRides(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   { limit = 100, cursor }: { limit?: number; cursor?: string } = {},
 ): Promise<{ values: Ride[]; cursor: string | null }> {
@@ -59,7 +60,7 @@ export async function listRides(
  * (the trips CSV, issue 22).
  */
 export async function* ridesAskedBetween(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   start: number,
   end: number,
@@ -70,7 +71,7 @@ export async function* ridesAskedBetween(
 
 /** For each rider id, the status of their active ride in the tenant (absent when none). */
 export async function activeStatusOfRiders(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   userIds: string[],
 ): Promise<Map<string, RideStatus>> {
@@ -84,7 +85,7 @@ export async function activeStatusOfRiders(
 }
 
 /** Active rides of every tenant, counted by "tenant\nstatus" (for metrics). */
-export async function countActiveRides(kv: Deno.Kv): Promise<Map<string, number>> {
+export async function countActiveRides(kv: Store): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for await (const e of kv.list<RideStatus>({ prefix: keys.activeRidesEverywhere() })) {
     const key = `${String(e.key[1])}\n${e.value}`;

@@ -9,6 +9,7 @@
  * Counters are KvU64 sums: a decrement adds 2^64 - 1, which wraps to -1, and
  * sums never conflict, so they add no contention to ride writes.
  */
+import type { Store } from "./store.ts";
 import { RIDE_STATUSES, type RideStatus } from "../lib/rides.ts";
 import { TRIP_STATUSES, type TripCounts, type TripStatus, tripStatusOf } from "../lib/trips.ts";
 import { keys } from "./keys.ts";
@@ -39,7 +40,7 @@ export function recordRideChange(
 }
 
 /** The tenant's rides counted by admin trip status. */
-export async function getTripCounts(kv: Deno.Kv, tenant: string): Promise<TripCounts> {
+export async function getTripCounts(kv: Store, tenant: string): Promise<TripCounts> {
   const entries = await kv.getMany<Deno.KvU64[]>(RIDE_STATUSES.map((s) => keys.rideCount(tenant, s)));
   const counts = Object.fromEntries(TRIP_STATUSES.map((s) => [s, 0])) as Record<TripStatus, number>;
   let total = 0;
@@ -56,7 +57,7 @@ export async function getTripCounts(kv: Deno.Kv, tenant: string): Promise<TripCo
 
 /** One page of the tenant's rides in one admin trip status, newest first (cursor as kv.list's). */
 export async function listRidesByTripStatus(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: string,
   status: TripStatus,
   { limit = 100, cursor }: { limit?: number; cursor?: string } = {},
@@ -78,7 +79,7 @@ export async function listRidesByTripStatus(
  * writes (a tenant's rides do not fit one commit): run it while the server
  * is stopped. Answers the counts it wrote.
  */
-export async function rebuildRideStats(kv: Deno.Kv, tenant: string): Promise<Record<RideStatus, number>> {
+export async function rebuildRideStats(kv: Store, tenant: string): Promise<Record<RideStatus, number>> {
   const counts = Object.fromEntries(RIDE_STATUSES.map((s) => [s, 0])) as Record<RideStatus, number>;
   const stale: Deno.KvKey[] = [];
   for await (const e of kv.list({ prefix: keys.tripStatusIndex(tenant) })) stale.push(e.key);

@@ -13,10 +13,11 @@
  * tells `decide` whether the driver is busy with another ride (lib/rides.ts
  * checkMove refuses the start then), and checks it in its commit: of two rides
  * started at once by one driver, one commits and the other re-reads a busy
- * driver and is refused (issue 10), whatever else the commit checks. A caller
+ * driver and is refused, whatever else the commit checks. A caller
  * whose `decide` ignores `busy` (test and bench seeding) moves the slot to its
  * newest ride.
  */
+import type { Store } from "./store.ts";
 import { addAudit } from "./audit.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Point } from "../lib/geo.ts";
@@ -24,10 +25,8 @@ import { MAX_SCHEDULED } from "../lib/booking.ts";
 import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendToFeed, readHead } from "./feed.ts";
-import { inLane } from "./lanes.ts";
 import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
-import { noteForget } from "./forget_notes.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { localOf, recordReportChange } from "./report_rollups.ts";
@@ -37,19 +36,19 @@ export interface NewRide {
   tenant: string;
   creatorId: string;
   pickup: Point;
-  /** The named place of the pickup (issue 18), kept on the ride as it was when requested. */
+  /** The named place of the pickup, kept on the ride as it was when requested. */
   pickupName?: string;
   dropoff: Point | null;
   destination: string | null;
   passengerCt: number;
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
-  /** Booked for this time (issue 21): the ride is created scheduled and takes no active slot. */
+  /** Booked for this time: the ride is created scheduled and takes no active slot. */
   scheduledFor?: number;
-  /** The rider's needs for this ride (issue 21), folded. */
+  /** The rider's needs for this ride, folded. */
   needs?: Need[];
-  /** The rider's note for the driver (issue 21), trimmed and not empty. */
+  /** The rider's note for the driver, trimmed and not empty. */
   note?: string;
-  /** The tenant's time zone: the ride's report day and hour are fixed in it (issue 22). */
+  /** The tenant's time zone: the ride's report day and hour are fixed in it. */
   timeZone: string;
 }
 
@@ -63,13 +62,13 @@ export interface NewRide {
  * (tests/unit/ride_writes.test.ts). What this isolate reused of the tenant's
  * active rides is dropped after each, before the next starts.
  */
-function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Promise<T> {
-  return inLane(kv, `rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
+function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
+  return kv.lanes.run(`rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
 }
 
 /**
  * Index writes for a ride in `status`: one place decides every copy, so no write forgets one. `previous`: the
- * status it leaves (none for a new ride). A booking (issue 21) holds no active slot, so leaving it frees none,
+ * status it leaves (none for a new ride). A booking holds no active slot, so leaving it frees none,
  * and sits in the time-ordered index the hand-over sweep reads.
  */
 function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
@@ -97,15 +96,15 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
  * same commit, so a double click makes one ride and the second gets "active_ride".
- * With `scheduledFor` (issue 21) it creates a scheduled ride instead: the
+ * With `scheduledFor` it creates a scheduled ride instead: the
  * rider's list of bookings is checked in the commit to hold fewer than
  * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
  */
-export function createRide(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
-  return oneAtATime(kv, input.tenant, () => createRideAlone(kv, input, now));
+export function createRide(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
+  return rideWriteLane(kv, input.tenant, () => createRideAlone(kv, input, now));
 }
 
-function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<CreateResult> {
+function createRideAlone(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
   return commitWithRetry<CreateResult>("create the ride", async () => {
     const booking = input.scheduledFor !== undefined;
     const slot = booking
@@ -159,18 +158,18 @@ function createRideAlone(kv: Deno.Kv, input: NewRide, now: number): Promise<Crea
 }
 
 /** The rider's active ride in the tenant, or null. */
-export async function getActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+export async function getActiveRideOf(kv: Store, tenant: string, userId: string): Promise<Ride | null> {
   return (await kv.get<Ride>(keys.riderActive(tenant, userId))).value;
 }
 
 /**
  * How long `recentActiveRideOf` reuses a rider's active ride. Every ride write
  * of this process drops what is kept for its tenant once it has committed (in
- * `oneAtATime`), so only a change made by another process (the admin CLI
+ * `rideWriteLane`), so only a change made by another process (the admin CLI
  * removing a user) can be this late on the rider's screen.
  */
 export const ACTIVE_RIDE_REUSE_MS = 2000;
-const recentActive = recentReads<Ride | null>(ACTIVE_RIDE_REUSE_MS);
+const recentActive = recentReads<Ride | null>("active_rides", ACTIVE_RIDE_REUSE_MS);
 
 /**
  * getActiveRideOf, reusing a read of the same rider started in the last
@@ -178,18 +177,12 @@ const recentActive = recentReads<Ride | null>(ACTIVE_RIDE_REUSE_MS);
  * Calls that arrive while a read is under way share it, so a busy rider costs
  * one KV read per window, not a burst of them when the window ends.
  */
-export function recentActiveRideOf(kv: Deno.Kv, tenant: string, userId: string): Promise<Ride | null> {
+export function recentActiveRideOf(kv: Store, tenant: string, userId: string): Promise<Ride | null> {
   return recentActive.read(kv, tenant, userId, () => getActiveRideOf(kv, tenant, userId));
 }
 
-/** Drops the kept active rides of `tenant`, here and in the other isolates (kv/forget_notes.ts), after a ride write. */
-export function forgetActiveRides(kv: Deno.Kv, tenant: string): void {
-  recentActive.forget(kv, tenant);
-  noteForget(kv, { what: "active_rides", group: tenant });
-}
-
-/** forgetActiveRides in this isolate only: another isolate wrote the ride (kv/forget_apply.ts). */
-export function dropActiveRides(kv: Deno.Kv, tenant: string): void {
+/** Drops the kept active rides of `tenant`, here and in the other isolates (kv/recent_reads.ts), after a ride write. */
+export function forgetActiveRides(kv: Store, tenant: string): void {
   recentActive.forget(kv, tenant);
 }
 
@@ -200,17 +193,17 @@ export type UpdateResult =
 
 /** See updateRideStatusAlone. */
 export function updateRideStatus(
-  kv: Deno.Kv,
+  kv: Store,
   change: Parameters<typeof updateRideStatusAlone>[1],
 ): Promise<UpdateResult> {
-  return oneAtATime(kv, change.tenant, () => updateRideStatusAlone(kv, change));
+  return rideWriteLane(kv, change.tenant, () => updateRideStatusAlone(kv, change));
 }
 
 /** What a move's `decide` is told besides the ride: whether the ride's driver is busy with another one. */
 export interface MoveFacts {
   /** The ride's driver has another ride on-the-way or arrived (read from their in-progress slot). */
   busy: boolean;
-  /** A booking handed over (issue 21): the rider's active slot holds another ride (checked in the commit). */
+  /** A booking handed over: the rider's active slot holds another ride (checked in the commit). */
   riderBusy?: boolean;
 }
 
@@ -221,7 +214,7 @@ export interface MoveFacts {
  * is refused. A repeat of the move that already happened answers unchanged.
  */
 function updateRideStatusAlone(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, id, to, actorId, driver, now, decide }: {
     tenant: string;
     id: string;
@@ -249,7 +242,7 @@ function updateRideStatusAlone(
       ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
       : null;
     const busy = slot?.value != null && slot.value !== id;
-    // Leaving a booking (issue 21): its id leaves the rider's list, and a hand-over takes the active slot.
+    // Leaving a booking: its id leaves the rider's list, and a hand-over takes the active slot.
     const leaving = current.status === "scheduled" && to !== "scheduled";
     const booked = leaving ? await kv.get<string[]>(keys.riderScheduled(tenant, current.creatorId)) : null;
     const riderSlot = leaving && isActive(to) ? await kv.get<Ride>(keys.riderActive(tenant, current.creatorId)) : null;
@@ -295,12 +288,12 @@ function writeInProgress(op: Deno.AtomicOperation, slot: Deno.KvEntryMaybe<strin
  * Removes a ride and every index entry. An active ride leaves the live lists
  * as canceled (the feed says so), since the sockets' messages know no delete.
  */
-export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
-  return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
+export function deleteRide(kv: Store, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
+  return rideWriteLane(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
 }
 
-/** With `by`, the audit record of who deleted it (issue 19) commits with the delete. */
-function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
+/** With `by`, the audit record of who deleted it commits with the delete. */
+function deleteRideAlone(kv: Store, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
   return commitWithRetry("delete the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
     const ride = entry.value;
@@ -311,7 +304,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
     recordRideChange(op, tenant, id, ride.status, null);
     await recordReportChange(kv, op, tenant, ride, null);
     if (ride.status === "scheduled" && ride.scheduledFor !== undefined) {
-      // A booking (issue 21): out of the sweep's index and the rider's list.
+      // A booking: out of the sweep's index and the rider's list.
       op.delete(keys.scheduledRide(ride.scheduledFor, tenant, id));
       const booked = await kv.get<string[]>(keys.riderScheduled(tenant, ride.creatorId));
       const rest = (booked.value ?? []).filter((other) => other !== id);

@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 /** Where a local start keeps its generated signing secret: beside the KV file, never in it. */
@@ -13,7 +14,7 @@ export const secretPathFor = (kvPath: string) => `${kvPath}.secret`;
  * A store from before issue 16 kept the secret in KV (["meta", "jwt_secret"]):
  * it moves to the file, so sessions stay signed in, and leaves KV.
  */
-export async function localSecret(kv: Deno.Kv, kvPath: string): Promise<string> {
+export async function localSecret(kv: Store, kvPath: string): Promise<string> {
   const old = await kv.get<string>(keys.meta("jwt_secret"));
   if (kvPath === ":memory:") {
     if (old.value) await kv.delete(old.key);

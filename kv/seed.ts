@@ -2,6 +2,7 @@
  * The embedded default: on the first start against an empty KV, create the
  * demo tenant so a fresh machine shows a working service (issue 2, item 3).
  */
+import type { Store } from "./store.ts";
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import type { PlaceInput } from "../lib/places.ts";
 import { keys } from "./keys.ts";
@@ -49,7 +50,7 @@ export const DEMO_PLACES: PlaceInput[] = [
  * no tenant. Returns the tenant it created, or null when there was nothing to do.
  * Safe to call from several processes at once: exactly one commit wins.
  */
-export async function seedDemoTenant(kv: Deno.Kv, now: number): Promise<Tenant | null> {
+export async function seedDemoTenant(kv: Store, now: number): Promise<Tenant | null> {
   const marker = await kv.get(keys.meta("initialized"));
   if (marker.versionstamp !== null) return null;
   const existing = kv.list({ prefix: keys.tenants() }, { limit: 1 });

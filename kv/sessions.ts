@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import { SESSION_TTL_MS } from "../lib/jwt.ts";
 import { noteAccessChange } from "./access_changes.ts";
@@ -28,7 +29,7 @@ export function addSession(op: Deno.AtomicOperation, session: Session): Deno.Ato
 }
 
 /** A new 30-day session, written. */
-export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<Session> {
+export async function createSession(kv: Store, userId: string, now: number): Promise<Session> {
   const session = newSession(userId, now);
   await addSession(kv.atomic(), session).commit();
   return session;
@@ -39,7 +40,7 @@ export function isLive(session: Session, now: number): boolean {
   return session.expiresAt > now;
 }
 
-export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "userId">): Promise<void> {
+export async function revokeSession(kv: Store, session: Pick<Session, "id" | "userId">): Promise<void> {
   const op = kv.atomic().delete(keys.session(session.id)).delete(keys.userSession(session.userId, session.id));
   noteAccessChange(op, { userId: session.userId, sessionId: session.id }); // its open sockets close at once
   await op.commit();
@@ -47,7 +48,7 @@ export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "id" | "
 }
 
 /** Ends every session of the user (their tokens stop working on the next call). Answers how many there were. */
-export async function revokeAllSessions(kv: Deno.Kv, userId: string): Promise<number> {
+export async function revokeAllSessions(kv: Store, userId: string): Promise<number> {
   const ids: string[] = [];
   for await (const e of kv.list({ prefix: keys.userSessions(userId) })) ids.push(String(e.key[2]));
   for (let i = 0; i < ids.length; i += 100) {

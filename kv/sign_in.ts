@@ -8,6 +8,7 @@
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made. And what a login reads before it sends a code.
  */
+import type { Store } from "./store.ts";
 import { type Admission, admissionRefusal } from "../lib/joining.ts";
 import type { DeviceRecord } from "../lib/lockout.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -44,7 +45,7 @@ interface Who {
  * read (with the code: signInOnRight). Once `op` has landed, call afterSignIn.
  */
 export async function signInWrites(
-  kv: Deno.Kv,
+  kv: Store,
   op: Deno.AtomicOperation,
   { phone, tenant, now, numberHash }: Who,
   index?: Deno.KvEntryMaybe<string>,
@@ -92,7 +93,7 @@ export async function signInWrites(
  * code learns why.
  */
 export function signInOnRight(
-  kv: Deno.Kv,
+  kv: Store,
   { phone, tenant, now, numberHash }: { phone: string; tenant: Tenant | null; now: number; numberHash?: string },
 ): OnRight<SignedIn> {
   const who: Who = { phone, tenant: tenant?.code ?? null, now, numberHash };
@@ -129,7 +130,7 @@ export interface BeforeCode {
  * logins every read waits its turn at the store (issue 24).
  */
 export async function beforeCode(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, phone, address, device, numberHash }: {
     tenant: Tenant | null;
     phone: string;
@@ -169,6 +170,6 @@ export async function beforeCode(
  * and held the answer for their word (server/isolates.ts), once per new rider
  * of a burst (issue 24).
  */
-export function afterSignIn(kv: Deno.Kv, signedIn: SignedIn): void {
+export function afterSignIn(kv: Store, signedIn: SignedIn): void {
   if (signedIn.joined && !signedIn.created) accessChanged(kv);
 }

@@ -10,8 +10,8 @@
  * user_removal.ts). A change made by another process (the admin CLI) is seen
  * within SIGNED_IN_REUSE_MS.
  */
+import type { Store } from "./store.ts";
 import type { TenantRole } from "../lib/roles.ts";
-import { noteForget } from "./forget_notes.ts";
 import { keys } from "./keys.ts";
 import { recentReads } from "./recent_reads.ts";
 import { type Membership, rolesOf } from "./members.ts";
@@ -23,21 +23,15 @@ export interface SignedIn {
   user: User;
   /** The user's roles in `tenant` ([] when not a member); undefined when no tenant was asked. */
   roles?: TenantRole[];
-  /** Blocked in `tenant` (issue 19): their roles there are [] and their calls are refused. */
+  /** Blocked in `tenant`: their roles there are [] and their calls are refused. */
   blocked?: boolean;
 }
 
 export const SIGNED_IN_REUSE_MS = 5000;
-const kept = recentReads<SignedIn | null>(SIGNED_IN_REUSE_MS);
+const kept = recentReads<SignedIn | null>("signed_in", SIGNED_IN_REUSE_MS);
 
 /** Call after committing any change to a session, user or membership: later reads see it, in every isolate. */
-export function accessChanged(kv: Deno.Kv): void {
-  kept.forget(kv);
-  noteForget(kv, { what: "signed_in" });
-}
-
-/** accessChanged in this isolate only: another isolate made the change (kv/forget_apply.ts). */
-export function dropSignedIn(kv: Deno.Kv): void {
+export function accessChanged(kv: Store): void {
   kept.forget(kv);
 }
 
@@ -47,7 +41,7 @@ export function dropSignedIn(kv: Deno.Kv): void {
  * it; accessChanged drops it, read or not, so no call after a change gets it.
  */
 export async function signedIn(
-  kv: Deno.Kv,
+  kv: Store,
   who: { userId: string; sessionId: string; tenant?: string },
   now: number,
 ): Promise<SignedIn | null> {
@@ -58,7 +52,7 @@ export async function signedIn(
 
 /** The live session `sessionId` of `userId` with its user, or null when revoked, expired, foreign or gone. */
 export async function readSignedIn(
-  kv: Deno.Kv,
+  kv: Store,
   { userId, sessionId, tenant }: { userId: string; sessionId: string; tenant?: string },
   now: number,
 ): Promise<SignedIn | null> {

@@ -8,6 +8,7 @@
  * carrier already blocks, is recorded here the same way, whether a sign-in
  * code or a ride text met it.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 export interface SmsOptOut {
@@ -16,23 +17,23 @@ export interface SmsOptOut {
 }
 
 /** Records that `phone` (10 digits) opted out at `now`; a second STOP keeps the first time. */
-export async function recordOptOut(kv: Deno.Kv, phone: string, now: number): Promise<void> {
+export async function recordOptOut(kv: Store, phone: string, now: number): Promise<void> {
   const key = keys.smsOptOut(phone);
   // Only when absent: two STOPs at once both leave one record with the first time.
   await kv.atomic().check({ key, versionstamp: null }).set(key, { at: now } satisfies SmsOptOut).commit();
 }
 
 /** Removes `phone`'s opt-out (START, UNSTOP, YES); nothing when it had none. */
-export async function clearOptOut(kv: Deno.Kv, phone: string): Promise<void> {
+export async function clearOptOut(kv: Store, phone: string): Promise<void> {
   await kv.delete(keys.smsOptOut(phone));
 }
 
 /** The opt-out of `phone`, or null when Hopper may text it. */
-export async function getOptOut(kv: Deno.Kv, phone: string): Promise<SmsOptOut | null> {
+export async function getOptOut(kv: Store, phone: string): Promise<SmsOptOut | null> {
   return (await kv.get<SmsOptOut>(keys.smsOptOut(phone))).value;
 }
 
 /** True when `phone` texted STOP and has not texted START since: send it nothing but the codes it asks for. */
-export async function isOptedOut(kv: Deno.Kv, phone: string): Promise<boolean> {
+export async function isOptedOut(kv: Store, phone: string): Promise<boolean> {
   return (await getOptOut(kv, phone)) !== null;
 }

@@ -19,6 +19,7 @@
  * admits at once share one read and one commit (a turn); a closed socket's
  * place is written back in the next turn, at once.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry, RETRY } from "./retry.ts";
 
@@ -83,7 +84,7 @@ export class SocketLeases {
   #renewedAt = -Infinity;
 
   constructor(
-    private readonly kv: Deno.Kv,
+    private readonly kv: Store,
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
@@ -289,13 +290,13 @@ export class SocketLeases {
 /** getMany reads at most this many keys. */
 const READ_AT_ONCE = 10;
 
-async function readMany<T>(kv: Deno.Kv, list: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
+async function readMany<T>(kv: Store, list: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
   const reads = [];
   for (let i = 0; i < list.length; i += READ_AT_ONCE) reads.push(kv.getMany<T[]>(list.slice(i, i + READ_AT_ONCE)));
   return (await Promise.all(reads)).flat();
 }
 
-async function listCounts(kv: Deno.Kv, { kind, owner }: Owner) {
+async function listCounts(kv: Store, { kind, owner }: Owner) {
   const out: { key: Deno.KvKey; holder: string; n: number }[] = [];
   for await (const e of kv.list<number>({ prefix: keys.socketCounts(kind, owner) })) {
     out.push({ key: e.key, holder: String(e.key[3]), n: e.value });
@@ -304,7 +305,7 @@ async function listCounts(kv: Deno.Kv, { kind, owner }: Owner) {
 }
 
 /** The holders among `ids` renewed within HOLDER_TTL_MS. */
-async function aliveHolders(kv: Deno.Kv, ids: string[], now: number): Promise<Set<string>> {
+async function aliveHolders(kv: Store, ids: string[], now: number): Promise<Set<string>> {
   const entries = await readMany<{ expiresAt: number }>(kv, ids.map((id) => keys.socketHolder(id)));
   return new Set(ids.filter((_, i) => (entries[i].value?.expiresAt ?? 0) > now));
 }
@@ -314,7 +315,7 @@ async function aliveHolders(kv: Deno.Kv, ids: string[], now: number): Promise<Se
  * hold sockets on it (kv/lock.ts), so the sockets of a process that crashed
  * stop counting at once instead of HOLDER_TTL_MS later. Never on a shared store.
  */
-export async function forgetSocketHolders(kv: Deno.Kv): Promise<number> {
+export async function forgetSocketHolders(kv: Store): Promise<number> {
   const found: Deno.KvKey[] = [];
   for await (const e of kv.list({ prefix: keys.socketHolders() })) found.push(e.key);
   for (let i = 0; i < found.length; i += 500) {

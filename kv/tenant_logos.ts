@@ -5,6 +5,7 @@
  * (updateTenant's `also`) with the audit record, so the header never points
  * at bytes that are not there and removed bytes are never left behind.
  */
+import type { Store } from "./store.ts";
 import type { LogoType } from "../lib/images/logo.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { keys } from "./keys.ts";
@@ -26,13 +27,13 @@ export interface LogoChange {
   now: number;
 }
 
-export async function getTenantLogo(kv: Deno.Kv, code: string): Promise<StoredLogo | null> {
+export async function getTenantLogo(kv: Store, code: string): Promise<StoredLogo | null> {
   return (await kv.get<StoredLogo>(keys.tenantLogo(code))).value;
 }
 
 /** Stores `logo` as the tenant's and points the tenant at it, audited, in one commit. Null when the tenant is gone. */
 export async function saveTenantLogo(
-  kv: Deno.Kv,
+  kv: Store,
   code: string,
   logo: Pick<StoredLogo, "bytes" | "contentType" | "width" | "height">,
   change: LogoChange,
@@ -57,7 +58,7 @@ export async function saveTenantLogo(
  * the tenant is gone.
  */
 export async function removeTenantLogo(
-  kv: Deno.Kv,
+  kv: Store,
   code: string,
   change: LogoChange,
 ): Promise<{ tenant: Tenant; removed: boolean } | null> {

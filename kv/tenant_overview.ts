@@ -4,6 +4,7 @@
  * creating one with its first admin; pausing and resuming one. Each write
  * commits with its audit record.
  */
+import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import type { Schedule, Tenant, TenantStatus } from "../lib/schemas.ts";
 import { addAudit } from "./audit.ts";
@@ -31,7 +32,7 @@ async function count(iter: Deno.KvListIterator<unknown>): Promise<number> {
 }
 
 /** Every tenant by code, with its members and the rides asked for in the last 7 days (ride ids sort by time). */
-export async function listTenantOverview(kv: Deno.Kv, now: number): Promise<TenantOverview[]> {
+export async function listTenantOverview(kv: Store, now: number): Promise<TenantOverview[]> {
   const since = ulid(Math.max(0, now - WEEK_MS)).slice(0, 10);
   return await Promise.all((await listTenants(kv)).map(async (t) => ({
     code: t.code,
@@ -49,7 +50,7 @@ export async function listTenantOverview(kv: Deno.Kv, now: number): Promise<Tena
  * Returns false, writing nothing, when the code is taken.
  */
 export async function createTenantWithAdmin(
-  kv: Deno.Kv,
+  kv: Store,
   tenant: Tenant,
   { adminPhone, by, now }: { adminPhone: string; by: string; now: number },
 ): Promise<boolean> {
@@ -84,7 +85,7 @@ export async function createTenantWithAdmin(
  * shuttle and nobody waits for one.
  */
 export async function setTenantStatus(
-  kv: Deno.Kv,
+  kv: Store,
   code: string,
   status: TenantStatus,
   { by, now }: { by: string; now: number },
@@ -107,7 +108,7 @@ export async function setTenantStatus(
 }
 
 /** Every driver of the tenant who is online goes offline (their last location is kept). */
-async function takeDriversOffline(kv: Deno.Kv, tenant: string, timeZone: string, now: number): Promise<void> {
+async function takeDriversOffline(kv: Store, tenant: string, timeZone: string, now: number): Promise<void> {
   for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) })) {
     if (e.value.isAvailable) {
       await setDriverState(kv, { tenant, timeZone, userId: e.value.userId, isAvailable: false, now });

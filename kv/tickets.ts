@@ -7,6 +7,7 @@
  * connections racing with the same ticket exactly one gets it. KV holds the
  * SHA-256 of the ticket, never the ticket itself.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 export const WS_TICKET_TTL_MS = 30_000;
@@ -22,7 +23,7 @@ const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A fresh ticket for this user's session in `tenant`. */
 export async function issueTicket(
-  kv: Deno.Kv,
+  kv: Store,
   grant: Omit<WsTicket, "expiresAt">,
   now: number,
 ): Promise<string> {
@@ -33,7 +34,7 @@ export async function issueTicket(
 }
 
 /** Uses the ticket up: its grant, or null when unknown, already used or expired. */
-export async function redeemTicket(kv: Deno.Kv, ticket: string, now: number): Promise<WsTicket | null> {
+export async function redeemTicket(kv: Store, ticket: string, now: number): Promise<WsTicket | null> {
   if (!TICKET_PATTERN.test(ticket)) return null;
   const key = keys.wsTicket(await sha256(ticket));
   const entry = await kv.get<WsTicket>(key);

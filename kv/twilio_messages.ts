@@ -5,6 +5,7 @@
  * number out again; a MessageSid seen within the day is answered with
  * nothing and acted on no more.
  */
+import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 
 /** How long a MessageSid is remembered. */
@@ -15,7 +16,7 @@ export const MESSAGE_SID_TTL_MS = 24 * 60 * 60 * 1000;
  * day, false for a repeat. The check and the record are one commit, so of
  * two isolates receiving the same text at once exactly one acts on it.
  */
-export async function claimMessageSid(kv: Deno.Kv, sid: string, now: number): Promise<boolean> {
+export async function claimMessageSid(kv: Store, sid: string, now: number): Promise<boolean> {
   const key = keys.twilioMessage(sid);
   const seen = await kv.get<{ at: number }>(key);
   // KV drops an entry some time after its expiry; one older than a day by the app's clock is gone already.

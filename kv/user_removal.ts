@@ -9,6 +9,7 @@
  * nobody's member. The route deletes the account of someone left in no
  * tenant (issue 23, kv/account_deletion.ts), which also calls this.
  */
+import type { Store } from "./store.ts";
 import { isActive, type RideStatus } from "../lib/rides.ts";
 import type { TenantRole } from "../lib/roles.ts";
 import { noteAccessChange } from "./access_changes.ts";
@@ -45,7 +46,7 @@ export interface Removal {
  * who is gone.
  */
 export async function removeUserFromTenant(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, by, now, numberHash, action = "user.removed" }: {
     tenant: string;
     userId: string;
@@ -111,7 +112,7 @@ export async function removeUserFromTenant(
  * the feed so riders' and drivers' sockets hear it. Answers what it canceled.
  */
 export async function cancelRidesOf(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
 ): Promise<Removal["canceled"]> {
   // Their own ride as a rider, and every ride assigned to them as a driver. Each cancel goes through
@@ -153,7 +154,7 @@ const OPEN_FOR_RIDER: readonly RideStatus[] = ["scheduled", "pending", "accepted
  * canceled.
  */
 export async function cancelOpenRidesOfRider(
-  kv: Deno.Kv,
+  kv: Store,
   { tenant, userId, by, now }: { tenant: string; userId: string; by: string; now: number },
 ): Promise<Removal["canceled"]> {
   const rideIds = (await listUpcoming(kv, tenant, userId)).map((ride) => ride.id);

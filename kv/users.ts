@@ -1,3 +1,4 @@
+import type { Store } from "./store.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Need } from "../lib/needs.ts";
 import { ulid } from "../lib/ids.ts";
@@ -23,12 +24,12 @@ export interface User {
   needs?: Need[];
 }
 
-export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {
+export async function getUser(kv: Store, id: string): Promise<User | null> {
   return (await kv.get<User>(keys.user(id))).value;
 }
 
 /** Many users by id in as few reads as KV allows (getMany takes 10 keys). */
-export async function getUsers(kv: Deno.Kv, ids: string[]): Promise<User[]> {
+export async function getUsers(kv: Store, ids: string[]): Promise<User[]> {
   const out: User[] = [];
   for (let i = 0; i < ids.length; i += 10) {
     const entries = await kv.getMany<User[]>(ids.slice(i, i + 10).map((id) => keys.user(id)));
@@ -43,7 +44,7 @@ export function newUser(phone: string, now: number): User {
 }
 
 /** The id of the user with this phone, or null when no one has it. */
-export async function findUserIdByPhone(kv: Deno.Kv, phone: string): Promise<string | null> {
+export async function findUserIdByPhone(kv: Store, phone: string): Promise<string | null> {
   return (await kv.get<string>(keys.userByPhone(phone))).value;
 }
 
@@ -52,7 +53,7 @@ export async function findUserIdByPhone(kv: Deno.Kv, phone: string): Promise<str
  * claimed in the same commit as the user, so two concurrent first sign-ins
  * end with one user.
  */
-export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number): Promise<User> {
+export function getOrCreateUserByPhone(kv: Store, phone: string, now: number): Promise<User> {
   return commitWithRetry("create the user", async () => {
     const index = await kv.get<string>(keys.userByPhone(phone));
     if (index.value) {
@@ -71,7 +72,7 @@ export function getOrCreateUserByPhone(kv: Deno.Kv, phone: string, now: number):
 
 /** Applies `change` to the stored user, retrying on a concurrent write. Null when the user is gone. */
 export async function updateUser(
-  kv: Deno.Kv,
+  kv: Store,
   id: string,
   change: (user: User) => User,
 ): Promise<User | null> {

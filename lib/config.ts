@@ -11,7 +11,10 @@ export type SmsProvider = "console" | "twilio";
 
 export interface Config {
   port: number;
-  /** A KV file or ":memory:"; null means the platform's managed KV (Deno Deploy). */
+  /**
+   * A KV file, ":memory:", or the http(s) URL of a KV Connect server (a self-hosted denokv, or Deploy's KV from
+   * outside: isKvConnectUrl); null means the platform's managed KV (Deno Deploy).
+   */
   kvPath: string | null;
   publicUrl: string;
   contactEmail: string;
@@ -28,7 +31,7 @@ export interface Config {
   mapStyleUrl: string | null;
   /** A PMTiles file the app serves itself at PMTILES_ROUTE, with range requests (MAP_PMTILES_PATH). */
   mapPmtilesPath: string | null;
-  /** An OSRM-compatible routing service for arrival times (issue 20); null: the straight-line estimate. */
+  /** An OSRM-compatible routing service for arrival times; null: the straight-line estimate. */
   routingUrl: string | null;
   sms: {
     provider: SmsProvider;
@@ -66,7 +69,11 @@ const rules = {
     z.string().check(z.regex(/^\d{1,5}$/), z.refine((v) => Number(v) <= 65535)),
     "must be a port number (0-65535)",
   ],
-  KV_PATH: [text(1), "must be a file path or :memory:"],
+  KV_PATH: [
+    z.union([url, z.string().check(z.minLength(1), z.refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)))]),
+    "must be a file path, :memory:, or the http(s) URL of a KV Connect server",
+  ],
+  DENO_KV_ACCESS_TOKEN: [text(1), "must be the KV Connect server's access token"],
   PUBLIC_URL: [url, "must be an http(s) URL such as https://rides.example.org"],
   CONTACT_EMAIL: [z.email(), "must be an email address"],
   JWT_SECRET: [text(32), "must be at least 32 characters"],
@@ -106,6 +113,14 @@ function read(env: Record<string, string | undefined>, name: Variable): string |
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ConfigError(name, `${phrase} (got "${raw}")`);
   return raw;
+}
+
+/**
+ * A KV Connect URL (`KV_PATH=https://…`): a store reached over the network, shared by several app machines, with
+ * no file here to lock, gate or keep a secret beside.
+ */
+export function isKvConnectUrl(kvPath: string): boolean {
+  return /^https?:\/\//i.test(kvPath);
 }
 
 /** Builds the config from an environment map (`Deno.env.toObject()` in main.ts). */
@@ -154,6 +169,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (kvPath === null && !jwtSecret) {
     throw new ConfigError("JWT_SECRET", "is required with the platform's managed KV (Deno Deploy)");
+  }
+  if (kvPath !== null && isKvConnectUrl(kvPath)) {
+    // Deno reads the token from the environment itself; a start without it would fail at the first read.
+    if (!read(env, "DENO_KV_ACCESS_TOKEN")) {
+      throw new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a KV Connect URL");
+    }
+    // Every app machine on the store signs with the same key, and there is no local file to keep a generated one.
+    if (!jwtSecret) throw new ConfigError("JWT_SECRET", "is required when KV_PATH is a KV Connect URL");
   }
   return {
     port,

@@ -26,7 +26,7 @@ import type { AuthServices } from "../server/auth_services.ts";
 import { liveRoutes } from "./live/ws.ts";
 import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
-import type { OneAtATime } from "../server/one_at_a_time.ts";
+import type { TimedTurns } from "../server/timed_turns.ts";
 import type { Assets } from "../server/assets.ts";
 import { webAppRoutes } from "./web_app.ts";
 import { adminPages } from "./admin_pages.tsx";
@@ -41,7 +41,7 @@ export function tenantRoutes(
   deps: AppDeps,
   auth: AuthServices,
   page: PageServer,
-  decodeTurns: OneAtATime,
+  decodeTurns: TimedTurns,
   assets: Assets,
 ) {
   const app = new Hono<Env>();

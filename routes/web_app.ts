@@ -7,6 +7,7 @@
  *   else the Hopper mark on its brand colour (lib/images/app_icon.ts), drawn once and kept in memory.
  * - GET /{tenant}/sw.js: the tenant's service worker (server/service_worker_source.ts), scope /{tenant}/.
  */
+import type { Store } from "../kv/store.ts";
 import { type Context, Hono } from "hono";
 import { fingerprint } from "../lib/hash.ts";
 import { translate } from "../lib/i18n/catalogue.ts";
@@ -44,7 +45,7 @@ function answer(c: Context, { bytes, etag }: Kept, headers: Record<string, strin
 }
 
 /** `worker`: under a tenant, which has a service worker; the public site has none. */
-export function webAppRoutes(kv: Deno.Kv, assets: Assets, { worker = false }: { worker?: boolean } = {}) {
+export function webAppRoutes(kv: Store, assets: Assets, { worker = false }: { worker?: boolean } = {}) {
   const app = new Hono<Env>();
   const icons = new Map<string, Promise<Kept>>();
 

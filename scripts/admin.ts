@@ -3,6 +3,7 @@
  * KV the server uses (KV_PATH) and goes through kv/ like the server does.
  */
 import { parseArgs } from "node:util";
+import type { Store } from "../kv/store.ts";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
@@ -78,7 +79,8 @@ Negative numbers need "=": --lng=-82.2271
 Example:
   deno task admin tenant:create --code greer --name "City of Greer" --lat=34.9387 --lng=-82.2271
 
-Environment: KV_PATH (default ./data/shuttle.kv) picks the store.`;
+Environment: KV_PATH (default ./data/shuttle.kv) picks the store; a KV Connect URL there
+(https://…) also needs DENO_KV_ACCESS_TOKEN and the servers' JWT_SECRET.`;
 
 type Out = (line: string) => void;
 
@@ -131,7 +133,7 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promise<void>> = {
+const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<void>> = {
   async "tenant:list"(kv, _args, out) {
     const tenants = await listTenants(kv);
     if (tenants.length === 0) out("No tenants.");
@@ -336,7 +338,7 @@ async function* fileLines(path: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) {
+async function roleCommand(kv: Store, args: string[], out: Out, add: boolean) {
   const values = options(args, { tenant: "string", phone: "string", role: "string" });
   const code = required(values, "tenant");
   const phone = phoneOption(values);
@@ -357,7 +359,7 @@ async function roleCommand(kv: Deno.Kv, args: string[], out: Out, add: boolean) 
 }
 
 /** Runs one command; answers the exit code (0 ok, 1 refused, 2 unknown command). */
-export async function runAdmin(args: string[], kv: Deno.Kv, out: Out): Promise<number> {
+export async function runAdmin(args: string[], kv: Store, out: Out): Promise<number> {
   const [name, ...rest] = args;
   const command = name ? commands[name] : undefined;
   if (!command) {

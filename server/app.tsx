@@ -45,7 +45,7 @@ import { translate } from "../lib/i18n/catalogue.ts";
 import { brandCss } from "../routes/brand_css.ts";
 import { webAppRoutes } from "../routes/web_app.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
-import { OneAtATime } from "./one_at_a_time.ts";
+import { TimedTurns } from "./timed_turns.ts";
 import { DECODE_WAIT_MS } from "./uploaded_image.ts";
 import { assertReservedPaths } from "./reserved_paths.ts";
 
@@ -94,7 +94,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/api/users/profile", profileApi(deps, auth));
   app.route("/api/users/me", accountApi(deps, auth));
   // Profile photos and logos take the same turns: one image decodes at a time in this process.
-  const decodeTurns = new OneAtATime(DECODE_WAIT_MS);
+  const decodeTurns = new TimedTurns(DECODE_WAIT_MS);
   app.route("/api/users", photosApi(deps, auth, decodeTurns));
   app.route("/api/super", superApi(deps, auth));
   app.route(SMS_INBOUND_PATH, smsInboundApi(deps));

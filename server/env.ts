@@ -1,4 +1,5 @@
 /** The one typed context (docs/conventions.md, "HTTP"): what the app's middleware puts on `c`. */
+import type { Store } from "../kv/store.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Config } from "../lib/config.ts";
@@ -15,7 +16,7 @@ import type { Assets } from "./assets.ts";
 import type { TwilioForm } from "./middleware/twilio_webhook.ts";
 
 export interface AppDeps {
-  kv: Deno.Kv;
+  kv: Store;
   sms: SmsSender;
   clock: Clock;
   config: Config;

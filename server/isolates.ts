@@ -1,5 +1,5 @@
 /**
- * The isolates of one `deno serve --parallel` process (serve.ts, issue 24)
+ * The isolates of one `deno serve --parallel` process (serve.ts)
  * talk over a BroadcastChannel, which Deno delivers between the isolates of
  * one process (not between processes). What they settle there:
  *
@@ -11,14 +11,14 @@
  *   answering: the lock is another process's, and the isolate stops.
  * - Who ends the process. Deno.exit in any isolate ends them all, so only the
  *   holder of the lock exits: after its own drain and the others' ("stopped").
- * - What to drop. A write's drop of reused reads (kv/forget_notes.ts) goes to
- *   every other isolate, which drops its own copies (kv/forget_apply.ts) and
+ * - What to drop. A write's drop of reused reads (kv/recent_reads.ts) goes to
+ *   every other isolate, which drops its own copies by the read's name and
  *   answers "forgot". A message arrives a moment after it is sent, so a
  *   client told "done" could otherwise reach another isolate before the note
  *   did: serve.ts holds a write's answer until every other isolate has
  *   answered its notes (`settled`), at most FORGET_WAIT_MS.
  */
-import type { ForgetNote } from "../kv/forget_notes.ts";
+import type { ForgetNote } from "../kv/recent_reads.ts";
 
 export interface Ready {
   /** The demo tenant, when this start created it (for the start-up lines). */

@@ -10,6 +10,7 @@
  *   or their number opted out. They run after the answer: a failed text is
  *   logged and never fails the move or the report.
  */
+import type { Store } from "../kv/store.ts";
 import { getDriverState } from "../kv/drivers.ts";
 import { keys } from "../kv/keys.ts";
 import { claimNotices, getNotices } from "../kv/ride_notices.ts";
@@ -40,7 +41,7 @@ import type { AppDeps } from "./env.ts";
 export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
 
 export interface TrackingDeps {
-  kv: Deno.Kv;
+  kv: Store;
   clock: Clock;
   eta: EtaSource;
 }

@@ -12,6 +12,7 @@
  * requests 503 while those in flight finish, and only then is the listener
  * closed.
  */
+import type { Store } from "../kv/store.ts";
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
 import { closeAllLive, settleLive } from "../routes/live/hub.ts";
@@ -70,7 +71,7 @@ export class RequestGate {
 export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface Stoppable {
-  kv: Deno.Kv;
+  kv: Store;
   /** The listener to close once drained; none under `deno serve` (serve.ts), which owns it. */
   server?: Pick<Deno.HttpServer, "shutdown">;
   gate: RequestGate;

@@ -2,14 +2,16 @@
  * Start-up pieces both entries share: main.ts (one isolate, `deno run`) and
  * serve.ts (one isolate per core, `deno serve --parallel`).
  */
+import type { Store } from "../kv/store.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "../kv/lock.ts";
+import { openStore } from "../kv/open.ts";
 import { migrateStore } from "../kv/migrations.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.ts";
 import { secretPathFor } from "../kv/secrets.ts";
 import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";
-import { type Config, ConfigError, loadConfig } from "../lib/config.ts";
+import { type Config, ConfigError, isKvConnectUrl, loadConfig } from "../lib/config.ts";
 import type { Logger } from "../lib/log.ts";
 import { formatPhone } from "../lib/phone.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -41,7 +43,7 @@ export function startupConfig(): Config {
   }
 }
 
-/** One server per KV file (kv/lock.ts): a second one stops here naming the file. */
+/** One server per KV file (kv/lock.ts): a second one stops here naming the file. A KV Connect URL takes no lock. */
 export async function storeLock(kvPath: string | null) {
   try {
     return await lockStore(kvPath);
@@ -51,6 +53,26 @@ export async function storeLock(kvPath: string | null) {
       Deno.exit(1);
     }
     throw err;
+  }
+}
+
+/**
+ * Opens the store (kv/open.ts). A KV Connect server that cannot be reached or refuses the token stops the start with
+ * a message naming both variables, instead of a stack trace.
+ */
+export async function openStoreOrExit(
+  kvPath: string | null,
+  options?: { sharedByIsolates?: boolean },
+): Promise<Store> {
+  try {
+    return await openStore(kvPath, options);
+  } catch (err) {
+    if (kvPath === null || !isKvConnectUrl(kvPath)) throw err;
+    console.error(
+      `Could not open the KV Connect store KV_PATH=${kvPath} with DENO_KV_ACCESS_TOKEN: ` +
+        `${err instanceof Error ? err.message : err}`,
+    );
+    Deno.exit(1);
   }
 }
 
@@ -86,12 +108,13 @@ export function noteLocalSecret(kvPath: string | null): void {
  * to date (kv/migrations.ts), the demo tenant on a first start, a stopped process's sockets no longer counted.
  * Answers the demo tenant when it was created.
  */
-export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Promise<Tenant | null> {
+export async function prepareStore(kv: Store, config: Config, log: Logger): Promise<Tenant | null> {
   const migrated = await migrateStore(kv);
   if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
   const demo = await seedDemoTenant(kv, systemClock.now());
-  // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now.
-  if (config.kvPath !== null) await forgetSocketHolders(kv);
+  // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now. A
+  // store over the network has other app machines' live sockets: a stopped one's stop counting on their own.
+  if (config.kvPath !== null && !isKvConnectUrl(config.kvPath)) await forgetSocketHolders(kv);
   if (config.sms.provider === "console") {
     console.log("SMS_PROVIDER is console: sign-in codes are printed here instead of texted.");
   }
@@ -104,7 +127,7 @@ export async function prepareStore(kv: Deno.Kv, config: Config, log: Logger): Pr
  */
 export async function buildApp(
   { kv, config, log, mapOrigins, isolate, quiet = false }: {
-    kv: Deno.Kv;
+    kv: Store;
     config: Config;
     log: Logger;
     mapOrigins: string[];

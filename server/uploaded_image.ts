@@ -9,7 +9,7 @@ import { PhotoError } from "../lib/images/profile_photo.ts";
 import { MISSING_IMAGE_TEXT } from "../lib/images/rules.ts";
 import { multipartFile } from "../lib/multipart.ts";
 import type { Env } from "./env.ts";
-import { BusyError, type OneAtATime } from "./one_at_a_time.ts";
+import { type TimedTurns, TurnTimeoutError } from "./timed_turns.ts";
 
 /**
  * One photo decodes at a time in this process (issue 16): a burst of uploads
@@ -42,7 +42,7 @@ export async function uploadedImage(c: Context<Env>): Promise<Uint8Array | Respo
  */
 export async function decodeInTurn<T>(
   c: Context<Env>,
-  turns: OneAtATime,
+  turns: TimedTurns,
   bytes: Uint8Array,
   { judge, make, refused }: {
     judge: (bytes: Uint8Array) => void;
@@ -54,7 +54,7 @@ export async function decodeInTurn<T>(
     judge(bytes);
     return await turns.run(() => make(bytes));
   } catch (err) {
-    if (err instanceof BusyError) {
+    if (err instanceof TurnTimeoutError) {
       return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
     }
     if (!(err instanceof PhotoError)) throw err;

@@ -4,6 +4,7 @@
  * list is GET /api/super/audit (routes/api/super.ts). Newest first, 50 a
  * page; the next page's cursor travels in X-Next-Cursor, as the trips'.
  */
+import type { Store } from "../../kv/store.ts";
 import { type Context, Hono } from "hono";
 import { listAuditPage } from "../../kv/audit.ts";
 import { describeAudit } from "../../kv/audit_entries.ts";
@@ -14,7 +15,7 @@ import { roleGuards } from "../../server/middleware/auth.ts";
 export const AUDIT_PAGE_SIZE = 50;
 
 /** Answers one page of the tenant's (or with null, every tenant's) audit entries. */
-export async function auditPage(c: Context<Env>, kv: Deno.Kv, tenant: string | null) {
+export async function auditPage(c: Context<Env>, kv: Store, tenant: string | null) {
   let page;
   try {
     page = await listAuditPage(kv, tenant, { limit: AUDIT_PAGE_SIZE, cursor: c.req.query("cursor") || undefined });

@@ -17,11 +17,11 @@ import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { AUTH_REQUIRED } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
-import { OneAtATime } from "../../server/one_at_a_time.ts";
+import { TimedTurns } from "../../server/timed_turns.ts";
 import { DECODE_WAIT_MS, decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
 
 /** `decodeTurns` is shared with logo uploads (routes/api/tenant_logo.ts): one decode at a time in all. */
-export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new OneAtATime(DECODE_WAIT_MS)) {
+export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new TimedTurns(DECODE_WAIT_MS)) {
   const { kv, clock } = deps;
   const log = deps.log ?? (() => {});
   return new Hono<Env>()

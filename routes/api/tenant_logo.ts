@@ -22,12 +22,12 @@ import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
-import type { OneAtATime } from "../../server/one_at_a_time.ts";
+import type { TimedTurns } from "../../server/timed_turns.ts";
 import { decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
 
 const TENANT_GONE = "Organization not found";
 
-export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: OneAtATime) {
+export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: TimedTurns) {
   const { kv, clock } = deps;
   const log = deps.log ?? (() => {});
   const { admin } = roleGuards(deps, auth);

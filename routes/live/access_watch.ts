@@ -6,6 +6,7 @@
  * read every `pollMs`) catches changes committed by another process, such as
  * the admin CLI, which local KV does not announce across processes.
  */
+import type { Store } from "../../kv/store.ts";
 import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../../kv/access_changes.ts";
 
 export interface AccessWatchOptions {
@@ -24,7 +25,7 @@ export class AccessWatch {
   #poll: ReturnType<typeof setInterval> | undefined;
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly kv: Deno.Kv, private readonly options: AccessWatchOptions) {
+  constructor(private readonly kv: Store, private readonly options: AccessWatchOptions) {
     this.ready = this.#start();
   }
 

@@ -6,6 +6,7 @@
  * in the tenant (or super); the riders socket any role in it. Asking for
  * every ride (scope=all, the admin trips screen) needs admin or super.
  */
+import type { Store } from "../../kv/store.ts";
 import { withSuper } from "../../kv/accounts.ts";
 import { readSignedIn } from "../../kv/signed_in.ts";
 import { redeemTicket } from "../../kv/tickets.ts";
@@ -36,7 +37,7 @@ export function mayOpen(kind: SocketKind, roles: readonly Role[], everything = f
 }
 
 interface Deps {
-  kv: Deno.Kv;
+  kv: Store;
   now: number;
 }
 

@@ -5,6 +5,7 @@
  * session that ended or of a user whose role was taken away.
  * Logs live.connect / live.disconnect and counts open sockets for metrics.
  */
+import type { Store } from "../../kv/store.ts";
 import type { AccessChange } from "../../kv/access_changes.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/log.ts";
@@ -26,17 +27,17 @@ export interface LiveStats {
 }
 
 export interface HubDeps {
-  kv: Deno.Kv;
+  kv: Store;
   clock: Clock;
   log: Logger;
   /** Arrival times for the riders' driver-location messages (issue 20); the estimate when omitted. */
   eta?: EtaSource;
 }
 
-const hubsByStore = new WeakMap<Deno.Kv, Set<LiveHub>>();
+const hubsByStore = new WeakMap<Store, Set<LiveHub>>();
 
 /** Open sockets and watchers of every hub serving this store (the app's deps.kv), for metrics. */
-export function liveStats(kv: Deno.Kv): LiveStats {
+export function liveStats(kv: Store): LiveStats {
   const total: LiveStats = { riders: 0, drivers: 0, watchers: 0 };
   for (const hub of hubsByStore.get(kv) ?? []) {
     const s = hub.stats();
@@ -51,7 +52,7 @@ export function liveStats(kv: Deno.Kv): LiveStats {
  * After closeAllLive: every hub serving this store stops counting its
  * sockets, so the places they held are free for the next process at once.
  */
-export async function settleLive(kv: Deno.Kv): Promise<void> {
+export async function settleLive(kv: Store): Promise<void> {
   await Promise.all([...hubsByStore.get(kv) ?? []].map((hub) => hub.openCounts.leases.retire()));
 }
 
@@ -59,7 +60,7 @@ export async function settleLive(kv: Deno.Kv): Promise<void> {
  * Closes every socket of every hub serving this store with `code` (1001 on a
  * graceful shutdown) and stops their watches. Answers how many it closed.
  */
-export function closeAllLive(kv: Deno.Kv, code: number = CLOSE.goingAway, reason = "Server shutting down"): number {
+export function closeAllLive(kv: Store, code: number = CLOSE.goingAway, reason = "Server shutting down"): number {
   let closed = 0;
   for (const hub of hubsByStore.get(kv) ?? []) closed += hub.closeAll(code, reason);
   return closed;

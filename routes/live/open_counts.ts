@@ -10,6 +10,7 @@
  * credentials, the server answers before any upgrade (routes/live/ws.ts), so a
  * refused socket costs no more than an HTTP request.
  */
+import type { Store } from "../../kv/store.ts";
 import { type Release, SocketLeases } from "../../kv/socket_leases.ts";
 
 export interface OpenLimits {
@@ -41,7 +42,7 @@ export class OpenCounts {
   readonly leases: SocketLeases;
 
   constructor(
-    kv: Deno.Kv,
+    kv: Store,
     private readonly limits: OpenLimits,
     { now, onError }: { now: () => number; onError?: (error: unknown) => void },
   ) {

@@ -8,6 +8,7 @@
  * which sockets were there), not in every socket.
  */
 import { setImmediate } from "node:timers";
+import type { Store } from "../../kv/store.ts";
 import { accessibleAmong, listAvailableDrivers } from "../../kv/drivers.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { type FeedWatch, watchFeed } from "../../kv/feed_watch.ts";
@@ -39,7 +40,7 @@ interface Told {
 }
 
 export interface RoomDeps {
-  kv: Deno.Kv;
+  kv: Store;
   clock: Clock;
   log: Logger;
   eta?: EtaSource;

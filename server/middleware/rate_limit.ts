@@ -1,9 +1,10 @@
+import type { Store } from "../../kv/store.ts";
 import type { MiddlewareHandler } from "hono";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import type { Env } from "../env.ts";
 
 export interface RateLimitOptions {
-  kv: Deno.Kv;
+  kv: Store;
   now: () => number;
   /** Names the limit in KV, e.g. "inquiries". */
   bucket: string;

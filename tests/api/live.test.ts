@@ -3,6 +3,7 @@
  * real feed. Hub-level tests (gaps, failing reads, slow clients) drive a
  * LiveHub directly with fake sockets.
  */
+import type { Store } from "../../kv/store.ts";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { setDriverState } from "../../kv/drivers.ts";
@@ -57,7 +58,7 @@ function liveOnlyApp(t: TestApp, settings: Partial<LiveSettings>, kv = t.kv) {
 }
 
 async function setup(
-  { settings, store }: { settings?: Partial<LiveSettings>; store?: (kv: Deno.Kv) => Deno.Kv } = {},
+  { settings, store }: { settings?: Partial<LiveSettings>; store?: (kv: Store) => Store } = {},
 ) {
   const t = await makeApp();
   const server: LiveServer = serve(settings || store ? liveOnlyApp(t, settings ?? {}, store?.(t.kv)) : t.app);
@@ -191,7 +192,7 @@ describe("who may open a socket", () => {
   });
 
   it("answers 500 before the upgrade when the server cannot check the token", async () => {
-    const broken = (kv: Deno.Kv) =>
+    const broken = (kv: Store) =>
       new Proxy(kv, {
         get(target, prop) {
           if (prop === "get") return () => Promise.reject(new Error("KV is down"));

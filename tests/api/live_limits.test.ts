@@ -6,6 +6,7 @@
  * production start's two: tests/e2e/isolate_sockets.test.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { liveStats } from "../../routes/live/hub.ts";
 import { forgetSocketHolders, HOLDER_TTL_MS } from "../../kv/socket_leases.ts";
 import { OpenCounts, TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
@@ -73,7 +74,7 @@ describe("open sockets", () => {
 describe("OpenCounts, in KV: every isolate counts every isolate's sockets", () => {
   /** Two isolates' counts on one store, with a clock the test moves. */
   async function isolates() {
-    const kv = await Deno.openKv(":memory:");
+    const kv = await openStore(":memory:");
     let now = 1_000_000;
     const limits = { perSession: 5, perUser: 10, perAddress: 100 };
     const a = new OpenCounts(kv, limits, { now: () => now });

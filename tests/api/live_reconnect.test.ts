@@ -8,6 +8,8 @@
  * list holding that ride, within 60 s.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
@@ -35,7 +37,7 @@ const config = loadConfig({
 });
 
 /** One server process's life: the app on `kv`, served on `port` (0: any). */
-function startServer(kv: Deno.Kv, port: number) {
+function startServer(kv: Store, port: number) {
   const app = createApp({ kv, sms: recordingSender(), clock: systemClock, config, log: memoryLogger() });
   const stopper = new AbortController();
   const server = Deno.serve(
@@ -54,7 +56,7 @@ function startServer(kv: Deno.Kv, port: number) {
 }
 
 /** `n` drivers of greer, each with a session and its token. */
-async function drivers(kv: Deno.Kv, n: number): Promise<string[]> {
+async function drivers(kv: Store, n: number): Promise<string[]> {
   const signer = authServices({ config } as Parameters<typeof authServices>[0]).signer;
   const now = systemClock.now();
   const tokens: string[] = [];
@@ -101,7 +103,7 @@ describe("reconnects after a server restart", () => {
   it(`brings ${CLIENTS} clients back, resynchronised, within 60 s`, async () => {
     const dir = await Deno.makeTempDir({ prefix: "hopper-reconnect-", dir: await memoryDisk() });
     const kvPath = `${dir}/hopper.kv`;
-    let kv = await Deno.openKv(kvPath);
+    let kv = await openStore(kvPath);
     cleanups.push(() => Deno.remove(dir, { recursive: true }));
     await seedDemoTenant(kv, systemClock.now());
     const tokens = await drivers(kv, CLIENTS);
@@ -148,7 +150,7 @@ describe("reconnects after a server restart", () => {
     await server.stop();
     kv.close();
     await waitFor(() => watchers.every((w) => !w.connected), "every client to see the close", 10_000);
-    kv = await Deno.openKv(kvPath);
+    kv = await openStore(kvPath);
     const created = await createRide(kv, {
       timeZone: "America/New_York",
       tenant: "greer",

@@ -6,6 +6,7 @@
  * client sends is rate-limited; Origin is checked; islands use single-use
  * tickets while ?token= keeps working.
  */
+import { openStore } from "../../kv/open.ts";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeRole } from "../../kv/members.ts";
@@ -148,7 +149,7 @@ async function cliWorld() {
   const dir = await Deno.makeTempDir({ prefix: "hopper-live-" });
   const kvPath = `${dir}/hopper.kv`;
   const t = await makeApp();
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   await seedDemoTenant(kv, t.clock.now());
   const deps = { kv, sms: t.sms, clock: t.clock, config: t.config, log: t.log };
   const app = new Hono<Env>();

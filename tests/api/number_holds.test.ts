@@ -5,6 +5,7 @@
  * the number, never the number; listed in the person's data export.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
 import { getMembership } from "../../kv/members.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { bearer, makeApp, postJson, sentCode, signIn, superAdmin } from "../helpers/app.ts";
@@ -20,7 +21,7 @@ const deleteMe = (t: TestApp, token: string) =>
   t.request("/api/users/me", bearer(token, { ...postJson({ phoneLastFour: RIDER.slice(-4) }), method: "DELETE" }));
 
 /** The holds on numbers as a copy of the store shows them: key and value of each, as text. */
-async function holdEntries(kv: Deno.Kv): Promise<string[]> {
+async function holdEntries(kv: Store): Promise<string[]> {
   return await Array.fromAsync(kv.list({ prefix: ["number_holds"] }), (e) => JSON.stringify([e.key, e.value]));
 }
 

@@ -11,6 +11,7 @@
  * Replay a failure with RACES_SEED=<seed>.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
 import fc from "fast-check";
 import { type FeedEntry } from "../../kv/feed.ts";
 import type { DriverState } from "../../kv/drivers.ts";
@@ -189,7 +190,7 @@ const steps = fc.commands([
 ], { maxCommands: 50, size: "large" });
 
 /** Every feed entry of the tenant moves its ride by a step the table allows, or records its driver's arrival. */
-async function forbiddenSteps(kv: Deno.Kv): Promise<string[]> {
+async function forbiddenSteps(kv: Store): Promise<string[]> {
   const out: string[] = [];
   for await (const e of kv.list<FeedEntry>({ prefix: keys.feedFrom("greer") })) {
     const { previous, ride, at } = e.value;

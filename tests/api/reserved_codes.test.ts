@@ -7,6 +7,8 @@
  * taken.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 import { assertReservedPaths, topLevelPaths } from "../../server/reserved_paths.ts";
@@ -21,7 +23,7 @@ async function staticEntries(): Promise<string[]> {
   return names;
 }
 
-async function cli(kv: Deno.Kv, ...args: string[]) {
+async function cli(kv: Store, ...args: string[]) {
   const lines: string[] = [];
   const code = await runAdmin(args, kv, (line) => lines.push(line));
   return { code, out: lines.join("\n") };
@@ -50,7 +52,7 @@ describe("tenant codes the site serves at the top level", () => {
     expect(served).toContain("super");
     expect([...served].length).toBeGreaterThan(15);
 
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const boss = await superAdmin(t);
     for (const code of served) {
       const byCli = await cli(kv, ...createArgs(code));

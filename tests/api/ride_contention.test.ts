@@ -4,6 +4,7 @@
  * clear 503, never a 500 (kv/retry.ts, server/app.tsx).
  */
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { createRide, deleteRide, type MoveFacts, updateRideStatus } from "../../kv/rides.ts";
 import { ANOTHER_IN_PROGRESS, checkMove } from "../../lib/ride_moves.ts";
@@ -19,7 +20,7 @@ const asDriver = (to: RideStatus) => (ride: Ride, { busy }: MoveFacts) =>
 
 describe("the driver's in-progress slot", () => {
   it("tells decide the driver is busy, so a second ride on the way is refused; empties on delete", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const move = (id: string, to: "accepted" | "on-the-way") =>
       updateRideStatus(kv, { tenant: "greer", id, to, actorId: "d1", now: 2, decide: asDriver(to) });
     const a = await createRide(kv, newRide("r1"), 1);

@@ -6,6 +6,7 @@
  * anything else, or a request Twilio did not sign, gets no reply.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
 import { isOptedOut } from "../../kv/sms_opt_outs.ts";
 import { createTenant, updateTenant } from "../../kv/tenants.ts";
@@ -32,7 +33,7 @@ let world: Awaited<ReturnType<typeof startWorld>>;
 
 /** The app as main.ts builds it with Twilio configured, served on loopback. */
 async function startWorld() {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openStore(":memory:");
   const clock = new FakeClock();
   const log = memoryLogger();
   const config = loadConfig({

@@ -6,6 +6,8 @@
  * the settings page's call, the provider's console and the admin CLI.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { runAdmin } from "../../scripts/admin.ts";
@@ -25,7 +27,7 @@ const AREA = { lat: 34.9387, lng: -82.2271, radiusMeters: 805 };
 const NAME_TEXT = "The name contains characters that are not allowed";
 const LABEL_TEXT = "The area's name contains characters that are not allowed";
 
-async function cli(kv: Deno.Kv, ...args: string[]) {
+async function cli(kv: Store, ...args: string[]) {
   const lines: string[] = [];
   const code = await runAdmin(args, kv, (line) => lines.push(line));
   return { code, out: lines.join("\n") };
@@ -97,7 +99,7 @@ describe("hidden characters in an organisation's name and area label", () => {
   });
 
   it("are refused by the admin CLI's tenant:create and tenant:update, which write nothing", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const create = ["tenant:create", "--code", "town", "--lat=1", "--lng=1"];
     for (const [what, text] of HIDDEN) {
       const named = await cli(kv, ...create, "--name", text);

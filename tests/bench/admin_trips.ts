@@ -8,6 +8,7 @@
  *
  * Run alone: `deno run -A tests/bench/admin_trips.ts` (also part of `deno task bench`).
  */
+import { openStore } from "../../kv/open.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
 import { getUserByPhone } from "../helpers/kv_reads.ts";
@@ -29,7 +30,7 @@ function finalStatus(i: number): RideStatus {
 
 /** Writes the demo tenant and RIDES rides through kv/; answers a bearer token of the demo admin. */
 export async function seedTrips(kvPath: string): Promise<{ token: string; seedMs: number }> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   const started = performance.now();
   try {
     const now = Date.now() - RIDES * 60_000;

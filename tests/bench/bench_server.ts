@@ -6,6 +6,7 @@
  * those tokens needs JWT_SECRET = SECRET and PUBLIC_URL = ISSUER.
  */
 import { fileURLToPath } from "node:url";
+import type { Store } from "../../kv/store.ts";
 import { serveArgs } from "../../scripts/serve.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
@@ -63,7 +64,7 @@ export async function start(script: string, env: Record<string, string> = {}): P
 }
 
 /** A new session of `userId` in `kv` and its bearer token (for a server started with TOKEN_ENV). */
-export async function benchToken(kv: Deno.Kv, userId: string, now = Date.now()): Promise<string> {
+export async function benchToken(kv: Store, userId: string, now = Date.now()): Promise<string> {
   const session = await createSession(kv, userId, now);
   return await tokenSigner(SECRET, ISSUER).sign({ userId, sessionId: session.id }, now);
 }

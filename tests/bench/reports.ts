@@ -9,6 +9,7 @@
  *
  * Run alone: `deno run -A tests/bench/reports.ts` (also part of `deno task bench`).
  */
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { rebuildReports } from "../../kv/report_rebuild.ts";
 import { localOf } from "../../kv/report_rollups.ts";
@@ -76,7 +77,7 @@ function rideAt(i: number, start: number): Ride {
 
 /** Writes the demo tenant and a year of rides; answers the admin's token and how long the backfill took. */
 export async function seedYear(kvPath: string): Promise<{ token: string; writeMs: number; rebuildMs: number }> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     await seedDemoTenant(kv, Date.now());
     // 6:00 (7:00 in summer time) on the first day in Greer; each day's rides fall in the next 16 hours.

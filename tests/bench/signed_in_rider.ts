@@ -4,6 +4,7 @@
  * (GET /{tenant}/api/rides/my) needs. The server must start with TOKEN_ENV
  * (bench_server.ts).
  */
+import { openStore } from "../../kv/open.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
@@ -11,7 +12,7 @@ import { seedDemoTenant } from "../../kv/seed.ts";
 import { benchToken } from "./bench_server.ts";
 
 export async function seedSignedInRider(kvPath: string): Promise<string> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     const now = Date.now();
     await seedDemoTenant(kv, now);

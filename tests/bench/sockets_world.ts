@@ -5,6 +5,7 @@
  * SMS-limited API would take longer than the benchmark), tokens minted with
  * the server's own signer, and the real server as a child process on that file.
  */
+import { openStore } from "../../kv/open.ts";
 import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createSession } from "../../kv/sessions.ts";
@@ -63,7 +64,7 @@ async function isDir(path: string): Promise<boolean> {
 }
 
 async function seedInto(kvPath: string, shape: WorldShape): Promise<BenchTenant[]> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   const signer = tokenSigner(SECRET, PUBLIC_URL);
   const now = Date.now();
   let phone = 0;
@@ -152,7 +153,7 @@ export async function pinSelf(cpus?: string): Promise<void> {
  * own ceiling (each commit is synced to the disk), measured in the same run.
  */
 export async function kvCommitCeiling(dir: string, ms = 1000): Promise<number> {
-  const kv = await Deno.openKv(`${dir}/ceiling.kv`);
+  const kv = await openStore(`${dir}/ceiling.kv`);
   try {
     const value = { pad: "x".repeat(800) };
     const started = performance.now();

@@ -18,6 +18,7 @@
  *
  * Run alone: `deno run -A tests/bench/trips_csv.ts`.
  */
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
 import { zonedMoment } from "../../lib/booking.ts";
@@ -67,7 +68,7 @@ function benchRide(i: number, at: number): Ride {
 
 /** Writes the demo tenant and CSV_RIDES rides spread over 2025 (Greer's time); answers the admin's token. */
 async function seed(kvPath: string): Promise<{ token: string; seedMs: number }> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   const started = performance.now();
   try {
     await seedDemoTenant(kv, Date.UTC(2024, 11, 1));

@@ -5,6 +5,7 @@
  * to driver, edits and saves the schedule, which a rider then reads grouped;
  * a super admin deletes a user.
  */
+import { openStore } from "../../kv/open.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
@@ -154,7 +155,7 @@ describe("the admin console", () => {
   it("lets a super admin delete a user, who is signed out everywhere", async () => {
     const superPhone = "8645550450";
     const root = await signInApi(superPhone);
-    const kv = await Deno.openKv(world.server.kvPath);
+    const kv = await openStore(world.server.kvPath);
     try {
       const entry = await kv.get<Record<string, unknown>>(keys.user(root.user.id));
       await kv.set(keys.user(root.user.id), { ...entry.value, isSuper: true });

@@ -8,6 +8,7 @@
  * tenant has a logo (admin-settings-logo-*.png, issue 19), its header too.
  */
 import { fileURLToPath } from "node:url";
+import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
 import { encodePng } from "../../lib/images/codecs.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
@@ -66,7 +67,7 @@ async function logoPng(): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 async function seed(kvPath: string, now: number) {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     const ids: string[] = [];
     for (const [i, [phone, name, email, roles]] of PEOPLE.entries()) {

@@ -12,6 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { updateTenant } from "../../kv/tenants.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -149,7 +150,7 @@ beforeAll(async () => {
   // with them, so it is set as loose as it goes. A no-show needs the driver to have waited at the pickup: drivers say
   // they are at INSIDE, every ride's pickup, as each round starts, and the wait is the shortest, so rides held over
   // a minute of rounds can be marked (a refused one is a 409, never acknowledged).
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     await updateTenant(kv, "greer", (t) => ({
       ...t,
@@ -193,7 +194,7 @@ describe("crash safety", () => {
       if (acked.length > before) roundsWithWrites++;
     }
 
-    const kv = await Deno.openKv(kvPath);
+    const kv = await openStore(kvPath);
     const missing: string[] = [];
     try {
       for (const { id, status, round } of acked) {

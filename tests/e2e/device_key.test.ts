@@ -6,6 +6,7 @@
  * still signs in from a new network while a browser that never signed in
  * there is refused with the lock's text.
  */
+import { openStore } from "../../kv/open.ts";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -27,7 +28,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   dir = await Deno.makeTempDir({ prefix: "hopper-device-" });
   const kvPath = join(dir, "hopper.kv");
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     const now = Date.now();
     await seedDemoTenant(kv, now);

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { openStore } from "../../kv/open.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
 import { TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   dir = await Deno.makeTempDir({ prefix: "hopper-isolate-sockets-" });
   kvPath = join(dir, "hopper.kv");
   people = await seedPeople(kvPath, { riders: 21, drivers: 1 });
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   const signer = tokenSigner(SEEDED_ENV.JWT_SECRET, SEEDED_ENV.PUBLIC_URL);
   moreSessions = [];
   for (let i = 0; i < 2; i++) {

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { openStore } from "../../kv/open.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import { keys } from "../../kv/keys.ts";
 import { updateTenant } from "../../kv/tenants.ts";
@@ -33,7 +34,7 @@ beforeAll(async () => {
   dir = await Deno.makeTempDir({ prefix: "hopper-no-show-" });
   const kvPath = join(dir, "hopper.kv");
   people = await seedPeople(kvPath, { riders: 1, drivers: 1 });
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     // The shortest wait the setting takes: the test waits it out on the real clock.
     await updateTenant(kv, "greer", (t) => ({ ...t, noShow: { ...DEFAULT_NO_SHOW, ...t.noShow, waitMinutes: 1 } }));
@@ -96,7 +97,7 @@ describe("the wait at the pickup on two isolates", () => {
       [a, b].map((on) => call(on, "PUT", "/greer/api/users/location", driver, { location: PICKUP })),
     );
     expect(reports.map((r) => r.status)).toEqual([200, 200]);
-    const kv = await Deno.openKv(server.kvPath);
+    const kv = await openStore(server.kvPath);
     let ride: Ride;
     try {
       ride = (await kv.get<Ride>(keys.ride("greer", id))).value!;

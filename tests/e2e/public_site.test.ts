@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import type { Manifest } from "../../server/assets.ts";
 import { DESKTOP, PHONE, watchPage } from "./browser.ts";
 import { REPO_ROOT } from "./server.ts";
@@ -83,7 +84,7 @@ describe("public site", () => {
     expect(mail.searchParams.get("body")).toContain(inquiry.message);
     expect(seen.errors).toEqual([]);
 
-    const kv = await Deno.openKv(world.server.kvPath);
+    const kv = await openStore(world.server.kvPath);
     try {
       const entries = await Array.fromAsync(kv.list<Record<string, unknown>>({ prefix: ["inquiries"] }));
       expect(entries).toHaveLength(1);

@@ -8,6 +8,7 @@
  * a super admin.
  */
 import { fileURLToPath } from "node:url";
+import { openStore } from "../../kv/open.ts";
 import { setDriverState } from "../../kv/drivers.ts";
 import { changeRole } from "../../kv/members.ts";
 import { rateRide } from "../../kv/ride_feedback.ts";
@@ -46,7 +47,7 @@ function sequence(seed: number) {
 }
 
 async function seed(kvPath: string, now: number) {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   const random = sequence(22);
   try {
     const riders: string[] = [];

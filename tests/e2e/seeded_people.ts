@@ -7,6 +7,7 @@
  *   const people = await seedPeople(kvPath, { riders: 20, drivers: 4 });
  *   await startServer({ env: { KV_PATH: kvPath, ...SEEDED_ENV } });
  */
+import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { createSession } from "../../kv/sessions.ts";
@@ -30,7 +31,7 @@ export async function seedPeople(
   kvPath: string,
   { riders, drivers, admins = 0 }: { riders: number; drivers: number; admins?: number },
 ): Promise<{ riders: Person[]; drivers: Person[]; admins: Person[] }> {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     const now = Date.now();
     await seedDemoTenant(kv, now);

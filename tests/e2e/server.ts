@@ -18,7 +18,7 @@ export interface TestServer {
   /** e.g. http://localhost:43123 */
   url: string;
   port: number;
-  /** The KV file the server uses; open it with Deno.openKv(kvPath) to inspect what it stored. */
+  /** The KV file the server uses; open it with openStore(kvPath) (kv/open.ts) to inspect what it stored. */
   kvPath: string;
   /** Everything the server printed so far (stdout and stderr), for failure messages. */
   output(): string;

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { STOPPING } from "../../server/shutdown.ts";
@@ -112,7 +113,7 @@ describe("graceful shutdown", () => {
     // The in-flight request's own line made it out before exit (the batched log was flushed).
     expect(log).toMatch(/"event":"request","method":"POST","path":"\/greer\/api\/rides","status":201/);
 
-    const kv = await Deno.openKv(kvPath);
+    const kv = await openStore(kvPath);
     try {
       expect((await kv.get<Ride>(keys.ride("greer", ride.id))).value?.passengerCt).toBe(2);
       expect(await rideIndexProblems(kv)).toEqual([]);

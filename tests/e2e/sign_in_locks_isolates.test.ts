@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { changeRole } from "../../kv/members.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const kvPath = join(dir, "hopper.kv");
   admin = (await seedPeople(kvPath, { riders: 0, drivers: 0, admins: 1 })).admins[0];
   // Both numbers one miss short of the lock, as 49 strangers' misses this year leave them; the member never signed in.
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     const now = Date.now();
     const member = await getOrCreateUserByPhone(kv, MEMBER, now);

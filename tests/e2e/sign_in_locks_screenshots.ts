@@ -10,6 +10,7 @@
  * written as 50 strangers' misses leave them.
  */
 import { fileURLToPath } from "node:url";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { changeRole } from "../../kv/members.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
@@ -31,7 +32,7 @@ const PEOPLE: [phone: string, name: string, roles: ("rider" | "driver")[]][] = [
 const LOCKED = [["8645550201", 3], ["8645550288", 26]] as const;
 
 async function seed(kvPath: string, now: number) {
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openStore(kvPath);
   try {
     for (const [i, [phone, name, roles]] of PEOPLE.entries()) {
       const user = await getOrCreateUserByPhone(kv, phone, now - (30 - i * 5) * 86_400_000);

@@ -7,6 +7,7 @@
  * a fresh KV with a fake SMS provider; a super admin signs in.
  */
 import { fileURLToPath } from "node:url";
+import { openStore } from "../../kv/open.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { updateTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
@@ -23,7 +24,7 @@ if (import.meta.main) {
   const server = await startServer({ env: twilio.env });
   const browser = await launchBrowser();
   try {
-    const kv = await Deno.openKv(server.kvPath);
+    const kv = await openStore(server.kvPath);
     try {
       await seedDemoTenant(kv, Date.now());
       await updateTenant(kv, "greer", (t) => ({ ...t, smsPerHour: 3_000, smsRegions: ["PR"] }));

@@ -4,6 +4,7 @@
  * contexts that close after each test. Call `browserWorld()` at a test file's
  * top level: it registers the file's beforeAll, afterEach and afterAll.
  */
+import { openStore } from "../../kv/open.ts";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { SignedInUser } from "../../browser/auth_client.ts";
@@ -113,7 +114,7 @@ export function browserWorld({ shiftableClock = false }: { shiftableClock?: bool
  */
 export async function superSession(world: BrowserWorld, phone: string): Promise<Session> {
   const first = await world.signIn(phone, { tenantCode: null });
-  const kv = await Deno.openKv(world.server.kvPath);
+  const kv = await openStore(world.server.kvPath);
   try {
     const entry = await kv.get<Record<string, unknown>>(keys.user(first.user.id));
     await kv.set(keys.user(first.user.id), { ...entry.value, isSuper: true });

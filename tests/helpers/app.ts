@@ -1,4 +1,9 @@
-/** Builds the real app on an in-memory KV, a recording SMS sender, a fake clock and a captured log. */
+/**
+ * Builds the real app on the store the server uses (kv/store.ts), in memory, with a recording SMS sender, a fake
+ * clock and a captured log.
+ */
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { createTenant } from "../../kv/tenants.ts";
 import { updateUser } from "../../kv/users.ts";
@@ -17,7 +22,7 @@ export const TWILIO_TEST_ENV = {
 };
 
 export async function makeApp(env: Record<string, string> = {}) {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openStore(":memory:");
   const clock = new FakeClock();
   const sms = recordingSender();
   const log = memoryLogger();
@@ -65,7 +70,7 @@ export async function superAdmin(t: TestApp, phone = "8645550150") {
 }
 
 /** A second tenant for cross-tenant tests: "State Campus" (code campus), around the same centre as Greer. */
-export async function addCampus(t: { kv: Deno.Kv }): Promise<void> {
+export async function addCampus(t: { kv: Store }): Promise<void> {
   await createTenant(t.kv, {
     code: "campus",
     name: "State Campus",

@@ -4,6 +4,7 @@
  * as V8 serializes it (KvU64 by its number, which V8 cannot serialize).
  */
 import { serialize } from "node:v8";
+import type { Store } from "../../kv/store.ts";
 
 /** Key text → "versionstamp value-bytes". */
 export type KvSnapshot = Map<string, string>;
@@ -28,9 +29,9 @@ function valueBytes(value: unknown): string {
  * never changes (any write gives the key a new versionstamp), so each version
  * is serialized once, which keeps a snapshot of a few hundred entries cheap.
  */
-const serialized = new WeakMap<Deno.Kv, Map<string, string>>();
+const serialized = new WeakMap<Store, Map<string, string>>();
 
-export async function snapshotKv(kv: Deno.Kv): Promise<KvSnapshot> {
+export async function snapshotKv(kv: Store): Promise<KvSnapshot> {
   const seen = serialized.get(kv) ?? new Map<string, string>();
   serialized.set(kv, seen);
   const out: KvSnapshot = new Map();

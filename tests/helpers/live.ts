@@ -1,4 +1,5 @@
 /** A real server for socket tests, socket clients that record what they get, and polling waits. */
+import type { Store } from "../../kv/store.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { LiveSocket } from "../../routes/live/client.ts";
 
@@ -143,7 +144,7 @@ export class FakeSocket implements LiveSocket {
  * The store with a watch the test rings by hand (so entries can be made to
  * expire between two wake-ups) and list calls that can be made to fail.
  */
-export function handWatchedStore(kv: Deno.Kv) {
+export function handWatchedStore(kv: Store) {
   const streams = new Set<ReadableStreamDefaultController<Deno.KvEntryMaybe<unknown>[]>>();
   let watched: Deno.KvKey[] = [];
   let failingLists = 0;

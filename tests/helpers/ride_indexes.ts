@@ -12,6 +12,7 @@
  * past the last entry, each ride's newest entry showing its current status)
  * and the report rollups (issue 22: exactly what the rides add up to).
  */
+import type { Store } from "../../kv/store.ts";
 import { keys } from "../../kv/keys.ts";
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -23,7 +24,7 @@ import { type DayRollup, type DriverMonth, emptyDay } from "../../lib/reports.ts
 /** The first part of a key shape: lists every tenant's entries of that kind. */
 const all = (key: readonly Deno.KvKeyPart[]): Deno.KvKey => [key[0]];
 
-async function entries<T>(kv: Deno.Kv, key: readonly Deno.KvKeyPart[]): Promise<Deno.KvEntry<T>[]> {
+async function entries<T>(kv: Store, key: readonly Deno.KvKeyPart[]): Promise<Deno.KvEntry<T>[]> {
   const out: Deno.KvEntry<T>[] = [];
   for await (const e of kv.list<T>({ prefix: all(key) })) out.push(e);
   return out;
@@ -31,7 +32,7 @@ async function entries<T>(kv: Deno.Kv, key: readonly Deno.KvKeyPart[]): Promise<
 
 const show = (key: Deno.KvKey) => JSON.stringify(key, (_, v) => typeof v === "bigint" ? `${v}n` : v);
 
-export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
+export async function rideIndexProblems(kv: Store): Promise<string[]> {
   const problems: string[] = [];
   const rides = new Map<string, Ride>(); // by "tenant/id"
   const at = (tenant: unknown, id: unknown) => rides.get(`${String(tenant)}/${String(id)}`);
@@ -57,7 +58,7 @@ export async function rideIndexProblems(kv: Deno.Kv): Promise<string[]> {
 }
 
 /** Every tenant's report_days and report_driver_months equal what its rides add up to (kv/report_rollups.ts). */
-async function checkReports(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[]> {
+async function checkReports(kv: Store, rides: Map<string, Ride>): Promise<string[]> {
   const expected = new Map<string, unknown>();
   for (const ride of rides.values()) {
     const date = rideDay(ride);
@@ -99,7 +100,7 @@ function canonical(value: unknown): string {
 
 type Lookup = (tenant: unknown, id: unknown) => Ride | undefined;
 
-async function checkRiderIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+async function checkRiderIndexes(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const e of await entries(kv, keys.rideByRider("", "", ""))) {
@@ -116,7 +117,7 @@ async function checkRiderIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Look
   return problems;
 }
 
-async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+async function checkActiveIndexes(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const active = new Set<string>();
   for (const e of await entries<RideStatus>(kv, keys.activeRide("", ""))) {
@@ -168,7 +169,7 @@ async function checkActiveIndexes(kv: Deno.Kv, rides: Map<string, Ride>, at: Loo
 }
 
 /** Each driver's in-progress slot names their one ride on-the-way or arrived, and every such ride is named. */
-async function checkInProgress(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+async function checkInProgress(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const slots = new Map<string, unknown>(); // "tenant/driverId" → ride id
   for (const e of await entries<string>(kv, keys.driverInProgress("", ""))) {
@@ -192,7 +193,7 @@ async function checkInProgress(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup
   return problems;
 }
 
-async function checkStats(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+async function checkStats(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const indexed = new Set<string>();
   for (const e of await entries(kv, keys.rideByTripStatus("", "", ""))) {
@@ -224,7 +225,7 @@ async function checkStats(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Pr
   return problems;
 }
 
-async function checkFeed(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[]> {
+async function checkFeed(kv: Store, rides: Map<string, Ride>): Promise<string[]> {
   const problems: string[] = [];
   const heads = new Map<string, number>();
   for (const e of await entries<number>(kv, keys.feedHead(""))) heads.set(String(e.key[1]), e.value);
@@ -268,7 +269,7 @@ async function checkFeed(kv: Deno.Kv, rides: Map<string, Ride>): Promise<string[
 }
 
 /** Issue 21: every booking, and only bookings, in the time index and its rider's list (at most 3 there). */
-async function checkBookings(kv: Deno.Kv, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
+async function checkBookings(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const indexed = new Set<string>();
   for (const e of await entries(kv, keys.scheduledRides())) {

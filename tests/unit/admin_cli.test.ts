@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { getRoles } from "../../kv/members.ts";
 import { seedDemoTenant } from "../../kv/seed.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
@@ -7,7 +9,7 @@ import { addFailure, getFailures, getUserByPhone } from "../helpers/kv_reads.ts"
 import { listAudit } from "../../kv/audit.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 
-async function run(kv: Deno.Kv, ...args: string[]) {
+async function run(kv: Store, ...args: string[]) {
   const lines: string[] = [];
   const code = await runAdmin(args, kv, (line) => lines.push(line));
   return { code, out: lines.join("\n") };
@@ -15,7 +17,7 @@ async function run(kv: Deno.Kv, ...args: string[]) {
 
 describe("admin CLI: tenants", () => {
   it("creates a tenant with an empty week and lists it", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const created = await run(
       kv,
       "tenant:create",
@@ -41,7 +43,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("refuses bad input with a message and exit code 1, writing nothing", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const cases: [string[], string][] = [
       [["--code", "api", "--name", "X", "--lat=1", "--lng=1"], "reserved"],
       [["--code", "Big", "--name", "X", "--lat=1", "--lng=1"], "lowercase"],
@@ -61,14 +63,14 @@ describe("admin CLI: tenants", () => {
   });
 
   it("refuses a code that is taken", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const args = ["tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1"];
     expect((await run(kv, ...args)).code).toBe(0);
     expect(await run(kv, ...args)).toEqual({ code: 1, out: 'Error: A tenant with code "town" already exists' });
   });
 
   it("sets a tenant's sign-in texts an hour, and refuses bad values and unknown tenants", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     expect(await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "40")).toEqual({
       code: 0,
@@ -84,7 +86,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("stops a tenant's sign-in texts with --sms-per-hour 0, as its help says, and refuses 1 to 9", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     expect((await run(kv, "help")).out).toContain("0 stops them, else 10 to");
     expect(await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "0")).toEqual({
@@ -100,7 +102,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("gives what only super admins may: more than 2,000 sign-in texts an hour, and texting regions", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     expect((await run(kv, "tenant:update", "--code", "town", "--sms-per-hour", "50000")).code).toBe(0);
     expect(await run(kv, "tenant:update", "--code", "town", "--sms-regions", "vi, PR")).toEqual({
@@ -119,7 +121,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("changes a tenant's name and area with the settings page's rules, recorded as the admin CLI", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     const moved = await run(
       kv,
@@ -156,7 +158,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("sets who may join with --join, refusing anything but open or invite", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     expect(await run(kv, "tenant:update", "--code", "town", "--join", "invite")).toEqual({
       code: 0,
@@ -178,7 +180,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("pauses and resumes a tenant with --status, recorded as the admin CLI; refuses a bad status", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
     expect(await run(kv, "tenant:update", "--code", "town", "--status", "suspended")).toEqual({
       code: 0,
@@ -207,7 +209,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("records role changes made here as the admin CLI", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);
     await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550177", "--role", "driver");
     const user = await getUserByPhone(kv, "8645550177");
@@ -216,7 +218,7 @@ describe("admin CLI: tenants", () => {
   });
 
   it("prints help for no command and exits 2 for an unknown one", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     expect((await run(kv)).code).toBe(0);
     const unknown = await run(kv, "frobnicate");
     expect(unknown.code).toBe(2);
@@ -226,7 +228,7 @@ describe("admin CLI: tenants", () => {
 
 describe("admin CLI: users", () => {
   it("grants and revokes roles, creating a user who never signed in", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);
     const granted = await run(kv, "user:grant", "--tenant", "greer", "--phone", "(864) 555-0177", "--role", "driver");
     expect(granted).toEqual({ code: 0, out: "(864) 555-0177 in City of Greer: driver" });
@@ -239,7 +241,7 @@ describe("admin CLI: users", () => {
   });
 
   it("refuses an unknown tenant, a bad phone or role", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);
     const cases: [string[], string][] = [
       [["--tenant", "nowhere", "--phone", "8645550177", "--role", "driver"], 'No tenant with code "nowhere"'],
@@ -258,7 +260,7 @@ describe("admin CLI: users", () => {
   });
 
   it("makes and unmakes a super admin", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     expect((await run(kv, "user:super", "--phone", "8645550150")).out).toBe("(864) 555-0150 is now a super admin");
     expect((await getUserByPhone(kv, "8645550150"))?.isSuper).toBe(true);
     await run(kv, "user:super", "--phone", "8645550150", "--revoke");
@@ -266,7 +268,7 @@ describe("admin CLI: users", () => {
   });
 
   it("unlocks a number locked by failed codes", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     for (let i = 0; i < 50; i++) await addFailure(kv, "8645550142", 0);
     expect((await getFailures(kv, "8645550142"))?.count).toBe(50);
     expect((await run(kv, "user:unlock", "--phone", "8645550142")).code).toBe(0);
@@ -274,7 +276,7 @@ describe("admin CLI: users", () => {
   });
 
   it("records an unlock in the organisations of the number, or the provider's trail, and says when none was needed", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, Date.now());
     await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550143", "--role", "rider");
     for (const phone of ["8645550143", "8645550144"]) {
@@ -301,7 +303,7 @@ describe("admin CLI: users", () => {
 
 describe("admin CLI: stats", () => {
   it("recounts a tenant's trips, and refuses an unknown tenant", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);
     expect(await run(kv, "stats:rebuild", "--tenant", "greer")).toEqual({ code: 0, out: "Recounted 0 trips in greer" });
     expect((await run(kv, "stats:rebuild", "--tenant", "nowhere")).code).toBe(1);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { backedUp, exportEntries, importEntries, NOT_BACKED_UP } from "../../kv/backup.ts";
 import { keys } from "../../kv/keys.ts";
 import { makeApp, postJson, sentCode, signIn } from "../helpers/app.ts";
@@ -6,19 +8,19 @@ import { requestRide, rideWorld } from "../helpers/rides.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 
 /** Every entry a backup keeps (backedUp: no sessions, codes, counters or secrets). */
-async function everything(kv: Deno.Kv) {
+async function everything(kv: Store) {
   const out: { key: Deno.KvKey; value: unknown }[] = [];
   for await (const e of kv.list({ prefix: [] })) if (backedUp(e.key)) out.push({ key: e.key, value: e.value });
   return out;
 }
 
-async function everythingRaw(kv: Deno.Kv) {
+async function everythingRaw(kv: Store) {
   const out: { key: Deno.KvKey; value: unknown }[] = [];
   for await (const e of kv.list({ prefix: [] })) out.push({ key: e.key, value: e.value });
   return out;
 }
 
-async function exported(kv: Deno.Kv): Promise<string[]> {
+async function exported(kv: Store): Promise<string[]> {
   const lines: string[] = [];
   await exportEntries(kv, (line) => void lines.push(line));
   return lines;
@@ -43,7 +45,7 @@ describe("export and import", () => {
 
     const lines = await exported(t.kv);
     expect(lines).toHaveLength(before.length);
-    using copy = await Deno.openKv(":memory:");
+    using copy = await openStore(":memory:");
     expect(await importEntries(copy, lines)).toBe(before.length);
     const after = await everything(copy);
     expect(after).toEqual(before);
@@ -80,17 +82,17 @@ describe("export and import", () => {
       JSON.stringify({ key: ["otp", "8645550177"], value: { hash } }),
       JSON.stringify({ key: ["tenants", "x"], value: { code: "x" } }),
     ];
-    using copy = await Deno.openKv(":memory:");
+    using copy = await openStore(":memory:");
     expect(await importEntries(copy, old)).toBe(1);
     expect((await everythingRaw(copy)).map((e) => e.key)).toEqual([["tenants", "x"]]);
   });
 
   it("refuses a non-empty store unless forced, and bad lines", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await kv.set(["x"], 1);
     await expect(importEntries(kv, ['{"key":["y"],"value":2}'])).rejects.toThrow(/not empty/);
     expect(await importEntries(kv, ['{"key":["y"],"value":2}'], { force: true })).toBe(1);
-    using empty = await Deno.openKv(":memory:");
+    using empty = await openStore(":memory:");
     await expect(importEntries(empty, ["not json"])).rejects.toThrow("Line 1 is not JSON");
   });
 
@@ -106,7 +108,7 @@ describe("export and import", () => {
     await Deno.chmod(`${dir}/backup.jsonl`, 0o644);
     expect(await runAdmin(["export", "--out", `${dir}/backup.jsonl`], t.kv, out)).toBe(0);
     expect((await Deno.stat(`${dir}/backup.jsonl`)).mode! & 0o777).toBe(0o600);
-    using copy = await Deno.openKv(":memory:");
+    using copy = await openStore(":memory:");
     expect(await runAdmin(["import", "--in", `${dir}/backup.jsonl`], copy, out)).toBe(0);
     expect(await everything(copy)).toEqual(await everything(t.kv));
     expect(await runAdmin(["import", "--in", `${dir}/backup.jsonl`], copy, out)).toBe(1);

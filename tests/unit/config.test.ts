@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../lib/config.ts";
+import { lockStore } from "../../kv/lock.ts";
+import { ConfigError, isKvConnectUrl, loadConfig } from "../../lib/config.ts";
 import { DEFAULT_MAP_STYLE_URL } from "../../lib/map_style.ts";
 
 describe("loadConfig", () => {
@@ -127,5 +128,38 @@ describe("loadConfig on Deno Deploy", () => {
     const local = loadConfig({ PUBLIC_URL: "http://localhost:8000" });
     expect(local.jwtSecret).toBeNull();
     expect(local.sms.provider).toBe("console");
+  });
+});
+
+describe("loadConfig with a KV Connect store", () => {
+  const secret = { JWT_SECRET: "x".repeat(40) };
+  const token = { DENO_KV_ACCESS_TOKEN: "denokv-access-token-0123" };
+
+  it("takes a KV Connect URL as KV_PATH, with its access token and a signing key", () => {
+    expect(loadConfig({ KV_PATH: "https://kv.example.org", ...token, ...secret }).kvPath).toBe(
+      "https://kv.example.org",
+    );
+    expect(loadConfig({ KV_PATH: "http://10.0.0.5:4512", ...token, ...secret }).kvPath).toBe("http://10.0.0.5:4512");
+    expect(isKvConnectUrl("https://kv.example.org")).toBe(true);
+    for (const path of ["./data/shuttle.kv", "/data/x.kv", ":memory:"]) expect(isKvConnectUrl(path)).toBe(false);
+  });
+
+  it("refuses one without DENO_KV_ACCESS_TOKEN or without JWT_SECRET, naming the variable", () => {
+    expect(() => loadConfig({ KV_PATH: "https://kv.example.org", ...secret })).toThrow(
+      new ConfigError("DENO_KV_ACCESS_TOKEN", "is required when KV_PATH is a KV Connect URL"),
+    );
+    expect(() => loadConfig({ KV_PATH: "https://kv.example.org", ...token })).toThrow(
+      new ConfigError("JWT_SECRET", "is required when KV_PATH is a KV Connect URL"),
+    );
+  });
+
+  it("refuses a URL of another scheme as KV_PATH", () => {
+    expect(() => loadConfig({ KV_PATH: "ftp://kv.example.org", ...token, ...secret })).toThrow(
+      'Invalid configuration: KV_PATH must be a file path, :memory:, or the http(s) URL of a KV Connect server (got "ftp://kv.example.org")',
+    );
+  });
+
+  it("takes no lock for it: there is no file here", async () => {
+    expect(await lockStore("https://kv.example.org")).toBeNull();
   });
 });

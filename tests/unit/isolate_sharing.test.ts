@@ -1,16 +1,18 @@
 /**
- * What the isolates of one `deno serve --parallel` process share (issue 24,
- * server/isolates.ts): who holds the store and when it is ready, who has
+ * What the isolates of one `deno serve --parallel` process share
+ * (server/isolates.ts): who holds the store and when it is ready, who has
  * stopped, and the drops of reused reads a write makes. Two IsolateGroups in
  * one isolate meet on the BroadcastChannel as two isolates do; each has a
  * store of its own here, standing for its own handle on the one KV file.
- * Also the retry of writes SQLite refuses as busy (kv/busy_retry.ts).
+ * Also the retry of writes SQLite refuses as busy (kv/busy_retry.ts), which
+ * the store (kv/store.ts) runs every write through.
  * The server itself with two isolates: tests/e2e/isolates.test.ts.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { BUSY_ATTEMPTS, retryWhenBusy, whileBusy } from "../../kv/busy_retry.ts";
-import { dropNoted } from "../../kv/forget_apply.ts";
-import { type ForgetNote, shareForgets } from "../../kv/forget_notes.ts";
+import { openStore } from "../../kv/open.ts";
+import { BUSY_ATTEMPTS, whileBusy } from "../../kv/busy_retry.ts";
+import { type ForgetNote, recentReads } from "../../kv/recent_reads.ts";
+import { Store } from "../../kv/store.ts";
 import { keys } from "../../kv/keys.ts";
 import { demoTenant } from "../../kv/seed.ts";
 import { forgetTenants, recentTenant } from "../../kv/tenants.ts";
@@ -31,16 +33,13 @@ afterAll(async () => {
 
 async function isolate() {
   const group = new IsolateGroup();
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openStore(":memory:");
   opened.push(group, kv);
   const heard: ForgetNote[] = [];
-  shareForgets(
-    kv,
-    group.shareForgets((note) => {
-      dropNoted(kv, note);
-      heard.push(note);
-    }),
-  );
+  kv.reads.share(group.shareForgets((note) => {
+    kv.reads.drop(note);
+    heard.push(note);
+  }));
   return { group, kv, heard };
 }
 
@@ -105,6 +104,22 @@ describe("the isolates of one process", () => {
     expect(await recentTenant(b.kv, "shared")).toMatchObject({ code: "shared" });
   });
 
+  it("drop any reused read by its name alone, with the group written", async () => {
+    const a = await isolate();
+    const b = await isolate();
+    const counts = recentReads<number>("test counts", 60_000);
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    expect(await counts.read(b.kv, "t1", "k", load)).toBe(1);
+    expect(await counts.read(b.kv, "t2", "k", load)).toBe(2);
+    await waitFor(() => a.group.peers === 1, "A knowing B");
+    counts.forget(a.kv, "t1");
+    await a.group.settled(5_000);
+    expect(b.heard).toEqual([{ what: "test counts", group: "t1" }]);
+    expect(await counts.read(b.kv, "t1", "k", load)).toBe(3); // read again
+    expect(await counts.read(b.kv, "t2", "k", load)).toBe(2); // still reused
+  });
+
   it("answer a write without waiting long for an isolate that does not answer", async () => {
     const a = await isolate();
     const mute = new BroadcastChannel("hopper:isolates"); // an isolate that says hello and then nothing
@@ -136,8 +151,35 @@ describe("writes SQLite answers busy", () => {
     expect(calls).toBe(1);
   });
 
+  it("are tried again by the store: a set, a delete, an enqueue and a commit", async () => {
+    const real = await Deno.openKv(":memory:");
+    opened.push(real);
+    let refusals = 0;
+    /** Refuses each write twice as SQLite does when another isolate commits, then lets it through. */
+    const busyTwice = <T>(write: () => Promise<T>) => () => refusals++ % 3 < 2 ? Promise.reject(busy()) : write();
+    const flaky = {
+      get: real.get.bind(real),
+      set: (key: Deno.KvKey, value: unknown) => busyTwice(() => real.set(key, value))(),
+      delete: (key: Deno.KvKey) => busyTwice(() => real.delete(key))(),
+      enqueue: (value: unknown) => busyTwice(() => real.enqueue(value))(),
+      atomic: () => {
+        const op = real.atomic();
+        return Object.assign(op, { commit: busyTwice(op.commit.bind(op)) });
+      },
+    } as unknown as Deno.Kv;
+    const kv = new Store(flaky);
+    await kv.set(["a"], 1);
+    expect((await kv.get(["a"])).value).toBe(1);
+    expect((await kv.atomic().set(["a"], 2).commit()).ok).toBe(true);
+    expect((await kv.get(["a"])).value).toBe(2);
+    expect((await kv.enqueue("note")).ok).toBe(true);
+    await kv.delete(["a"]);
+    expect((await kv.get(["a"])).value).toBeNull();
+    expect(refusals).toBe(12); // each of the four writes refused twice, then landed
+  });
+
   it("change nothing else about a store's writes", async () => {
-    const kv = retryWhenBusy(await Deno.openKv(":memory:"));
+    const kv = await openStore(":memory:");
     opened.push(kv);
     await kv.set(["a"], 1);
     const entry = await kv.get(["a"]);

@@ -4,6 +4,8 @@
  * and drivers with a ride on-the-way or arrived get their in-progress slot.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { addAudit, listAuditPage } from "../../kv/audit.ts";
 import { migrateStore } from "../../kv/migrations.ts";
@@ -12,7 +14,7 @@ import type { Ride, RideStatus } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { newRide } from "../helpers/rides.ts";
 
-async function rideOf(kv: Deno.Kv, rider: string, path: RideStatus[]): Promise<Ride> {
+async function rideOf(kv: Store, rider: string, path: RideStatus[]): Promise<Ride> {
   const made = await createRide(kv, newRide(rider), 1);
   if (!made.ok) throw new Error("setup");
   let ride = made.ride;
@@ -33,7 +35,7 @@ async function rideOf(kv: Deno.Kv, rider: string, path: RideStatus[]): Promise<R
 
 describe("migrateStore", () => {
   it("rewrites an id-only rider slot to the whole ride, and empties one whose ride ended", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const active = await rideOf(kv, "rider-1", ["accepted"]);
     await kv.set(keys.riderActive("greer", "rider-1"), active.id); // the older shape
     const ended = await rideOf(kv, "rider-2", []);
@@ -59,7 +61,7 @@ describe("migrateStore", () => {
   });
 
   it("gives a driver with a ride on the way the slot an older store lacks, once", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const started = await rideOf(kv, "rider-1", ["accepted", "on-the-way"]);
     await kv.delete(keys.driverInProgress("greer", "driver-1")); // written before the slot existed
     expect(await rideIndexProblems(kv)).not.toEqual([]);
@@ -85,7 +87,7 @@ describe("migrateStore", () => {
 
 describe("old sign-in locks", () => {
   it("are dropped, so no number stays locked for good", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await kv.set(["auth_failures", "8645550142"], { consecutive: 100, lockedUntil: null, permanent: true, total: 100 });
     expect((await migrateStore(kv)).oldLocks).toBe(1);
     expect((await kv.get(["auth_failures", "8645550142"])).value).toBeNull();
@@ -95,7 +97,7 @@ describe("old sign-in locks", () => {
 
 describe("audit records of before issue 19", () => {
   it("get their copy under the every-tenant prefix once, so the provider's console lists them", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const old = {
       id: "01JB0000000000000000000000",
       at: 1_700_000_000_000,

@@ -1,10 +1,12 @@
 /**
  * Ride writes of one tenant run one at a time within a process (kv/rides.ts
- * oneAtATime), so a busy tenant never runs out of commit retries. (Races
+ * rideWriteLane), so a busy tenant never runs out of commit retries. (Races
  * between writers: tests/api/races.test.ts; across processes the commit
  * checks still decide, tests/e2e/crash.test.ts.)
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
@@ -19,7 +21,7 @@ afterEach(async () => {
   await Deno.remove(dir, { recursive: true });
 });
 
-const accept = (kv: Deno.Kv, ride: Ride, driver: string) =>
+const accept = (kv: Store, ride: Ride, driver: string) =>
   updateRideStatus(kv, {
     tenant: "greer",
     id: ride.id,
@@ -36,7 +38,7 @@ const accept = (kv: Deno.Kv, ride: Ride, driver: string) =>
 
 describe("ride writes", () => {
   it("runs many concurrent writes of one tenant in one process with no commit lost to another", async () => {
-    using store = await Deno.openKv(`${dir}/kv`);
+    using store = await openStore(`${dir}/kv`);
     // Counts the commits KV refused: each is a write that raced another and must retry (20 tries at most).
     let refused = 0;
     const kv = new Proxy(store, {

@@ -4,13 +4,14 @@
  * the store file itself is the owner's alone.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
 import { keys } from "../../kv/keys.ts";
 import { openStore } from "../../kv/open.ts";
 import { localSecret, secretPathFor } from "../../kv/secrets.ts";
 
 const mode = async (path: string) => (await Deno.stat(path)).mode! & 0o777;
 
-async function storeEntries(kv: Deno.Kv): Promise<string> {
+async function storeEntries(kv: Store): Promise<string> {
   const out: unknown[] = [];
   for await (const e of kv.list({ prefix: [] })) out.push([e.key, e.value]);
   return JSON.stringify(out);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { changeRole, getRoles } from "../../kv/members.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE, seedDemoTenant } from "../../kv/seed.ts";
@@ -8,7 +9,7 @@ import { createTenant, getSchedule, getTenant } from "../../kv/tenants.ts";
 
 describe("seedDemoTenant", () => {
   it("creates City of Greer with its service area and weekday schedule on an empty KV", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const created = await seedDemoTenant(kv, 1000);
     expect(created?.code).toBe("greer");
     expect(await getTenant(kv, "greer")).toEqual({
@@ -25,7 +26,7 @@ describe("seedDemoTenant", () => {
   });
 
   it("finishes the seed on the next start when the first one died before its commit", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     // What a first start killed between the demo staff and the tenant commit leaves behind.
     const admin = await getOrCreateUserByPhone(kv, DEMO_ADMIN_PHONE, 1);
     await changeRole(kv, { tenant: "greer", userId: admin.id, role: "admin", add: true, now: 1 });
@@ -36,7 +37,7 @@ describe("seedDemoTenant", () => {
   });
 
   it("does nothing on a second start, even after the demo tenant was removed", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 1);
     expect(await seedDemoTenant(kv, 2)).toBeNull();
     await kv.delete(keys.tenant("greer"));
@@ -45,7 +46,7 @@ describe("seedDemoTenant", () => {
   });
 
   it("leaves a KV that already holds tenants alone", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const town = {
       code: "town",
       name: "Town",
@@ -59,7 +60,7 @@ describe("seedDemoTenant", () => {
   });
 
   it("seeds exactly once when several processes start together", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const results = await Promise.all([1, 2, 3, 4].map((n) => seedDemoTenant(kv, n)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
@@ -67,7 +68,7 @@ describe("seedDemoTenant", () => {
 
 describe("createTenant", () => {
   it("refuses a code that is taken", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 1);
     const again = { ...(await getTenant(kv, "greer"))!, name: "Impostor" };
     expect(await createTenant(kv, again, {})).toBe(false);

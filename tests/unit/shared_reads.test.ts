@@ -5,13 +5,15 @@
  * to a call that starts after it.
  */
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../kv/store.ts";
+import { openStore } from "../../kv/open.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { accessChanged, signedIn } from "../../kv/signed_in.ts";
 import { createRide, recentActiveRideOf } from "../../kv/rides.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 
 /** `kv` with its reads counted. */
-function counted(kv: Deno.Kv) {
+function counted(kv: Store) {
   const reads = { get: 0, getMany: 0 };
   const spy = new Proxy(kv, {
     get(target, name) {
@@ -30,7 +32,7 @@ function counted(kv: Deno.Kv) {
 
 describe("shared reads", () => {
   it("answers 50 calls for one rider's active ride at once with one KV read", async () => {
-    using store = await Deno.openKv(":memory:");
+    using store = await openStore(":memory:");
     const { kv, reads } = counted(store);
     const ride = await createRide(kv, {
       timeZone: "America/New_York",
@@ -50,7 +52,7 @@ describe("shared reads", () => {
   });
 
   it("answers 50 calls for one session at once with one KV read, and reads again after a change", async () => {
-    using store = await Deno.openKv(":memory:");
+    using store = await openStore(":memory:");
     const { kv, reads } = counted(store);
     const user = await getOrCreateUserByPhone(kv, "8645550142", 1);
     const session = await createSession(kv, user.id, 1);

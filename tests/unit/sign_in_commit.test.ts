@@ -5,6 +5,7 @@
  * counts several limits with the code's write, or none of them.
  */
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
 import { addCode, guessCode } from "../../kv/otp.ts";
 import { hitRateLimits, SHARDED_FROM, SHARDS } from "../../kv/rate_limits.ts";
@@ -15,7 +16,7 @@ import { startSignedIn } from "../helpers/kv_reads.ts";
 
 describe("startSignedIn", () => {
   it("makes one user for a number signing in twice at once, a rider membership once, and a session each", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const now = Date.parse("2026-11-26T12:00:00Z");
     const [a, b] = await Promise.all([
       startSignedIn(kv, { phone: "8645550100", tenant: "greer", now }),
@@ -32,7 +33,7 @@ describe("startSignedIn", () => {
   });
 
   it("leaves an existing membership as it is (a driver stays a driver; a blocked member stays blocked)", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const now = Date.parse("2026-11-26T12:00:00Z");
     const first = await startSignedIn(kv, { phone: "8645550101", tenant: null, now });
     expect(await Array.fromAsync(kv.list({ prefix: keys.userTenant(first.user.id, "").slice(0, 2) }))).toEqual([]);
@@ -49,7 +50,7 @@ describe("guessCode with the sign-in's writes", () => {
   const address = "203.0.113.9";
 
   it("uses a right code up in the commit that makes the user, the membership and the session", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const now = Date.parse("2026-11-26T12:00:00Z");
     const op = kv.atomic();
     addCode(op, phone, { hash: "right", challenge: "c", address }, now);
@@ -89,7 +90,7 @@ describe("hitRateLimits", () => {
   ];
 
   it("counts every limit and the extra write together, and nothing once one of them is full", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const now = 60_000 * 1000 + 10_000;
     const also = (n: number) => (op: Deno.AtomicOperation) => op.set(["written", n], true);
     expect(await hitRateLimits(kv, limits, now, also(1))).toEqual({ allowed: true, retryAfter: 50 });
@@ -101,13 +102,13 @@ describe("hitRateLimits", () => {
   });
 
   it("holds a limit exactly when hits race", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const answers = await Promise.all(Array.from({ length: 10 }, () => hitRateLimits(kv, [limits[0]], 0)));
     expect(answers.filter((a) => a.allowed)).toHaveLength(2);
   });
 
   it("counts 50 hits at once on a shared budget in one commit a shard, none losing a race", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const commits: boolean[] = [];
     const atomic = kv.atomic.bind(kv);
     kv.atomic = () => {
@@ -135,7 +136,7 @@ describe("hitRateLimits", () => {
   });
 
   it("counts each hit of a turn against the ones before it: a one-key limit holds exactly, and a refused hit writes nothing", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
     const answers = await Promise.all(
       Array.from(
@@ -154,7 +155,7 @@ describe("hitRateLimits", () => {
   });
 
   it("spreads hits at once on a shared budget evenly over its shards, so they count side by side", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const budget = { bucket: "texts", subject: "greer", limit: SHARDED_FROM * 5, windowMs: 60_000 };
     const answers = await Promise.all(Array.from({ length: SHARDS * 2 }, () => hitRateLimits(kv, [budget], 0)));
     expect(answers.every((a) => a.allowed)).toBe(true);
@@ -165,7 +166,7 @@ describe("hitRateLimits", () => {
   });
 
   it("counts limits whose keys are more than one read holds (three single keys and a shared budget)", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const many = [
       ...["a", "b", "c"].map((bucket) => ({ bucket, subject: "x", limit: 1, windowMs: 60_000 })),
       { bucket: "texts", subject: "greer", limit: SHARDED_FROM, windowMs: 60_000 },
@@ -183,7 +184,7 @@ describe("beforeCode", () => {
   const invite = { code: "greer", name: "Greer", joinPolicy: "invite" } as Tenant;
 
   it("reads whether the number opted out, signed in from this address, and is let in where it signs in", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const now = Date.parse("2026-11-26T12:00:00Z");
     const device = null;
     expect(await beforeCode(kv, { tenant: null, phone, address, device })).toEqual({

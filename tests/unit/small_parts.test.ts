@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openStore } from "../../kv/open.ts";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import { ulid } from "../../lib/ids.ts";
 import { encodeAll, pickEncoding } from "../../server/compression.ts";
@@ -17,7 +18,7 @@ describe("ulid", () => {
 
 describe("hitRateLimit", () => {
   it("allows `limit` hits per window, then tells how long to wait", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const opts = { bucket: "t", subject: "a", limit: 2, windowMs: 60_000, now: 30_000 };
     expect((await hitRateLimit(kv, opts)).allowed).toBe(true);
     expect((await hitRateLimit(kv, opts)).allowed).toBe(true);
@@ -27,7 +28,7 @@ describe("hitRateLimit", () => {
   });
 
   it("counts concurrent hits exactly", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const opts = { bucket: "t", subject: "a", limit: 5, windowMs: 60_000, now: 0 };
     const results = await Promise.all(Array.from({ length: 8 }, () => hitRateLimit(kv, opts)));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
@@ -70,7 +71,7 @@ describe("tenantCodeSchema", () => {
 
 describe("hitRateLimit under contention", () => {
   it("counts 40 simultaneous hits on one subject without refusing any under the limit", async () => {
-    using kv = await Deno.openKv(":memory:");
+    using kv = await openStore(":memory:");
     const opts = { bucket: "t", subject: "a", limit: 30, windowMs: 60_000, now: 0 };
     const results = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(kv, opts)));
     expect(results.filter((r) => r.allowed)).toHaveLength(30);

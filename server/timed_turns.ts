@@ -1,18 +1,19 @@
 /** Thrown when a turn did not come within the wait: the caller answers 503 with Retry-After. */
-export class BusyError extends Error {
+export class TurnTimeoutError extends Error {
   constructor() {
     super("Waited too long for a turn");
-    this.name = "BusyError";
+    this.name = "TurnTimeoutError";
   }
 }
 
 /**
- * Runs one task at a time, in arrival order; a task still waiting after
- * `maxWaitMs` is dropped with BusyError. Used for decoding photos (issue 16):
- * one decode at a time keeps a burst of uploads from holding several
- * full-size images in memory at once.
+ * Turns with a time limit: runs one task at a time, in arrival order, and a
+ * task still waiting after `maxWaitMs` is dropped with TurnTimeoutError. Used for
+ * decoding photos: one decode at a time keeps a burst of uploads from holding
+ * several full-size images in memory at once. (Not a KV lane, kv/lanes.ts:
+ * a lane never drops a write, and only spares commit retries.)
  */
-export class OneAtATime {
+export class TimedTurns {
   #tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly maxWaitMs: number) {}
@@ -27,7 +28,7 @@ export class OneAtATime {
       if (await Promise.race([previous.then(() => "turn" as const), timedOut]) === "late") {
         // Leave the queue in order: the next task waits for the one before this one.
         previous.then(done);
-        throw new BusyError();
+        throw new TurnTimeoutError();
       }
       clearTimeout(timer);
       try {
