@@ -7,8 +7,9 @@
  */
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { refusalText, refuse } from "../../domain/refusal.ts";
+import { RefusalError, refusalText, refuse } from "../../domain/refusal.ts";
 import { ES, type Text } from "../../lib/i18n/catalogue.ts";
+import { createApp } from "../../server/app.tsx";
 import type { Env } from "../../server/env.ts";
 import { language } from "../../server/middleware/language.ts";
 import { refusalAnswer } from "../../server/refusal_answer.ts";
@@ -146,6 +147,37 @@ describe("the request's language", () => {
       withHeaders(postJson({ name: "Ana", email: "ana@example.com", message: "x".repeat(5001) }), COOKIE_ES),
     );
     expect([long.status, (await long.json()).error]).toEqual([400, "Mensaje: debe tener como máximo 5000 caracteres"]);
+  });
+
+  it("answers a refusal thrown from deep code as a route answers one, in the request's language", async () => {
+    using t = await makeApp();
+    let thrown: RefusalError | null = null;
+    // A store whose reads throw a refusal once told to: the deepest code an answer can come from.
+    const kv = new Proxy(t.kv, {
+      get(target, prop) {
+        const real = Reflect.get(target, prop, target);
+        if ((prop === "get" || prop === "getMany") && thrown) {
+          return () => {
+            throw thrown;
+          };
+        }
+        return typeof real === "function" ? real.bind(target) : real;
+      },
+    });
+    const app = createApp({ kv, sms: t.sms, clock: t.clock, config: t.config, log: t.log });
+    thrown = new RefusalError(
+      refuse(429, "Too many codes sent to this number. Please wait {wait} and try again.", {
+        wait: { text: "{count} minutes", values: { count: 5 } },
+      }, 300),
+    );
+    const spanish = await app.request("/someplace/api/tenant", { headers: SPANISH });
+    expect([spanish.status, spanish.headers.get("retry-after"), await spanish.json()]).toEqual([429, "300", {
+      error: "Se enviaron demasiados códigos a este número. Espere 5 minutos e inténtelo de nuevo.",
+    }]);
+    const english = await app.request("/someplace/api/tenant");
+    expect([english.status, await english.json()]).toEqual([429, {
+      error: "Too many codes sent to this number. Please wait 5 minutes and try again.",
+    }]);
   });
 
   it("rewrites no answer on its way out: an English text that is not a refusal stays as it is", async () => {
