@@ -14,7 +14,7 @@ export type RefusalValue = string | number | { text: Text; values?: RefusalValue
 export type RefusalValues = Readonly<Record<string, RefusalValue>>;
 
 /** The HTTP status a refusal answers with at an HTTP door (the CLI and texts ignore it). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 502 | 503;
 
 export interface Refusal {
   readonly refused: true;
@@ -45,6 +45,18 @@ export function refuse(
 
 export function done<T>(value: T): Outcome<T> {
   return { refused: false, value };
+}
+
+/**
+ * A refusal raised by code too deep to answer it itself (a middleware's
+ * helper, a shared read): the app's error handler answers it as a route
+ * answers a refusal.
+ */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.text);
+    this.name = "RefusalError";
+  }
 }
 
 export function isRefusal(answer: unknown): answer is Refusal {

@@ -20,22 +20,18 @@ export const SUCCESS_TEXT: Text = "Thank you for your message! We'll get back to
 export const ERROR_TEXT: Text =
   "Sorry, there was an error sending your message. Please try again or email us directly.";
 
-/** Each field's name as its label and its errors say it. */
-const LABELS: Record<Field, Text> = { name: "Name", email: "Email", organization: "Organization", message: "Message" };
-
 /**
- * A field's refusal from lib/schemas.ts in the page's language, chosen from
- * what the rule found (the schema words its messages in English for the
- * server, which translates its own answers).
+ * A field's refusal from lib/schemas.ts in the page's language: its message
+ * is a catalogue text and its `params` the values (a field's name as
+ * `{ text }`, translated too), as the server answers it.
  */
-function fieldError(issue: { code: string; maximum?: unknown; message: string }, field: Field, t: T): string {
-  const label = t(LABELS[field]);
-  if (issue.code === "too_small" || issue.code === "invalid_type") return t("{label} is required", { label });
-  if (issue.code === "too_big") {
-    return t("{label} must be at most {max} characters", { label, max: Number(issue.maximum) });
+function fieldError(issue: { message: string; params?: Record<string, unknown> }, t: T): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(issue.params ?? {})) {
+    if (typeof value === "string" || typeof value === "number") values[name] = value;
+    else if (value && typeof value === "object" && "text" in value) values[name] = t(value.text as Text);
   }
-  if (issue.message === "Please enter a valid email address") return t("Please enter a valid email address");
-  return t("{label} contains characters that are not allowed", { label });
+  return t(issue.message as Text, values);
 }
 
 /** Builds the mailto: link that opens the visitor's mail client with the message filled in (RFC 6068: CRLF line breaks). */
@@ -80,7 +76,7 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= fieldError(issue, field, t);
+        found[field] ??= fieldError(issue, t);
       }
       setErrors(found);
       const first = Object.keys(found)[0];

@@ -1,5 +1,5 @@
 /**
- * The reports page's ranges (issue 22): the presets, worked out on the
+ * The reports page's ranges: the presets, worked out on the
  * tenant's clocks (weeks start on Monday), and the monthly summary's month.
  * Shared by the pages' server rendering and their tests.
  */
@@ -57,7 +57,7 @@ export const MONTH_ERROR = "month must be a month written YYYY-MM";
 /** The days of a month given as "YYYY-MM", or the error to answer with 400. */
 export function checkMonth(
   month: unknown,
-): { ok: true; month: string; from: string; to: string } | { ok: false; error: string } {
+): { ok: true; month: string; from: string; to: string } | { ok: false; error: Text } {
   if (typeof month !== "string" || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return { ok: false, error: MONTH_ERROR };
   const range = checkRange(`${month}-01`, lastDayOf(month));
   if (!range.ok) return { ok: false, error: MONTH_ERROR };

@@ -1,5 +1,5 @@
 /**
- * Reports for the people who fund the service (issue 22): what one ride adds
+ * Reports for the people who fund the service: what one ride adds
  * to its day's figures, and how days add up to a report. Shared by the ride
  * writes (kv/report_rollups.ts keeps each day's rollup in the ride's own
  * commit), the rebuild (the same rule run over every ride), the reports API,
@@ -12,6 +12,7 @@
  */
 import { handOverAt } from "./booking.ts";
 import type { Ride } from "./rides.ts";
+import type { Text } from "./i18n/catalogue.ts";
 
 /** Minutes are kept per whole minute up to this; longer ones count as this many. */
 export const MAX_MINUTES = 600;
@@ -60,7 +61,7 @@ export interface DriverDay {
 export type DriverMonth = Record<string, DriverDay>;
 
 export interface Pickup {
-  /** The named place (issue 18), or null for a pin (a cell about 110 m across, given by its centre). */
+  /** The named place, or null for a pin (a cell about 110 m across, given by its centre). */
   label: string | null;
   lat: number;
   lng: number;
@@ -236,7 +237,7 @@ export function isDate(value: unknown): value is string {
 export function checkRange(
   from: unknown,
   to: unknown,
-): { ok: true; from: string; to: string } | { ok: false; error: string } {
+): { ok: true; from: string; to: string } | { ok: false; error: Text } {
   if (!isDate(from)) return { ok: false, error: "from must be a date written YYYY-MM-DD" };
   if (!isDate(to)) return { ok: false, error: "to must be a date written YYYY-MM-DD" };
   const days = daysBetween(from, to) + 1;

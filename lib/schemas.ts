@@ -3,8 +3,15 @@
  * of truth for what a valid value is and the text shown when it is not.
  * Written with zod/mini, whose functions tree-shake, so an island that imports
  * one schema ships only what that schema uses.
+ *
+ * Each message is a catalogue text (lib/i18n/), never English filled in: a
+ * text with placeholders is checked with a custom check whose `params` are
+ * its values (a field's name as `{ text }`, translated with it), so the API
+ * (server/middleware/json_body.ts) and a form put it into the reader's
+ * language from its key.
  */
 import * as z from "zod/mini";
+import type { Text } from "./i18n/catalogue.ts";
 import type { NoShowPolicy } from "./no_show.ts";
 import { LANGS } from "./i18n/lang.ts";
 import { hasHiddenCharacters } from "./hidden_characters.ts";
@@ -89,21 +96,21 @@ export interface Tenant {
   smsPerHour?: number;
   /** The +1 regions beyond US and Canada it may text (lib/phone_regions.ts), set by super admins; none until set. */
   smsRegions?: string[];
-  /** Shown to riders on the tenant's contact page (issue 19); absent until set. */
+  /** Shown to riders on the tenant's contact page; absent until set. */
   contactEmail?: string | null;
-  /** 10 digits, shown to riders on the tenant's contact page (issue 19); absent until set. */
+  /** 10 digits, shown to riders on the tenant's contact page; absent until set. */
   contactPhone?: string | null;
-  /** #rrggbb, worn by the tenant's pages (issue 19); the product's blue until set. */
+  /** #rrggbb, worn by the tenant's pages; the product's blue until set. */
   brandColor?: string;
-  /** Who may join (issue 19): "invite" admits only people an admin added; "open" until set. */
+  /** Who may join: "invite" admits only people an admin added; "open" until set. */
   joinPolicy?: "open" | "invite";
-  /** Paused by the provider (issue 19): no new rides, no driver going online; absent means active. */
+  /** Paused by the provider: no new rides, no driver going online; absent means active. */
   status?: TenantStatus;
-  /** Its logo (issue 19): the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
+  /** Its logo: the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
   logo?: TenantLogoRef | null;
-  /** How many days ahead its riders may book (issue 21, 1-30); 7 until set (lib/booking.ts). */
+  /** How many days ahead its riders may book (1-30); 7 until set (lib/booking.ts). */
   maxDaysAhead?: number;
-  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow?: NoShowPolicy;
 }
 
@@ -125,7 +132,7 @@ export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, messag
  * An email address as a person types it: one "@" with text before it, no
  * spaces, and a dot inside the part after it. Plain string steps, not a
  * pattern, so its time is linear in the text (a 14 KB address took 0.22 s
- * against the old pattern: issue 16).
+ * against the old pattern).
  */
 export function isEmailAddress(text: string): boolean {
   const at = text.indexOf("@");
@@ -137,16 +144,31 @@ export function isEmailAddress(text: string): boolean {
 
 export const hiddenCharactersText = (label: string) => `${label} contains characters that are not allowed`;
 
-/** A trimmed text field: `label` names it in the error texts. */
-function field(label: string, max: number, required: boolean) {
-  return z.string({
-    error: (issue) => issue.input === undefined && required ? `${label} is required` : `${label} must be text`,
+/**
+ * A trimmed text field: `label` names it in the error texts. Every check is
+ * a custom one, so each refusal carries the label (and the limit) as values.
+ */
+function field(label: Text, max: number, required: boolean) {
+  const named = { label: { text: label } };
+  return z.custom<string>((value) => typeof value === "string", {
+    error: (issue) => issue.input === undefined && required ? "{label} is required" : "{label} must be text",
+    params: named,
+    abort: true,
   }).check(
     z.trim(),
-    ...(required ? [z.minLength(1, `${label} is required`)] : []),
+    ...(required
+      ? [z.refine<string>((text) => text.length > 0, { error: "{label} is required", params: named, abort: true })]
+      : []),
     // abort: a text past the limit is refused here, before any later check reads it.
-    z.maxLength(max, { error: `${label} must be at most ${max} characters`, abort: true }),
-    z.refine((text) => !hasHiddenCharacters(text), hiddenCharactersText(label)),
+    z.refine<string>((text) => text.length <= max, {
+      error: "{label} must be at most {max} characters",
+      params: { ...named, max },
+      abort: true,
+    }),
+    z.refine<string>((text) => !hasHiddenCharacters(text), {
+      error: "{label} contains characters that are not allowed",
+      params: named,
+    }),
   );
 }
 
@@ -177,10 +199,10 @@ export const profileUpdateSchema = z.object({
   )),
   photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),
   language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
-  /** Texts about the person's rides (issue 20). */
+  /** Texts about the person's rides. */
   rideTexts: z.optional(z.boolean("rideTexts must be true or false")),
   /**
-   * Standing accessibility needs (issue 21), read by lib/needs.ts `readNeeds`
+   * Standing accessibility needs, read by lib/needs.ts `readNeeds`
    * in the route (its list stays out of the bundles that use this schema).
    */
   needs: z.optional(z.unknown()),

@@ -1,5 +1,5 @@
 /**
- * GET /lang?to=es&next=/greer/rider (issue 17): the footer's language switch.
+ * GET /lang?to=es&next=/greer/rider: the footer's language switch.
  * Keeps the choice in the `lang` cookie for a year and goes back to the page,
  * which the server now renders in that language: a plain link, so it works on
  * static pages without any script. `next` must be a path on this site;
@@ -9,6 +9,8 @@ import { Hono } from "hono";
 import { isLang, type Lang, LANG_COOKIE } from "../lib/i18n/lang.ts";
 import type { Config } from "../lib/config.ts";
 import type { AppDeps, Env } from "../server/env.ts";
+import { refuse } from "../domain/refusal.ts";
+import { refusalAnswer } from "../server/refusal_answer.ts";
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -33,7 +35,7 @@ export function langCookie(lang: Lang, config: Pick<Config, "publicUrl">): strin
 export function languageSwitch(deps: AppDeps) {
   return new Hono<Env>().get("/", (c) => {
     const to = c.req.query("to");
-    if (!isLang(to)) return c.json({ error: "Choose a language: en or es" }, 400);
+    if (!isLang(to)) return refusalAnswer(c, refuse(400, "Choose a language: en or es"));
     c.header("set-cookie", langCookie(to, deps.config));
     c.header("cache-control", "no-store");
     return c.redirect(safeNext(c.req.query("next")), 303);

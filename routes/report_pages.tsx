@@ -1,5 +1,5 @@
 /**
- * The reports pages' figures (issue 22), drawn on the server: the charts are
+ * The reports pages' figures, drawn on the server: the charts are
  * SVG and the range is a GET form, so the browser runs no chart code. The
  * pages themselves (routes/admin_pages.tsx) are frames like every admin page,
  * since the admin's token lives in the browser (spec section 3, "Client
@@ -18,7 +18,7 @@ import type { Context } from "hono";
 import { MonthlySummary } from "../components/reports/MonthlySummary.tsx";
 import { ReportView } from "../components/reports/ReportView.tsx";
 import { readReport } from "../kv/reports.ts";
-import { localize } from "../lib/i18n/catalogue.ts";
+import { translate } from "../lib/i18n/catalogue.ts";
 import { checkMonth, localToday, monthOf, presets, previousMonth } from "../lib/report_dates.ts";
 import { checkRange } from "../lib/reports.ts";
 import type { AuthServices } from "../server/auth_services.ts";
@@ -60,7 +60,7 @@ export function reportPages(deps: AppDeps, auth: AuthServices) {
           from={given(asked.from)}
           to={given(asked.to)}
           report={null}
-          error={localize(lang, range.error)}
+          error={translate(lang, range.error)}
         />
       );
       return answer(c, renderFragment(lang, body), 400);
@@ -79,7 +79,7 @@ export function reportPages(deps: AppDeps, auth: AuthServices) {
     const view = { tenant: tenant.code, organisation: tenant.name, timeZone: tenant.timezone, today };
     if (!checked.ok) {
       const body = (
-        <MonthlySummary {...view} month={given(asked)} report={null} error={localize(lang, checked.error)} />
+        <MonthlySummary {...view} month={given(asked)} report={null} error={translate(lang, checked.error)} />
       );
       return answer(c, renderFragment(lang, body), 400);
     }

@@ -5,6 +5,9 @@
 import { Hono } from "hono";
 import { recentTenant } from "../kv/tenants.ts";
 import { RESERVED_CODES, TENANT_CODE_PATTERN } from "../lib/schemas.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
+import { refuse } from "../domain/refusal.ts";
+import { refusalAnswer } from "../server/refusal_answer.ts";
 import { adminRidesApi } from "./api/admin_rides.ts";
 import { reportsApi } from "./api/reports.ts";
 import { tripsCsvApi } from "./api/trips_csv.ts";
@@ -35,7 +38,7 @@ import { appPages } from "./app_pages.tsx";
 import { loginPages } from "./login_pages.tsx";
 import { contentPages } from "./content_pages.tsx";
 
-export const TENANT_NOT_FOUND = "Organization not found";
+export const TENANT_NOT_FOUND: Text = "Organization not found";
 
 export function tenantRoutes(
   deps: AppDeps,
@@ -51,7 +54,7 @@ export function tenantRoutes(
     if (RESERVED_CODES.has(code)) return c.notFound();
     const tenant = TENANT_CODE_PATTERN.test(code) ? await recentTenant(deps.kv, code) : null;
     if (!tenant) {
-      return isApiPath(c.req.path) ? c.json({ error: TENANT_NOT_FOUND }, 404) : c.redirect("/", 302);
+      return isApiPath(c.req.path) ? refusalAnswer(c, refuse(404, TENANT_NOT_FOUND)) : c.redirect("/", 302);
     }
     c.set("tenant", tenant);
     await next();

@@ -41,7 +41,9 @@ import { contentPages } from "../routes/content_pages.tsx";
 import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
 import { tenantRoutes } from "../routes/tenant.tsx";
-import { translate } from "../lib/i18n/catalogue.ts";
+import { type Text, translate } from "../lib/i18n/catalogue.ts";
+import { RefusalError, refuse } from "../domain/refusal.ts";
+import { errorText, refusalAnswer } from "./refusal_answer.ts";
 import { brandCss } from "../routes/brand_css.ts";
 import { webAppRoutes } from "../routes/web_app.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
@@ -50,7 +52,7 @@ import { DECODE_WAIT_MS } from "./uploaded_image.ts";
 import { assertReservedPaths } from "./reserved_paths.ts";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
-export const CONTENTION_TEXT = "The service is busy right now. Please try again.";
+export const CONTENTION_TEXT: Text = "The service is busy right now. Please try again.";
 
 export const STATIC_DIR = fileURLToPath(new URL("../static", import.meta.url));
 
@@ -119,7 +121,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.route("/:tenant", tenantRoutes(deps, auth, page, decodeTurns, assets));
 
   app.notFound((c) => {
-    if (isApiPath(c.req.path)) return c.json({ error: "Not found" }, 404);
+    if (isApiPath(c.req.path)) return refusalAnswer(c, refuse(404, "Not found"));
     // One page for every missing path: its language switch returns to the home page.
     const site = { ...siteFor(c, deps), path: "/" };
     return page(
@@ -130,13 +132,15 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   });
 
   app.onError((err, c) => {
+    if (err instanceof RefusalError) return refusalAnswer(c, err.refusal);
+    // Hono's own (a framework check): its English as written, or the catalogue's "Bad request".
     if (err instanceof HTTPException) {
-      return c.json({ error: err.message || "Bad request" }, err.status);
+      return c.json({ error: err.message || errorText(c, "Bad request") }, err.status);
     }
     // A write that kept losing commit races (kv/retry.ts): the store is busy, not broken.
     if (err instanceof ContentionError) {
       log({ event: "contention", level: "warn", requestId: c.get("requestId"), path: c.req.path, error: err.message });
-      return c.json({ error: CONTENTION_TEXT }, 503, { "retry-after": "1" });
+      return refusalAnswer(c, refuse(503, CONTENTION_TEXT, undefined, 1));
     }
     // The route pattern that was running (a middleware's "/*" dropped), never the raw path.
     const route = c.req.routePath.replace(/\/\*$/, "") || "/";
@@ -150,7 +154,7 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
       error: scrubText(err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
       stack: err instanceof Error && err.stack ? scrubText(err.stack) : undefined,
     });
-    if (isApiPath(c.req.path)) return c.json({ error: "Something went wrong. Please try again." }, 500);
+    if (isApiPath(c.req.path)) return c.json({ error: errorText(c, "Something went wrong. Please try again.") }, 500);
     const site = { ...siteFor(c, deps), path: "/" };
     return page(
       c,

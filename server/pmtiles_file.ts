@@ -1,7 +1,7 @@
 /**
  * MAP_PMTILES_PATH: a PMTiles archive (a region's streets in one file) served
  * from this server's own origin at PMTILES_ROUTE, so the CSP stays 'self' and
- * no third-party tile server is needed (issue 18). Browsers read it with HTTP
+ * no third-party tile server is needed. Browsers read it with HTTP
  * range requests (the `pmtiles` package in the map chunk): 206 with
  * Content-Range, Accept-Ranges, a strong ETag for If-Range, 416 for a range
  * past the end. The file is opened per request, so an operator may replace it
@@ -11,6 +11,9 @@ import { Hono } from "hono";
 import { ConfigError } from "../lib/config.ts";
 import { PMTILES_ROUTE } from "../lib/map_style.ts";
 import { byteRange } from "./byte_range.ts";
+import { refuse } from "../domain/refusal.ts";
+import type { Env } from "./env.ts";
+import { refusalAnswer } from "./refusal_answer.ts";
 
 const MAGIC = "PMTiles";
 const CHUNK = 64 * 1024;
@@ -77,8 +80,8 @@ function rangeStillValid(ifRange: string | undefined, etag: string, lastModified
 }
 
 /** GET (and HEAD) PMTILES_ROUTE: the file, or a part of it; 404 when MAP_PMTILES_PATH is unset. */
-export function pmtilesRoutes(path: string | null): Hono {
-  const app = new Hono();
+export function pmtilesRoutes(path: string | null): Hono<Env> {
+  const app = new Hono<Env>();
   app.get(PMTILES_ROUTE, async (c) => {
     if (!path) return c.notFound();
     let file: Deno.FsFile;
@@ -88,7 +91,7 @@ export function pmtilesRoutes(path: string | null): Hono {
       info = await file.stat();
     } catch {
       // Checked at start-up (checkPmtilesFile): gone since, so say so rather than fail.
-      return c.json({ error: "The map tiles are not available right now." }, 503);
+      return refusalAnswer(c, refuse(503, "The map tiles are not available right now."));
     }
     const etag = etagOf(info);
     const lastModified = info.mtime ? info.mtime.toUTCString() : null;

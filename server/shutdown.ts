@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown on SIGTERM and SIGINT (issue 10, item 6): stop taking new
+ * Graceful shutdown on SIGTERM and SIGINT: stop taking new
  * requests, close every live socket with 1001 so clients reconnect to the
  * next process at once, let requests in flight finish, close KV and release
  * the store lock. The batched log is written by the unload event Deno.exit
@@ -16,10 +16,12 @@ import type { Store } from "../kv/store.ts";
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
 import { closeAllLive, settleLive } from "../routes/live/hub.ts";
+import { type Text, translate } from "../lib/i18n/catalogue.ts";
+import { requestLang } from "../lib/i18n/lang.ts";
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
-export const STOPPING = "The server is restarting. Please try again in a moment.";
+export const STOPPING: Text = "The server is restarting. Please try again in a moment.";
 
 /** Counts requests in flight; once closed, answers new ones 503 so a client retries elsewhere or later. */
 export class RequestGate {
@@ -38,7 +40,8 @@ export class RequestGate {
     };
     return (req, info) => {
       if (this.#closed) {
-        return Response.json({ error: STOPPING }, {
+        // Answered before the app (and its language middleware): the language is read here.
+        return Response.json({ error: translate(requestLang(req.headers), STOPPING) }, {
           status: 503,
           headers: { "retry-after": "1", connection: "close" },
         });

@@ -9,30 +9,33 @@ import { PhotoError } from "../lib/images/profile_photo.ts";
 import { MISSING_IMAGE_TEXT } from "../lib/images/rules.ts";
 import { multipartFile } from "../lib/multipart.ts";
 import type { Env } from "./env.ts";
+import { refuse } from "../domain/refusal.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
+import { refusalAnswer } from "./refusal_answer.ts";
 import { type TimedTurns, TurnTimeoutError } from "./timed_turns.ts";
 
 /**
- * One photo decodes at a time in this process (issue 16): a burst of uploads
+ * One photo decodes at a time in this process: a burst of uploads
  * cannot hold several full-size images in memory at once. An upload waiting
  * longer than this answers 503 with Retry-After; the island shows the text.
  */
 export const DECODE_WAIT_MS = 10_000;
 export const DECODE_RETRY_AFTER_S = 5;
-export const BUSY_TEXT = "Many photos are being processed right now. Please try again in a moment.";
-export const NOT_MULTIPART = 'Send the image as multipart/form-data in the field "image".';
+export const BUSY_TEXT: Text = "Many photos are being processed right now. Please try again in a moment.";
+export const NOT_MULTIPART: Text = 'Send the image as multipart/form-data in the field "image".';
 
 /** The bytes of the body's `image` file, or the answer refusing the body (415 not multipart, 400 no image). */
 export async function uploadedImage(c: Context<Env>): Promise<Uint8Array | Response> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^multipart\/form-data\b/i.test(type)) return c.json({ error: NOT_MULTIPART }, 415);
+  if (!/^multipart\/form-data\b/i.test(type)) return refusalAnswer(c, refuse(415, NOT_MULTIPART));
   // Read whole (the route's bodyLimit caps it), then the file is found with a native byte search.
   let found: Uint8Array | null;
   try {
     found = multipartFile(new Uint8Array(await c.req.arrayBuffer()), type, "image");
   } catch {
-    return c.json({ error: MISSING_IMAGE_TEXT }, 400);
+    return refusalAnswer(c, refuse(400, MISSING_IMAGE_TEXT));
   }
-  return found && found.length > 0 ? found : c.json({ error: MISSING_IMAGE_TEXT }, 400);
+  return found && found.length > 0 ? found : refusalAnswer(c, refuse(400, MISSING_IMAGE_TEXT));
 }
 
 /**
@@ -55,10 +58,10 @@ export async function decodeInTurn<T>(
     return await turns.run(() => make(bytes));
   } catch (err) {
     if (err instanceof TurnTimeoutError) {
-      return c.json({ error: BUSY_TEXT }, 503, { "retry-after": String(DECODE_RETRY_AFTER_S) });
+      return refusalAnswer(c, refuse(503, BUSY_TEXT, undefined, DECODE_RETRY_AFTER_S));
     }
     if (!(err instanceof PhotoError)) throw err;
     refused(err.status);
-    return c.json({ error: err.message }, err.status);
+    return refusalAnswer(c, refuse(err.status, err.text));
   }
 }

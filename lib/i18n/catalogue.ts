@@ -1,6 +1,6 @@
 /**
  * The Spanish catalogue, one file per area of the product (lib/i18n/es/),
- * and the texts each island needs (issue 17). A text's key is its English
+ * and the texts each island needs. A text's key is its English
  * wording (as gettext does), so the spec's English stays word for word in the
  * code, and `Text`, the union of every key, makes `t("…")` of a text missing
  * from the Spanish catalogue fail `deno check`.
@@ -32,7 +32,6 @@ import { ride_sms } from "./es/ride_sms.ts";
 import { needs } from "./es/needs.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
-import { recognise, type Template, template } from "./templates.ts";
 
 export const AREAS = {
   common,
@@ -83,36 +82,4 @@ export function translate(lang: Lang, text: Text, values?: Values): string {
 /** The server's translate function for `lang`, for the rules shared with the screens (they take a `Translate`). */
 export function translator(lang: Lang): Translate {
   return Object.assign((text: Text, values?: Values) => translate(lang, text, values), { lang });
-}
-
-/** Keys with placeholders, each English plural form apart, as templates that recognise a filled English text. */
-let templates: Template[] | null = null;
-
-function catalogueTemplates(): Template[] {
-  templates ??= (Object.keys(ES) as Text[]).flatMap((key) => {
-    const plural = EN_PLURALS[key];
-    if (plural) return [template(key, plural.one, 1), template(key, plural.other)];
-    return key.includes("{") ? [template(key)] : [];
-  });
-  return templates;
-}
-
-/**
- * An English message from anywhere in the server (an error answer, a thrown
- * refusal) in `lang`: the catalogue's text for it, filled with the values the
- * English carried, each put into `lang` the same way when it is itself a text
- * (a field's name, "5 minutes"). A message the catalogue lacks stays English.
- */
-export function localize(lang: Lang, english: string): string {
-  if (lang === "en") return english;
-  if (Object.hasOwn(ES, english) && typeof ES[english as Text] === "string") return translate(lang, english as Text);
-  const found = recognise(catalogueTemplates(), english);
-  if (!found) return english;
-  const { key, names, count } = found.template;
-  const values: Values = count === undefined ? {} : { count };
-  names.forEach((name, i) => {
-    const value = found.values[i];
-    values[name] = name === "count" ? Number(value) : localize(lang, value);
-  });
-  return translate(lang, key as Text, values);
 }

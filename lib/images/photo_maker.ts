@@ -1,5 +1,5 @@
 /**
- * Makes profile photos and logos off the request thread (issue 16, item 5). Each photo
+ * Makes profile photos and logos off the request thread. Each photo
  * is made in a fresh Worker that is ended as soon as it answers: the server
  * keeps answering while a photo decodes, and all the memory the decode took
  * (a 40-megapixel photo is 160 MB of pixels, and WebAssembly memory never
@@ -19,7 +19,7 @@ export const PHOTO_WORK_LIMIT_MS = 30_000;
 
 type Answer<T> =
   | { photo: T }
-  | { refused: { status: PhotoError["status"]; message: string } }
+  | { refused: { status: PhotoError["status"]; text: PhotoError["text"] } }
   | { failed: string };
 
 /** The photo made from `bytes`, which are moved to the worker: their buffer is empty afterwards. */
@@ -29,7 +29,7 @@ export async function makePhotoOffThread(bytes: Uint8Array, limitMs = PHOTO_WORK
   return await offThread<Photo>("photo", bytes, limitMs);
 }
 
-/** An organisation's logo made from `bytes` (issue 19) the same way; their buffer is empty afterwards. */
+/** An organisation's logo made from `bytes` the same way; their buffer is empty afterwards. */
 export async function makeLogoOffThread(bytes: Uint8Array, limitMs = PHOTO_WORK_LIMIT_MS): Promise<Logo> {
   judgeLogo(bytes);
   if (typeof Worker === "undefined") return await makeLogo(bytes);
@@ -46,12 +46,12 @@ async function offThread<T>(kind: "photo" | "logo", bytes: Uint8Array, limitMs: 
         event.preventDefault();
         reject(new Error(`Photo worker failed: ${event.message}`));
       };
-      timer = setTimeout(() => resolve({ refused: { status: 400, message: UNREADABLE_TEXT } }), limitMs);
+      timer = setTimeout(() => resolve({ refused: { status: 400, text: UNREADABLE_TEXT } }), limitMs);
       // The whole buffer moves to the worker, not a copy: nothing of the upload stays on this thread.
       worker.postMessage({ bytes, kind }, [bytes.buffer as ArrayBuffer]);
     });
     if ("photo" in answer) return answer.photo;
-    if ("refused" in answer) throw new PhotoError(answer.refused.status, answer.refused.message);
+    if ("refused" in answer) throw new PhotoError(answer.refused.status, answer.refused.text);
     throw new Error(answer.failed);
   } finally {
     clearTimeout(timer);

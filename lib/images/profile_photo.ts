@@ -1,5 +1,5 @@
 /**
- * An uploaded file → the stored profile photo (issue 6): judged by its bytes,
+ * An uploaded file → the stored profile photo: judged by its bytes,
  * sized from its header before any pixel is decoded, decoded, cropped to a
  * centred square, resized to 256 × 256, turned upright by its EXIF
  * orientation, and encoded afresh as WebP (JPEG when WebP cannot be made).
@@ -23,11 +23,12 @@ import {
   UNREADABLE_TEXT,
 } from "./rules.ts";
 import { type ImageType, sniffImageType } from "./sniff.ts";
+import type { Text } from "../i18n/catalogue.ts";
 
-/** A refused upload: the status and text the API answers. */
+/** A refused upload: the status and the catalogue text the API answers. */
 export class PhotoError extends Error {
-  constructor(readonly status: 400 | 413 | 415, message: string) {
-    super(message);
+  constructor(readonly status: 400 | 413 | 415, readonly text: Text) {
+    super(text);
     this.name = "PhotoError";
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account (issue 23):
+ * The signed-in person's own account:
  * - DELETE /api/users/me, body { phoneLastFour }: deletes the account (kv/account_deletion.ts) → 204.
  * - GET /api/users/me/export: everything kept about them, as a JSON download (kv/account_export.ts).
  */
@@ -20,6 +20,9 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 /**
  * The DELETE body: four digits. Kept here, not in lib/schemas.ts: only the server parses it, and the
@@ -31,7 +34,7 @@ const deletionBody = z.object({
 
 /** An export reads every ride of every organisation (kv/person_rides.ts): a few an hour is plenty. */
 export const EXPORTS_PER_HOUR = 5;
-export const EXPORT_LIMIT_TEXT = "You can download your data 5 times an hour. Please try again later.";
+export const EXPORT_LIMIT_TEXT: Text = "You can download your data 5 times an hour. Please try again later.";
 
 export function accountApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -41,7 +44,7 @@ export function accountApi(deps: AppDeps, auth: AuthServices) {
     .delete("/", smallBody(), jsonBody(deletionBody), async (c) => {
       const user = c.get("user");
       if (!confirmsDeletion(c.req.valid("json").phoneLastFour, user.phoneNumber)) {
-        return c.json({ error: CONFIRM_MISMATCH_TEXT }, 400);
+        return refusalAnswer(c, refuse(400, CONFIRM_MISMATCH_TEXT));
       }
       const requestId = c.get("requestId");
       const result = await deleteAccount(kv, {
@@ -52,8 +55,8 @@ export function accountApi(deps: AppDeps, auth: AuthServices) {
       });
       if (!result.ok) {
         return result.reason === "last_super"
-          ? c.json({ error: LAST_SUPER_TEXT }, 409)
-          : c.json({ error: "User not found" }, 404);
+          ? refusalAnswer(c, refuse(409, LAST_SUPER_TEXT))
+          : refusalAnswer(c, refuse(404, "User not found"));
       }
       for (const { ride, from } of result.canceled) {
         log({

@@ -1,5 +1,5 @@
 /**
- * The audit trail read back (issue 19): GET /admin/audit?cursor= under a
+ * The audit trail read back: GET /admin/audit?cursor= under a
  * tenant for its admins (and super admins); the provider's every-tenant
  * list is GET /api/super/audit (routes/api/super.ts). Newest first, 50 a
  * page; the next page's cursor travels in X-Next-Cursor, as the trips'.
@@ -11,6 +11,8 @@ import { describeAudit } from "../../kv/audit_entries.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -20,7 +22,7 @@ export async function auditPage(c: Context<Env>, kv: Store, tenant: string | nul
   try {
     page = await listAuditPage(kv, tenant, { limit: AUDIT_PAGE_SIZE, cursor: c.req.query("cursor") || undefined });
   } catch {
-    return c.json({ error: "Invalid cursor" }, 400);
+    return refusalAnswer(c, refuse(400, "Invalid cursor"));
   }
   if (page.cursor) c.header("x-next-cursor", page.cursor);
   return c.json(await describeAudit(kv, page, tenant));

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { pingStore } from "../../kv/health.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { errorText } from "../../server/refusal_answer.ts";
 
 /**
  * GET /healthz: 200 with the version while KV answers, 503 when it does not. Under `deno serve --parallel`
@@ -13,9 +14,8 @@ export function healthApi({ kv, config, isolate }: AppDeps) {
       await pingStore(kv);
       return c.json({ status: "ok", version: config.version, ...which }, 200, { "cache-control": "no-store" });
     } catch {
-      return c.json({ status: "unavailable", version: config.version, error: "Storage is not answering" }, 503, {
-        "cache-control": "no-store",
-      });
+      const error = errorText(c, "Storage is not answering");
+      return c.json({ status: "unavailable", version: config.version, error }, 503, { "cache-control": "no-store" });
     }
   });
 }

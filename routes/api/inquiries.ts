@@ -6,6 +6,8 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { clientAddress } from "../../server/middleware/client_address.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 /** A whole inquiry at its largest fits well inside this. */
 export const INQUIRY_MAX_BYTES = 16 * 1024;
@@ -18,7 +20,7 @@ export function inquiriesApi({ kv, clock, config }: AppDeps) {
     "/",
     bodyLimit({
       maxSize: INQUIRY_MAX_BYTES,
-      onError: (c) => c.json({ error: "Message is too large" }, 413),
+      onError: (c) => refusalAnswer(c, refuse(413, "Message is too large")),
     }),
     rateLimit({
       kv,

@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 8): Prometheus text, off unless METRICS_TOKEN is set,
+ * GET /metrics: Prometheus text, off unless METRICS_TOKEN is set,
  * and then only with that bearer token.
  */
 import { Hono } from "hono";
@@ -7,6 +7,9 @@ import { countActiveRides } from "../../kv/ride_reads.ts";
 import { gauge, type Metrics } from "../../lib/metrics.ts";
 import { constantTimeEqual } from "../../lib/otp.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
+
 import { liveStats } from "../live/ws.ts";
 
 export function metricsApi({ kv, config }: AppDeps, metrics: Metrics) {
@@ -14,7 +17,7 @@ export function metricsApi({ kv, config }: AppDeps, metrics: Metrics) {
     if (!config.metricsToken) return c.notFound();
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
     if (!constantTimeEqual(token, config.metricsToken)) {
-      return c.json({ error: "Authentication required" }, 401, { "www-authenticate": "Bearer" });
+      return refusalAnswer(c, refuse(401, "Authentication required"), { "www-authenticate": "Bearer" });
     }
     const live = liveStats(kv);
     const active = await countActiveRides(kv);

@@ -1,5 +1,5 @@
 /**
- * Profile photos (issue 6; spec sections 3, 5, 7):
+ * Profile photos (spec sections 3, 5, 7):
  * - POST /api/users/profile/image-upload, multipart field `image` → { imageUrl, user }.
  *   Mounted under /api/users, but the path lies inside profileApi's mount, whose
  *   requireAuth runs first (it is registered first in server/app.tsx).
@@ -18,6 +18,8 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { AUTH_REQUIRED } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
 import { TimedTurns } from "../../server/timed_turns.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 import { DECODE_WAIT_MS, decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
 
 /** `decodeTurns` is shared with logo uploads (routes/api/tenant_logo.ts): one decode at a time in all. */
@@ -29,7 +31,7 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
       "/profile/image-upload",
       // profileApi's requireAuth put the user here; never process an upload without one.
       async function signedIn(c, next) {
-        if (!c.get("user")) return c.json({ error: AUTH_REQUIRED }, 401);
+        if (!c.get("user")) return refusalAnswer(c, refuse(401, AUTH_REQUIRED));
         await next();
       },
       // Decoding is the costliest thing a signed-in user can ask for: bound it.
@@ -45,14 +47,14 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
       // Refuses by Content-Length before reading, or as soon as a streamed body passes the limit.
       bodyLimit({
         maxSize: PHOTO_MAX_BYTES + PHOTO_BODY_ALLOWANCE,
-        onError: (c) => c.json({ error: TOO_LARGE_TEXT }, 413),
+        onError: (c) => refusalAnswer(c, refuse(413, TOO_LARGE_TEXT)),
       }),
       async (c) => {
         const user = c.get("user");
         const bytes = await uploadedImage(c);
         if (bytes instanceof Response) return bytes;
         // The whole body may be a little over 5 MB; the file itself may not.
-        if (bytes.length > PHOTO_MAX_BYTES) return c.json({ error: TOO_LARGE_TEXT }, 413);
+        if (bytes.length > PHOTO_MAX_BYTES) return refusalAnswer(c, refuse(413, TOO_LARGE_TEXT));
         const started = performance.now();
         const photo = await decodeInTurn(c, decodeTurns, bytes, {
           judge: judgeUpload,
@@ -62,7 +64,7 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
         });
         if (photo instanceof Response) return photo;
         const saved = await savePhoto(kv, user.id, photo, clock.now());
-        if (!saved?.photoUrl) return c.json({ error: "User not found" }, 404);
+        if (!saved?.photoUrl) return refusalAnswer(c, refuse(404, "User not found"));
         log({
           event: "profile.photo_updated",
           userId: user.id,
@@ -78,9 +80,9 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
     .get("/:id/photo", async (c) => {
       const id = c.req.param("id");
       const photo = ID_PATTERN.test(id) ? await getPhoto(kv, id) : null;
-      // Only the URL naming the current bytes (?v= their hash) answers (issue 16): a user id alone
+      // Only the URL naming the current bytes (?v= their hash) answers: a user id alone
       // finds no photo, and an old upload's URL stops working once a new one replaces it.
-      if (!photo || c.req.query("v") !== photo.hash) return c.json({ error: "No photo" }, 404);
+      if (!photo || c.req.query("v") !== photo.hash) return refusalAnswer(c, refuse(404, "No photo"));
       const etag = `"${photo.hash}"`;
       // The URL names the bytes, so it may be kept for good. Private: a removed photo must not
       // live on in a shared cache.

@@ -1,5 +1,5 @@
 /**
- * A tenant's named places (issue 18):
+ * A tenant's named places:
  *
  * - GET /places → [{id, name, lat, lng, note}] sorted by name: any member.
  * - POST /admin/places {name, lat, lng, note?} → 201 {place}: admins.
@@ -23,7 +23,10 @@ import {
   PLACES_FULL_TEXT,
   readPlace,
 } from "../../lib/places.ts";
-import { hasHiddenCharacters, hiddenCharactersText } from "../../lib/schemas.ts";
+import type { Translate } from "../../lib/i18n/format.ts";
+import { hasHiddenCharacters } from "../../lib/schemas.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -38,10 +41,9 @@ const placeBody = z.object({
   note: z.optional(z.unknown()),
 });
 
-/** The server words its refusals in English; server/middleware/language.ts puts them into the request's language. */
-const ENGLISH = translator("en");
-const noHiddenCharacters = (text: string, label: string) =>
-  hasHiddenCharacters(text) ? hiddenCharactersText(label) : null;
+/** The hidden-characters rule in `t`'s language; `label` comes already translated (lib/places.ts). */
+const noHiddenCharacters = (t: Translate) => (text: string, label: string) =>
+  hasHiddenCharacters(text) ? t("{label} contains characters that are not allowed", { label }) : null;
 
 export function placesApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -51,13 +53,14 @@ export function placesApi(deps: AppDeps, auth: AuthServices) {
   const small = smallBody(2048);
   const placeId = idParam("id", PLACE_NOT_FOUND);
 
-  /** The body read and checked, or the 400 to answer. */
+  /** The body read and checked, or the 400 to answer: the rules word it in the request's language. */
   function checked(c: Context<Env>, body: z.infer<typeof placeBody>) {
-    const read = readPlace(body, ENGLISH, noHiddenCharacters);
+    const t = translator(c.get("lang"));
+    const read = readPlace(body, t, noHiddenCharacters(t));
     if (!read.ok) return { error: c.json({ error: read.error }, 400) };
     const area = c.get("tenant").serviceArea;
     if (!insideArea(placePoint(read.value), area)) {
-      return { error: c.json({ error: outsideAreaText(area, ENGLISH) }, 400) };
+      return { error: c.json({ error: outsideAreaText(area, t) }, 400) };
     }
     return { value: read.value };
   }
@@ -73,9 +76,9 @@ export function placesApi(deps: AppDeps, auth: AuthServices) {
       });
       return c.json({ place: result.place }, status);
     }
-    if (result.reason === "not_found") return c.json({ error: PLACE_NOT_FOUND }, 404);
-    if (result.reason === "full") return c.json({ error: ENGLISH(PLACES_FULL_TEXT, { max: MAX_PLACES }) }, 409);
-    return c.json({ error: PLACE_TAKEN_TEXT }, 409);
+    if (result.reason === "not_found") return refusalAnswer(c, refuse(404, PLACE_NOT_FOUND));
+    if (result.reason === "full") return refusalAnswer(c, refuse(409, PLACES_FULL_TEXT, { max: MAX_PLACES }));
+    return refusalAnswer(c, refuse(409, PLACE_TAKEN_TEXT));
   }
 
   app.get("/places", ...member, async (c) => c.json(await listPlaces(kv, c.get("tenant").code)));
@@ -98,7 +101,7 @@ export function placesApi(deps: AppDeps, auth: AuthServices) {
   app.delete("/admin/places/:id", ...admin, placeId, async (c) => {
     const tenant = c.get("tenant").code;
     const removed = await deletePlace(kv, tenant, c.req.param("id"), c.get("user").id, clock.now());
-    if (!removed) return c.json({ error: PLACE_NOT_FOUND }, 404);
+    if (!removed) return refusalAnswer(c, refuse(404, PLACE_NOT_FOUND));
     log({
       event: "place.deleted",
       tenant,

@@ -11,6 +11,8 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export function profileApi(deps: AppDeps, auth: AuthServices) {
   const { kv } = deps;
@@ -23,8 +25,8 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
       jsonBody(profileUpdateSchema),
       async (c) => {
         const change = c.req.valid("json");
-        // Issue 21: a list of known needs, folded; anything else is 400 naming the field.
-        const needs = change.needs === undefined ? null : readNeeds(change.needs, [], translator("en"));
+        // A list of known needs, folded; anything else is 400 naming the field, in the request's language.
+        const needs = change.needs === undefined ? null : readNeeds(change.needs, [], translator(c.get("lang")));
         if (needs && !needs.ok) return c.json({ error: needs.error }, 400);
         // Absent fields stay as they are; an empty name or email clears it.
         const apply = (u: User): User => ({
@@ -40,7 +42,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
         const user = change.photoUrl === null
           ? await updateUserRemovingPhoto(kv, id, apply)
           : await updateUser(kv, id, apply);
-        if (!user) return c.json({ error: "User not found" }, 404);
+        if (!user) return refusalAnswer(c, refuse(404, "User not found"));
         return c.json({ user: await accountView(kv, user) });
       },
     );

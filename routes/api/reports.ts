@@ -1,5 +1,5 @@
 /**
- * GET /{t}/api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 22): the
+ * GET /{t}/api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD: the
  * figures funders ask for over the tenant's local days `from` to `to`
  * (inclusive), read from the day rollups (kv/reports.ts), never from a scan.
  * Admins and super admins only.
@@ -10,6 +10,8 @@ import { checkRange } from "../../lib/reports.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export function reportsApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
@@ -17,7 +19,7 @@ export function reportsApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/admin/reports", ...admin, async (c) => {
     const range = checkRange(c.req.query("from"), c.req.query("to"));
-    if (!range.ok) return c.json({ error: range.error }, 400);
+    if (!range.ok) return refusalAnswer(c, refuse(400, range.error));
     const tenant = c.get("tenant");
     return c.json(await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to));
   });

@@ -1,5 +1,5 @@
 /**
- * A rider's own record (issue 21), for members:
+ * A rider's own record, for members:
  *
  * - GET /rides/history?cursor= → [ride]: their finished rides (completed,
  *   canceled, no-show), newest first, 20 a page; the next page's cursor in
@@ -27,13 +27,12 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
 const feedbackBody = z.object({ rating: z.optional(z.unknown()), comment: z.optional(z.unknown()) });
-
-/** The server words its refusals in English; server/middleware/language.ts puts them into the request's language. */
-const ENGLISH = translator("en");
 
 export function riderRecordApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -48,7 +47,7 @@ export function riderRecordApi(deps: AppDeps, auth: AuthServices) {
         cursor: c.req.query("cursor") || undefined,
       });
     } catch {
-      return c.json({ error: "Invalid cursor" }, 400);
+      return refusalAnswer(c, refuse(400, "Invalid cursor"));
     }
     if (page.cursor) c.header("x-next-cursor", page.cursor);
     return c.json(page.rides);
@@ -71,7 +70,8 @@ export function riderRecordApi(deps: AppDeps, auth: AuthServices) {
     smallBody(),
     jsonBody(feedbackBody),
     async (c) => {
-      const read = readFeedback(c.req.valid("json"), ENGLISH);
+      // The rules word their refusals with the translate function they are given: the request's language.
+      const read = readFeedback(c.req.valid("json"), translator(c.get("lang")));
       if (!read.ok) return c.json({ error: read.error }, 400);
       const result = await rateRide(kv, {
         tenant: c.get("tenant").code,
@@ -83,8 +83,8 @@ export function riderRecordApi(deps: AppDeps, auth: AuthServices) {
       });
       if (!result.ok) {
         return result.reason === "not_found"
-          ? c.json({ error: "Ride not found" }, 404)
-          : c.json({ error: ENGLISH(result.error) }, 409);
+          ? refusalAnswer(c, refuse(404, "Ride not found"))
+          : refusalAnswer(c, refuse(409, result.error));
       }
       deps.log?.({
         event: "ride.rated",

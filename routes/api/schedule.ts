@@ -17,8 +17,6 @@ import { roleGuards } from "../../server/middleware/auth.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
 const scheduleBody = z.object({ schedule: z.optional(z.unknown()) });
-/** The server words its refusals in English; server/middleware/language.ts puts them into the request's language. */
-const ENGLISH = translator("en");
 
 export function scheduleApi(deps: AppDeps, auth: AuthServices) {
   const { kv } = deps;
@@ -31,7 +29,8 @@ export function scheduleApi(deps: AppDeps, auth: AuthServices) {
   app.get("/schedule", async (c) => c.json({ schedule: await getSchedule(kv, c.get("tenant").code) }));
 
   app.put("/admin/schedule", ...admins, small, jsonBody(scheduleBody), async (c) => {
-    const checked = checkSchedule(c.req.valid("json").schedule, ENGLISH);
+    // The rules word their refusals with the translate function they are given: the request's language.
+    const checked = checkSchedule(c.req.valid("json").schedule, translator(c.get("lang")));
     if (!checked.ok) return c.json({ error: checked.issues[0].message }, 400);
     const tenant = c.get("tenant").code;
     await setSchedule(kv, tenant, checked.schedule, { by: c.get("user").id, now: deps.clock.now() });

@@ -1,7 +1,7 @@
 /**
  * POST /api/sms/inbound: Twilio's "A message comes in" webhook for Hopper's
  * number (docs/operations.md, "Texts people send back"). Answers HELP with
- * the contacts of the person's organisations (issue 19), records STOP and
+ * the contacts of the person's organisations, records STOP and
  * START (kv/sms_opt_outs.ts), and says nothing to anything else. A text
  * whose MessageSid came within the last day (a replay of a signed request)
  * gets an empty answer and changes nothing (kv/twilio_messages.ts). Only with
@@ -22,6 +22,9 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
 import { TOO_LARGE } from "../../server/middleware/body_size.ts";
 import { twilioWebhook } from "../../server/middleware/twilio_webhook.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export const SMS_INBOUND_PATH = "/api/sms/inbound";
 /** Twilio's form for one text is well under 2 KiB (the body is at most 1,600 characters). */
@@ -32,8 +35,8 @@ export const SMS_INBOUND_MAX_BYTES = 8 * 1024;
  * Hopper send: 10 replies an hour, not one per message for ever.
  */
 export const SMS_INBOUND_RATE = { limit: 10, windowMs: 60 * 60 * 1000 };
-export const NOT_RECEIVING = "This server does not receive texts: it has no Twilio number (SMS_PROVIDER=console)";
-export const TOO_MANY_TEXTS = "Too many texts from this number. Please try again later.";
+export const NOT_RECEIVING: Text = "This server does not receive texts: it has no Twilio number (SMS_PROVIDER=console)";
+export const TOO_MANY_TEXTS: Text = "Too many texts from this number. Please try again later.";
 
 export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logger }) {
   const { provider, twilioAuthToken } = config.sms;
@@ -41,10 +44,10 @@ export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logge
   return new Hono<Env>().post(
     "/",
     async (c, next) => {
-      if (!token) return c.json({ error: NOT_RECEIVING }, 404);
+      if (!token) return refusalAnswer(c, refuse(404, NOT_RECEIVING));
       await next();
     },
-    bodyLimit({ maxSize: SMS_INBOUND_MAX_BYTES, onError: (c) => c.json({ error: TOO_LARGE }, 413) }),
+    bodyLimit({ maxSize: SMS_INBOUND_MAX_BYTES, onError: (c) => refusalAnswer(c, refuse(413, TOO_LARGE)) }),
     twilioWebhook({ authToken: token ?? "", url: config.publicUrl + SMS_INBOUND_PATH, log }),
     // Before the number's limit: replays of a person's own texts must not use up their answers.
     async (c, next) => {
@@ -73,7 +76,7 @@ export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logge
         reply = helpSms(lang, contacts.organisations, config);
         organisations = contacts.organisations.length;
       } else if (keyword === "stop" || keyword === "start") {
-        // Issue 20: the number's choice is kept, and confirmed in its person's language.
+        // The number's choice is kept, and confirmed in its person's language.
         const lang: Lang = (phone ? (await helpContactsFor(kv, phone)).language : null) ?? (spanish ? "es" : "en");
         if (phone && keyword === "stop") await recordOptOut(kv, phone, clock.now());
         if (phone && keyword === "start") await clearOptOut(kv, phone);

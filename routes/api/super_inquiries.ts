@@ -1,5 +1,5 @@
 /**
- * The provider's inbox of contact-form inquiries (issue 19), super admins only:
+ * The provider's inbox of contact-form inquiries, super admins only:
  *
  * - GET /api/super/inquiries → the newest 200, newest first, each with the
  *   organisation it came from (`tenant`, `tenantName`; null from the public site)
@@ -17,9 +17,12 @@ import { superGuard } from "../../server/middleware/auth.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export const INBOX_SIZE = 200;
-export const INQUIRY_NOT_FOUND = "Inquiry not found";
+export const INQUIRY_NOT_FOUND: Text = "Inquiry not found";
 const handledBody = z.object({ handled: z.literal(true, "handled must be true") });
 
 function view(inquiry: Inquiry, names: Map<string, string>) {
@@ -44,7 +47,7 @@ export function superInquiriesApi(deps: AppDeps, auth: AuthServices) {
 
   app.put("/:id", ...supers, idParam("id", INQUIRY_NOT_FOUND), smallBody(), jsonBody(handledBody), async (c) => {
     const inquiry = await markInquiryHandled(kv, c.req.param("id"), c.get("user").id, clock.now());
-    if (!inquiry) return c.json({ error: INQUIRY_NOT_FOUND }, 404);
+    if (!inquiry) return refusalAnswer(c, refuse(404, INQUIRY_NOT_FOUND));
     return c.json({ inquiry: view(inquiry, await tenantNames()) });
   });
 

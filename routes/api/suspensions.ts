@@ -1,5 +1,5 @@
 /**
- * Lifting a rider's no-show pause (issue 21), for the tenant's admins:
+ * Lifting a rider's no-show pause, for the tenant's admins:
  * DELETE /users/{id}/suspension → 204. From then on only new no-shows count
  * (kv/no_shows.ts keeps the time as the rider's "counted from"); the earlier
  * ones stay on the rides. Audited ("user.suspension_lifted"). 404 "User not
@@ -13,6 +13,8 @@ import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export function suspensionsApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -22,7 +24,7 @@ export function suspensionsApi(deps: AppDeps, auth: AuthServices) {
   app.delete("/users/:id/suspension", ...admin, idParam("id", "User not found"), async (c) => {
     const tenant = c.get("tenant");
     const userId = c.req.param("id");
-    if (!await getMembership(kv, tenant.code, userId)) return c.json({ error: "User not found" }, 404);
+    if (!await getMembership(kv, tenant.code, userId)) return refusalAnswer(c, refuse(404, "User not found"));
     const now = clock.now();
     const { count } = await noShowStanding(kv, tenant.code, userId, settingsOf(tenant).noShow, now);
     const by = c.get("user").id;

@@ -1,5 +1,5 @@
 /**
- * An organisation's logo (issue 19), which replaces the Hopper mark in its
+ * An organisation's logo, which replaces the Hopper mark in its
  * pages' header:
  * - POST /{t}/api/admin/settings/logo, multipart field `image` (PNG, JPEG or
  *   WebP, at most 1 MB) → { settings } with the new `logoUrl`. Made by the
@@ -24,8 +24,11 @@ import { roleGuards } from "../../server/middleware/auth.ts";
 import { rateLimit } from "../../server/middleware/rate_limit.ts";
 import type { TimedTurns } from "../../server/timed_turns.ts";
 import { decodeInTurn, uploadedImage } from "../../server/uploaded_image.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
-const TENANT_GONE = "Organization not found";
+const TENANT_GONE: Text = "Organization not found";
 
 export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: TimedTurns) {
   const { kv, clock } = deps;
@@ -48,7 +51,7 @@ export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: Ti
     }),
     bodyLimit({
       maxSize: LOGO_MAX_BYTES + PHOTO_BODY_ALLOWANCE,
-      onError: (c) => c.json({ error: LOGO_TOO_LARGE_TEXT }, 413),
+      onError: (c) => refusalAnswer(c, refuse(413, LOGO_TOO_LARGE_TEXT)),
     }),
     async (c) => {
       const code = c.get("tenant").code;
@@ -65,7 +68,7 @@ export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: Ti
       });
       if (logo instanceof Response) return logo;
       const tenant = await saveTenantLogo(kv, code, logo, { by, now: clock.now() });
-      if (!tenant) return c.json({ error: TENANT_GONE }, 404);
+      if (!tenant) return refusalAnswer(c, refuse(404, TENANT_GONE));
       log({
         event: "settings.changed",
         tenant: code,
@@ -85,7 +88,7 @@ export function tenantLogoApi(deps: AppDeps, auth: AuthServices, decodeTurns: Ti
     const code = c.get("tenant").code;
     const by = c.get("user").id;
     const done = await removeTenantLogo(kv, code, { by, now: clock.now() });
-    if (!done) return c.json({ error: TENANT_GONE }, 404);
+    if (!done) return refusalAnswer(c, refuse(404, TENANT_GONE));
     if (done.removed) {
       log({ event: "settings.changed", tenant: code, by, fields: ["logo"], requestId: c.get("requestId") });
     }
@@ -102,7 +105,7 @@ export function tenantLogoFile(deps: AppDeps) {
     const v = c.req.query("v");
     // Only the URL naming the current bytes answers: an old logo's URL stops working once replaced.
     const logo = tenant.logo && v === tenant.logo.hash ? await getTenantLogo(deps.kv, tenant.code) : null;
-    if (!logo || logo.hash !== v) return c.json({ error: "No logo" }, 404);
+    if (!logo || logo.hash !== v) return refusalAnswer(c, refuse(404, "No logo"));
     const etag = `"${logo.hash}"`;
     // The URL names the bytes, so anyone may keep them for good; a logo is public, as the header shows it.
     const headers = { "content-type": logo.contentType, etag, "cache-control": "public, max-age=31536000, immutable" };

@@ -1,5 +1,5 @@
 /**
- * GET /admin/trips.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 22): the rides
+ * GET /admin/trips.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the rides
  * asked for on the tenant's local days from..to (inclusive), one CSV row each
  * (lib/trips_csv.ts), streamed as KV hands them over so a year of rides takes
  * no more memory than a page of them. Admins and super admins only.
@@ -13,6 +13,9 @@ import { tripCsvRow, TRIPS_CSV_COLUMNS } from "../../lib/trips_csv.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
+
 import { scrubText } from "../../lib/scrub.ts";
 
 export function tripsCsvApi(deps: AppDeps, auth: AuthServices) {
@@ -22,7 +25,7 @@ export function tripsCsvApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/admin/trips.csv", ...admin, async (c) => {
     const range = checkRange(c.req.query("from"), c.req.query("to"));
-    if (!range.ok) return c.json({ error: range.error }, 400);
+    if (!range.ok) return refusalAnswer(c, refuse(400, range.error));
     const { code, timezone } = c.get("tenant");
     // The range's first moment and the first moment after it, on the tenant's clocks.
     const start = zonedMoment(range.from, "00:00", timezone);

@@ -12,6 +12,7 @@ import { readSignedIn } from "../../kv/signed_in.ts";
 import { redeemTicket } from "../../kv/tickets.ts";
 import type { TokenSigner } from "../../lib/jwt.ts";
 import type { Role } from "../../lib/roles.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { SocketKind } from "./visibility.ts";
 
 /** Close codes (RFC 6455 section 7.4.1). */
@@ -28,7 +29,8 @@ export const CLOSE = {
 
 export type Admission =
   | { ok: true; userId: string; sessionId: string }
-  | { ok: false; code: number; reason: string; userId?: string };
+  /** `reason`: the close reason, and the 401's catalogue text when nobody signed in. */
+  | { ok: false; code: number; reason: Text; userId?: string };
 
 export function mayOpen(kind: SocketKind, roles: readonly Role[], everything = false): boolean {
   if (kind === "riders") return !everything && roles.length > 0;
@@ -81,7 +83,7 @@ export async function admit(
   { ticket, token }: Credentials,
   { everything = false }: { everything?: boolean } = {},
 ): Promise<Admission> {
-  const refused = (reason: string, userId?: string): Admission => ({ ok: false, code: CLOSE.policy, reason, userId });
+  const refused = (reason: Text, userId?: string): Admission => ({ ok: false, code: CLOSE.policy, reason, userId });
   let claims: { userId: string; sessionId: string } | null;
   if (ticket !== undefined) {
     const grant = await redeemTicket(deps.kv, ticket, deps.now);

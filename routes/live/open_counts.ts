@@ -1,5 +1,5 @@
 /**
- * Open sockets per session, per user and per client address (issue 16: one
+ * Open sockets per session, per user and per client address (one
  * rider once held 300 sockets on one token), counted in KV so each bound holds
  * for the whole server, whatever its number of isolates (kv/socket_leases.ts).
  *
@@ -12,6 +12,7 @@
  */
 import type { Store } from "../../kv/store.ts";
 import { type Release, SocketLeases } from "../../kv/socket_leases.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 
 export interface OpenLimits {
   perSession: number;
@@ -19,7 +20,7 @@ export interface OpenLimits {
   perAddress: number;
 }
 
-export const TOO_MANY_SOCKETS = "Too many open connections";
+export const TOO_MANY_SOCKETS: Text = "Too many open connections";
 
 /** Sockets being refused (opened to be closed 1008) one address may hold beyond its bound. */
 export const REFUSALS_PER_ADDRESS = 10;

@@ -27,6 +27,8 @@ import { originAllowed } from "./origin.ts";
 import { clientAddress } from "../../server/middleware/client_address.ts";
 import { jsonLogger } from "../../lib/log.ts";
 import { TokenBucket } from "../../lib/token_bucket.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 export { liveStats } from "./hub.ts";
 
@@ -43,13 +45,13 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
 
   async function connect(c: Context<Env>, kind: SocketKind) {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-      return c.json({ error: "Expected a WebSocket upgrade" }, 426, { upgrade: "websocket" });
+      return refusalAnswer(c, refuse(426, "Expected a WebSocket upgrade"), { upgrade: "websocket" });
     }
     if (!originAllowed(c.req.header("origin"), deps.config.publicUrl)) {
-      return c.json({ error: "This page may not open a live connection" }, 403);
+      return refusalAnswer(c, refuse(403, "This page may not open a live connection"));
     }
     const tenant = c.get("tenant").code;
-    // ?scope=all: an admin's socket told about every ride (the trips screen, issue 7).
+    // ?scope=all: an admin's socket told about every ride (the trips screen).
     const everything = c.req.query("scope") === "all";
     const address = clientAddress(c, deps.config);
     let refusal: Refusal | null = null;
@@ -67,11 +69,11 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
         { everything },
       );
       // Nobody signed in: nothing to tell a socket that a status cannot.
-      if (!verdict.ok && !verdict.userId) return c.json({ error: verdict.reason }, 401);
+      if (!verdict.ok && !verdict.userId) return refusalAnswer(c, refuse(401, verdict.reason));
       const counted = verdict.ok
         ? await hub.openCounts.take({ userId: verdict.userId, sessionId: verdict.sessionId, address })
         : await hub.openCounts.refusal(address);
-      if (!counted.release) return c.json({ error: TOO_MANY_SOCKETS }, 429);
+      if (!counted.release) return refusalAnswer(c, refuse(429, TOO_MANY_SOCKETS));
       release = counted.release;
       if (!verdict.ok) refusal = verdict;
       else if (counted.verdict === "refuse") {
@@ -126,10 +128,10 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
       }, { idleTimeout: idleTimeoutSeconds });
     } catch {
       // A handshake Deno cannot complete (no Sec-WebSocket-Key, no "Connection: Upgrade",
-      // "Upgrade: WebSocket" capitalised): the client's fault, answered as one (issue 10, item 4).
+      // "Upgrade: WebSocket" capitalised): the client's fault, answered as one.
       release?.();
       if (client) hub.leave(client, CLOSE.serverError, "Upgrade failed", { log: false });
-      return c.json({ error: "Invalid WebSocket handshake" }, 400);
+      return refusalAnswer(c, refuse(400, "Invalid WebSocket handshake"));
     }
   }
 

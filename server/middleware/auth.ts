@@ -4,11 +4,14 @@ import { getMembership, rolesOf } from "../../kv/members.ts";
 import { signedIn } from "../../kv/signed_in.ts";
 import { SUSPENDED } from "../../lib/joining.ts";
 import type { Role } from "../../lib/roles.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { refusalAnswer } from "../refusal_answer.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 
-export const AUTH_REQUIRED = "Authentication required - please log in";
-export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+export const AUTH_REQUIRED: Text = "Authentication required - please log in";
+export const SESSION_EXPIRED: Text = "Your session has expired. Please log in again.";
 
 /**
  * Lets a request through only with a valid bearer token whose session still
@@ -19,12 +22,12 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
   return async function requireAuth(c, next) {
     const header = c.req.header("authorization") ?? "";
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    if (!token) return c.json({ error: AUTH_REQUIRED }, 401);
+    if (!token) return refusalAnswer(c, refuse(401, AUTH_REQUIRED));
     const now = clock.now();
     const claims = await signer.verify(token, now);
     const tenant = c.get("tenant")?.code;
     const who = claims && await signedIn(kv, { ...claims, tenant }, now);
-    if (!who) return c.json({ error: SESSION_EXPIRED }, 401);
+    if (!who) return refusalAnswer(c, refuse(401, SESSION_EXPIRED));
     c.set("session", who.session);
     c.set("user", who.user);
     if (who.roles) c.set("memberRoles", who.roles);
@@ -39,7 +42,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  * `allow`, answers 403 `message` unless the user has one of those roles
  * (super always passes).
  *
- * This is the tenant rule (issue 10): the tenant in the path must match a
+ * This is the tenant rule: the tenant in the path must match a
  * membership of the caller, super excepted. A non-member has no role here,
  * so every `allow` refuses them; only the roles call goes without `allow`
  * (it answers the caller's own roles, `[]`). Rides are then read under the
@@ -49,7 +52,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  */
 export function tenantRoles(
   { kv }: AppDeps,
-  { allow, message = "Access denied" }: { allow?: Role[]; message?: string } = {},
+  { allow, message = "Access denied" }: { allow?: Role[]; message?: Text } = {},
 ): MiddlewareHandler<Env> {
   return async function tenantRoles(c, next) {
     const user = c.get("user");
@@ -61,17 +64,17 @@ export function tenantRoles(
       member = rolesOf(membership);
       blocked = Boolean(membership?.blocked);
     }
-    if (blocked && !user.isSuper) return c.json({ error: SUSPENDED }, 403);
+    if (blocked && !user.isSuper) return refusalAnswer(c, refuse(403, SUSPENDED));
     const roles = withSuper(member, user);
-    if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return c.json({ error: message }, 403);
+    if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return refusalAnswer(c, refuse(403, message));
     c.set("roles", roles);
     await next();
   };
 }
 
-export const NOT_MEMBER = "You are not a member of this service";
-export const DRIVER_REQUIRED = "Access denied - driver privileges required";
-export const ADMIN_REQUIRED = "Access denied - admin privileges required";
+export const NOT_MEMBER: Text = "You are not a member of this service";
+export const DRIVER_REQUIRED: Text = "Access denied - driver privileges required";
+export const ADMIN_REQUIRED: Text = "Access denied - admin privileges required";
 
 /**
  * The guards a tenant route puts before its handler, per route (never
@@ -80,7 +83,7 @@ export const ADMIN_REQUIRED = "Access denied - admin privileges required";
  */
 export function roleGuards(deps: AppDeps, auth: AuthServices) {
   const signedIn = requireAuth(deps, auth);
-  const only = (allow: Role[], message: string) => [signedIn, tenantRoles(deps, { allow, message })] as const;
+  const only = (allow: Role[], message: Text) => [signedIn, tenantRoles(deps, { allow, message })] as const;
   return {
     member: only(["rider", "driver", "admin"], NOT_MEMBER),
     driver: only(["driver", "admin"], DRIVER_REQUIRED),
@@ -88,12 +91,12 @@ export function roleGuards(deps: AppDeps, auth: AuthServices) {
   };
 }
 
-export const SUPER_REQUIRED = "Access denied - super admin privileges required";
+export const SUPER_REQUIRED: Text = "Access denied - super admin privileges required";
 
-/** The provider's calls (/api/super/*, issue 19): signed in, then a super admin, else 403. */
+/** The provider's calls (/api/super/*): signed in, then a super admin, else 403. */
 export function superGuard(deps: AppDeps, auth: AuthServices) {
   const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
-    if (!c.get("user").isSuper) return c.json({ error: SUPER_REQUIRED }, 403);
+    if (!c.get("user").isSuper) return refusalAnswer(c, refuse(403, SUPER_REQUIRED));
     await next();
   };
   return [requireAuth(deps, auth), onlySuper] as const;

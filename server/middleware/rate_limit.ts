@@ -2,6 +2,9 @@ import type { Store } from "../../kv/store.ts";
 import type { MiddlewareHandler } from "hono";
 import { hitRateLimit } from "../../kv/rate_limits.ts";
 import type { Env } from "../env.ts";
+import { refuse } from "../../domain/refusal.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refusalAnswer } from "../refusal_answer.ts";
 
 export interface RateLimitOptions {
   kv: Store;
@@ -12,7 +15,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Who is counted: usually the client address. */
   subject: (c: Parameters<MiddlewareHandler<Env>>[0]) => string;
-  message?: string;
+  /** The refusal's text (a catalogue text), in the request's language. */
+  message?: Text;
 }
 
 /** Answers 429 with Retry-After once `subject` has used `limit` hits in the window. */
@@ -23,7 +27,7 @@ export function rateLimit(
   return async function rateLimit(c, next) {
     const result = await hitRateLimit(kv, { bucket, subject: subject(c), limit, windowMs, now: now() });
     if (!result.allowed) {
-      return c.json({ error: message }, 429, { "retry-after": String(result.retryAfter) });
+      return refusalAnswer(c, refuse(429, message, undefined, result.retryAfter));
     }
     await next();
   };

@@ -2,6 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { isTwilioSignature } from "../../lib/twilio_signature.ts";
 import type { Logger } from "../../lib/log.ts";
 import type { Env } from "../env.ts";
+import { refuse } from "../../domain/refusal.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { refusalAnswer } from "../refusal_answer.ts";
 
 /**
  * What a signed Twilio webhook posted: every parameter, From (the sender) for
@@ -14,10 +17,10 @@ export interface TwilioForm {
   messageSid: string;
 }
 
-export const FORM_ONLY = "Send the webhook as application/x-www-form-urlencoded";
-export const BAD_SIGNATURE = "The request is not signed by Twilio";
-export const NO_SENDER = "From is required";
-export const NO_MESSAGE_SID = "MessageSid is required";
+export const FORM_ONLY: Text = "Send the webhook as application/x-www-form-urlencoded";
+export const BAD_SIGNATURE: Text = "The request is not signed by Twilio";
+export const NO_SENDER: Text = "From is required";
+export const NO_MESSAGE_SID: Text = "MessageSid is required";
 
 /** Longer than any number or address Twilio names a sender with; keeps a KV key (the rate limit) small. */
 const FROM_MAX = 64;
@@ -38,17 +41,17 @@ export function twilioWebhook(
 ): MiddlewareHandler<Env> {
   return async function twilioWebhook(c, next) {
     const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (type !== "application/x-www-form-urlencoded") return c.json({ error: FORM_ONLY }, 415);
+    if (type !== "application/x-www-form-urlencoded") return refusalAnswer(c, refuse(415, FORM_ONLY));
     const params = new URLSearchParams(await c.req.text());
     const url = webhookUrl + new URL(c.req.url).search;
     if (!await isTwilioSignature(authToken, url, params, c.req.header("x-twilio-signature"))) {
       log({ event: "sms.inbound_refused", level: "warn", reason: "signature", requestId: c.get("requestId") });
-      return c.json({ error: BAD_SIGNATURE }, 403);
+      return refusalAnswer(c, refuse(403, BAD_SIGNATURE));
     }
     const from = params.get("From")?.trim() ?? "";
-    if (!from || from.length > FROM_MAX) return c.json({ error: NO_SENDER }, 400);
+    if (!from || from.length > FROM_MAX) return refusalAnswer(c, refuse(400, NO_SENDER));
     const messageSid = params.get("MessageSid")?.trim() ?? "";
-    if (!messageSid || messageSid.length > SID_MAX) return c.json({ error: NO_MESSAGE_SID }, 400);
+    if (!messageSid || messageSid.length > SID_MAX) return refusalAnswer(c, refuse(400, NO_MESSAGE_SID));
     c.set("twilioForm", { params, from, messageSid });
     await next();
   };

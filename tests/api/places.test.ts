@@ -1,5 +1,5 @@
 /**
- * A tenant's named places (issue 18): the API's rules, roles and tenants,
+ * A tenant's named places: the API's rules, roles and tenants,
  * what lands in KV, and rides asked from places.
  */
 import { describe, expect, it } from "vitest";
@@ -146,6 +146,19 @@ describe("places", () => {
     expect(await taken.json()).toEqual({ error: "Ya existe un lugar con este nombre" });
     const long = await t.request("/greer/api/admin/places", spanish(post(admin.token, { name: "", ...INSIDE })));
     expect(await long.json()).toEqual({ error: "El nombre debe tener de 1 a 80 caracteres" });
+    // Values that are texts themselves (a distance, a field's name) come out in Spanish too.
+    const outside = await t.request("/greer/api/admin/places", spanish(post(admin.token, { name: "Far", ...OUTSIDE })));
+    expect([outside.status, await outside.json()]).toEqual([400, {
+      error:
+        "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de 1 milla de downtown Greer.",
+    }]);
+    const hidden = await t.request(
+      "/greer/api/admin/places",
+      spanish(post(admin.token, { name: "Stop\u202E", ...INSIDE })),
+    );
+    expect([hidden.status, await hidden.json()]).toEqual([400, {
+      error: "Nombre: contiene caracteres que no se permiten",
+    }]);
   });
 
   it("holds at most 300 places a tenant, even when admins add at once", async () => {

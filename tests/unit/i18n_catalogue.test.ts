@@ -1,13 +1,12 @@
 /**
- * The catalogue's own rules (issue 17): a key shared by two areas has one
- * Spanish; every placeholder of the English is in the Spanish and no other;
- * plural entries have both forms; each island's texts hold every catalogue
- * text its code names; a filled English message is recognised by the most
- * specific key.
+ * The catalogue's own rules: a key shared by two areas has one Spanish; every
+ * placeholder of the English is in the Spanish and no other; plural entries
+ * have both forms; each island's texts hold every catalogue text its code
+ * names.
  */
 import { describe, expect, it } from "vitest";
 import { withoutComments } from "../helpers/source_code.ts";
-import { AREAS, ES, localize, type Text, textsFor } from "../../lib/i18n/catalogue.ts";
+import { AREAS, ES, type Text, textsFor } from "../../lib/i18n/catalogue.ts";
 import { EN_PLURALS } from "../../lib/i18n/en.ts";
 import type { Entry } from "../../lib/i18n/format.ts";
 import { ISLAND_AREAS } from "../../lib/i18n/islands.ts";
@@ -85,7 +84,7 @@ const NOT_SHOWN: Record<string, string[]> = {
   AdminUsers: ["Please enter a valid 10-digit phone number"],
   // lib/geo.ts also words the rider's out-of-area refusal; the driver's map only measures.
   // components/map/PlacePins.tsx (in the map chunk both screens share) offers a place's uses; only the rider's map
-  // is given places (issue 18).
+  // is given places.
   DriverScreen: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",
@@ -96,7 +95,7 @@ const NOT_SHOWN: Record<string, string[]> = {
   // The places editor draws places as draggable pins of its own, never the rider's labelled place pins.
   AdminPlaces: ["Go here", "Pick up here", "Close"],
   // The provider's create form places a new area's centre as the settings map does: it refuses no tap and is given
-  // no places (issue 19).
+  // no places.
   AdminConsole: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",
@@ -133,20 +132,4 @@ describe("each island's texts", () => {
       expect([...missing]).toEqual([]);
     });
   }
-});
-
-describe("recognising a filled English text", () => {
-  it("takes the most specific key", () => {
-    expect(localize("es", "Error getting location: timed out")).toBe(
-      "Error al obtener la ubicación: se agotó el tiempo",
-    );
-    expect(
-      localize(
-        "es",
-        "Sorry, that location is outside our service area. Please select a location within 1 mile of downtown Greer.",
-      ),
-    ).toBe(
-      "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de 1 milla de downtown Greer.",
-    );
-  });
 });
