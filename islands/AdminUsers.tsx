@@ -23,7 +23,7 @@ import { api, ApiError } from "../browser/auth_client.ts";
 import { AddPersonDialog } from "../components/admin/AddPersonDialog.tsx";
 import type { Text } from "../lib/i18n/catalogue.ts";
 import { formatPhone } from "../lib/phone.ts";
-import type { Role, TenantRole } from "../lib/roles.ts";
+import { can, type Role, type TenantRole } from "../lib/roles.ts";
 
 export interface AdminUsersProps {
   tenant: string;
@@ -67,7 +67,7 @@ type Dialog = { kind: "roles"; user: AdminUser } | { kind: "delete"; user: Admin
 
 function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { viewerRoles: Role[] }) {
   const t = useT();
-  const viewerIsSuper = viewerRoles.includes("super");
+  const viewerIsSuper = can(viewerRoles, "manageAdmins");
   const id = useDomId();
   const [users, setUsers] = useState<AdminUser[]>([]);
   const [phase, setPhase] = useState<Phase>("loading");

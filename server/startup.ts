@@ -5,7 +5,8 @@
 import denoJson from "../deno.json" with { type: "json" };
 import { lockStore, StoreLockedError } from "../kv/lock.ts";
 import { migrateStore } from "../kv/migrations.ts";
-import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, seedDemoTenant } from "../kv/seed.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../kv/seed.ts";
+import { seedDemoTenant } from "../domain/tenants/demo.ts";
 import { secretPathFor } from "../kv/secrets.ts";
 import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";

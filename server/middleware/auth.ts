@@ -3,7 +3,7 @@ import { withSuper } from "../../kv/accounts.ts";
 import { getMembership, rolesOf } from "../../kv/members.ts";
 import { signedIn } from "../../kv/signed_in.ts";
 import { SUSPENDED } from "../../lib/joining.ts";
-import type { Role } from "../../lib/roles.ts";
+import { can, type Capability } from "../../lib/roles.ts";
 import type { AuthServices } from "../auth_services.ts";
 import type { AppDeps, Env } from "../env.ts";
 
@@ -36,12 +36,13 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
 /**
  * Reads the signed-in user's roles in the path's tenant from KV on every call
  * (never from the token), so a removed role takes effect at once. With
- * `allow`, answers 403 `message` unless the user has one of those roles
- * (super always passes).
+ * `capability`, answers 403 `message` unless the user's roles give it
+ * (lib/roles.ts `can`).
  *
- * This is the tenant rule (issue 10): the tenant in the path must match a
- * membership of the caller, super excepted. A non-member has no role here,
- * so every `allow` refuses them; only the roles call goes without `allow`
+ * This is the tenant rule: the tenant in the path must match a membership of
+ * the caller, super excepted, or one tenant's people would reach another's.
+ * A non-member has no role here, so every capability refuses them; only the
+ * roles call goes without one
  * (it answers the caller's own roles, `[]`). Rides are then read under the
  * path's tenant (kv/ keys start with it) and a user named in the path must be
  * a member of it, so another tenant's ids answer 404. tests/access_matrix.ts
@@ -49,7 +50,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  */
 export function tenantRoles(
   { kv }: AppDeps,
-  { allow, message = "Access denied" }: { allow?: Role[]; message?: string } = {},
+  { capability, message = "Access denied" }: { capability?: Capability; message?: string } = {},
 ): MiddlewareHandler<Env> {
   return async function tenantRoles(c, next) {
     const user = c.get("user");
@@ -63,7 +64,7 @@ export function tenantRoles(
     }
     if (blocked && !user.isSuper) return c.json({ error: SUSPENDED }, 403);
     const roles = withSuper(member, user);
-    if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return c.json({ error: message }, 403);
+    if (capability && !can(roles, capability)) return c.json({ error: message }, 403);
     c.set("roles", roles);
     await next();
   };
@@ -76,24 +77,25 @@ export const ADMIN_REQUIRED = "Access denied - admin privileges required";
 /**
  * The guards a tenant route puts before its handler, per route (never
  * app.use: the sub-apps are mounted at /{tenant}/api beside public routes):
- * signed in, then one of the roles, else 403 with the role's text.
+ * signed in, then the capability, else 403 with the role's text.
  */
 export function roleGuards(deps: AppDeps, auth: AuthServices) {
   const signedIn = requireAuth(deps, auth);
-  const only = (allow: Role[], message: string) => [signedIn, tenantRoles(deps, { allow, message })] as const;
+  const only = (capability: Capability, message: string) =>
+    [signedIn, tenantRoles(deps, { capability, message })] as const;
   return {
-    member: only(["rider", "driver", "admin"], NOT_MEMBER),
-    driver: only(["driver", "admin"], DRIVER_REQUIRED),
-    admin: only(["admin"], ADMIN_REQUIRED),
+    member: only("ride", NOT_MEMBER),
+    driver: only("drive", DRIVER_REQUIRED),
+    admin: only("administer", ADMIN_REQUIRED),
   };
 }
 
 export const SUPER_REQUIRED = "Access denied - super admin privileges required";
 
-/** The provider's calls (/api/super/*, issue 19): signed in, then a super admin, else 403. */
+/** The provider's calls (/api/super/*): signed in, then a super admin, else 403. */
 export function superGuard(deps: AppDeps, auth: AuthServices) {
   const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
-    if (!c.get("user").isSuper) return c.json({ error: SUPER_REQUIRED }, 403);
+    if (!can(withSuper([], c.get("user")), "runProvider")) return c.json({ error: SUPER_REQUIRED }, 403);
     await next();
   };
   return [requireAuth(deps, auth), onlySuper] as const;

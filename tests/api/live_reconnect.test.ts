@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { systemClock } from "../../lib/clock.ts";

@@ -12,7 +12,8 @@
 import { keys } from "../../kv/keys.ts";
 import { rebuildReports } from "../../kv/report_rebuild.ts";
 import { localOf } from "../../kv/report_rollups.ts";
-import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
+import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { addDays } from "../../lib/reports.ts";
 import { ulid } from "../../lib/ids.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";

@@ -1,5 +1,5 @@
 /** Builds the real app on an in-memory KV, a recording SMS sender, a fake clock and a captured log. */
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createTenant } from "../../kv/tenants.ts";
 import { updateUser } from "../../kv/users.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";

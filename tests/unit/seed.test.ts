@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { changeRole, getRoles } from "../../kv/members.ts";
-import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE, seedDemoTenant } from "../../kv/seed.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE, DEMO_SCHEDULE } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { getUserByPhone } from "../helpers/kv_reads.ts";
 import { createTenant, getSchedule, getTenant } from "../../kv/tenants.ts";
