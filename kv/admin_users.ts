@@ -3,7 +3,7 @@
  * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
  * one shape for the list and for the answers about one person.
  */
-import type { Role } from "../lib/roles.ts";
+import type { AdminUser } from "../lib/admin_user.ts";
 import { withSuper } from "./accounts.ts";
 import { availableAmong } from "./drivers.ts";
 import type { Membership } from "./members.ts";
@@ -16,25 +16,8 @@ import { recentTenant } from "./tenants.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
 
-export interface AdminUserView {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phoneNumber: string;
-  photoUrl: string | null;
-  roles: Role[];
-  status: string;
-  createdAt: number;
-  /** Present, true, only for a member an admin blocked. */
-  blocked?: true;
-  /** Riders (issue 21): their counted no-shows, and until when their requests are paused (null when not). */
-  noShows?: number;
-  suspendedUntil?: number | null;
-  /** Drivers (issue 21): the average of their ratings and how many; absent before the first. */
-  rating?: DriverRating;
-  /** Present, true, while strangers' wrong codes keep the number locked (kv/number_locks.ts): an admin may unlock it. */
-  signInLocked?: true;
-}
+/** The one wire shape (lib/admin_user.ts), as this file makes it. */
+export type AdminUserView = AdminUser;
 
 /**
  * Each user with their membership in the tenant, status read in bulk: drivers

@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { refusalText } from "../domain/refusal.ts";
 import { changeSettings } from "../domain/tenants/change_settings.ts";
+import { unlockAny } from "../domain/sign_in/unlock.ts";
 import { createTenant } from "../domain/tenants/create.ts";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { ADMIN_CLI } from "../kv/audit.ts";
@@ -13,7 +14,6 @@ import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { rebuildReports } from "../kv/report_rebuild.ts";
 import { openStore } from "../kv/open.ts";
-import { unlockAnyNumber } from "../kv/number_locks.ts";
 import { setTenantStatus } from "../kv/tenant_overview.ts";
 import { getTenant, listTenants } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
@@ -303,8 +303,9 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
 
   async "user:unlock"(kv, args, out) {
     const phone = phoneOption(options(args, { phone: "string" }));
-    const lifted = await unlockAnyNumber(kv, { phone, by: ADMIN_CLI, now: Date.now() });
-    out(lifted ? `${formatPhone(phone)} can sign in again` : `${formatPhone(phone)} was not locked`);
+    const unlocked = await unlockAny(kv, { typed: phone, by: ADMIN_CLI, now: Date.now() });
+    if (unlocked.refused) throw new UsageError(refusalText("en", unlocked));
+    out(`${formatPhone(phone)} ${unlocked.value.lifted ? "can sign in again" : "was not locked"}`);
   },
 };
 
