@@ -1,6 +1,6 @@
 /**
  * The people of a tenant as the admin Users screen reads them (spec section
- * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
+ * 2 "Admin Users", section 4 "User status badge", and who is blocked):
  * one shape for the list and for the answers about one person.
  */
 import type { AdminUser } from "../lib/admin_user.ts";
@@ -9,7 +9,7 @@ import { availableAmong } from "./drivers.ts";
 import type { Membership } from "./members.ts";
 import { activeStatusOfRiders } from "./ride_reads.ts";
 import type { User } from "./users.ts";
-import { type DriverRating, driverRatings } from "./ride_feedback.ts";
+import { driverRatings } from "./ride_feedback.ts";
 import { noShowStandings } from "./no_shows.ts";
 import { locksOf } from "./number_locks.ts";
 import { recentTenant } from "./tenants.ts";
