@@ -1,10 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { refuse } from "../../domain/refusal.ts";
 import { withSuper } from "../../kv/accounts.ts";
 import { getMembership, rolesOf } from "../../kv/members.ts";
 import { signedIn } from "../../kv/signed_in.ts";
 import { SUSPENDED } from "../../lib/joining.ts";
 import { can, type Capability } from "../../lib/roles.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { AuthServices } from "../auth_services.ts";
+import { refusalAnswer } from "../refusal_answer.ts";
 import type { AppDeps, Env } from "../env.ts";
 
 export const AUTH_REQUIRED = "Authentication required - please log in";
@@ -19,12 +22,12 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
   return async function requireAuth(c, next) {
     const header = c.req.header("authorization") ?? "";
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    if (!token) return c.json({ error: AUTH_REQUIRED }, 401);
+    if (!token) return refusalAnswer(c, refuse(401, AUTH_REQUIRED));
     const now = clock.now();
     const claims = await signer.verify(token, now);
     const tenant = c.get("tenant")?.code;
     const who = claims && await signedIn(kv, { ...claims, tenant }, now);
-    if (!who) return c.json({ error: SESSION_EXPIRED }, 401);
+    if (!who) return refusalAnswer(c, refuse(401, SESSION_EXPIRED));
     c.set("session", who.session);
     c.set("user", who.user);
     if (who.roles) c.set("memberRoles", who.roles);
@@ -50,7 +53,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  */
 export function tenantRoles(
   { kv }: AppDeps,
-  { capability, message = "Access denied" }: { capability?: Capability; message?: string } = {},
+  { capability, message = "Access denied" }: { capability?: Capability; message?: Text } = {},
 ): MiddlewareHandler<Env> {
   return async function tenantRoles(c, next) {
     const user = c.get("user");
@@ -62,9 +65,9 @@ export function tenantRoles(
       member = rolesOf(membership);
       blocked = Boolean(membership?.blocked);
     }
-    if (blocked && !user.isSuper) return c.json({ error: SUSPENDED }, 403);
+    if (blocked && !user.isSuper) return refusalAnswer(c, refuse(403, SUSPENDED));
     const roles = withSuper(member, user);
-    if (capability && !can(roles, capability)) return c.json({ error: message }, 403);
+    if (capability && !can(roles, capability)) return refusalAnswer(c, refuse(403, message));
     c.set("roles", roles);
     await next();
   };
@@ -81,7 +84,7 @@ export const ADMIN_REQUIRED = "Access denied - admin privileges required";
  */
 export function roleGuards(deps: AppDeps, auth: AuthServices) {
   const signedIn = requireAuth(deps, auth);
-  const only = (capability: Capability, message: string) =>
+  const only = (capability: Capability, message: Text) =>
     [signedIn, tenantRoles(deps, { capability, message })] as const;
   return {
     member: only("ride", NOT_MEMBER),
@@ -95,7 +98,7 @@ export const SUPER_REQUIRED = "Access denied - super admin privileges required";
 /** The provider's calls (/api/super/*): signed in, then a super admin, else 403. */
 export function superGuard(deps: AppDeps, auth: AuthServices) {
   const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
-    if (!can(withSuper([], c.get("user")), "runProvider")) return c.json({ error: SUPER_REQUIRED }, 403);
+    if (!can(withSuper([], c.get("user")), "runProvider")) return refusalAnswer(c, refuse(403, SUPER_REQUIRED));
     await next();
   };
   return [requireAuth(deps, auth), onlySuper] as const;
