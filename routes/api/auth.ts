@@ -12,7 +12,6 @@ import { verifyCode } from "../../domain/sign_in/verify.ts";
 import { revokeSession } from "../../kv/sessions.ts";
 import { deviceCookie, deviceKeyFromCookie, newDeviceKey } from "../../lib/device_key.ts";
 import { langFromCookie } from "../../lib/i18n/lang.ts";
-import type { LogEvent } from "../../lib/log.ts";
 import { CHALLENGE_MAX, WRONG_CODE } from "../../lib/otp.ts";
 import { hashChallenge } from "../../lib/otp_hash.ts";
 import { formatPhone, PHONE_ERROR, phoneFromE164 } from "../../lib/phone.ts";
@@ -23,6 +22,7 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { clientAddress } from "../../server/middleware/client_address.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 import { refusalAnswer } from "../../server/refusal_answer.ts";
+import { requestLog } from "../../server/request_log.ts";
 import { SendPace } from "../../server/send_pace.ts";
 import { langCookie } from "../language_switch.ts";
 
@@ -44,14 +44,12 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
   const small = smallBody();
   const https = config.publicUrl.startsWith("https:");
   const pace = new SendPace();
-  /** The app's log, each event with the request's id. */
-  const logFor = (requestId: string | undefined) => (event: LogEvent) => deps.log!({ ...event, requestId });
 
   app.post("/login", small, jsonBody(loginSchema), async (c) => {
     const body = c.req.valid("json");
     const carried = deviceKeyFromCookie(c.req.header("cookie"));
     const sent = await requestCode(
-      { kv, sms, otpKey: auth.otpKey, numberKey: auth.numberKey, pace, sender, log: logFor(c.get("requestId")) },
+      { kv, sms, otpKey: auth.otpKey, numberKey: auth.numberKey, pace, sender, log: requestLog(deps, c) },
       {
         phoneNumber: body.phoneNumber,
         tenantCode: body.tenantCode,
@@ -69,7 +67,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const body = c.req.valid("json");
     const cookie = c.req.header("cookie");
     const signed = await verifyCode(
-      { kv, otpKey: auth.otpKey, numberKey: auth.numberKey, signer: auth.signer, log: logFor(c.get("requestId")) },
+      { kv, otpKey: auth.otpKey, numberKey: auth.numberKey, signer: auth.signer, log: requestLog(deps, c) },
       {
         phoneNumber: body.phoneNumber,
         code: body.code,

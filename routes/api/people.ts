@@ -13,7 +13,6 @@ import { setPersonBlocked } from "../../domain/people/block.ts";
 import { adminUserViews } from "../../kv/admin_users.ts";
 import type { Membership } from "../../kv/members.ts";
 import type { User } from "../../kv/users.ts";
-import type { LogEvent } from "../../lib/log.ts";
 import { PHONE_ERROR } from "../../lib/phone.ts";
 import { can } from "../../lib/roles.ts";
 import { personNameSchema } from "../../lib/schemas.ts";
@@ -24,6 +23,7 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 import { refusalAnswer } from "../../server/refusal_answer.ts";
+import { requestLog } from "../../server/request_log.ts";
 import { noticeDeps, rideCanceledForBlock } from "../../server/rider_updates.ts";
 
 const addBody = z.object({
@@ -39,8 +39,6 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   const { admin } = roleGuards(deps, auth);
   const small = smallBody();
-  /** The app's log, each event with the request's id. */
-  const logFor = (requestId: string | undefined) => (event: LogEvent) => deps.log!({ ...event, requestId });
 
   const view = async (tenant: string, user: User, member: Membership, viewerIsSuper: boolean) =>
     (await adminUserViews(kv, tenant, new Map([[user.id, member]]), [user], clock.now(), { viewerIsSuper }))[0];
@@ -49,7 +47,7 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
     const body = c.req.valid("json");
     const tenant = c.get("tenant");
     const roles = c.get("roles");
-    const added = await addPerson({ kv, sms, numberKey: auth.numberKey, log: logFor(c.get("requestId")) }, {
+    const added = await addPerson({ kv, sms, numberKey: auth.numberKey, log: requestLog(deps, c) }, {
       tenant,
       by: c.get("user").id,
       roles,
@@ -74,7 +72,7 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
       const roles = c.get("roles");
       const changed = await setPersonBlocked({
         kv,
-        log: logFor(c.get("requestId")),
+        log: requestLog(deps, c),
         tellCanceled: (ride) => rideCanceledForBlock(notices, tenant, ride),
       }, {
         tenant: tenant.code,

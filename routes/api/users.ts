@@ -10,7 +10,6 @@ import { changePersonRole } from "../../domain/people/roles.ts";
 import { adminUserViews } from "../../kv/admin_users.ts";
 import { listMembers } from "../../kv/members.ts";
 import { getUsers } from "../../kv/users.ts";
-import type { LogEvent } from "../../lib/log.ts";
 import { can, TENANT_ROLES } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -19,6 +18,7 @@ import { requireAuth, roleGuards, tenantRoles } from "../../server/middleware/au
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 import { refusalAnswer } from "../../server/refusal_answer.ts";
+import { requestLog } from "../../server/request_log.ts";
 
 const roleBody = z.object({ role: z.string({ error: `Role must be one of: ${TENANT_ROLES.join(", ")}` }) });
 
@@ -33,8 +33,6 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   const { admin: admins } = roleGuards(deps, auth);
   const userId = idParam("id", "User not found");
-  /** The app's log, each event with the request's id. */
-  const logFor = (requestId: string | undefined) => (event: LogEvent) => deps.log!({ ...event, requestId });
 
   app.get("/users", ...admins, async (c) => {
     const tenant = c.get("tenant").code;
@@ -46,7 +44,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
 
   /** Gives (`add`) or takes the role the request names. */
   const change = (add: boolean) => async (c: Context<Env>, role: unknown) => {
-    const changed = await changePersonRole({ kv, log: logFor(c.get("requestId")) }, {
+    const changed = await changePersonRole({ kv, log: requestLog(deps, c) }, {
       tenant: c.get("tenant").code,
       by: c.get("user").id,
       roles: c.get("roles"),
@@ -71,7 +69,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   app.delete("/user/:id/roles", ...admins, userId, (c) => revoke(c, c.req.query("role")));
 
   app.delete("/user/:id", ...admins, userId, async (c) => {
-    const removed = await removePerson({ kv, numberKey: auth.numberKey, log: logFor(c.get("requestId")) }, {
+    const removed = await removePerson({ kv, numberKey: auth.numberKey, log: requestLog(deps, c) }, {
       tenant: c.get("tenant").code,
       by: c.get("user").id,
       roles: c.get("roles"),
