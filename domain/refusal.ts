@@ -23,6 +23,8 @@ export interface Refusal {
   readonly values?: RefusalValues;
   /** Seconds to wait before trying again (429, 503): the Retry-After header. */
   readonly retryAfter?: number;
+  /** The input field refused (`serviceArea.radiusMeters`), for a form to mark: answered beside the text. */
+  readonly field?: string;
 }
 
 /** A use case's answer: what it made, or why not. */
@@ -41,6 +43,11 @@ export function refuse(
     values,
     retryAfter,
   };
+}
+
+/** A refusal of one input field: the text, and the field's path for the form that sent it. */
+export function refuseField(status: RefusalStatus, field: string, text: Text, values?: RefusalValues): Refusal {
+  return { ...refuse(status, text, values), field };
 }
 
 export function done<T>(value: T): Outcome<T> {

@@ -18,7 +18,7 @@ import { RoleBadge } from "../components/RoleBadge.tsx";
 import { type T, useT } from "../components/texts.tsx";
 import { api, clearAuth, loginPath, type SignedInUser, useSignedInUser } from "../browser/auth_client.ts";
 import { formatPhone } from "../lib/phone.ts";
-import type { Role } from "../lib/roles.ts";
+import { can, type Role } from "../lib/roles.ts";
 
 export interface UserMenuProps {
   /** null on the provider's console (/super), which is outside every tenant. */
@@ -43,7 +43,7 @@ interface MenuSection {
  */
 export function menuSections(t: T, tenant: string, roles: readonly Role[]): MenuSection[] {
   const base = `/${tenant}`;
-  const admin = roles.includes("admin") || roles.includes("super");
+  const admin = can(roles, "administer");
   const sections: MenuSection[] = [{
     id: "account",
     title: t("Account"),
@@ -52,7 +52,7 @@ export function menuSections(t: T, tenant: string, roles: readonly Role[]): Menu
       { label: t("Profile Settings"), href: `${base}/profile` },
     ],
   }];
-  if (admin || roles.includes("driver")) {
+  if (can(roles, "drive")) {
     sections.push({
       id: "driver",
       title: t("Driver"),
@@ -74,7 +74,7 @@ export function menuSections(t: T, tenant: string, roles: readonly Role[]): Menu
 }
 
 /**
- * The menu on the provider's console (/super, issue 19), outside every
+ * The menu on the provider's console (/super), outside every
  * tenant: the console itself, and the organizations list of /login, where
  * each of the person's organizations opens.
  */

@@ -1,41 +1,24 @@
 /**
  * The people of a tenant as the admin Users screen reads them (spec section
- * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
+ * 2 "Admin Users", section 4 "User status badge", and who is blocked):
  * one shape for the list and for the answers about one person.
  */
+import type { AdminUser } from "../lib/admin_user.ts";
 import type { Store } from "./store.ts";
-import type { Role } from "../lib/roles.ts";
 import { withSuper } from "./accounts.ts";
 import { availableAmong } from "./drivers.ts";
 import type { Membership } from "./members.ts";
 import { activeStatusOfRiders } from "./ride_reads.ts";
 import type { User } from "./users.ts";
-import { type DriverRating, driverRatings } from "./ride_feedback.ts";
+import { driverRatings } from "./ride_feedback.ts";
 import { noShowStandings } from "./no_shows.ts";
 import { locksOf } from "./number_locks.ts";
 import { recentTenant } from "./tenants.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
 
-export interface AdminUserView {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phoneNumber: string;
-  photoUrl: string | null;
-  roles: Role[];
-  status: string;
-  createdAt: number;
-  /** Present, true, only for a member an admin blocked. */
-  blocked?: true;
-  /** Riders (issue 21): their counted no-shows, and until when their requests are paused (null when not). */
-  noShows?: number;
-  suspendedUntil?: number | null;
-  /** Drivers (issue 21): the average of their ratings and how many; absent before the first. */
-  rating?: DriverRating;
-  /** Present, true, while strangers' wrong codes keep the number locked (kv/number_locks.ts): an admin may unlock it. */
-  signInLocked?: true;
-}
+/** The one wire shape (lib/admin_user.ts), as this file makes it. */
+export type AdminUserView = AdminUser;
 
 /**
  * Each user with their membership in the tenant, status read in bulk: drivers

@@ -1,15 +1,12 @@
 /**
- * The embedded default: on the first start against an empty KV, create the
- * demo tenant so a fresh machine shows a working service (issue 2, item 3).
+ * The demo tenant, its staff and places (domain/tenants/demo.ts makes them on
+ * the first start against an empty store, so a fresh machine shows a working
+ * service), and the store's mark that the seed ran.
  */
 import type { Store } from "./store.ts";
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import type { PlaceInput } from "../lib/places.ts";
 import { keys } from "./keys.ts";
-import { changeRole } from "./members.ts";
-import { createPlace } from "./places.ts";
-import { forgetTenants } from "./tenants.ts";
-import { getOrCreateUserByPhone } from "./users.ts";
 
 /** Demo staff of the demo tenant (555-01xx numbers are reserved for fiction). */
 export const DEMO_ADMIN_PHONE = "8645550100";
@@ -37,7 +34,7 @@ export function demoTenant(now: number): Tenant {
   };
 }
 
-/** A few places inside the demo area, named plainly, so a newcomer meets the feature at once (issue 18). */
+/** A few places inside the demo area, named plainly, so a newcomer meets the feature at once. */
 export const DEMO_PLACES: PlaceInput[] = [
   { name: "City Hall", lat: 34.9366, lng: -82.2253, note: null },
   { name: "Greer Station", lat: 34.9384, lng: -82.2279, note: "Trade Street side" },
@@ -45,34 +42,17 @@ export const DEMO_PLACES: PlaceInput[] = [
   { name: "Public Library", lat: 34.9447, lng: -82.2237, note: "main entrance" },
 ];
 
-/**
- * Creates the demo tenant when this KV has never been initialised and holds
- * no tenant. Returns the tenant it created, or null when there was nothing to do.
- * Safe to call from several processes at once: exactly one commit wins.
- */
-export async function seedDemoTenant(kv: Store, now: number): Promise<Tenant | null> {
-  const marker = await kv.get(keys.meta("initialized"));
-  if (marker.versionstamp !== null) return null;
-  const existing = kv.list({ prefix: keys.tenants() }, { limit: 1 });
-  const hasTenant = !(await existing.next()).done;
-  const tenant = demoTenant(now);
-  if (!hasTenant) {
-    // The demo staff first (each step is idempotent): a crash before the commit below leaves the store
-    // uninitialised, so the next start does it all again instead of leaving a tenant without its admin.
-    for (const [phone, role] of [[DEMO_ADMIN_PHONE, "admin"], [DEMO_DRIVER_PHONE, "driver"]] as const) {
-      const user = await getOrCreateUserByPhone(kv, phone, now);
-      await changeRole(kv, { tenant: tenant.code, userId: user.id, role, add: true, now });
-    }
-  }
-  const op = kv.atomic().check(marker).set(keys.meta("initialized"), { at: now });
-  if (!hasTenant) {
-    op.check({ key: keys.tenant(tenant.code), versionstamp: null })
-      .set(keys.tenant(tenant.code), tenant)
-      .set(keys.schedule(tenant.code), DEMO_SCHEDULE);
-  }
-  const res = await op.commit();
-  forgetTenants(kv);
-  if (!res.ok || hasTenant) return null;
-  for (const place of DEMO_PLACES) await createPlace(kv, tenant.code, place, null, now);
-  return tenant;
+/** The mark a store carries once the demo seed ran (domain/tenants/demo.ts): read, to be checked by the commit. */
+export function seedMark(kv: Store): Promise<Deno.KvEntryMaybe<unknown>> {
+  return kv.get(keys.meta("initialized"));
+}
+
+/** Sets the mark in `op`, which fails when another process set it since `mark` was read. */
+export function setSeedMark(op: Deno.AtomicOperation, mark: Deno.KvEntryMaybe<unknown>, now: number): void {
+  op.check(mark).set(keys.meta("initialized"), { at: now });
+}
+
+/** Whether the store holds any tenant. */
+export async function hasTenants(kv: Store): Promise<boolean> {
+  return !(await kv.list({ prefix: keys.tenants() }, { limit: 1 }).next()).done;
 }

@@ -1,15 +1,15 @@
 /**
- * What a right code leads to (routes/api/auth.ts verify), in one commit: the
+ * What a right code leads to (domain/sign_in/verify.ts), in one commit: the
  * person's user made on their first sign-in, their rider membership of the
  * tenant they signed in at when they had none, and a new session. It used to
  * be three commits, each synced to the disk, and then a fourth that used the
- * code up; in a burst of sign-ins those queued behind each other (issue 24).
+ * code up; in a burst of sign-ins those queued behind each other.
  * Verify now adds these writes to the commit that uses the code up. A lost
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made. And what a login reads before it sends a code.
  */
+import type { Admission } from "../lib/joining.ts";
 import type { Store } from "./store.ts";
-import { type Admission, admissionRefusal } from "../lib/joining.ts";
 import type { DeviceRecord } from "../lib/lockout.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { admissionOfUser } from "./admission.ts";
@@ -89,8 +89,8 @@ export async function signInWrites(
  * what the tenant holds against the number) is read with the code, in one
  * read. At a tenant that does not admit the phone (kv/admission.ts: not
  * invited, blocked, or the number held blocked) the right code is refused
- * with the tenant's text and nothing is written, so only someone holding the
- * code learns why.
+ * with the admission ("uninvited", "blocked": lib/joining.ts) and nothing is
+ * written, so only someone holding the code learns why.
  */
 export function signInOnRight(
   kv: Store,
@@ -105,7 +105,8 @@ export function signInOnRight(
       if (!tenant) return null;
       const userId = (index as Deno.KvEntryMaybe<string>).value;
       const heldBlocked = (hold as Deno.KvEntryMaybe<NumberHold> | undefined)?.value?.blocked === true;
-      return admissionRefusal(await admissionOfUser(kv, tenant, userId, heldBlocked), tenant.name);
+      const admission = await admissionOfUser(kv, tenant, userId, heldBlocked);
+      return admission === "welcome" ? null : admission;
     },
     write: (op, [index, hold]) =>
       signInWrites(kv, op, who, index as Deno.KvEntryMaybe<string>, hold as Deno.KvEntryMaybe<NumberHold>),
@@ -114,7 +115,7 @@ export function signInOnRight(
 
 /** What a login knows before it counts and sends a code. */
 export interface BeforeCode {
-  /** Whether the tenant named admits the phone (issue 19); null when no tenant was named. */
+  /** Whether the tenant named admits the phone; null when no tenant was named. */
   admission: Admission | null;
   /** The number texted STOP (kv/sms_opt_outs.ts) and gets no code. */
   optedOut: boolean;
@@ -127,7 +128,7 @@ export interface BeforeCode {
 /**
  * A login's reads before its code, in one read of four keys (and, for a
  * number that has a user at a named tenant, one more of two): in a burst of
- * logins every read waits its turn at the store (issue 24).
+ * logins every read waits its turn at the store.
  */
 export async function beforeCode(
   kv: Store,
@@ -168,7 +169,7 @@ export async function beforeCode(
  * made in this sign-in has nothing to drop: no session but the new one, which
  * nothing has read yet. Dropping would have emptied every isolate's reuse,
  * and held the answer for their word (server/isolates.ts), once per new rider
- * of a burst (issue 24).
+ * of a burst.
  */
 export function afterSignIn(kv: Store, signedIn: SignedIn): void {
   if (signedIn.joined && !signedIn.created) accessChanged(kv);

@@ -1,18 +1,15 @@
 /**
- * The provider's view of the organisations (issue 19, the console at
+ * The provider's view of the organisations (the console at
  * /super): each tenant with its member count and rides of the last 7 days;
- * creating one with its first admin; pausing and resuming one. Each write
- * commits with its audit record.
+ * pausing and resuming one, committed with its audit record. Creating one is
+ * domain/tenants/create.ts.
  */
 import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
-import type { Schedule, Tenant, TenantStatus } from "../lib/schemas.ts";
-import { addAudit } from "./audit.ts";
+import type { Tenant, TenantStatus } from "../lib/schemas.ts";
 import { type DriverState, setDriverState } from "./drivers.ts";
 import { keys } from "./keys.ts";
-import type { Membership } from "./members.ts";
-import { forgetTenants, listTenants, updateTenant } from "./tenants.ts";
-import { getOrCreateUserByPhone } from "./users.ts";
+import { listTenants, updateTenant } from "./tenants.ts";
 
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -42,40 +39,6 @@ export async function listTenantOverview(kv: Store, now: number): Promise<Tenant
     ridesLast7Days: await count(kv.list({ prefix: keys.rides(t.code), start: keys.ride(t.code, since) })),
     createdAt: t.createdAt,
   })));
-}
-
-/**
- * Creates the tenant with an empty schedule and `adminPhone` (a user made if
- * new) as its admin, audited as "tenant.created" by `by`, in one commit.
- * Returns false, writing nothing, when the code is taken.
- */
-export async function createTenantWithAdmin(
-  kv: Store,
-  tenant: Tenant,
-  { adminPhone, by, now }: { adminPhone: string; by: string; now: number },
-): Promise<boolean> {
-  // A taken code is refused before the admin's user is made, so a 409 writes nothing. (Two creates of one code at
-  // the same instant can still leave the loser's admin as a user of no tenant, like someone who signed in once.)
-  if ((await kv.get(keys.tenant(tenant.code))).versionstamp !== null) return false;
-  const admin = await getOrCreateUserByPhone(kv, adminPhone, now);
-  const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };
-  const membership: Membership = { roles: ["admin"], joinedAt: now };
-  const op = kv.atomic()
-    .check({ key: keys.tenant(tenant.code), versionstamp: null })
-    .set(keys.tenant(tenant.code), tenant)
-    .set(keys.schedule(tenant.code), empty)
-    .set(keys.member(tenant.code, admin.id), membership)
-    .set(keys.userTenant(admin.id, tenant.code), true);
-  addAudit(op, tenant.code, {
-    at: now,
-    action: "tenant.created",
-    by,
-    target: tenant.code,
-    details: { name: tenant.name, admin: admin.id },
-  });
-  const res = await op.commit();
-  forgetTenants(kv);
-  return res.ok;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Store } from "./store.ts";
 import type { Schedule, Tenant } from "../lib/schemas.ts";
+import type { TenantRole } from "../lib/roles.ts";
 import { addAudit, type AuditRecord } from "./audit.ts";
 import { keys } from "./keys.ts";
+import type { Membership } from "./members.ts";
 import { recentReads } from "./recent_reads.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
@@ -40,15 +42,33 @@ export function forgetTenants(kv: Store, code?: string): void {
 }
 
 /**
- * Creates a tenant and its schedule in one commit.
- * Returns false (and writes nothing) when the code is taken.
+ * Creates a tenant and its schedule in one commit, with its first staff's
+ * memberships (users already made), its audit record and what the caller adds
+ * to the commit (`also`: a check, a marker). Returns false (and writes
+ * nothing) when the code is taken or a check of `also` fails. The rules a new
+ * tenant must meet are domain/tenants/create.ts's.
  */
-export async function createTenant(kv: Store, tenant: Tenant, schedule: Schedule): Promise<boolean> {
-  const res = await kv.atomic()
+export async function createTenant(
+  kv: Store,
+  tenant: Tenant,
+  schedule: Schedule,
+  { staff = [], audit, also }: {
+    staff?: readonly { userId: string; role: TenantRole }[];
+    audit?: Omit<AuditRecord, "id">;
+    also?: (op: Deno.AtomicOperation) => void;
+  } = {},
+): Promise<boolean> {
+  const op = kv.atomic()
     .check({ key: keys.tenant(tenant.code), versionstamp: null })
     .set(keys.tenant(tenant.code), tenant)
-    .set(keys.schedule(tenant.code), schedule)
-    .commit();
+    .set(keys.schedule(tenant.code), schedule);
+  for (const { userId, role } of staff) {
+    const membership: Membership = { roles: [role], joinedAt: tenant.createdAt };
+    op.set(keys.member(tenant.code, userId), membership).set(keys.userTenant(userId, tenant.code), true);
+  }
+  if (audit) addAudit(op, tenant.code, audit);
+  also?.(op);
+  const res = await op.commit();
   forgetTenants(kv);
   return res.ok;
 }

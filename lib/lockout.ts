@@ -1,5 +1,5 @@
 /**
- * Sign-in guessing policy (issue 16). A guess counts only when it reaches a
+ * Sign-in guessing policy. A guess counts only when it reaches a
  * live code: one that was texted to the number in the last 10 minutes, and
  * is either named by the challenge its login answered, or (for clients that
  * do not carry the challenge) guessed from the address that asked for it.
@@ -50,7 +50,7 @@ export function lockedFor(state: NumberFailures | null, now: number): number {
 }
 
 /**
- * The buckets of a number's send counts (routes/api/auth.ts SEND_LIMITS, per
+ * The buckets of a number's send counts (domain/sign_in/request_code.ts SEND_LIMITS, per
  * number: 15 minutes, a day). An unlock empties them too: the strangers who
  * locked the number also used up its texts, and the owner should get a code
  * at once.

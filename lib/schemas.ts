@@ -77,14 +77,17 @@ export const scheduleSchema = z.partialRecord(
 );
 export type Schedule = z.infer<typeof scheduleSchema>;
 
-export const serviceAreaSchema = z.object({
-  lat: z.number().check(z.gte(-90), z.lte(90)),
-  lng: z.number().check(z.gte(-180), z.lte(180)),
-  radiusMeters: z.number().check(z.gt(0), z.lte(50_000)),
+/**
+ * Where a tenant serves: a centre and a radius (its bounds, the same at every
+ * door, are lib/tenant_settings.ts LIMITS.radius, checked by readSettings).
+ */
+export interface ServiceArea {
+  lat: number;
+  lng: number;
+  radiusMeters: number;
   /** The place named in the outside-area alert, e.g. "downtown Greer". */
-  label: z.string().check(z.minLength(1), z.maxLength(80)),
-});
-export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+  label: string;
+}
 
 export interface Tenant {
   code: string;

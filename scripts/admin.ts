@@ -2,8 +2,12 @@
  * `deno task admin <command>`: the operator's command line. It opens the same
  * KV the server uses (KV_PATH) and goes through kv/ like the server does.
  */
-import { parseArgs } from "node:util";
 import type { Store } from "../kv/store.ts";
+import { parseArgs } from "node:util";
+import { refusalText } from "../domain/refusal.ts";
+import { changeSettings } from "../domain/tenants/change_settings.ts";
+import { unlockAny } from "../domain/sign_in/unlock.ts";
+import { createTenant } from "../domain/tenants/create.ts";
 import { exportEntries, importEntries } from "../kv/backup.ts";
 import { ADMIN_CLI } from "../kv/audit.ts";
 import { changeRole } from "../kv/members.ts";
@@ -11,25 +15,14 @@ import { migrateStore } from "../kv/migrations.ts";
 import { rebuildRideStats } from "../kv/ride_stats.ts";
 import { rebuildReports } from "../kv/report_rebuild.ts";
 import { openStore } from "../kv/open.ts";
-import { unlockAnyNumber } from "../kv/number_locks.ts";
 import { setTenantStatus } from "../kv/tenant_overview.ts";
-import { createTenant, getTenant, listTenants, updateTenant } from "../kv/tenants.ts";
+import { getTenant, listTenants } from "../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../kv/users.ts";
 import { ConfigError, loadConfig } from "../lib/config.ts";
 import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
-import {
-  hasHiddenCharacters,
-  hiddenCharactersText,
-  type Schedule,
-  serviceAreaSchema,
-  type Tenant,
-  TENANT_STATUSES,
-  tenantCodeSchema,
-  type TenantStatus,
-} from "../lib/schemas.ts";
-import { translator } from "../lib/i18n/catalogue.ts";
-import { readSettings, settingsOf } from "../lib/tenant_settings.ts";
+import { hasHiddenCharacters, hiddenCharactersText, TENANT_STATUSES, type TenantStatus } from "../lib/schemas.ts";
+import { settingsOf } from "../lib/tenant_settings.ts";
 
 const HELP = `Hopper admin
 
@@ -40,7 +33,8 @@ Commands:
   tenant:create --code CODE --name NAME --lat=LAT --lng=LNG
                 [--radius-m METERS] [--area-label "downtown X"] [--timezone ZONE]
                                     Create a tenant with an empty weekly schedule
-                                    (defaults: 805 m, America/New_York).
+                                    (defaults: 805 m, America/New_York); the
+                                    radius is 200 to 20000 m, as on its settings page.
   tenant:update --code CODE [--status active|suspended] [--name NAME] [--sms-per-hour N]
                 [--radius-m METERS] [--lat=LAT --lng=LNG] [--area-label "downtown X"]
                 [--join open|invite] [--sms-regions PR,VI]
@@ -89,6 +83,7 @@ class UsageError extends Error {}
 /** The command-line flag of a settings field the rules refused. */
 function cliFlag(field: string): string {
   const flags: Record<string, string> = {
+    code: "code",
     name: "name",
     smsPerHour: "sms-per-hour",
     smsRegions: "sms-regions",
@@ -124,15 +119,6 @@ function phoneOption(values: Record<string, string | boolean | undefined>): stri
   return phone;
 }
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<void>> = {
   async "tenant:list"(kv, _args, out) {
     const tenants = await listTenants(kv);
@@ -153,29 +139,26 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
       "area-label": "string",
       timezone: "string",
     });
-    const code = tenantCodeSchema.safeParse(values.code ?? "");
-    if (!code.success) throw new UsageError(`--code: ${code.error.issues[0].message}`);
     const name = required(values, "name");
-    // As the settings page's rules (lib/tenant_settings.ts): the name reaches riders' texts and pages.
+    // The CLI's own words for what a typed flag holds; the rules themselves are every door's (domain/tenants/create.ts).
     if (hasHiddenCharacters(name)) throw new UsageError(`--name: ${hiddenCharactersText("Name")}`);
     const label = (values["area-label"] as string | undefined) ?? `downtown ${name}`;
     if (hasHiddenCharacters(label)) throw new UsageError(`--area-label: ${hiddenCharactersText("Area label")}`);
     const timezone = (values.timezone as string | undefined) ?? "America/New_York";
-    if (!isTimeZone(timezone)) throw new UsageError(`--timezone: unknown time zone "${timezone}"`);
-    const area = serviceAreaSchema.safeParse({
+    const serviceArea = {
       lat: Number(required(values, "lat")),
       lng: Number(required(values, "lng")),
       radiusMeters: Number(values["radius-m"] ?? 805),
       label,
-    });
-    if (!area.success) {
-      throw new UsageError("--lat and --lng must be coordinates and --radius-m a distance in meters (up to 50000)");
+    };
+    const made = await createTenant(kv, { code: values.code ?? "", name, serviceArea, timezone }, { now: Date.now() });
+    if (made.refused) {
+      if (made.status === 409) throw new UsageError(`A tenant with code "${values.code}" already exists`);
+      if (made.field === "serviceArea.lat") throw new UsageError("--lat and --lng must be coordinates");
+      if (made.field === "timezone") throw new UsageError(`--timezone: unknown time zone "${timezone}"`);
+      throw new UsageError(`--${cliFlag(made.field ?? "")}: ${refusalText("en", made)}`);
     }
-    const tenant: Tenant = { code: code.data, name, timezone, serviceArea: area.data, createdAt: Date.now() };
-    const empty: Schedule = { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] };
-    if (!await createTenant(kv, tenant, empty)) {
-      throw new UsageError(`A tenant with code "${tenant.code}" already exists`);
-    }
+    const tenant = made.value;
     out(`Created ${tenant.name} at /${tenant.code}`);
   },
 
@@ -195,7 +178,7 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     const code = required(values, "code");
     const current = await getTenant(kv, code);
     if (!current) throw new UsageError(`No tenant with code "${code}"`);
-    // Pause or resume (issue 19), as the provider's console does; alone, or before the settings below.
+    // Pause or resume, as the provider's console does; alone, or before the settings below.
     const status = values.status as string | undefined;
     if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
       throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);
@@ -208,7 +191,7 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
       if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
       if (!others) return out(`${tenant.name} is ${status === "suspended" ? "paused" : "active"}`);
     }
-    // The settings page's rules (lib/tenant_settings.ts); the operator may also give what only super admins may.
+    // The settings page's rules (domain/tenants/change_settings.ts); the operator may give what super admins may.
     const body: Record<string, unknown> = {};
     if (values.name !== undefined) body.name = values.name;
     if (values.join !== undefined) body.joinPolicy = values.join;
@@ -232,27 +215,28 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
           "or --sms-regions",
       );
     }
-    const read = readSettings(body, translator("en"));
-    if (!read.ok) throw new UsageError(`--${cliFlag(read.field)}: ${read.error}`);
-    const change = read.value;
-    const now = Date.now();
-    const tenant = await updateTenant(kv, code, (t) => ({ ...t, ...change }), (_, after) => ({
-      at: now,
-      action: "settings.changed",
+    const changed = await changeSettings(kv, {
+      tenant: current,
+      body,
       by: ADMIN_CLI,
-      target: code,
-      details: { fields: Object.keys(change).filter((k) => k in after) },
-    }));
-    if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
+      roles: ["super"],
+      now: Date.now(),
+    });
+    if (changed.refused) {
+      if (changed.status === 404) throw new UsageError(`No tenant with code "${code}"`);
+      throw new UsageError(`--${cliFlag(changed.field ?? "")}: ${refusalText("en", changed)}`);
+    }
+    const { tenant } = changed.value;
+    const only = Object.keys(body).length === 1 ? Object.keys(body)[0] : null;
     const s = settingsOf(tenant);
-    if (Object.keys(change).length === 1 && change.smsPerHour !== undefined) {
+    if (only === "smsPerHour") {
       return out(`${s.name} may send ${s.smsPerHour} sign-in texts an hour`);
     }
-    if (Object.keys(change).length === 1 && change.smsRegions) {
+    if (only === "smsRegions") {
       return out(`${s.name} may text ${["US", "CA", ...s.smsRegions].join(", ")} numbers`);
     }
     const who = s.joinPolicy === "invite" ? "only people an admin added may join" : "anyone who signs in may join";
-    if (Object.keys(change).length === 1 && change.joinPolicy) return out(`${s.name}: ${who}`);
+    if (only === "joinPolicy") return out(`${s.name}: ${who}`);
     out(
       `${s.name}: within ${s.serviceArea.radiusMeters} m of ${s.serviceArea.label} ` +
         `(${s.serviceArea.lat}, ${s.serviceArea.lng}); ${s.smsPerHour} sign-in texts an hour` +
@@ -321,8 +305,9 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
 
   async "user:unlock"(kv, args, out) {
     const phone = phoneOption(options(args, { phone: "string" }));
-    const lifted = await unlockAnyNumber(kv, { phone, by: ADMIN_CLI, now: Date.now() });
-    out(lifted ? `${formatPhone(phone)} can sign in again` : `${formatPhone(phone)} was not locked`);
+    const unlocked = await unlockAny(kv, { typed: phone, by: ADMIN_CLI, now: Date.now() });
+    if (unlocked.refused) throw new UsageError(refusalText("en", unlocked));
+    out(`${formatPhone(phone)} ${unlocked.value.lifted ? "can sign in again" : "was not locked"}`);
   },
 };
 

@@ -1,10 +1,10 @@
 /**
  * A use case's refusal (domain/refusal.ts) as an HTTP answer: JSON
  * `{ "error": … }` in the request's language (server/middleware/language.ts
- * set it), with the refusal's status and, for a wait, Retry-After. Every
- * error answer goes through here (or `errorText` for the few that are not
- * refusals: a 500), so each is translated once, from its key, where it is
- * answered.
+ * set it), with the refusal's status and, for a wait, Retry-After; a refused
+ * field is named beside the text (`{ error, field }`). Every error answer
+ * goes through here (or `errorText` for the few that are not refusals: a
+ * 500), so each is translated once, from its key, where it is answered.
  */
 import type { Context } from "hono";
 import { type Refusal, refusalText } from "../domain/refusal.ts";
@@ -19,7 +19,8 @@ export function refusalAnswer(
 ): Response {
   const all = { ...headers };
   if (refusal.retryAfter !== undefined) all["retry-after"] = String(refusal.retryAfter);
-  return c.json({ error: refusalText(c.get("lang") ?? "en", refusal) }, refusal.status, all);
+  const error = refusalText(c.get("lang") ?? "en", refusal);
+  return c.json(refusal.field === undefined ? { error } : { error, field: refusal.field }, refusal.status, all);
 }
 
 /** `text` in the request's language, for an error answer that is not a refusal. */

@@ -1,6 +1,6 @@
 /**
  * How long texting a code takes here, so a login that texts nothing (a
- * number the named tenant does not admit: routes/api/auth.ts) answers after
+ * number the named tenant does not admit: domain/sign_in/request_code.ts) answers after
  * as long as one that texts: the time of the answer must not tell who
  * belongs (docs/security.md, "learning who has an account"). Per process:
  * the provider's pace is the same for every isolate, and each learns it from

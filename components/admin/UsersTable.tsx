@@ -7,6 +7,7 @@
 import { Avatar } from "../Avatar.tsx";
 import { ROLE_LABELS } from "../RoleBadge.tsx";
 import { formatPhone } from "../../lib/phone.ts";
+import type { AdminUser } from "../../lib/admin_user.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
@@ -15,24 +16,7 @@ import { useT } from "../texts.tsx";
 import { userStatusLabel, userStatusTone } from "./texts.ts";
 import { UserRecord } from "./UserRecord.tsx";
 
-export interface AdminUser {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phoneNumber: string;
-  photoUrl: string | null;
-  roles: Role[];
-  status: string | null;
-  createdAt: number | null;
-  /** Blocked by an admin (issue 19): no access to this organization until unblocked. */
-  blocked?: boolean;
-  /** Issue 21 (components/admin/UserRecord.tsx): a rider's no-shows and pause, a driver's rating. */
-  noShows?: number;
-  suspendedUntil?: number | null;
-  rating?: { average: number; count: number };
-  /** Strangers' wrong codes locked the number (kv/number_locks.ts): shown, with Unlock sign-in. */
-  signInLocked?: boolean;
-}
+export type { AdminUser };
 
 export const UNNAMED: Text = "Unnamed User";
 

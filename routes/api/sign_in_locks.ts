@@ -14,14 +14,14 @@
  * Unlocking a number that is not locked answers 204 too and records nothing.
  */
 import { Hono } from "hono";
-import { getMembership } from "../../kv/members.ts";
-import { lockedNumberViews, unlockAnyNumber, unlockNumber } from "../../kv/number_locks.ts";
-import { getUser } from "../../kv/users.ts";
-import { maskPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
+import { unlockAny, unlockMember } from "../../domain/sign_in/unlock.ts";
+import { lockedNumberViews } from "../../kv/number_locks.ts";
+import { maskPhone } from "../../lib/phone.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards, superGuard } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 
 /** The tenant's admins' unlock of a member's number (mounted under /{tenant}/api). */
 export function memberUnlockApi(deps: AppDeps, auth: AuthServices) {
@@ -32,12 +32,12 @@ export function memberUnlockApi(deps: AppDeps, auth: AuthServices) {
   app.delete("/users/:id/sign-in-lock", ...admin, idParam("id", "User not found"), async (c) => {
     const tenant = c.get("tenant").code;
     const userId = c.req.param("id");
-    const [user, member] = await Promise.all([getUser(kv, userId), getMembership(kv, tenant, userId)]);
-    // Someone of another tenant is unknown here.
-    if (!user || !member) return c.json({ error: "User not found" }, 404);
     const by = c.get("user").id;
-    const lifted = await unlockNumber(kv, { phone: user.phoneNumber, userId, by, now: clock.now(), trails: [tenant] });
-    if (lifted) deps.log?.({ event: "auth.unlocked", tenant, userId, by, requestId: c.get("requestId") });
+    const unlocked = await unlockMember(kv, { tenant, userId, by, now: clock.now() });
+    if (unlocked.refused) return refusalAnswer(c, unlocked);
+    if (unlocked.value.lifted) {
+      deps.log?.({ event: "auth.unlocked", tenant, userId, by, requestId: c.get("requestId") });
+    }
     return c.body(null, 204);
   });
 
@@ -53,12 +53,10 @@ export function superLocksApi(deps: AppDeps, auth: AuthServices) {
   app.get("/", ...supers, async (c) => c.json({ numbers: await lockedNumberViews(kv, clock.now()) }));
 
   app.delete("/:phone", ...supers, async (c) => {
-    const typed = c.req.param("phone");
-    // Exactly the 10 digits the list names: anything else is no number (and never reaches a key).
-    const phone = /^\d{10}$/.test(typed) ? normalizePhone(typed) : null;
-    if (!phone) return c.json({ error: PHONE_ERROR }, 400);
     const by = c.get("user").id;
-    const lifted = await unlockAnyNumber(kv, { phone, by, now: clock.now() });
+    const unlocked = await unlockAny(kv, { typed: c.req.param("phone"), by, now: clock.now() });
+    if (unlocked.refused) return refusalAnswer(c, unlocked);
+    const { phone, lifted } = unlocked.value;
     if (lifted) deps.log?.({ event: "auth.unlocked", phone: maskPhone(phone), by, requestId: c.get("requestId") });
     return c.body(null, 204);
   });

@@ -1,35 +1,26 @@
 /**
  * A tenant's people (spec sections 2 "Admin Users", 5, 6, 7): the caller's
- * own roles, the member list for admins, role changes, and removal.
- *
- * - DELETE /user/{id}: super admins remove a user from the tenant; one who then belongs to no
- *   organisation is deleted the way "Delete my account" deletes (issue 23, kv/account_deletion.ts).
+ * own roles, the member list for admins, role changes (domain/people/roles.ts)
+ * and removal (domain/people/remove.ts).
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
+import { removePerson } from "../../domain/people/remove.ts";
+import { changePersonRole } from "../../domain/people/roles.ts";
 import { adminUserViews } from "../../kv/admin_users.ts";
-import { changeRole, getMembership, listMembers, listUserTenantCodes } from "../../kv/members.ts";
-import { removeUserFromTenant } from "../../kv/user_removal.ts";
-import { deleteAccount } from "../../kv/account_deletion.ts";
-import { getUser, getUsers } from "../../kv/users.ts";
-import { isTenantRole, TENANT_ROLES, type TenantRole } from "../../lib/roles.ts";
-import { hashNumber } from "../../lib/number_hash.ts";
+import { listMembers } from "../../kv/members.ts";
+import { getUsers } from "../../kv/users.ts";
+import { can, TENANT_ROLES } from "../../lib/roles.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
 import { requireAuth, roleGuards, tenantRoles } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
+import { requestLog } from "../../server/request_log.ts";
 
-/** Spec section 5: the server's refusal for anyone but a super admin. */
-export const SUPER_FOR_DELETE = "Only super admins can delete users";
-export const SUPER_NOT_DELETABLE = "A super admin cannot be deleted";
-export const SUPER_FOR_ADMIN = "Only super admins can assign admin roles";
-export const SUPER_ROLES_FIXED = "A super admin's roles cannot be changed here";
-export const ROLES_NOT_YOURS = "You cannot change this person's roles";
-const ROLE_ERROR = `Role must be one of: ${TENANT_ROLES.join(", ")}`;
-
-const roleBody = z.object({ role: z.string({ error: ROLE_ERROR }) });
+const roleBody = z.object({ role: z.string({ error: `Role must be one of: ${TENANT_ROLES.join(", ")}` }) });
 
 export function userRolesApi(deps: AppDeps, auth: AuthServices) {
   return new Hono<Env>()
@@ -39,7 +30,6 @@ export function userRolesApi(deps: AppDeps, auth: AuthServices) {
 
 export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
-  const log = deps.log!;
   const app = new Hono<Env>();
   const { admin: admins } = roleGuards(deps, auth);
   const userId = idParam("id", "User not found");
@@ -48,46 +38,25 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     const tenant = c.get("tenant").code;
     const members = await listMembers(kv, tenant);
     const users = await getUsers(kv, [...members.keys()]);
-    const viewerIsSuper = c.get("roles").includes("super");
+    const viewerIsSuper = can(c.get("roles"), "manageAdmins");
     return c.json({ users: await adminUserViews(kv, tenant, members, users, clock.now(), { viewerIsSuper }) });
   });
 
-  /** Shared rules of adding and removing a role; answers the roles after the change. */
-  async function change(c: Context<Env>, role: unknown, add: boolean) {
-    if (!isTenantRole(role)) return c.json({ error: ROLE_ERROR }, 400);
-    if (role === "admin" && !c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_ADMIN }, 403);
-    const target = await getUser(kv, c.req.param("id") ?? "");
-    if (!target) return c.json({ error: "User not found" }, 404);
-    const tenant = c.get("tenant").code;
-    const membership = await getMembership(kv, tenant, target.id);
-    // Someone of another tenant is unknown here (issue 10): people join a tenant by signing in at it.
-    if (!membership) return c.json({ error: "User not found" }, 404);
-    // A tenant admin is never told who is a super admin.
-    if (target.isSuper) {
-      return c.json({ error: c.get("roles").includes("super") ? SUPER_ROLES_FIXED : ROLES_NOT_YOURS }, 403);
-    }
-    const held = membership.roles;
-    if (!add && !held.includes(role as TenantRole)) {
-      return c.json({ error: `User does not have the ${role} role` }, 404);
-    }
-    const roles = await changeRole(kv, {
-      tenant,
-      userId: target.id,
+  /** Gives (`add`) or takes the role the request names. */
+  const change = (add: boolean) => async (c: Context<Env>, role: unknown) => {
+    const changed = await changePersonRole({ kv, log: requestLog(deps, c) }, {
+      tenant: c.get("tenant").code,
+      by: c.get("user").id,
+      roles: c.get("roles"),
+      userId: c.req.param("id") ?? "",
       role,
       add,
       now: clock.now(),
-      by: c.get("user").id,
     });
-    log({
-      event: add ? "role.granted" : "role.revoked",
-      tenant,
-      userId: target.id,
-      role,
-      by: c.get("user").id,
-      requestId: c.get("requestId"),
-    });
-    return c.json({ id: target.id, roles });
-  }
+    return changed.refused ? refusalAnswer(c, changed) : c.json(changed.value);
+  };
+  const grant = change(true);
+  const revoke = change(false);
 
   app.post(
     "/user/:id/roles",
@@ -95,41 +64,19 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     userId,
     smallBody(),
     jsonBody(roleBody),
-    (c) => change(c, c.req.valid("json").role, true),
+    (c) => grant(c, c.req.valid("json").role),
   );
-  app.delete("/user/:id/roles", ...admins, userId, (c) => change(c, c.req.query("role"), false));
+  app.delete("/user/:id/roles", ...admins, userId, (c) => revoke(c, c.req.query("role")));
 
   app.delete("/user/:id", ...admins, userId, async (c) => {
-    if (!c.get("roles").includes("super")) return c.json({ error: SUPER_FOR_DELETE }, 403);
-    const target = await getUser(kv, c.req.param("id"));
-    if (!target) return c.json({ error: "User not found" }, 404);
-    if (target.isSuper) return c.json({ error: SUPER_NOT_DELETABLE }, 403);
-    const tenant = c.get("tenant").code;
-    const by = c.get("user").id;
-    const requestId = c.get("requestId");
-    const numberHash = hashNumber(auth.numberKey, target.phoneNumber);
-    const removal = await removeUserFromTenant(kv, { tenant, userId: target.id, by, now: clock.now(), numberHash });
-    if (!removal) return c.json({ error: "User not found" }, 404);
-    for (const { ride, from } of removal.canceled) {
-      log({ event: "ride.status", tenant, userId: by, rideId: ride.id, from, to: "canceled", requestId });
-    }
-    // Issue 23: someone who now belongs to no organisation is deleted as "Delete my account" deletes:
-    // past trips lose their name and phone, the photo goes, and the number may sign up again.
-    const alone = (await listUserTenantCodes(kv, target.id)).length === 0;
-    const deletion = alone ? await deleteAccount(kv, { userId: target.id, by, now: clock.now(), numberHash }) : null;
-    log({
-      event: "user.removed",
-      tenant,
-      userId: target.id,
-      by,
-      roles: removal.roles,
-      canceledRides: removal.canceled.length,
-      sessionsEnded: removal.sessionsEnded,
-      accountDeleted: deletion?.ok === true,
-      auditId: removal.audit.id,
-      requestId,
+    const removed = await removePerson({ kv, numberKey: auth.numberKey, log: requestLog(deps, c) }, {
+      tenant: c.get("tenant").code,
+      by: c.get("user").id,
+      roles: c.get("roles"),
+      userId: c.req.param("id"),
+      now: clock.now(),
     });
-    return c.json({ ok: true });
+    return removed.refused ? refusalAnswer(c, removed) : c.json({ ok: true });
   });
   return app;
 }

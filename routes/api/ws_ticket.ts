@@ -19,7 +19,7 @@ export function wsTicketApi(deps: AppDeps, auth: AuthServices): Hono<Env> {
   app.post(
     "/",
     requireAuth(deps, auth),
-    tenantRoles(deps, { allow: ["rider", "driver", "admin"], message: "You are not a member of this service" }),
+    tenantRoles(deps, { capability: "ride", message: "You are not a member of this service" }),
     rateLimit({
       kv,
       now: () => clock.now(),

@@ -11,7 +11,7 @@ import { withSuper } from "../../kv/accounts.ts";
 import { readSignedIn } from "../../kv/signed_in.ts";
 import { redeemTicket } from "../../kv/tickets.ts";
 import type { TokenSigner } from "../../lib/jwt.ts";
-import type { Role } from "../../lib/roles.ts";
+import { can, type Role } from "../../lib/roles.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { SocketKind } from "./visibility.ts";
 
@@ -33,9 +33,8 @@ export type Admission =
   | { ok: false; code: number; reason: Text; userId?: string };
 
 export function mayOpen(kind: SocketKind, roles: readonly Role[], everything = false): boolean {
-  if (kind === "riders") return !everything && roles.length > 0;
-  if (everything) return roles.some((r) => r === "super" || r === "admin");
-  return roles.some((r) => r === "super" || r === "admin" || r === "driver");
+  if (kind === "riders") return !everything && can(roles, "ride");
+  return can(roles, everything ? "administer" : "drive");
 }
 
 interface Deps {

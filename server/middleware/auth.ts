@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { refuse } from "../../domain/refusal.ts";
 import { withSuper } from "../../kv/accounts.ts";
 import { getMembership, rolesOf } from "../../kv/members.ts";
 import { signedIn } from "../../kv/signed_in.ts";
 import { SUSPENDED } from "../../lib/joining.ts";
-import type { Role } from "../../lib/roles.ts";
+import { can, type Capability } from "../../lib/roles.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
-import { refuse } from "../../domain/refusal.ts";
-import { refusalAnswer } from "../refusal_answer.ts";
 import type { AuthServices } from "../auth_services.ts";
+import { refusalAnswer } from "../refusal_answer.ts";
 import type { AppDeps, Env } from "../env.ts";
 
 export const AUTH_REQUIRED: Text = "Authentication required - please log in";
@@ -39,12 +39,13 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
 /**
  * Reads the signed-in user's roles in the path's tenant from KV on every call
  * (never from the token), so a removed role takes effect at once. With
- * `allow`, answers 403 `message` unless the user has one of those roles
- * (super always passes).
+ * `capability`, answers 403 `message` unless the user's roles give it
+ * (lib/roles.ts `can`).
  *
- * This is the tenant rule: the tenant in the path must match a
- * membership of the caller, super excepted. A non-member has no role here,
- * so every `allow` refuses them; only the roles call goes without `allow`
+ * This is the tenant rule: the tenant in the path must match a membership of
+ * the caller, super excepted, or one tenant's people would reach another's.
+ * A non-member has no role here, so every capability refuses them; only the
+ * roles call goes without one
  * (it answers the caller's own roles, `[]`). Rides are then read under the
  * path's tenant (kv/ keys start with it) and a user named in the path must be
  * a member of it, so another tenant's ids answer 404. tests/access_matrix.ts
@@ -52,7 +53,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  */
 export function tenantRoles(
   { kv }: AppDeps,
-  { allow, message = "Access denied" }: { allow?: Role[]; message?: Text } = {},
+  { capability, message = "Access denied" }: { capability?: Capability; message?: Text } = {},
 ): MiddlewareHandler<Env> {
   return async function tenantRoles(c, next) {
     const user = c.get("user");
@@ -66,7 +67,7 @@ export function tenantRoles(
     }
     if (blocked && !user.isSuper) return refusalAnswer(c, refuse(403, SUSPENDED));
     const roles = withSuper(member, user);
-    if (allow && !roles.some((r) => r === "super" || allow.includes(r))) return refusalAnswer(c, refuse(403, message));
+    if (capability && !can(roles, capability)) return refusalAnswer(c, refuse(403, message));
     c.set("roles", roles);
     await next();
   };
@@ -79,15 +80,16 @@ export const ADMIN_REQUIRED: Text = "Access denied - admin privileges required";
 /**
  * The guards a tenant route puts before its handler, per route (never
  * app.use: the sub-apps are mounted at /{tenant}/api beside public routes):
- * signed in, then one of the roles, else 403 with the role's text.
+ * signed in, then the capability, else 403 with the role's text.
  */
 export function roleGuards(deps: AppDeps, auth: AuthServices) {
   const signedIn = requireAuth(deps, auth);
-  const only = (allow: Role[], message: Text) => [signedIn, tenantRoles(deps, { allow, message })] as const;
+  const only = (capability: Capability, message: Text) =>
+    [signedIn, tenantRoles(deps, { capability, message })] as const;
   return {
-    member: only(["rider", "driver", "admin"], NOT_MEMBER),
-    driver: only(["driver", "admin"], DRIVER_REQUIRED),
-    admin: only(["admin"], ADMIN_REQUIRED),
+    member: only("ride", NOT_MEMBER),
+    driver: only("drive", DRIVER_REQUIRED),
+    admin: only("administer", ADMIN_REQUIRED),
   };
 }
 
@@ -96,7 +98,7 @@ export const SUPER_REQUIRED: Text = "Access denied - super admin privileges requ
 /** The provider's calls (/api/super/*): signed in, then a super admin, else 403. */
 export function superGuard(deps: AppDeps, auth: AuthServices) {
   const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
-    if (!c.get("user").isSuper) return refusalAnswer(c, refuse(403, SUPER_REQUIRED));
+    if (!can(withSuper([], c.get("user")), "runProvider")) return refusalAnswer(c, refuse(403, SUPER_REQUIRED));
     await next();
   };
   return [requireAuth(deps, auth), onlySuper] as const;

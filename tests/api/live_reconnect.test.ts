@@ -12,7 +12,7 @@ import type { Store } from "../../kv/store.ts";
 import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { systemClock } from "../../lib/clock.ts";

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { changeRole } from "../../kv/members.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createTenant, getTenant } from "../../kv/tenants.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { WS_TICKET_TTL_MS } from "../../kv/tickets.ts";

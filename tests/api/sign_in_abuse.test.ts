@@ -8,7 +8,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { updateTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
-import { SEND_LIMITS } from "../../routes/api/auth.ts";
+import { SEND_LIMITS } from "../../domain/sign_in/request_code.ts";
 import { addCampus, bearer, makeApp, postJson, sentCode, signIn } from "../helpers/app.ts";
 import { getFailures } from "../helpers/kv_reads.ts";
 import { NUMBER_FAILURES_PER_YEAR } from "../../lib/lockout.ts";

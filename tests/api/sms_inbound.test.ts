@@ -20,7 +20,7 @@ import { serve } from "../helpers/live.ts";
 import { memoryLogger } from "../helpers/memory_log.ts";
 import { makeApp, postJson } from "../helpers/app.ts";
 import { inboundForm, inboundRequest, signTwilio } from "../helpers/twilio_webhook.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 
 const PUBLIC_URL = "https://rides.example.org";
 const WEBHOOK = `${PUBLIC_URL}/api/sms/inbound`;

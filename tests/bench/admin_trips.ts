@@ -10,7 +10,8 @@
  */
 import { openStore } from "../../kv/open.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
-import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
+import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { getUserByPhone } from "../helpers/kv_reads.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { benchToken, start, TOKEN_ENV } from "./bench_server.ts";

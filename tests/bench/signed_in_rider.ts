@@ -8,7 +8,7 @@ import { openStore } from "../../kv/open.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { changeRole } from "../../kv/members.ts";
 import { createRide } from "../../kv/rides.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { benchToken } from "./bench_server.ts";
 
 export async function seedSignedInRider(kvPath: string): Promise<string> {

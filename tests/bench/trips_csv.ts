@@ -20,7 +20,8 @@
  */
 import { openStore } from "../../kv/open.ts";
 import { keys } from "../../kv/keys.ts";
-import { DEMO_ADMIN_PHONE, seedDemoTenant } from "../../kv/seed.ts";
+import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { zonedMoment } from "../../lib/booking.ts";
 import { ulid } from "../../lib/ids.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";

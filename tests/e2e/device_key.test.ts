@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { keys } from "../../kv/keys.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { NUMBER_FAILURES_PER_YEAR } from "../../lib/lockout.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { launchBrowser, PHONE } from "./browser.ts";

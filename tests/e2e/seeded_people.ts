@@ -9,7 +9,7 @@
  */
 import { openStore } from "../../kv/open.ts";
 import { changeRole } from "../../kv/members.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { tokenSigner } from "../../lib/jwt.ts";

@@ -7,8 +7,8 @@
  * a fresh KV with a fake SMS provider; a super admin signs in.
  */
 import { fileURLToPath } from "node:url";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { openStore } from "../../kv/open.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
 import { updateTenant } from "../../kv/tenants.ts";
 import { getOrCreateUserByPhone, updateUser } from "../../kv/users.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";

@@ -4,7 +4,7 @@
  */
 import type { Store } from "../../kv/store.ts";
 import { openStore } from "../../kv/open.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { createTenant } from "../../kv/tenants.ts";
 import { updateUser } from "../../kv/users.ts";
 import { type Config, loadConfig } from "../../lib/config.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Store } from "../../kv/store.ts";
 import { openStore } from "../../kv/open.ts";
 import { getRoles } from "../../kv/members.ts";
-import { seedDemoTenant } from "../../kv/seed.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { getSchedule, getTenant } from "../../kv/tenants.ts";
 import { runAdmin } from "../../scripts/admin.ts";
 import { addFailure, getFailures, getUserByPhone } from "../helpers/kv_reads.ts";

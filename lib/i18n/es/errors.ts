@@ -138,7 +138,9 @@ export const errors = {
   "You cannot change this person's roles": "No puede cambiar los roles de esta persona",
   "Only super admins can block or unblock admins":
     "Solo los superadministradores pueden bloquear o desbloquear a administradores",
-  "You can add 60 people an hour. Please try again later.": "Puede agregar 60 personas por hora. Inténtelo más tarde.",
+  "You can add {count} people an hour. Please try again later.":
+    "Puede agregar {count} personas por hora. Inténtelo más tarde.",
+  "Role must be one of: {roles}": "El rol debe ser uno de: {roles}",
   // Booking ahead: a booking's time refused (lib/booking.ts).
   "Book at least 30 minutes ahead.": "Reserve con al menos 30 minutos de anticipación.",
   "Book at most {days} days ahead.": "Reserve con un máximo de {days} días de anticipación.",

@@ -1,0 +1,52 @@
+/**
+ * Who may do what is one table (lib/roles.ts); the page guard, the socket
+ * admission and the menu answer from it, so each role set passes the same
+ * doors everywhere. (The HTTP guards' outcomes per route: tests/access_matrix.ts.)
+ */
+import { describe, expect, it } from "vitest";
+import { makeT } from "../../components/texts.tsx";
+import { can, canAccess, CAPABILITIES, type Capability, homePage, type Role } from "../../lib/roles.ts";
+import { mayOpen } from "../../routes/live/admission.ts";
+import { menuSections } from "../../islands/UserMenu.tsx";
+
+/** What each person may do, written out by hand from the spec's access rules. */
+const EXPECTED: [Role[], Capability[]][] = [
+  [[], []],
+  [["rider"], ["ride"]],
+  [["driver"], ["ride", "drive"]],
+  [["rider", "driver"], ["ride", "drive"]],
+  [["admin"], ["ride", "drive", "administer"]],
+  [["super"], ["ride", "drive", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
+  [["rider", "super"], ["ride", "drive", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
+];
+
+describe("the capability table", () => {
+  it("gives each role set exactly its capabilities", () => {
+    for (const [roles, expected] of EXPECTED) {
+      const given = (Object.keys(CAPABILITIES) as Capability[]).filter((c) => can(roles, c));
+      expect(given, roles.join("+") || "no role").toEqual(expected);
+    }
+  });
+
+  it("is what the page guard, the sockets and the menu answer", () => {
+    const t = makeT("en", {});
+    for (const [roles, expected] of EXPECTED) {
+      const who = roles.join("+") || "no role";
+      const has = (c: Capability) => expected.includes(c);
+      expect([canAccess(roles, "rider"), canAccess(roles, "driver"), canAccess(roles, "admin")], who)
+        .toEqual([has("ride"), has("drive"), has("administer")]);
+      expect([mayOpen("riders", roles), mayOpen("drivers", roles), mayOpen("drivers", roles, true)], who)
+        .toEqual([has("ride"), has("drive"), has("administer")]);
+      expect(menuSections(t, "greer", roles).map((s) => s.id), who).toEqual([
+        "account",
+        ...(has("drive") ? ["driver"] : []),
+        ...(has("administer") ? ["admin"] : []),
+      ]);
+      if (roles.length) {
+        expect(homePage(roles), who).toBe(has("administer") ? "admin" : has("drive") ? "driver" : "rider");
+      }
+    }
+    // Asking for every ride on the riders socket is never allowed, whoever asks.
+    expect(mayOpen("riders", ["super"], true)).toBe(false);
+  });
+});
