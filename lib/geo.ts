@@ -1,6 +1,7 @@
 /** Points and the service area (spec sections 5, 9). */
 import type { ServiceArea } from "./schemas.ts";
 import type { Translate } from "./i18n/format.ts";
+import { type Said, said, say } from "./i18n/said.ts";
 
 export interface Point {
   lat: number;
@@ -37,10 +38,15 @@ const METERS_PER_MILE = 1609.344;
  * readings); distances are stated in whole miles, rounded up, which reproduces
  * the spec's words for the demo tenant.
  */
-export function outsideAreaText(area: ServiceArea, t: Translate): string {
+export function outsideArea(area: ServiceArea): Said {
   const count = Math.max(1, Math.ceil(area.radiusMeters / METERS_PER_MILE - 1e-9));
-  return t(
+  return said(
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
-    { distance: t("{count} miles", { count }), place: area.label },
+    { distance: said("{count} miles", { count }), place: area.label },
   );
+}
+
+/** The outside-area alert in the language of `t`. */
+export function outsideAreaText(area: ServiceArea, t: Translate): string {
+  return say(t, outsideArea(area));
 }

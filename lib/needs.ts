@@ -10,6 +10,7 @@
  */
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
+import { type Said, said } from "./i18n/said.ts";
 
 export const NEEDS = ["wheelchair", "mobility-aid", "service-animal", "assistance"] as const;
 export type Need = typeof NEEDS[number];
@@ -84,13 +85,12 @@ export function readNeeds(
  */
 export function readNote(
   value: unknown,
-  t: Translate,
-  hidden: (text: string) => string | null = () => null,
-): { ok: true; value: string | null } | { ok: false; error: string } {
+  hidden: (text: string) => Said | null = () => null,
+): { ok: true; value: string | null } | { ok: false; error: Said } {
   if (value === undefined || value === null) return { ok: true, value: null };
-  if (typeof value !== "string") return { ok: false, error: t(NOTE_TEXT) };
+  if (typeof value !== "string") return { ok: false, error: said(NOTE_TEXT) };
   const note = value.trim();
-  if (note.length > NOTE_MAX) return { ok: false, error: t(NOTE_LONG_TEXT, { max: NOTE_MAX }) };
+  if (note.length > NOTE_MAX) return { ok: false, error: said(NOTE_LONG_TEXT, { max: NOTE_MAX }) };
   const refused = hidden(note);
   if (refused) return { ok: false, error: refused };
   return { ok: true, value: note || null };

@@ -10,7 +10,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
-import { handOverDue, startHandOvers } from "../../server/hand_over.ts";
+import { handOverDue } from "../../domain/bookings/hand_over.ts";
+import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";

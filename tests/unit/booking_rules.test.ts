@@ -1,7 +1,6 @@
 /** lib/booking.ts (issue 21): the tenant's clocks, across a daylight-saving change, and the times the Later choice offers. */
 import { describe, expect, it } from "vitest";
 import { bookableDays, checkScheduledFor, localTime, zonedMoment } from "../../lib/booking.ts";
-import { translator } from "../../lib/i18n/catalogue.ts";
 
 const NY = "America/New_York";
 const WEEKDAY = [{ start: "07:00", end: "19:00" }];
@@ -24,7 +23,7 @@ describe("booking rules", () => {
     for (const d of days) {
       for (const time of d.times) {
         const at = zonedMoment(d.date, time, NY);
-        expect(checkScheduledFor(at, { now, maxDaysAhead: 3, timezone: NY, schedule: SCHEDULE }, translator("en")))
+        expect(checkScheduledFor(at, { now, maxDaysAhead: 3, timezone: NY, schedule: SCHEDULE }))
           .toBeNull();
       }
     }
