@@ -31,9 +31,9 @@ export const ride_sms = {
     "{organization}: se canceló su viaje porque se suspendió su acceso a este servicio.",
   // A booking canceled at its hand-over: the service paused, or the rider's requests paused for no-shows.
   "{organization}: your ride for {time} was canceled because this service is paused.":
-    "{organization}: se canceló su viaje de las {time} porque este servicio está pausado.",
+    "{organization}: se canceló su viaje de las {time} porque este servicio está en pausa.",
   "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.":
-    "{organization}: se canceló su viaje de las {time}. Sus solicitudes están pausadas hasta el {date} por no presentarse.",
+    "{organization}: se canceló su viaje de las {time}: sus solicitudes están pausadas hasta el {date} por no presentarse.",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",
