@@ -6,11 +6,11 @@
  * (a field's name, "5 minutes") is given as `{ text, values }` and translated
  * with it; a value only the reader's language can word (a day, a schedule's
  * hours) is given as a function of the translator. A rule shared with the
- * screens answers a `Said` (lib/i18n/said.ts): a refusal's text and values.
+ * screens answers a `Said` (lib/i18n/format.ts): a refusal's text and values.
  */
 import { type Text, translate, translator } from "../lib/i18n/catalogue.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
-import type { Said, Worded } from "../lib/i18n/said.ts";
+import type { Said, Worded } from "../lib/i18n/format.ts";
 
 /** A value put into a refusal's text: a plain value, a text of its own, or one worded in the reader's language. */
 export type RefusalValue = string | number | { text: Text; values?: RefusalValues } | Worded;
@@ -69,7 +69,7 @@ function plainValues(lang: Lang, values: RefusalValues | undefined): Record<stri
   return out;
 }
 
-/** A refusal from a rule shared with the screens, which says why as a `Said` (lib/i18n/said.ts). */
+/** A refusal from a rule shared with the screens, which says why as a `Said` (lib/i18n/format.ts). */
 export function refuseSaid(status: RefusalStatus, reason: Said, retryAfter?: number): Refusal {
   return refuse(status, reason.text, reason.values, retryAfter);
 }

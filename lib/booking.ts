@@ -15,9 +15,8 @@
  * never told with the old number.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said, type Translate } from "./i18n/format.ts";
 import { type Lang, LOCALES } from "./i18n/lang.ts";
-import { type Said, said } from "./i18n/said.ts";
 import { localTime } from "./local_time.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
 import type { Schedule, Slot } from "./schemas.ts";
@@ -88,7 +87,7 @@ export interface BookingRules {
 
 /**
  * A booking's time checked against the rules: null when it passes, else why
- * not, said in no language (lib/i18n/said.ts); the day's hours are worded in
+ * not, said in no language (lib/i18n/format.ts); the day's hours are worded in
  * the reader's.
  */
 export function checkScheduledFor(value: unknown, rules: BookingRules): Said | null {

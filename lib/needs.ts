@@ -9,8 +9,7 @@
  * only this file.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
-import { type Said, said } from "./i18n/said.ts";
+import { type Said, said, type Translate } from "./i18n/format.ts";
 
 export const NEEDS = ["wheelchair", "mobility-aid", "service-animal", "assistance"] as const;
 export type Need = typeof NEEDS[number];

@@ -5,8 +5,7 @@
  * and the rider's none of the settings' refusals.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
-import { readerDay, type Said, said, say } from "./i18n/said.ts";
+import { readerDay, type Said, said, say, type Translate } from "./i18n/format.ts";
 import type { NoShowStanding } from "./no_show.ts";
 
 export const SUSPENDED_TEXT: Text =

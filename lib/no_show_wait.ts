@@ -11,7 +11,7 @@
  * Pure: the server refuses with these texts, the driver's card counts down.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import { type Said, said } from "./i18n/said.ts";
+import { type Said, said } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 
 export const NOT_AT_PICKUP: Text =

@@ -6,8 +6,7 @@
  */
 import { isPoint, type Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
-import { type Said, said, say } from "./i18n/said.ts";
+import { type Said, said, say, type Translate } from "./i18n/format.ts";
 import { placeLabel, placePoint } from "./place_label.ts";
 import type { Place } from "./places.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
@@ -95,7 +94,7 @@ export type TextRule = (text: string, label: Text) => Said | null;
 
 /**
  * The request's rules in the spec's order: pickup, destination, passengers.
- * A refusal is said in no language (lib/i18n/said.ts): the server refuses
+ * A refusal is said in no language (lib/i18n/format.ts): the server refuses
  * with it, the screen words it (`checkRequest`).
  */
 export function readRequest(

@@ -26,10 +26,9 @@
 import { atPickup, CHANGED_MINUTES, lateMinutes, NEAR_MINUTES } from "./eta.ts";
 import type { Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { readerDay, type Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 import { clockTime } from "./booking.ts";
-import { readerDay } from "./i18n/said.ts";
 import { minutesWaited } from "./no_show_wait.ts";
 
 export type NoticeKind =

@@ -22,7 +22,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { insideArea, outsideArea } from "../../lib/geo.ts";
 import { hasHiddenCharacters } from "../../lib/hidden_characters.ts";
 import { type Text, translator } from "../../lib/i18n/catalogue.ts";
-import { type Said, said } from "../../lib/i18n/said.ts";
+import { type Said, said } from "../../lib/i18n/format.ts";
 import { NEEDS_TEXT, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { suspended } from "../../lib/no_show_texts.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
