@@ -9,12 +9,11 @@
  * - DELETE /rides/{id}: removes a trip and every index entry.
  */
 import { Hono } from "hono";
-import { refuse } from "../../domain/refusal.ts";
+import { isRefusal, refuse } from "../../domain/refusal.ts";
 import { STATUS_TEXT } from "../../domain/rides/move.ts";
-import { RIDE_NOT_FOUND } from "../../lib/ride_moves.ts";
+import { removeRide } from "../../domain/rides/remove.ts";
 import { getTripCounts, listRidesByTripStatus } from "../../kv/ride_stats.ts";
 import { listRides } from "../../kv/ride_reads.ts";
-import { deleteRide } from "../../kv/rides.ts";
 import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -24,7 +23,7 @@ import { refusalAnswer } from "../../server/refusal_answer.ts";
 import { rideEventLogger } from "./rides.ts";
 
 export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
-  const { kv, clock } = deps;
+  const { kv } = deps;
   const app = new Hono<Env>();
   const { admin } = roleGuards(deps, auth);
   const rideEvent = rideEventLogger(deps);
@@ -56,9 +55,9 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
   });
 
   app.delete("/rides/:id", ...admin, rideId, async (c) => {
-    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now(), c.get("user").id);
-    if (!ride) return refusalAnswer(c, refuse(404, RIDE_NOT_FOUND));
-    rideEvent(c, "ride.deleted", ride, ride.status, "deleted");
+    const answer = await removeRide(deps, c.get("tenant").code, c.req.param("id"), c.get("user").id);
+    if (isRefusal(answer)) return refusalAnswer(c, answer);
+    rideEvent(c, "ride.deleted", answer.value, answer.value.status, "deleted");
     return c.json({ ok: true });
   });
 

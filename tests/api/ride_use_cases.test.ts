@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { isRefusal, type Refusal, refusalText } from "../../domain/refusal.ts";
 import { setAvailability } from "../../domain/rides/driver_reports.ts";
 import { moveRide, STATUS_TEXT } from "../../domain/rides/move.ts";
+import { removeRide } from "../../domain/rides/remove.ts";
 import { requestRide, servicePaused } from "../../domain/rides/request.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { getUser, type User } from "../../kv/users.ts";
@@ -185,5 +186,20 @@ describe("setAvailability", () => {
     expect(online).toEqual(servicePaused(paused));
     const offline = await setAvailability(noticeDeps(t), paused, driver, { isAvailable: false });
     expect(isRefusal(offline)).toBe(false);
+  });
+});
+
+describe("removeRide", () => {
+  it("removes the ride and answers it, then refuses it as not found", async () => {
+    const { t, tenant, rider, driver } = await world();
+    using _ = t;
+    const answer = await requestRide(t, tenant, rider, TRIP);
+    if (isRefusal(answer)) throw new Error(answer.text);
+    const removed = await removeRide(t, "greer", answer.value.id, driver.id);
+    expect(isRefusal(removed) ? removed : removed.value.id).toBe(answer.value.id);
+    expect(refusal(await removeRide(t, "greer", answer.value.id, driver.id))).toMatchObject({
+      status: 404,
+      text: RIDE_NOT_FOUND,
+    });
   });
 });
