@@ -4,13 +4,16 @@
  * reader's language once: a route with server/refusal_answer.ts, a text
  * message or the admin CLI with `refusalText`. A value that is itself a text
  * (a field's name, "5 minutes") is given as `{ text, values }` and translated
- * with it.
+ * with it; a value only the reader's language can word (a day, a schedule's
+ * hours) is given as a function of the translator. A rule shared with the
+ * screens answers a `Said` (lib/i18n/format.ts): a refusal's text and values.
  */
-import { type Text, translate } from "../lib/i18n/catalogue.ts";
+import { type Text, translate, translator } from "../lib/i18n/catalogue.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
+import type { Said, Worded } from "../lib/i18n/format.ts";
 
-/** A value put into a refusal's text: a plain value, or a text of its own. */
-export type RefusalValue = string | number | { text: Text; values?: RefusalValues };
+/** A value put into a refusal's text: a plain value, a text of its own, or one worded in the reader's language. */
+export type RefusalValue = string | number | { text: Text; values?: RefusalValues } | Worded;
 export type RefusalValues = Readonly<Record<string, RefusalValue>>;
 
 /** The HTTP status a refusal answers with at an HTTP door (the CLI and texts ignore it). */
@@ -79,7 +82,13 @@ function plainValues(lang: Lang, values: RefusalValues | undefined): Record<stri
   if (!values) return undefined;
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(values)) {
-    out[name] = typeof value === "object" ? refusalText(lang, value) : value;
+    if (typeof value === "function") out[name] = value(translator(lang));
+    else out[name] = typeof value === "object" ? refusalText(lang, value) : value;
   }
   return out;
+}
+
+/** A refusal from a rule shared with the screens, which says why as a `Said` (lib/i18n/format.ts). */
+export function refuseSaid(status: RefusalStatus, reason: Said, retryAfter?: number): Refusal {
+  return refuse(status, reason.text, reason.values, retryAfter);
 }

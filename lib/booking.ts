@@ -1,18 +1,21 @@
 /**
- * Booking ahead (issue 21): the rules for a ride's `scheduledFor`, once, for
+ * Booking ahead: the rules for a ride's `scheduledFor`, once, for
  * the server (POST /{t}/api/rides refuses what breaks them) and the rider's
  * Later choice (it offers only days and times that pass). Pure: times are
  * epoch milliseconds, read in the tenant's time zone with Intl.
  *
- * - from MIN_AHEAD_MS (30 minutes) up to the tenant's `maxDaysAhead` days ahead;
+ * - from MIN_AHEAD_MS up to the tenant's `maxDaysAhead` days ahead;
  * - inside a slot of the tenant's weekly schedule, on the day the time falls
  *   on in the tenant's time zone (a slot's start is in, its end is out);
  * - at most MAX_SCHEDULED bookings per rider at once (kv/bookings.ts counts them);
- * - HAND_OVER_MS (20 minutes) before the time, the server makes it a pending
- *   ride (server/hand_over.ts).
+ * - HAND_OVER_MS before the time, the server makes it a pending ride
+ *   (domain/bookings/hand_over.ts).
+ *
+ * The texts take their numbers from these constants, so a changed rule is
+ * never told with the old number.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said, type Translate } from "./i18n/format.ts";
 import { type Lang, LOCALES } from "./i18n/lang.ts";
 import { localTime } from "./local_time.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
@@ -23,7 +26,7 @@ export { type LocalTime, localTime } from "./local_time.ts";
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
-/** The earliest a booking may be for: 30 minutes from now. */
+/** The earliest a booking may be for, from now. */
 export const MIN_AHEAD_MS = 30 * MINUTE_MS;
 /** A booking becomes a pending ride this long before its time. */
 export const HAND_OVER_MS = 20 * MINUTE_MS;
@@ -32,12 +35,17 @@ export const MAX_SCHEDULED = 3;
 /** The Later choice offers times every this many minutes. */
 export const TIME_STEP_MINUTES = 15;
 
-export const TOO_SOON_TEXT: Text = "Book at least 30 minutes ahead.";
+export const TOO_SOON_TEXT: Text = "Book at least {minutes} minutes ahead.";
 export const TOO_FAR_TEXT: Text = "Book at most {days} days ahead.";
 export const NOT_A_TIME_TEXT: Text = "The pickup time must be a time in milliseconds since 1970";
 export const NO_SERVICE_ON_TEXT: Text = "No service on {day}.";
 export const HOURS_ON_TEXT: Text = "The shuttle runs {hours} on {day}.";
-export const TOO_MANY_BOOKED_TEXT: Text = "You already have 3 rides booked.";
+export const TOO_MANY_BOOKED_TEXT: Text = "You already have {count} rides booked.";
+
+/** A booking too soon: the least time ahead, in minutes, from MIN_AHEAD_MS. */
+export const tooSoon = (): Said => said(TOO_SOON_TEXT, { minutes: MIN_AHEAD_MS / MINUTE_MS });
+/** A booking past the rider's limit: MAX_SCHEDULED, the count they hold. */
+export const tooManyBooked = (): Said => said(TOO_MANY_BOOKED_TEXT, { count: MAX_SCHEDULED });
 
 /**
  * The moment the clocks of `timeZone` show `date` ("YYYY-MM-DD") at `time`
@@ -77,17 +85,22 @@ export interface BookingRules {
   schedule: Schedule | null | undefined;
 }
 
-/** A booking's time checked against the rules: null when it passes, else the text that says why not. */
-export function checkScheduledFor(value: unknown, rules: BookingRules, t: Translate): string | null {
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) return t(NOT_A_TIME_TEXT);
-  if (value < rules.now + MIN_AHEAD_MS) return t(TOO_SOON_TEXT);
-  if (value > rules.now + rules.maxDaysAhead * DAY_MS) return t(TOO_FAR_TEXT, { days: rules.maxDaysAhead });
+/**
+ * A booking's time checked against the rules: null when it passes, else why
+ * not, said in no language (lib/i18n/format.ts); the day's hours are worded in
+ * the reader's.
+ */
+export function checkScheduledFor(value: unknown, rules: BookingRules): Said | null {
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) return said(NOT_A_TIME_TEXT);
+  if (value < rules.now + MIN_AHEAD_MS) return tooSoon();
+  if (value > rules.now + rules.maxDaysAhead * DAY_MS) return said(TOO_FAR_TEXT, { days: rules.maxDaysAhead });
   const local = localTime(value, rules.timezone);
   const slots = daySlots(rules.schedule, local.day);
   if (inSlots(slots, local.time)) return null;
-  const day = t(DAY_LONG[local.day]);
-  if (slots.length === 0) return t(NO_SERVICE_ON_TEXT, { day });
-  return t(HOURS_ON_TEXT, { day, hours: slots.map((s) => formatSlot(s, t)).join(", ") });
+  const day = said(DAY_LONG[local.day]);
+  if (slots.length === 0) return said(NO_SERVICE_ON_TEXT, { day });
+  const hours = (t: Translate) => slots.map((s) => formatSlot(s, t)).join(", ");
+  return said(HOURS_ON_TEXT, { day, hours });
 }
 
 /** One day the Later choice offers, with the times it offers on it ("HH:MM", every TIME_STEP_MINUTES). */

@@ -1,6 +1,6 @@
 /** Points and the service area (spec sections 5, 9). */
 import type { ServiceArea } from "./schemas.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said, type Translate } from "./i18n/format.ts";
 
 export interface Point {
   lat: number;
@@ -37,10 +37,17 @@ const METERS_PER_MILE = 1609.344;
  * readings); distances are stated in whole miles, rounded up, which reproduces
  * the spec's words for the demo tenant.
  */
+const OUTSIDE_AREA_TEXT =
+  "Sorry, that location is outside our service area. Please select a location within {distance} of {place}." as const;
+
+/** The area's radius in whole miles, rounded up. */
+const milesOf = (area: ServiceArea) => Math.max(1, Math.ceil(area.radiusMeters / METERS_PER_MILE - 1e-9));
+
+export function outsideArea(area: ServiceArea): Said {
+  return said(OUTSIDE_AREA_TEXT, { distance: said("{count} miles", { count: milesOf(area) }), place: area.label });
+}
+
+/** The outside-area alert in the language of `t` (the screens' own wording of `outsideArea`, without `say`). */
 export function outsideAreaText(area: ServiceArea, t: Translate): string {
-  const count = Math.max(1, Math.ceil(area.radiusMeters / METERS_PER_MILE - 1e-9));
-  return t(
-    "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
-    { distance: t("{count} miles", { count }), place: area.label },
-  );
+  return t(OUTSIDE_AREA_TEXT, { distance: t("{count} miles", { count: milesOf(area) }), place: area.label });
 }

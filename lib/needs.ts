@@ -1,5 +1,5 @@
 /**
- * Accessibility needs and the rider's note for the driver (issue 21), once for
+ * Accessibility needs and the rider's note for the driver, once for
  * the server and the screens: the list, the words and icons shown for each,
  * and the request's rules for both fields. Which drivers are offered a ride
  * is decided in lib/ride_offers.ts. The rider screen's first load carries
@@ -9,7 +9,7 @@
  * only this file.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said, type Translate } from "./i18n/format.ts";
 
 export const NEEDS = ["wheelchair", "mobility-aid", "service-animal", "assistance"] as const;
 export type Need = typeof NEEDS[number];
@@ -50,7 +50,7 @@ export function foldNeeds(needs: readonly Need[]): Need[] {
 
 export const NEEDS_TEXT: Text = "Needs must be a list of: wheelchair, mobility-aid, service-animal, assistance";
 
-/** The note for the driver (issue 21): "blue door, ring twice". */
+/** The note for the driver: "blue door, ring twice". */
 export const NOTE_MAX = 140;
 export const NOTE_TEXT: Text = "Note must be text";
 export const NOTE_LONG_TEXT: Text = "Note must be at most {max} characters";
@@ -84,13 +84,12 @@ export function readNeeds(
  */
 export function readNote(
   value: unknown,
-  t: Translate,
-  hidden: (text: string) => string | null = () => null,
-): { ok: true; value: string | null } | { ok: false; error: string } {
+  hidden: (text: string) => Said | null = () => null,
+): { ok: true; value: string | null } | { ok: false; error: Said } {
   if (value === undefined || value === null) return { ok: true, value: null };
-  if (typeof value !== "string") return { ok: false, error: t(NOTE_TEXT) };
+  if (typeof value !== "string") return { ok: false, error: said(NOTE_TEXT) };
   const note = value.trim();
-  if (note.length > NOTE_MAX) return { ok: false, error: t(NOTE_LONG_TEXT, { max: NOTE_MAX }) };
+  if (note.length > NOTE_MAX) return { ok: false, error: said(NOTE_LONG_TEXT, { max: NOTE_MAX }) };
   const refused = hidden(note);
   if (refused) return { ok: false, error: refused };
   return { ok: true, value: note || null };

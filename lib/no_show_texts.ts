@@ -1,12 +1,11 @@
 /**
- * What the no-show policy says to riders (issue 21): the pause's 403 text and
+ * What the no-show policy says to riders: the pause's 403 text and
  * the rider screen's warning, in the reader's language. Apart from
  * lib/no_show.ts so the settings page's bundle carries none of these texts
  * and the rider's none of the settings' refusals.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
-import { LOCALES } from "./i18n/lang.ts";
+import { readerDay, type Said, said, say, type Translate } from "./i18n/format.ts";
 import type { NoShowStanding } from "./no_show.ts";
 
 export const SUSPENDED_TEXT: Text =
@@ -16,16 +15,21 @@ export const WARNING_TEXT: Text = "Missed pickups {window}: {n}. At {limit}, rid
 
 /** A day as the reader says it, in the tenant's time zone ("Tuesday, December 1", "martes, 1 de diciembre"). */
 export function policyDate(at: number, t: Translate, timeZone: string): string {
-  return new Date(at).toLocaleDateString(LOCALES[t.lang], { weekday: "long", month: "long", day: "numeric", timeZone });
+  return readerDay(at, t.lang, timeZone);
 }
 
-/** The 403 of a paused rider's request (issue 21), in the reader's language. */
-export function suspendedText(standing: NoShowStanding, organisation: string, timeZone: string, t: Translate): string {
-  return t(SUSPENDED_TEXT, {
-    date: policyDate(standing.suspendedUntil ?? 0, t, timeZone),
+/** Why a paused rider's request is refused, in no language yet: the day is worded in the reader's. */
+export function suspended(standing: NoShowStanding, organisation: string, timeZone: string): Said {
+  return said(SUSPENDED_TEXT, {
+    date: (t: Translate) => policyDate(standing.suspendedUntil ?? 0, t, timeZone),
     n: standing.count,
     organisation,
   });
+}
+
+/** The 403 of a paused rider's request, in the reader's language. */
+export function suspendedText(standing: NoShowStanding, organisation: string, timeZone: string, t: Translate): string {
+  return say(t, suspended(standing, organisation, timeZone));
 }
 
 /** The rider screen's warning, or null below `warnAt` (a paused rider reads the pause instead). */

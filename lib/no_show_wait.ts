@@ -11,7 +11,7 @@
  * Pure: the server refuses with these texts, the driver's card counts down.
  */
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 
 export const NOT_AT_PICKUP: Text =
@@ -32,11 +32,11 @@ export function waitClock(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** Null when a no-show may be marked now; else the refusal, with the time left. */
-export function noShowRefusal(ride: WaitFacts, now: number, t: Translate): string | null {
+/** Null when a no-show may be marked now; else why not, with the time left. */
+export function noShowRefusal(ride: WaitFacts, now: number): Said | null {
   const left = noShowWaitLeft(ride, now);
-  if (left === null) return t(NOT_AT_PICKUP);
-  if (left > 0) return t(WAIT_LEFT, { time: waitClock(left) });
+  if (left === null) return said(NOT_AT_PICKUP);
+  if (left > 0) return said(WAIT_LEFT, { time: waitClock(left) });
   return null;
 }
 

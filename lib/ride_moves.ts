@@ -1,9 +1,11 @@
 /**
- * Who may move a ride where (spec section 4; issue 21's bookings): the
+ * Who may move a ride where (spec section 4, and bookings): the
  * transition table, shared by the server, which enforces it, and the driver's
  * screen, which shows only legal buttons. Apart from lib/rides.ts, so the
  * rider's first load carries none of it.
  */
+import type { Text } from "./i18n/catalogue.ts";
+import type { Values } from "./i18n/format.ts";
 import { FINAL_STATUSES, isActive, type Ride, type RideStatus } from "./rides.ts";
 
 /** The moves a driver makes (spec section 4), besides canceling. */
@@ -21,12 +23,15 @@ export interface MoveActor {
   drives: boolean;
 }
 
+/** A refused move says why as a catalogue text and its values: the server's use case refuses with them. */
 export type MoveCheck =
   | { ok: true }
-  | { ok: false; status: 403 | 404 | 409; error: string };
+  | { ok: false; status: 403 | 404 | 409; error: Text; values?: Values };
 
-export const ANOTHER_IN_PROGRESS = "Another ride is already in progress";
-export const ALREADY_TAKEN = "This ride has already been accepted by another driver";
+export const ANOTHER_IN_PROGRESS: Text = "Another ride is already in progress";
+export const ALREADY_TAKEN: Text = "This ride has already been accepted by another driver";
+export const RIDE_NOT_FOUND: Text = "Ride not found";
+export const ILLEGAL_MOVE: Text = "Cannot change a ride from {from} to {to}";
 
 /**
  * Whether `actor` may move `ride` to `to`. `busy` says whether the actor
@@ -39,23 +44,23 @@ export function checkMove(
   busy = false,
 ): MoveCheck {
   const from = ride.status;
-  const illegal: MoveCheck = { ok: false, status: 409, error: `Cannot change a ride from ${from} to ${to}` };
+  const illegal: MoveCheck = { ok: false, status: 409, error: ILLEGAL_MOVE, values: { from, to } };
   const isRider = ride.creatorId === actor.userId;
   const isAssigned = ride.assignedDriverId === actor.userId;
-  // A booking (issue 21): its rider may cancel it; only the server's hand-over (SCHEDULED_MOVES) moves it on.
+  // A booking: its rider may cancel it; only the server's hand-over (SCHEDULED_MOVES) moves it on.
   if (from === "scheduled") {
     if (isRider) return to === "canceled" ? { ok: true } : illegal;
-    return actor.drives ? illegal : { ok: false, status: 404, error: "Ride not found" };
+    return actor.drives ? illegal : { ok: false, status: 404, error: RIDE_NOT_FOUND };
   }
 
   if (!actor.drives || (isRider && !isAssigned && to === "canceled")) {
     // Riders: only their own ride, only to cancel it.
-    if (!isRider) return { ok: false, status: 404, error: "Ride not found" };
+    if (!isRider) return { ok: false, status: 404, error: RIDE_NOT_FOUND };
     if (to !== "canceled" || !isActive(from)) return illegal;
     return { ok: true };
   }
   if (FINAL_STATUSES.includes(from)) return illegal;
-  // The loser of an accept race (issue 10, item 5): a conflict, not a lack of rights.
+  // The loser of an accept race: a conflict, not a lack of rights.
   if (from === "accepted" && to === "accepted" && !isAssigned) return { ok: false, status: 409, error: ALREADY_TAKEN };
   if (from !== "pending" && !isAssigned) {
     return { ok: false, status: 403, error: "This ride is assigned to another driver" };
@@ -67,13 +72,13 @@ export function checkMove(
 }
 
 /**
- * Where a booking may go (issue 21): the server's hand-over makes it pending
- * (server/hand_over.ts), its rider may cancel it (checkMove), nothing else.
+ * Where a booking may go: the server's hand-over makes it pending
+ * (domain/bookings/hand_over.ts), its rider may cancel it (checkMove), nothing else.
  */
 export const SCHEDULED_MOVES: readonly RideStatus[] = ["pending", "canceled"];
 
 /** Whether the server may hand `ride` over to drivers: only while it is still booked (a cancel may have won). */
 export function checkHandOver(ride: Pick<Ride, "status">): MoveCheck {
   if (ride.status === "scheduled") return { ok: true };
-  return { ok: false, status: 409, error: `Cannot change a ride from ${ride.status} to pending` };
+  return { ok: false, status: 409, error: ILLEGAL_MOVE, values: { from: ride.status, to: "pending" } };
 }

@@ -6,7 +6,7 @@
  */
 import { isPoint, type Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { type Said, said, say, type Translate } from "./i18n/format.ts";
 import { placeLabel, placePoint } from "./place_label.ts";
 import type { Place } from "./places.ts";
 import { MAP_LOCATION } from "./ride_texts.ts";
@@ -39,7 +39,7 @@ export function clampPassengers(n: number): number {
 
 /**
  * A ride request as it arrives: anything may be missing or of the wrong type.
- * A place id stands for a point (issue 18): the server looks the places up
+ * A place id stands for a point: the server looks the places up
  * and lays their parts over the body (`placeParts`) before `readRequest`
  * reads it, so the rules below apply to a place's point as to a tapped one.
  */
@@ -85,40 +85,39 @@ export interface RideRequest {
 }
 
 /**
- * A further rule for the typed destination, answering its error text or null.
- * The server passes lib/schemas.ts's hidden-characters rule; the rider's
- * bundle does without (it would carry zod) and the server still applies it.
+ * A further rule for the typed destination, answering why not or null; `label`
+ * names the field. The server passes lib/schemas.ts's hidden-characters rule;
+ * the rider's bundle does without (it would carry zod) and the server still
+ * applies it.
  */
-export type TextRule = (text: string, label: string) => string | null;
+export type TextRule = (text: string, label: Text) => Said | null;
 
-/** The request's rules in the spec's order: pickup, destination, passengers. */
+/**
+ * The request's rules in the spec's order: pickup, destination, passengers.
+ * A refusal is said in no language (lib/i18n/format.ts): the server refuses
+ * with it, the screen words it (`checkRequest`).
+ */
 export function readRequest(
   body: RequestBody,
-  t: Translate,
   textRule: TextRule = () => null,
-): { ok: true; value: RideRequest } | { ok: false; error: string } {
+): { ok: true; value: RideRequest } | { ok: false; error: Said } {
+  const no = (text: Text, values?: Record<string, number>) => ({ ok: false as const, error: said(text, values) });
   // `== null`: absent or null alike (written short: the rider's first load carries this).
-  if (body.pickup == null) return { ok: false, error: t(NO_LOCATION_TEXT) };
-  if (!isPoint(body.pickup)) return { ok: false, error: t("Pickup must be a location with numeric lat and lng") };
+  if (body.pickup == null) return no(NO_LOCATION_TEXT);
+  if (!isPoint(body.pickup)) return no("Pickup must be a location with numeric lat and lng");
   const dropoff = body.dropoff ?? null;
-  if (dropoff !== null && !isPoint(dropoff)) {
-    return { ok: false, error: t("Dropoff must be a location with numeric lat and lng") };
-  }
-  if (body.destination != null && typeof body.destination !== "string") {
-    return { ok: false, error: t("Destination must be text") };
-  }
+  if (dropoff !== null && !isPoint(dropoff)) return no("Dropoff must be a location with numeric lat and lng");
+  if (body.destination != null && typeof body.destination !== "string") return no("Destination must be text");
   const destination = typeof body.destination === "string" ? body.destination.trim() : "";
   if (destination.length > DESTINATION_MAX) {
-    return { ok: false, error: t("Destination must be at most {max} characters", { max: DESTINATION_MAX }) };
+    return no("Destination must be at most {max} characters", { max: DESTINATION_MAX });
   }
-  const refused = textRule(destination, t("Destination"));
+  const refused = textRule(destination, "Destination");
   if (refused) return { ok: false, error: refused };
-  if (!dropoff && !destination) return { ok: false, error: t(NO_DESTINATION_TEXT) };
+  if (!dropoff && !destination) return no(NO_DESTINATION_TEXT);
   // Only an absent count means one rider: null is a value, and not a whole number.
   const passengerCt = body.passengerCt === undefined ? MIN_PASSENGERS : body.passengerCt;
-  if (!isPassengerCount(passengerCt)) {
-    return { ok: false, error: t(PASSENGERS_TEXT, { min: MIN_PASSENGERS, max: MAX_PASSENGERS }) };
-  }
+  if (!isPassengerCount(passengerCt)) return no(PASSENGERS_TEXT, { min: MIN_PASSENGERS, max: MAX_PASSENGERS });
   return {
     ok: true,
     value: {
@@ -138,7 +137,7 @@ export interface RequestDraft {
   /** The destination field as typed ("MAP LOCATION" while the map point stands). */
   destination: string;
   passengers: number;
-  /** A place chosen as the pickup: the request names it instead of sending its point (issue 18). */
+  /** A place chosen as the pickup: the request names it instead of sending its point. */
   pickupPlace?: Place | null;
   /** A place chosen as the destination: the request names it instead of the point and the text. */
   dropoffPlace?: Place | null;
@@ -161,7 +160,7 @@ export type RequestCheck = { ok: true; body: RequestSent } | { ok: false; error:
  * destination), and the body sent when they pass: the drivers it shows, then
  * readRequest's rules, over the draft with its places' parts laid on as the
  * server will lay them. The placeholder text is never sent as a destination:
- * the map point is. A chosen place is sent as its id alone (issue 18).
+ * the map point is. A chosen place is sent as its id alone.
  */
 export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   if (!draft.driversOnline) return { ok: false, error: t(NO_DRIVERS_TEXT) };
@@ -172,8 +171,8 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
     destination: typed === MAP_LOCATION ? "" : typed,
     passengerCt: clampPassengers(draft.passengers),
     ...placeParts(draft.pickupPlace, draft.dropoffPlace),
-  }, t);
-  if (!read.ok) return read;
+  });
+  if (!read.ok) return { ok: false, error: say(t, read.error) };
   const { pickup, dropoff, destination, passengerCt } = read.value;
   const from = draft.pickupPlace ? { pickupPlaceId: draft.pickupPlace.id } : { pickup };
   const to = draft.dropoffPlace
@@ -182,7 +181,7 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   return { ok: true, body: { ...from, ...to, passengerCt } };
 }
 
-/** The form's destination: the field's text, the dropoff point, and the place chosen for it (issue 18). */
+/** The form's destination: the field's text, the dropoff point, and the place chosen for it. */
 export interface DestinationChoice {
   destination: string;
   dropoff: Point | null;
@@ -192,7 +191,7 @@ export interface DestinationChoice {
 /**
  * The destination field changed: a typed text other than the placeholder
  * clears the map dropoff (spec section 5), and any text other than a chosen
- * place's name drops the place and its point (issue 18).
+ * place's name drops the place and its point.
  */
 export function typedDestination(text: string, dropoff: Point | null, place?: Place | null): DestinationChoice {
   if (place) {

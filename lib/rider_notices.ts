@@ -1,7 +1,7 @@
 /**
- * What a rider is told about their ride while they wait (issue 20), decided
+ * What a rider is told about their ride while they wait, decided
  * from the ride, the driver's position and time, and what they were already
- * told. Pure: the server (server/rider_updates.ts) reads the facts, claims
+ * told. Pure: the use cases (domain/rides/tell_rider.ts) read the facts, claim
  * each notice once in KV (kv/ride_notices.ts) and texts it.
  *
  * - accepted: who is coming and the arrival time;
@@ -13,7 +13,10 @@
  *   already aboard, so the driver's position says they are there, not the move;
  * - late: the arrival slipped LATE_MINUTES or more past the time promised;
  * - no-show: the driver marked it after the wait at the pickup
- *   (lib/no_show_wait.ts), with the minutes they waited.
+ *   (lib/no_show_wait.ts), with the minutes they waited;
+ * - suspended, service-paused, rider-paused: a booking canceled at its
+ *   hand-over by a rule of a ride request made then (the rider blocked, the
+ *   service paused, the rider's requests paused for no-shows until a day).
  *
  * Each kind goes once per ride. The promised arrival is set by the accepted
  * notice and moved by an on-the-way one (both name a time); the card's
@@ -23,7 +26,7 @@
 import { atPickup, CHANGED_MINUTES, lateMinutes, NEAR_MINUTES } from "./eta.ts";
 import type { Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
-import type { Translate } from "./i18n/format.ts";
+import { readerDay, type Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 import { clockTime } from "./booking.ts";
 import { minutesWaited } from "./no_show_wait.ts";
@@ -36,6 +39,8 @@ export type NoticeKind =
   | "late"
   | "handed-over"
   | "suspended"
+  | "service-paused"
+  | "rider-paused"
   | "no-show";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
@@ -61,7 +66,15 @@ export interface NoticeFacts {
 export interface Notice {
   kind: NoticeKind;
   minutes: number | null;
+  /** A rider-paused notice: when the pause ends (epoch ms), said as a day in the tenant's time zone. */
+  until?: number;
 }
+
+/** Why a booking was canceled instead of handed over; a paused rider's reason carries the pause's end. */
+export type CancelReason =
+  | { kind: "suspended" }
+  | { kind: "service-paused" }
+  | { kind: "rider-paused"; until: number };
 
 const waiting = (ride: Ride) => ride.status === "accepted" || ride.status === "on-the-way";
 
@@ -104,11 +117,15 @@ const TEXTS: Record<NoticeKind, Text> = {
   near: "{organization}: your shuttle is about {minutes} min away. Please head to the pickup.",
   here: "{organization}: Your shuttle is here",
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
-  // Issue 21: a booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
+  // A booking became a pending ride, HAND_OVER_MS before its time (domain/bookings/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
-  // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, server/hand_over.ts).
+  // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, the hand-over).
   suspended:
     "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
+  // The hand-over found the service paused, or the rider's requests paused for no-shows (until {date}).
+  "service-paused": "{organization}: your ride for {time} was canceled because this service is paused.",
+  "rider-paused":
+    "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.",
   // The driver waited at the pickup and marked the rider a no-show (lib/no_show_wait.ts); minutes: how long.
   "no-show": "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.",
 };
@@ -128,7 +145,8 @@ export function noticeText(
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
   if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
   const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
-  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time });
+  const date = notice.until === undefined ? "" : readerDay(notice.until, t.lang, timeZone);
+  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time, date });
 }
 
 /** A no-show's notice, due once per ride: the minutes the driver waited at the pickup. */
@@ -141,7 +159,7 @@ export function noShowNotice(
   return { notices: [{ kind: "no-show", minutes }], next: { ...record, sent: [...record.sent, "no-show"] } };
 }
 
-/** A handed-over booking's notice (issue 21), due once per ride. */
+/** A handed-over booking's notice, due once per ride. */
 export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
   if (record.sent.includes("handed-over")) return { notices: [], next: record };
   return {
@@ -150,11 +168,12 @@ export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; nex
   };
 }
 
-/** A ride canceled because its rider was blocked: told once per ride. */
-export function suspendedNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
-  if (record.sent.includes("suspended")) return { notices: [], next: record };
-  return {
-    notices: [{ kind: "suspended", minutes: null }],
-    next: { ...record, sent: [...record.sent, "suspended"] },
-  };
+/** A ride canceled because its rider was blocked, or a booking for a reason of its hand-over: told once per ride. */
+export function canceledNotice(
+  record: NoticeRecord,
+  reason: CancelReason,
+): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes(reason.kind)) return { notices: [], next: record };
+  const notice: Notice = { kind: reason.kind, minutes: null, ...("until" in reason && { until: reason.until }) };
+  return { notices: [notice], next: { ...record, sent: [...record.sent, reason.kind] } };
 }

@@ -1,73 +1,15 @@
 /**
- * Where a rider's driver is, and the texts that follow the ride (issue 20).
- *
- * - `trackRide`: the driver's last position, the minutes to the ride's ETA
- *   target (lib/eta.ts) and how late it runs against the time promised, for
- *   GET rides/my and the riders socket's driver-location message.
- * - `rideMoved` / `driverMoved` / `noShowMarked`: after a ride's move or a driver's location
- *   report, the notices due (lib/rider_notices.ts) are claimed once in KV and
- *   texted to the rider in their language, unless they turned ride texts off
- *   or their number opted out. They run after the answer: a failed text is
- *   logged and never fails the move or the report.
+ * The ride use cases' dependencies from the app's (domain/rides/tell_rider.ts
+ * holds the rider's texts and their tracking). `rideCanceledForBlock` is
+ * passed on for the people routes, which block a person and cancel their ride.
  */
-import type { Store } from "../kv/store.ts";
-import { getDriverState } from "../kv/drivers.ts";
-import { keys } from "../kv/keys.ts";
-import { claimNotices, getNotices } from "../kv/ride_notices.ts";
-import { getRide } from "../kv/ride_reads.ts";
-import { isOptedOut, recordOptOut } from "../kv/sms_opt_outs.ts";
-import { getUser } from "../kv/users.ts";
-import type { Clock } from "../lib/clock.ts";
-import { etaTarget, isTracked, lateMinutes, type Tracking } from "../lib/eta.ts";
-import type { Point } from "../lib/geo.ts";
-import { translator } from "../lib/i18n/catalogue.ts";
-import type { Logger } from "../lib/log.ts";
-import { maskPhone } from "../lib/phone.ts";
-import { isTextable } from "../lib/textable.ts";
-import {
-  dueNotices,
-  handedOverNotice,
-  noShowNotice,
-  type Notice,
-  noticeText,
-  suspendedNotice,
-} from "../lib/rider_notices.ts";
-import type { Ride, RideStatus } from "../lib/rides.ts";
-import { estimateSource, type EtaSource } from "../lib/routing.ts";
-import type { Tenant } from "../lib/schemas.ts";
-import { SmsError, type SmsSender, TWILIO_OPTED_OUT } from "../lib/sms.ts";
+import type { NoticeDeps } from "../domain/rides/tell_rider.ts";
+import { estimateSource } from "../lib/routing.ts";
 import type { AppDeps } from "./env.ts";
 
-export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
+export { type NoticeDeps, rideCanceledForBlock } from "../domain/rides/tell_rider.ts";
 
-export interface TrackingDeps {
-  kv: Store;
-  clock: Clock;
-  eta: EtaSource;
-}
-
-/** `driver`: the driver's position when the caller has read it already. */
-export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point | null): Promise<Tracking> {
-  if (!isTracked(ride)) return NOT_TRACKED;
-  const at = driver !== undefined
-    ? driver
-    : (await getDriverState(deps.kv, ride.tenant, ride.assignedDriverId!))?.location ?? null;
-  if (!at) return NOT_TRACKED;
-  const target = etaTarget(ride);
-  const etaMinutes = target ? await deps.eta.minutes(at, target) : null;
-  let late: number | null = null;
-  if (etaMinutes !== null && ride.status !== "arrived") {
-    late = lateMinutes((await getNotices(deps.kv, ride.tenant, ride.id)).promisedAt, deps.clock.now(), etaMinutes);
-  }
-  return { driverLocation: at, etaMinutes, lateMinutes: late };
-}
-
-export interface NoticeDeps extends TrackingDeps {
-  sms: SmsSender;
-  log: Logger;
-}
-
-/** The app's dependencies as these functions take them (createApp always sets `eta` and `log`). */
+/** The app's dependencies as the ride use cases take them (createApp always sets `eta` and `log`). */
 export function noticeDeps(deps: AppDeps): NoticeDeps {
   return {
     kv: deps.kv,
@@ -76,120 +18,4 @@ export function noticeDeps(deps: AppDeps): NoticeDeps {
     sms: deps.sms,
     log: deps.log ?? (() => {}),
   };
-}
-
-/** A ride moved (accepted, on the way): the rider hears what is due. */
-export function rideMoved(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
-  return guarded(deps, ride, () => notify(deps, tenant, ride, true));
-}
-
-/** The driver reported a position: each of their rides still waiting for them is checked. */
-export function driverMoved(deps: NoticeDeps, tenant: Tenant, driverId: string, at: Point): Promise<void> {
-  return guarded(deps, null, async () => {
-    const waiting: string[] = [];
-    const prefix = keys.driverActives(tenant.code, driverId);
-    for await (const e of deps.kv.list<RideStatus>({ prefix })) {
-      if (e.value === "accepted" || e.value === "on-the-way") waiting.push(String(e.key[3]));
-    }
-    for (const id of waiting) {
-      const ride = await getRide(deps.kv, tenant.code, id);
-      if (ride) await notify(deps, tenant, ride, false, at);
-    }
-  });
-}
-
-async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boolean, driver?: Point): Promise<void> {
-  if (!isTracked(ride)) return;
-  const tracking = await trackRide(deps, ride, driver);
-  const now = deps.clock.now();
-  const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) =>
-    dueNotices(record, {
-      ride,
-      driver: tracking.driverLocation,
-      etaMinutes: tracking.etaMinutes,
-      now,
-      moved,
-    }));
-  if (notices.length > 0) await send(deps, tenant, ride, notices);
-}
-
-async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notice[]): Promise<void> {
-  const rider = await getUser(deps.kv, ride.creatorId);
-  // Texts off in the profile, or the number texted STOP (issue 20): nothing is sent.
-  if (!rider || rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
-    deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
-    return;
-  }
-  // A number the organisation may not text (its region or kind, lib/textable.ts), though another let it sign in.
-  if (!isTextable(rider.phoneNumber, tenant.smsRegions)) {
-    deps.log({ event: "rider.not_textable", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
-    return;
-  }
-  const t = translator(rider.language ?? "en");
-  for (const notice of notices) {
-    try {
-      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone));
-      deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
-    } catch (error) {
-      // The carrier blocks the number (it texted STOP where Hopper did not hear it): kept as the sign-in keeps it,
-      // so no later text is tried and a sign-in answers with the opted-out text.
-      if (error instanceof SmsError && error.code === TWILIO_OPTED_OUT) {
-        await recordOptOut(deps.kv, rider.phoneNumber, deps.clock.now());
-        deps.log({ event: "sms.opted_out", phone: maskPhone(rider.phoneNumber), source: "twilio", rideId: ride.id });
-        return;
-      }
-      deps.log({
-        event: "rider.text_failed",
-        level: "warn",
-        tenant: tenant.code,
-        rideId: ride.id,
-        kind: notice.kind,
-        error: (error as Error).message,
-      });
-    }
-  }
-}
-
-/**
- * A booking became a pending ride (issue 21, server/hand_over.ts): the rider
- * is told once, on the terms of every ride text (their language, texts off,
- * STOP).
- */
-export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
-  return guarded(deps, ride, async () => {
-    const notices = await claimNotices(deps.kv, tenant.code, ride.id, handedOverNotice);
-    if (notices.length > 0) await send(deps, tenant, ride, notices);
-  });
-}
-
-/**
- * A ride canceled because its rider was blocked (routes/api/people.ts, the
- * hand-over sweep): the rider is told once, on the terms of every ride text.
- */
-export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
-  return guarded(deps, ride, async () => {
-    const notices = await claimNotices(deps.kv, tenant.code, ride.id, suspendedNotice);
-    if (notices.length > 0) await send(deps, tenant, ride, notices);
-  });
-}
-
-/** The driver marked the rider a no-show after the wait: the rider is told once, on the terms of every ride text. */
-export function noShowMarked(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
-  return guarded(deps, ride, async () => {
-    const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => noShowNotice(record, ride));
-    if (notices.length > 0) await send(deps, tenant, ride, notices);
-  });
-}
-
-async function guarded(deps: NoticeDeps, ride: Ride | null, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    deps.log({
-      event: "rider.notice_failed",
-      level: "error",
-      rideId: ride?.id,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    });
-  }
 }

@@ -17,4 +17,8 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "in the last {count} days": { one: "in the last day", other: "in the last {count} days" },
   "{count} miles": { one: "1 mile", other: "{count} miles" },
   "{count} places found": { one: "1 place found", other: "{count} places found" },
+  "You already have {count} rides booked.": {
+    one: "You already have 1 ride booked.",
+    other: "You already have {count} rides booked.",
+  },
 };

@@ -1,6 +1,6 @@
 /**
- * The admin's trips (spec section 2 "Admin Trips", 8; issue 7), one place
- * for the resource:
+ * The admin's trips (spec section 2 "Admin Trips", 8), one place for the
+ * resource:
  *
  * - GET /admin/rides?limit&cursor&status: a page of trips, newest first; the
  *   next page's cursor travels in X-Next-Cursor (the body is the spec's array).
@@ -9,18 +9,21 @@
  * - DELETE /rides/{id}: removes a trip and every index entry.
  */
 import { Hono } from "hono";
+import { isRefusal, refuse } from "../../domain/refusal.ts";
+import { STATUS_TEXT } from "../../domain/rides/move.ts";
+import { removeRide } from "../../domain/rides/remove.ts";
 import { getTripCounts, listRidesByTripStatus } from "../../kv/ride_stats.ts";
 import { listRides } from "../../kv/ride_reads.ts";
-import { deleteRide } from "../../kv/rides.ts";
 import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { roleGuards } from "../../server/middleware/auth.ts";
 import { idParam } from "../../server/middleware/id_param.ts";
+import { refusalAnswer } from "../../server/refusal_answer.ts";
 import { rideEventLogger } from "./rides.ts";
 
 export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
-  const { kv, clock } = deps;
+  const { kv } = deps;
   const app = new Hono<Env>();
   const { admin } = roleGuards(deps, auth);
   const rideEvent = rideEventLogger(deps);
@@ -32,7 +35,7 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
     // ?status= filters by admin trip status (lib/trips.ts) through its index, so a rare status pages as fast.
     const status = c.req.query("status") || undefined;
     if (status !== undefined && !isTripStatus(status)) {
-      return c.json({ error: `Status must be one of: ${TRIP_STATUSES.join(", ")}` }, 400);
+      return refusalAnswer(c, refuse(400, STATUS_TEXT, { statuses: TRIP_STATUSES.join(", ") }));
     }
     const tenant = c.get("tenant").code;
     let page;
@@ -41,7 +44,7 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
         ? await listRidesByTripStatus(kv, tenant, status, { limit, cursor })
         : await listRides(kv, tenant, { limit, cursor });
     } catch {
-      return c.json({ error: "Invalid cursor" }, 400);
+      return refusalAnswer(c, refuse(400, "Invalid cursor"));
     }
     if (page.cursor) c.header("x-next-cursor", page.cursor);
     return c.json(page.values.map(toTrip));
@@ -52,9 +55,9 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
   });
 
   app.delete("/rides/:id", ...admin, rideId, async (c) => {
-    const ride = await deleteRide(kv, c.get("tenant").code, c.req.param("id"), clock.now(), c.get("user").id);
-    if (!ride) return c.json({ error: "Ride not found" }, 404);
-    rideEvent(c, "ride.deleted", ride, ride.status, "deleted");
+    const answer = await removeRide(deps, c.get("tenant").code, c.req.param("id"), c.get("user").id);
+    if (isRefusal(answer)) return refusalAnswer(c, answer);
+    rideEvent(c, "ride.deleted", answer.value, answer.value.status, "deleted");
     return c.json({ ok: true });
   });
 

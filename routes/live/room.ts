@@ -19,7 +19,7 @@ import { getActiveRideOf } from "../../kv/rides.ts";
 import { isTracked } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
 import { estimateSource, type EtaSource } from "../../lib/routing.ts";
-import { trackRide } from "../../server/rider_updates.ts";
+import { trackRide } from "../../domain/rides/tell_rider.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { tenantMessage } from "../../lib/tenant_view.ts";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { getMembership, setBlocked } from "../../kv/members.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { handOverDue } from "../../server/hand_over.ts";
+import { handOverDue } from "../../domain/bookings/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { bearer, makeApp, postJson, superAdmin } from "../helpers/app.ts";
 import { INSIDE, INSIDE_2, post, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";

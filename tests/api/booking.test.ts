@@ -1,7 +1,8 @@
 /**
- * Booking ahead (issue 21): POST /{t}/api/rides with scheduledFor, GET
+ * Booking ahead: POST /{t}/api/rides with scheduledFor, GET
  * /rides/upcoming, canceling a booking, and the hand-over to pending 20
- * minutes before its time, on a timer and at start (server/hand_over.ts).
+ * minutes before its time, on a timer and at start (domain/bookings/hand_over.ts,
+ * server/hand_over.ts).
  *
  * The fake clock starts on Monday 5 January 2026 at 15:00 UTC, 10:00 in
  * Greer (America/New_York); the demo schedule runs 07:00-19:00 Monday to
@@ -10,7 +11,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
-import { handOverDue, startHandOvers } from "../../server/hand_over.ts";
+import { handOverDue } from "../../domain/bookings/hand_over.ts";
+import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, type LiveServer, serve, waitFor } from "../helpers/live.ts";

@@ -1,7 +1,17 @@
-/** lib/booking.ts (issue 21): the tenant's clocks, across a daylight-saving change, and the times the Later choice offers. */
+/** lib/booking.ts: the tenant's clocks, across a daylight-saving change, and the times the Later choice offers. */
 import { describe, expect, it } from "vitest";
-import { bookableDays, checkScheduledFor, localTime, zonedMoment } from "../../lib/booking.ts";
-import { translator } from "../../lib/i18n/catalogue.ts";
+import {
+  bookableDays,
+  checkScheduledFor,
+  localTime,
+  MIN_AHEAD_MS,
+  MINUTE_MS,
+  TOO_MANY_BOOKED_TEXT,
+  TOO_SOON_TEXT,
+  tooManyBooked,
+  zonedMoment,
+} from "../../lib/booking.ts";
+import { translate } from "../../lib/i18n/catalogue.ts";
 
 const NY = "America/New_York";
 const WEEKDAY = [{ start: "07:00", end: "19:00" }];
@@ -24,9 +34,23 @@ describe("booking rules", () => {
     for (const d of days) {
       for (const time of d.times) {
         const at = zonedMoment(d.date, time, NY);
-        expect(checkScheduledFor(at, { now, maxDaysAhead: 3, timezone: NY, schedule: SCHEDULE }, translator("en")))
+        expect(checkScheduledFor(at, { now, maxDaysAhead: 3, timezone: NY, schedule: SCHEDULE }))
           .toBeNull();
       }
     }
+  });
+
+  it("takes the numbers of its texts from the constants, in the reader's plural", () => {
+    for (const text of [TOO_SOON_TEXT, TOO_MANY_BOOKED_TEXT]) expect(text).not.toMatch(/\d/);
+    const now = Date.UTC(2026, 0, 5, 15, 0);
+    const rules = { now, maxDaysAhead: 3, timezone: NY, schedule: SCHEDULE };
+    expect(checkScheduledFor(now + MIN_AHEAD_MS - MINUTE_MS, rules)).toEqual({
+      text: TOO_SOON_TEXT,
+      values: { minutes: MIN_AHEAD_MS / MINUTE_MS },
+    });
+    expect(tooManyBooked().text).toBe(TOO_MANY_BOOKED_TEXT);
+    expect(translate("en", TOO_MANY_BOOKED_TEXT, { count: 1 })).toBe("You already have 1 ride booked.");
+    expect(translate("es", TOO_MANY_BOOKED_TEXT, { count: 1 })).toBe("Ya tiene 1 viaje reservado.");
+    expect(translate("es", TOO_MANY_BOOKED_TEXT, { count: 4 })).toBe("Ya tiene 4 viajes reservados.");
   });
 });

@@ -59,6 +59,7 @@ export const errors = {
   "Cannot change a ride from {from} to {to}": "No se puede cambiar un viaje de {from} a {to}",
   "Location not available.": "Ubicación no disponible.",
   "Location must have numeric lat and lng": "La ubicación debe tener lat y lng numéricas",
+  "isAvailable must be true or false": "isAvailable debe ser true o false",
   "Pickup must be a location with numeric lat and lng": "La recogida debe ser una ubicación con lat y lng numéricas",
   "Dropoff must be a location with numeric lat and lng": "El destino debe ser una ubicación con lat y lng numéricas",
   "Please select a destination on the map or enter a destination.":
@@ -142,13 +143,16 @@ export const errors = {
     "Puede agregar {count} personas por hora. Inténtelo más tarde.",
   "Role must be one of: {roles}": "El rol debe ser uno de: {roles}",
   // Booking ahead: a booking's time refused (lib/booking.ts).
-  "Book at least 30 minutes ahead.": "Reserve con al menos 30 minutos de anticipación.",
+  "Book at least {minutes} minutes ahead.": "Reserve con al menos {minutes} minutos de anticipación.",
   "Book at most {days} days ahead.": "Reserve con un máximo de {days} días de anticipación.",
   "The pickup time must be a time in milliseconds since 1970":
     "La hora de recogida debe ser una hora en milisegundos desde 1970",
   "No service on {day}.": "{day}: no hay servicio.",
   "The shuttle runs {hours} on {day}.": "{day}: el transporte funciona de {hours}.",
-  "You already have 3 rides booked.": "Ya tiene 3 viajes reservados.",
+  "You already have {count} rides booked.": {
+    one: "Ya tiene 1 viaje reservado.",
+    other: "Ya tiene {count} viajes reservados.",
+  },
   // No-shows and ratings (lib/no_show.ts, lib/ride_feedback.ts).
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
     "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",

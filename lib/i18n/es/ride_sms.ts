@@ -21,14 +21,19 @@ export const ride_sms = {
   // The driver marked the rider a no-show after the wait at the pickup (lib/no_show_wait.ts).
   "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.":
     "{organization}: {driver} esperó {minutes} min en la recogida y registró que usted no se presentó.",
-  // A booking handed over to drivers (issue 21, server/hand_over.ts).
+  // A booking handed over to drivers (domain/bookings/hand_over.ts).
   "{organization}: your ride for {time} is now looking for a driver.":
     "{organization}: su viaje de las {time} ya busca conductor.",
-  // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, server/hand_over.ts).
+  // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, domain/bookings/hand_over.ts).
   "{organization}: your ride for {time} was canceled because your access to this service has been suspended.":
     "{organization}: se canceló su viaje de las {time} porque se suspendió su acceso a este servicio.",
   "{organization}: your ride was canceled because your access to this service has been suspended.":
     "{organization}: se canceló su viaje porque se suspendió su acceso a este servicio.",
+  // A booking canceled at its hand-over: the service paused, or the rider's requests paused for no-shows.
+  "{organization}: your ride for {time} was canceled because this service is paused.":
+    "{organization}: se canceló su viaje de las {time} porque este servicio está en pausa.",
+  "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.":
+    "{organization}: se canceló su viaje de las {time}: sus solicitudes están pausadas hasta el {date} por no presentarse.",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",

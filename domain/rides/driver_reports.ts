@@ -1,0 +1,83 @@
+/**
+ * What a driver reports (spec sections 3 Driver, 6): going on or off duty,
+ * whether their vehicle takes a wheelchair, and where they are. A position
+ * within reach of a waiting ride's pickup records the arrival the no-show
+ * wait counts from (kv/pickup_arrivals.ts, fixed with the tenant's wait), and
+ * a rider waiting for this driver may be due a text (almost there, here,
+ * running late), sent after the answer.
+ */
+import { type DriverState, setDriverState } from "../../kv/drivers.ts";
+import type { User } from "../../kv/users.ts";
+import { isPoint, type Point } from "../../lib/geo.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Tenant } from "../../lib/schemas.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
+import { done, type Outcome, refuse } from "../refusal.ts";
+import { servicePaused } from "./request.ts";
+import { driverMoved, type NoticeDeps } from "./tell_rider.ts";
+
+export const INVALID_LOCATION: Text = "Location must have numeric lat and lng";
+export const AVAILABLE_TEXT: Text = "isAvailable must be true or false";
+export const WHEELCHAIR_TEXT: Text = "wheelchairAccessible must be true or false";
+
+/** The tenant's wait at a pickup before a no-show: a report that reaches a pickup fixes it on the ride. */
+const waitMs = (tenant: Tenant) => settingsOf(tenant).noShow.waitMinutes * 60_000;
+
+export interface AvailabilityInput {
+  isAvailable?: unknown;
+  location?: unknown;
+  wheelchairAccessible?: unknown;
+}
+
+/**
+ * The driver goes on or off duty, with their position if they sent one. An
+ * absent `wheelchairAccessible` keeps what they said last (no, until they
+ * say). A paused service lets drivers go offline, not online.
+ */
+export async function setAvailability(
+  deps: NoticeDeps,
+  tenant: Tenant,
+  driver: User,
+  input: AvailabilityInput,
+): Promise<Outcome<DriverState>> {
+  const { isAvailable, location, wheelchairAccessible } = input;
+  if (typeof isAvailable !== "boolean") return refuse(400, AVAILABLE_TEXT);
+  if (wheelchairAccessible !== undefined && typeof wheelchairAccessible !== "boolean") {
+    return refuse(400, WHEELCHAIR_TEXT);
+  }
+  const paused = isAvailable ? servicePaused(tenant) : null;
+  if (paused) return paused;
+  if (location !== undefined && location !== null && !isPoint(location)) return refuse(400, INVALID_LOCATION);
+  const state = await setDriverState(deps.kv, {
+    tenant: tenant.code,
+    timeZone: tenant.timezone,
+    userId: driver.id,
+    isAvailable,
+    location: location ? { lat: location.lat, lng: location.lng } : undefined,
+    now: deps.clock.now(),
+    wheelchairAccessible,
+    pickupWaitMs: waitMs(tenant),
+  });
+  if (state.location && location) void driverMoved(deps, tenant, driver.id, state.location);
+  return done(state);
+}
+
+/** The driver's position, reported as they move. */
+export async function reportLocation(
+  deps: NoticeDeps,
+  tenant: Tenant,
+  driver: User,
+  location: unknown,
+): Promise<Outcome<Point>> {
+  if (!isPoint(location)) return refuse(400, INVALID_LOCATION);
+  const state = await setDriverState(deps.kv, {
+    tenant: tenant.code,
+    timeZone: tenant.timezone,
+    userId: driver.id,
+    location: { lat: location.lat, lng: location.lng },
+    now: deps.clock.now(),
+    pickupWaitMs: waitMs(tenant),
+  });
+  void driverMoved(deps, tenant, driver.id, state.location!);
+  return done(state.location!);
+}

@@ -1,0 +1,94 @@
+/**
+ * A ride's status moves (spec section 4): a driver accepts, is on the way,
+ * picks up, completes or marks a no-show; a rider or a driver cancels. Who
+ * may move a ride where is lib/ride_moves.ts's table (the driver's screen
+ * shows only those buttons); on top of it, a wheelchair ride is taken only
+ * by a vehicle that takes one, and a no-show only after the wait at the
+ * pickup (lib/no_show_wait.ts). The move commits checked against the ride as
+ * read (kv/rides.ts), so of two drivers accepting at once one is refused.
+ *
+ * The rider's texts (accepted, on the way, no-show) go after the move
+ * commits and are not waited for: a slow or failed text never holds it up.
+ */
+import { getDriverState } from "../../kv/drivers.ts";
+import { updateRideStatus } from "../../kv/rides.ts";
+import type { User } from "../../kv/users.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
+import { NEEDS_ACCESSIBLE_VEHICLE } from "../../lib/needs.ts";
+import { noShowRefusal } from "../../lib/no_show_wait.ts";
+import { needsAccessibleVehicle } from "../../lib/ride_offers.ts";
+import { checkMove, RIDE_NOT_FOUND } from "../../lib/ride_moves.ts";
+import { isRideStatus, type Ride, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
+import type { Tenant } from "../../lib/schemas.ts";
+import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
+import { noShowMarked, type NoticeDeps, rideMoved } from "./tell_rider.ts";
+
+export const STATUS_TEXT: Text = "Status must be one of: {statuses}";
+
+export interface MoveRequest {
+  tenant: Tenant;
+  /** Who moves it: the signed-in person. */
+  actor: User;
+  /** The actor drives in this tenant (driver or admin there, or a super admin). */
+  drives: boolean;
+  rideId: string;
+  /** The status asked for, as it arrived. */
+  to: unknown;
+}
+
+export interface Moved {
+  ride: Ride;
+  from: RideStatus;
+  /** False for a repeat of the move that already happened (answered as it stands). */
+  changed: boolean;
+}
+
+/** Moves the ride to `to` at the clock's now, or says why not; the rider hears what is due after. */
+export async function moveRide(deps: NoticeDeps, request: MoveRequest): Promise<Outcome<Moved>> {
+  const { tenant, actor, drives, rideId, to } = request;
+  if (!isRideStatus(to)) return refuse(400, STATUS_TEXT, { statuses: RIDE_STATUSES.join(", ") });
+  const now = deps.clock.now();
+  // The commit may re-read the ride and decide again: the last decision's refusal is the answer.
+  let refusal: Refusal | null = null;
+  const result = await updateRideStatus(deps.kv, {
+    tenant: tenant.code,
+    id: rideId,
+    to,
+    actorId: actor.id,
+    driver: { name: actor.name, phoneNumber: actor.phoneNumber },
+    now,
+    // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
+    decide: async (ride, { busy }) => {
+      refusal = await moveRefusal(deps, ride, to, { actor, drives, busy, now });
+      return refusal ? { ok: false, status: 409, error: refusal.text } : { ok: true };
+    },
+  });
+  if (!result.ok) {
+    if (result.reason === "not_found") return refuse(404, RIDE_NOT_FOUND);
+    return refusal ?? refuse(result.status, result.error as Text);
+  }
+  if (result.changed) {
+    if (to === "accepted" || to === "on-the-way") void rideMoved(deps, tenant, result.ride);
+    if (to === "no-show") void noShowMarked(deps, tenant, result.ride);
+  }
+  return done({ ride: result.ride, from: result.from, changed: result.changed });
+}
+
+/** Why `actor` may not move `ride` to `to` now, or null when they may. */
+async function moveRefusal(
+  deps: NoticeDeps,
+  ride: Ride,
+  to: RideStatus,
+  { actor, drives, busy, now }: { actor: User; drives: boolean; busy: boolean; now: number },
+): Promise<Refusal | null> {
+  const check = checkMove(ride, to, { userId: actor.id, drives }, busy);
+  if (!check.ok) return refuse(check.status, check.error, check.values);
+  // A wheelchair ride is offered only to vehicles that take one; taking it another way is refused too.
+  if (to === "accepted" && needsAccessibleVehicle(ride)) {
+    const state = await getDriverState(deps.kv, ride.tenant, actor.id);
+    if (!state?.wheelchairAccessible) return refuse(409, NEEDS_ACCESSIBLE_VEHICLE);
+  }
+  // A no-show only after the wait at the pickup, as recorded on the ride (lib/no_show_wait.ts).
+  const early = to === "no-show" ? noShowRefusal(ride, now) : null;
+  return early ? refuseSaid(409, early) : null;
+}
