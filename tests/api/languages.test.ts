@@ -191,20 +191,6 @@ describe("the request's language", () => {
     expect(await (await ask("/refused")).json()).toEqual({ error: "Nombre: este campo es obligatorio" });
   });
 
-  // TEMPORARY, with the fallback it covers (server/middleware/language.ts `untranslatedKey`): remove both once
-  // the routes that still answer English answer refusals.
-  it("still puts an English error that is exactly a catalogue text without placeholders into Spanish", async () => {
-    const app = new Hono<Env>().use(language());
-    app.get("/key", (c) => c.json({ error: "Ride not found" }, 404));
-    app.get("/template", (c) => c.json({ error: "{label} is required" }, 400));
-    const key = await app.request("/key", { headers: SPANISH });
-    expect([key.status, await key.json()]).toEqual([404, { error: "No se encontró el viaje" }]);
-    expect(await (await app.request("/key")).json()).toEqual({ error: "Ride not found" });
-    expect(await (await app.request("/template", { headers: SPANISH })).json()).toEqual({
-      error: "{label} is required",
-    });
-  });
-
   it("renders pages in the chosen language, says so in <html lang>, and varies on it", async () => {
     using t = await makeApp();
     const spanish = await t.request("/greer/login", { headers: COOKIE_ES });
