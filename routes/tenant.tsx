@@ -23,7 +23,7 @@ import { tenantLogoApi, tenantLogoFile } from "./api/tenant_logo.ts";
 import { tenantUsersApi, userRolesApi } from "./api/users.ts";
 import { wsTicketApi } from "./api/ws_ticket.ts";
 import type { AuthServices } from "../server/auth_services.ts";
-import { liveRoutes } from "./live/ws.ts";
+import { liveRoutes } from "../live/ws.ts";
 import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import type { OneAtATime } from "../server/one_at_a_time.ts";

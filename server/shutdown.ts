@@ -14,7 +14,7 @@
  */
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
-import { closeAllLive, settleLive } from "../routes/live/hub.ts";
+import { closeAllLive, settleLive } from "../live/hub.ts";
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 

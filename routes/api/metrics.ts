@@ -7,7 +7,7 @@ import { countActiveRides } from "../../kv/ride_reads.ts";
 import { gauge, type Metrics } from "../../lib/metrics.ts";
 import { constantTimeEqual } from "../../lib/otp.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
-import { liveStats } from "../live/ws.ts";
+import { liveStats } from "../../live/ws.ts";
 
 export function metricsApi({ kv, config }: AppDeps, metrics: Metrics) {
   return new Hono<Env>().get("/", async (c) => {

@@ -9,7 +9,7 @@ import { keys } from "../../kv/keys.ts";
 import { savePhoto } from "../../kv/photos.ts";
 import { getOptOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { listAudit } from "../../kv/audit.ts";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { addCampus, bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, serve, waitFor } from "../helpers/live.ts";

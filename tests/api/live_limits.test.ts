@@ -6,9 +6,9 @@
  * production start's two: tests/e2e/isolate_sockets.test.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import { forgetSocketHolders, HOLDER_TTL_MS } from "../../kv/socket_leases.ts";
-import { OpenCounts, TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
+import { OpenCounts, TOO_MANY_SOCKETS } from "../../live/open_counts.ts";
 import { makeApp, signIn } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 

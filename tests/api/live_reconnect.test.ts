@@ -18,7 +18,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { LiveConnection } from "../../browser/live_client.ts";
 import { createApp } from "../../server/app.tsx";
 import { authServices } from "../../server/auth_services.ts";
-import { closeAllLive, liveStats } from "../../routes/live/hub.ts";
+import { closeAllLive, liveStats } from "../../live/hub.ts";
 import { waitFor } from "../helpers/live.ts";
 import { memoryLogger } from "../helpers/memory_log.ts";
 import { recordingSender } from "../helpers/recording_sms.ts";

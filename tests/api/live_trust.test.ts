@@ -18,9 +18,9 @@ import { WS_TICKET_TTL_MS } from "../../kv/tickets.ts";
 import { liveUrl } from "../../browser/live_client.ts";
 import { authServices } from "../../server/auth_services.ts";
 import type { Env } from "../../server/env.ts";
-import { liveStats } from "../../routes/live/hub.ts";
-import type { LiveSettings } from "../../routes/live/settings.ts";
-import { liveRoutes } from "../../routes/live/ws.ts";
+import { liveStats } from "../../live/hub.ts";
+import type { LiveSettings } from "../../live/settings.ts";
+import { liveRoutes } from "../../live/ws.ts";
 import { bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import {
   askTicket,

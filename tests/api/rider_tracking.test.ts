@@ -9,7 +9,7 @@ import { keys } from "../../kv/keys.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { estimateMinutes } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import { bearer, postJson } from "../helpers/app.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { loadConfig } from "../../lib/config.ts";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { createSession } from "../../kv/sessions.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
-import { TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
+import { TOO_MANY_SOCKETS } from "../../live/open_counts.ts";
 import { delay, waitFor } from "../helpers/live.ts";
 import { PinnedConnection, type RawSocket } from "../helpers/pinned_connection.ts";
 import { type Person, SEEDED_ENV, seedPeople } from "./seeded_people.ts";

@@ -4,7 +4,7 @@
  * missed); after that each send first checks how much is still unsent, and a
  * client that cannot keep up is dropped instead of slowing the others.
  */
-import type { Ride } from "../../lib/rides.ts";
+import type { Ride } from "../lib/rides.ts";
 import { CLOSE } from "./admission.ts";
 import type { SocketKind, Viewer } from "./visibility.ts";
 

@@ -6,11 +6,11 @@
  * in the tenant (or super); the riders socket any role in it. Asking for
  * every ride (scope=all, the admin trips screen) needs admin or super.
  */
-import { withSuper } from "../../kv/accounts.ts";
-import { readSignedIn } from "../../kv/signed_in.ts";
-import { redeemTicket } from "../../kv/tickets.ts";
-import type { TokenSigner } from "../../lib/jwt.ts";
-import type { Role } from "../../lib/roles.ts";
+import { withSuper } from "../kv/accounts.ts";
+import { readSignedIn } from "../kv/signed_in.ts";
+import { redeemTicket } from "../kv/tickets.ts";
+import type { TokenSigner } from "../lib/jwt.ts";
+import type { Role } from "../lib/roles.ts";
 import type { SocketKind } from "./visibility.ts";
 
 /** Close codes (RFC 6455 section 7.4.1). */

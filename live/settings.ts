@@ -11,7 +11,7 @@ export interface LiveSettings {
   maxBufferedBytes: number;
   /**
    * Open sockets at once per session, per user and per client address, counted in KV for every isolate; past them
-   * a new socket closes 1008 (routes/live/open_counts.ts).
+   * a new socket closes 1008 (live/open_counts.ts).
    */
   maxSocketsPerSession: number;
   maxSocketsPerUser: number;

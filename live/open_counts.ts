@@ -7,10 +7,10 @@
  * allow it) is still opened to be told why (1008), so it is counted against
  * its address while it closes: up to REFUSALS_PER_ADDRESS such sockets at once
  * beyond the address's bound. Past those, and for a connection with no valid
- * credentials, the server answers before any upgrade (routes/live/ws.ts), so a
+ * credentials, the server answers before any upgrade (live/ws.ts), so a
  * refused socket costs no more than an HTTP request.
  */
-import { type Release, SocketLeases } from "../../kv/socket_leases.ts";
+import { type Release, SocketLeases } from "../kv/socket_leases.ts";
 
 export interface OpenLimits {
   perSession: number;

@@ -6,7 +6,7 @@
  * read every `pollMs`) catches changes committed by another process, such as
  * the admin CLI, which local KV does not announce across processes.
  */
-import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../../kv/access_changes.ts";
+import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../kv/access_changes.ts";
 
 export interface AccessWatchOptions {
   pollMs: number;

@@ -5,10 +5,10 @@
  * issue 7) see every ride change. Pure, so the hub and the tests share one
  * reading of the rules.
  */
-import type { FeedEntry } from "../../kv/feed.ts";
-import type { Ride } from "../../lib/rides.ts";
-import { isActive } from "../../lib/rides.ts";
-import { offeredInList, offeredTo } from "../../lib/ride_offers.ts";
+import type { FeedEntry } from "../kv/feed.ts";
+import type { Ride } from "../lib/rides.ts";
+import { isActive } from "../lib/rides.ts";
+import { offeredInList, offeredTo } from "../lib/ride_offers.ts";
 
 export type SocketKind = "riders" | "drivers";
 

@@ -5,10 +5,10 @@
  * session that ended or of a user whose role was taken away.
  * Logs live.connect / live.disconnect and counts open sockets for metrics.
  */
-import type { AccessChange } from "../../kv/access_changes.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/log.ts";
-import type { EtaSource } from "../../lib/routing.ts";
+import type { AccessChange } from "../kv/access_changes.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/log.ts";
+import type { EtaSource } from "../lib/routing.ts";
 import { AccessWatch } from "./access_watch.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import { Client, type LiveSocket } from "./client.ts";
