@@ -1,5 +1,5 @@
 /**
- * Admin Trips (spec section 2; issue 7): every trip of the tenant, newest
+ * Admin Trips (spec section 2): every trip of the tenant, newest
  * first, 50 at a time ("Load more"), with the status filter, count tiles,
  * Refresh, delete with confirmation, and live changes from the every-ride
  * socket. Counts come from the server's counters, so "Showing X of Y trips"
@@ -15,7 +15,7 @@ import { StatTiles } from "../components/admin/StatTiles.tsx";
 import { emptyText, type TripFilter } from "../components/admin/trips_list.ts";
 import { TripsTable } from "../components/admin/TripsTable.tsx";
 import { TripsToolbar } from "../components/admin/TripsToolbar.tsx";
-import { useTrips } from "../components/admin/use_trips.ts";
+import { useTrips } from "../hooks/admin/use_trips.ts";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
@@ -24,7 +24,7 @@ import { isTripStatus, TRIP_STATUS_LABELS, TRIP_STATUSES } from "../lib/trips.ts
 export { DELETE_CONFIRM } from "../components/admin/DeleteTripDialog.tsx";
 export { emptyText } from "../components/admin/trips_list.ts";
 export { FILTER_OPTIONS } from "../components/admin/TripsToolbar.tsx";
-export { PAGE_SIZE } from "../components/admin/use_trips.ts";
+export { PAGE_SIZE } from "../hooks/admin/use_trips.ts";
 
 export interface AdminTripsProps {
   tenant: string;

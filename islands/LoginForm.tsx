@@ -9,7 +9,7 @@
 import { CodeStep } from "../components/login/CodeStep.tsx";
 import { PhoneStep } from "../components/login/PhoneStep.tsx";
 import { TENANT_LOADING } from "../components/login/texts.ts";
-import { useSignIn } from "../components/login/use_sign_in.ts";
+import { useSignIn } from "../hooks/login/use_sign_in.ts";
 import { useT } from "../components/texts.tsx";
 import { formatPhone } from "../lib/phone.ts";
 import { lazy, Suspense } from "react";
@@ -19,7 +19,7 @@ const OrganizationsMenu = lazy(() => import("./OrganizationsMenu.tsx"));
 
 export { editPhone } from "../components/login/edit_phone.ts";
 export { SEND_FAILED, SMS_TEXT, TENANT_LOADING, VERIFY_FAILED } from "../components/login/texts.ts";
-export { homeFor, rolesIn } from "../components/login/use_sign_in.ts";
+export { homeFor, rolesIn } from "../hooks/login/use_sign_in.ts";
 
 export interface LoginFormProps {
   /** The tenant whose login page this is; absent on the global /login. */

@@ -3,10 +3,10 @@
  * the tenant Layout with the UserMenu island in the header's account slot.
  */
 import type { ReactNode } from "react";
-import UserMenu from "../islands/UserMenu.tsx";
-import { Island } from "./Island.tsx";
+import UserMenu from "../../islands/UserMenu.tsx";
+import { Island } from "../../components/Island.tsx";
 import { Layout } from "./Layout.tsx";
-import type { Site } from "./site.ts";
+import type { Site } from "../../components/site.ts";
 
 /** The tenant code of a tenant page's site. */
 export function tenantCodeOf(site: Site): string {
