@@ -5,6 +5,7 @@
  * socket. Counts come from the server's counters, so "Showing X of Y trips"
  * is true however long the history. The state is components/admin/use_trips.ts.
  */
+import { BusyButton } from "../components/BusyButton.tsx";
 import { useState } from "react";
 import { useNow } from "../browser/live_client.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
@@ -58,14 +59,12 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
         <h1 id={titleId}>{t("Trips")}</h1>
         <div className="admin-head__actions">
           <LiveBadge state={list.live} />
-          <button
-            type="button"
-            className="button button--secondary"
+          <BusyButton
+            busy={list.refreshing}
+            text={t("Refresh")}
+            busyText={t("Refreshing...")}
             onClick={list.refresh}
-            disabled={list.refreshing}
-          >
-            {list.refreshing ? t("Refreshing...") : t("Refresh")}
-          </button>
+          />
         </div>
       </div>
       <StatTiles
@@ -91,14 +90,12 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
       )}
       {phase === "ready" && list.cursor && (
         <div className="admin-more">
-          <button
-            type="button"
-            className="button button--secondary"
+          <BusyButton
+            busy={list.loadingMore}
+            text={t("Load more trips")}
+            busyText={t("Loading...")}
             onClick={list.loadMore}
-            disabled={list.loadingMore}
-          >
-            {list.loadingMore ? t("Loading...") : t("Load more trips")}
-          </button>
+          />
         </div>
       )}
       {list.confirm && (

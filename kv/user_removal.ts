@@ -119,27 +119,15 @@ export async function cancelRidesOf(
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
   const own = (await getActiveRideOf(kv, tenant, userId))?.id;
   if (own) rideIds.add(own);
-  // Their bookings (issue 21) end too: a removed rider's booking must never be handed over to drivers.
+  // Their bookings end too: a removed rider's booking must never be handed over to drivers.
   for (const booked of await listUpcoming(kv, tenant, userId)) rideIds.add(booked.id);
-  const canceled: Removal["canceled"] = [];
-  for (const id of rideIds) {
-    const result = await updateRideStatus(kv, {
-      tenant,
-      id,
-      to: "canceled",
-      actorId: by,
-      now,
-      // Only still-active rides: one that ended meanwhile stays as it ended.
-      decide: (ride) =>
-        Promise.resolve(
-          isActive(ride.status) || ride.status === "scheduled"
-            ? { ok: true }
-            : { ok: false, status: 409, error: "The ride has already ended" },
-        ),
-    });
-    if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
-  }
-  return canceled;
+  // Only still-active rides: one that ended meanwhile stays as it ended.
+  return await cancelEach(
+    kv,
+    { tenant, by, now },
+    rideIds,
+    (ride) => isActive(ride.status) || ride.status === "scheduled",
+  );
 }
 
 /** The statuses of a rider's ride that a block ends: booked, or not yet picked up. */
@@ -159,21 +147,32 @@ export async function cancelOpenRidesOfRider(
   const rideIds = (await listUpcoming(kv, tenant, userId)).map((ride) => ride.id);
   const own = await getActiveRideOf(kv, tenant, userId);
   if (own && OPEN_FOR_RIDER.includes(own.status)) rideIds.push(own.id);
+  // One picked up or ended meanwhile stays as it is.
+  return await cancelEach(
+    kv,
+    { tenant, by, now },
+    rideIds,
+    (ride) => OPEN_FOR_RIDER.includes(ride.status) && ride.creatorId === userId,
+  );
+}
+
+/** Cancels each of `ids` as `by` through the feed, where `open(ride)` still holds when it is read; answers those it canceled. */
+async function cancelEach(
+  kv: Deno.Kv,
+  { tenant, by, now }: { tenant: string; by: string; now: number },
+  ids: Iterable<string>,
+  open: (ride: Ride) => boolean,
+): Promise<Removal["canceled"]> {
   const canceled: Removal["canceled"] = [];
-  for (const id of rideIds) {
+  for (const id of ids) {
     const result = await updateRideStatus(kv, {
       tenant,
       id,
       to: "canceled",
       actorId: by,
       now,
-      // One picked up or ended meanwhile stays as it is.
       decide: (ride) =>
-        Promise.resolve(
-          OPEN_FOR_RIDER.includes(ride.status) && ride.creatorId === userId
-            ? { ok: true }
-            : { ok: false, status: 409, error: "The ride has already ended" },
-        ),
+        Promise.resolve(open(ride) ? { ok: true } : { ok: false, status: 409, error: "The ride has already ended" }),
     });
     if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
   }

@@ -1,5 +1,5 @@
 /**
- * Reports for the people who fund the service (issue 22): what one ride adds
+ * Reports for the people who fund the service: what one ride adds
  * to its day's figures, and how days add up to a report. Shared by the ride
  * writes (kv/report_rollups.ts keeps each day's rollup in the ride's own
  * commit), the rebuild (the same rule run over every ride), the reports API,
@@ -27,8 +27,8 @@ export interface RideLocal {
   hour: number;
 }
 
-/** One local day of a tenant's rides, kept whole in one KV value. */
-export interface DayRollup {
+/** How many rides of a span were requested and how they ended. */
+export interface RideCounts {
   requested: number;
   completed: number;
   canceledByRider: number;
@@ -36,6 +36,10 @@ export interface DayRollup {
   noShows: number;
   /** The sum of passengerCt over completed rides. */
   passengers: number;
+}
+
+/** One local day of a tenant's rides, kept whole in one KV value. */
+export interface DayRollup extends RideCounts {
   /** Requests by local hour, 24 entries. */
   hours: number[];
   /** Request (or booked pickup time) to the driver's arrival. */
@@ -60,7 +64,7 @@ export interface DriverDay {
 export type DriverMonth = Record<string, DriverDay>;
 
 export interface Pickup {
-  /** The named place (issue 18), or null for a pin (a cell about 110 m across, given by its centre). */
+  /** The named place, or null for a pin (a cell about 110 m across, given by its centre). */
   label: string | null;
   lat: number;
   lng: number;
@@ -68,17 +72,11 @@ export interface Pickup {
 }
 
 /** What GET /{t}/api/admin/reports answers. */
-export interface Report {
+export interface Report extends RideCounts {
   /** "YYYY-MM-DD", the tenant's local days, `to` inclusive. */
   from: string;
   to: string;
   timezone: string;
-  requested: number;
-  completed: number;
-  canceledByRider: number;
-  canceledByStaff: number;
-  noShows: number;
-  passengers: number;
   /** Completed over the rides that ended (completed, canceled, no-show), 0-1 to three decimals; null when none ended. */
   completionRate: number | null;
   waitMinutes: { p50: number | null; p90: number | null };
