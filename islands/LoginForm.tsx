@@ -67,10 +67,7 @@ export default function LoginForm({ tenant }: LoginFormProps) {
         base={tenantCode ? `/${tenantCode}` : ""}
         phone={s.phone}
         onPhoneChange={s.onPhoneChange}
-        onSubmit={s.onSend}
-        inputRef={s.phoneRef}
-        fieldError={s.fieldError}
-        formError={formError}
+        form={{ onSubmit: s.onSend, inputRef: s.phoneRef, fieldError: s.fieldError, formError }}
         sending={s.busy === "send"}
         hydrated={s.hydrated}
       />
@@ -81,12 +78,9 @@ export default function LoginForm({ tenant }: LoginFormProps) {
       sentTo={s.sentTo}
       code={s.code}
       onCode={s.setCode}
-      onSubmit={s.onVerify}
       onResend={s.onResend}
       onChangePhone={() => s.goTo("phone")}
-      inputRef={s.codeRef}
-      fieldError={s.fieldError}
-      formError={formError}
+      form={{ onSubmit: s.onVerify, inputRef: s.codeRef, fieldError: s.fieldError, formError }}
       notice={s.notice}
       busy={s.busy}
     />

@@ -102,21 +102,25 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
   app.get("/", tenantHome);
   app.route("/api/tenant", tenantApi());
   app.route("/api/user/roles", userRolesApi(deps, auth));
-  app.route("/api", tenantUsersApi(deps, auth));
-  app.route("/api", peopleApi(deps, auth));
-  app.route("/api", ridesApi(deps, auth));
-  app.route("/api", driversApi(deps, auth));
-  app.route("/api", adminRidesApi(deps, auth));
-  app.route("/api", reportsApi(deps, auth));
-  app.route("/api", tripsCsvApi(deps, auth));
-  app.route("/api", scheduleApi(deps, auth));
-  app.route("/api", placesApi(deps, auth));
-  app.route("/api", settingsApi(deps, auth));
-  app.route("/api", tenantLogoApi(deps, auth, decodeTurns));
-  app.route("/api", auditApi(deps, auth));
-  app.route("/api", riderRecordApi(deps, auth));
-  app.route("/api", suspensionsApi(deps, auth));
-  app.route("/api", memberUnlockApi(deps, auth));
+  // The tenant's API: each sub-app writes its paths after /{tenant}/api, in this order.
+  const tenantApis = [
+    tenantUsersApi,
+    peopleApi,
+    ridesApi,
+    driversApi,
+    adminRidesApi,
+    reportsApi,
+    tripsCsvApi,
+    scheduleApi,
+    placesApi,
+    settingsApi,
+    (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
+    auditApi,
+    riderRecordApi,
+    suspensionsApi,
+    memberUnlockApi,
+  ];
+  for (const api of tenantApis) app.route("/api", api(deps, auth));
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));

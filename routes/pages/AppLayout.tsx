@@ -14,6 +14,11 @@ export function tenantCodeOf(site: Site): string {
   return site.tenant.code;
 }
 
+/** What an island listing the tenant's records by time takes: the tenant's code and time zone. */
+export function tenantAndZone(site: Site): { tenant: string; timeZone: string | undefined } {
+  return { tenant: tenantCodeOf(site), timeZone: site.tenant?.timeZone };
+}
+
 /** `wide`: the full container width, for tables (the admin console); otherwise a reading column. */
 export function AppLayout({ site, wide = false, children }: { site: Site; wide?: boolean; children: ReactNode }) {
   const tenant = tenantCodeOf(site);
