@@ -27,7 +27,7 @@ import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { isTracked } from "../lib/eta.ts";
-import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
+import { areaKey, useLiveTenant } from "../hooks/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
 /**

@@ -24,7 +24,7 @@
 import { useT } from "../components/texts.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";
-import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
+import { areaKey, useLiveTenant } from "../hooks/live_tenant.ts";
 import { DriverCount, LiveNote } from "../components/rider/OnlineLine.tsx";
 import { RequestForm } from "../components/rider/RequestForm.tsx";
 import { ridePins } from "../components/rider/ride_pins.ts";
