@@ -35,9 +35,11 @@ import { riderRecordApi } from "./api/rider_record.ts";
 import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
 import { settingsApi } from "./api/settings.ts";
-import { memberUnlockApi } from "./api/sign_in_locks.ts";
+import { memberUnlockApi, superLocksApi } from "./api/sign_in_locks.ts";
 import { SMS_INBOUND_PATH, smsInboundApi } from "./api/sms_inbound.ts";
 import { superApi } from "./api/super.ts";
+import { superInquiriesApi } from "./api/super_inquiries.ts";
+import { superTenantsApi } from "./api/super_tenants.ts";
 import { suspensionsApi } from "./api/suspensions.ts";
 import { tenantApi } from "./api/tenant.ts";
 import { tenantLogoApi, tenantLogoFile } from "./api/tenant_logo.ts";
@@ -85,7 +87,12 @@ export function mountUrls(
   app.route("/api/users/profile", profileApi(deps, auth));
   app.route("/api/users/me", accountApi(deps, auth));
   app.route("/api/users", photosApi(deps, auth, decodeTurns));
+  // The provider's console (super admins only): every tenant's audit, the organisations, the contact-form inbox,
+  // the numbers strangers locked.
   app.route("/api/super", superApi(deps, auth));
+  app.route("/api/super/tenants", superTenantsApi(deps, auth));
+  app.route("/api/super/inquiries", superInquiriesApi(deps, auth));
+  app.route("/api/super/locked-numbers", superLocksApi(deps, auth));
   app.route(SMS_INBOUND_PATH, smsInboundApi(deps));
   // Site-wide pages.
   app.route("/", landingPage(deps, page));
