@@ -1,5 +1,5 @@
 /**
- * The admin's Activity page (issue 19): the tenant's audit trail in words,
+ * The admin's Activity page: the tenant's audit trail in words,
  * newest first, 50 at a time ("Load more"), from GET /{t}/api/admin/audit.
  * Reached from a dashboard card, behind the admin guard.
  */
@@ -8,6 +8,7 @@ import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { useDomId } from "../components/dom_id.ts";
 import { useT } from "../components/texts.tsx";
+import { useActivity } from "../hooks/activity/use_activity.ts";
 
 export interface AdminActivityProps {
   tenant: string;
@@ -20,6 +21,7 @@ export default function AdminActivity({ tenant }: AdminActivityProps) {
 function ActivityScreen({ tenant }: { tenant: string }) {
   const t = useT();
   const id = useDomId();
+  const list = useActivity(`/${tenant}/api/admin/audit`, tenant);
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <AdminNav tenant={tenant} />
@@ -27,7 +29,7 @@ function ActivityScreen({ tenant }: { tenant: string }) {
         <h1 id={`${id}-title`}>{t("Activity")}</h1>
       </div>
       <p className="muted">{t("Who changed what, newest first")}</p>
-      <ActivityList path={`/${tenant}/api/admin/audit`} tenant={tenant} />
+      <ActivityList list={list} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The provider's console at /super (issue 19), for super admins: the
+ * The provider's console at /super, for super admins: the
  * organisations (search, pause and resume, create), the contact-form inbox
  * (its unhandled count in the navigation), the numbers locked to sign-in
  * with their Unlock, and every tenant's activity. Anyone else is sent to "/"
@@ -13,7 +13,8 @@ import { Loading } from "../components/Guard.tsx";
 import { CreateTenantForm } from "../components/super/CreateTenantForm.tsx";
 import { InquiriesList } from "../components/super/InquiriesList.tsx";
 import { LockedNumbers } from "../components/super/LockedNumbers.tsx";
-import { useInquiries } from "../components/super/use_inquiries.ts";
+import { useActivity } from "../hooks/activity/use_activity.ts";
+import { useInquiries } from "../hooks/super/use_inquiries.ts";
 import { TenantsTable } from "../components/super/TenantsTable.tsx";
 import type { Reload, TenantRow } from "../components/super/types.ts";
 import { useT } from "../components/texts.tsx";
@@ -116,9 +117,15 @@ function Console({ tenants, reload, section, setSection, mapStyleUrl }: {
       )}
       {section === "activity" && (
         <section aria-label={t("Activity")}>
-          <ActivityList path="/api/super/audit" showTenant />
+          <ProviderActivity />
         </section>
       )}
     </section>
   );
+}
+
+/** Every organisation's audit trail, read when the Activity section opens. */
+function ProviderActivity() {
+  const list = useActivity("/api/super/audit");
+  return <ActivityList list={list} showTenant />;
 }

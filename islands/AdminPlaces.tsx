@@ -1,5 +1,5 @@
 /**
- * Admin Places (issue 18): the tenant's named places on a map and in a list.
+ * Admin Places: the tenant's named places on a map and in a list.
  * A tap on the map inside the area starts a new place there; dragging a pin
  * (on the WebGL map) or Move then a tap moves one; Edit renames it or changes
  * its note; Delete asks first. Riders then find these places by name.
@@ -10,7 +10,7 @@ import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { Modal } from "../components/admin/Modal.tsx";
 import { PlaceForm } from "../components/admin/PlaceForm.tsx";
 import { PlacesList } from "../components/admin/PlacesList.tsx";
-import { usePlaces } from "../components/admin/use_places.ts";
+import { usePlaces } from "../hooks/admin/use_places.ts";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
 import { MapView } from "../components/map/MapView.tsx";

@@ -1,5 +1,5 @@
 /**
- * Admin Schedule (spec section 2; issue 7): the weekly timetable riders see
+ * Admin Schedule (spec section 2): the weekly timetable riders see
  * when no driver is online. Seven day rows, Sunday (0) to Saturday (6), each
  * with its slots (start and end time inputs, remove) and an add-slot button
  * (new slots 09:00-17:00). The editor checks with lib/schedule_rules.ts, the
@@ -220,32 +220,25 @@ function DayRow(
             const errorId = `${slot.id}-errors`;
             const invalid = (field: "start" | "end") => mine.some((i) => i.field === field || i.field === null);
             const label = t("{day} slot {number}", { day: name, number: index + 1 });
+            const timeField = (field: "start" | "end", text: string, ariaLabel: string) => (
+              <label className="slot__field">
+                <span className="slot__label">{text}</span>
+                <input
+                  type="time"
+                  value={field === "start" ? slot.startTime : slot.endTime}
+                  aria-label={ariaLabel}
+                  aria-invalid={invalid(field)}
+                  aria-describedby={mine.length ? errorId : undefined}
+                  onChange={(e) => set(slot.id, field === "start" ? "startTime" : "endTime", e.target.value)}
+                />
+              </label>
+            );
             return (
               <li key={slot.id} className="slot">
                 <div className="slot__times">
-                  <label className="slot__field">
-                    <span className="slot__label">{t("Start")}</span>
-                    <input
-                      type="time"
-                      value={slot.startTime}
-                      aria-label={t("{slot} start time", { slot: label })}
-                      aria-invalid={invalid("start")}
-                      aria-describedby={mine.length ? errorId : undefined}
-                      onChange={(e) => set(slot.id, "startTime", e.target.value)}
-                    />
-                  </label>
+                  {timeField("start", t("Start"), t("{slot} start time", { slot: label }))}
                   <span className="slot__dash" aria-hidden="true">–</span>
-                  <label className="slot__field">
-                    <span className="slot__label">{t("End")}</span>
-                    <input
-                      type="time"
-                      value={slot.endTime}
-                      aria-label={t("{slot} end time", { slot: label })}
-                      aria-invalid={invalid("end")}
-                      aria-describedby={mine.length ? errorId : undefined}
-                      onChange={(e) => set(slot.id, "endTime", e.target.value)}
-                    />
-                  </label>
+                  {timeField("end", t("End"), t("{slot} end time", { slot: label }))}
                   <button
                     type="button"
                     className="icon-button icon-button--danger"

@@ -1,10 +1,11 @@
 /**
- * Admin Trips (spec section 2; issue 7): every trip of the tenant, newest
+ * Admin Trips (spec section 2): every trip of the tenant, newest
  * first, 50 at a time ("Load more"), with the status filter, count tiles,
  * Refresh, delete with confirmation, and live changes from the every-ride
  * socket. Counts come from the server's counters, so "Showing X of Y trips"
  * is true however long the history. The state is components/admin/use_trips.ts.
  */
+import { BusyButton } from "../components/BusyButton.tsx";
 import { useState } from "react";
 import { useNow } from "../browser/live_client.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
@@ -15,7 +16,7 @@ import { StatTiles } from "../components/admin/StatTiles.tsx";
 import { emptyText, type TripFilter } from "../components/admin/trips_list.ts";
 import { TripsTable } from "../components/admin/TripsTable.tsx";
 import { TripsToolbar } from "../components/admin/TripsToolbar.tsx";
-import { useTrips } from "../components/admin/use_trips.ts";
+import { useTrips } from "../hooks/admin/use_trips.ts";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
@@ -24,7 +25,7 @@ import { isTripStatus, TRIP_STATUS_LABELS, TRIP_STATUSES } from "../lib/trips.ts
 export { DELETE_CONFIRM } from "../components/admin/DeleteTripDialog.tsx";
 export { emptyText } from "../components/admin/trips_list.ts";
 export { FILTER_OPTIONS } from "../components/admin/TripsToolbar.tsx";
-export { PAGE_SIZE } from "../components/admin/use_trips.ts";
+export { PAGE_SIZE } from "../hooks/admin/use_trips.ts";
 
 export interface AdminTripsProps {
   tenant: string;
@@ -58,14 +59,12 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
         <h1 id={titleId}>{t("Trips")}</h1>
         <div className="admin-head__actions">
           <LiveBadge state={list.live} />
-          <button
-            type="button"
-            className="button button--secondary"
+          <BusyButton
+            busy={list.refreshing}
+            text={t("Refresh")}
+            busyText={t("Refreshing...")}
             onClick={list.refresh}
-            disabled={list.refreshing}
-          >
-            {list.refreshing ? t("Refreshing...") : t("Refresh")}
-          </button>
+          />
         </div>
       </div>
       <StatTiles
@@ -91,14 +90,12 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
       )}
       {phase === "ready" && list.cursor && (
         <div className="admin-more">
-          <button
-            type="button"
-            className="button button--secondary"
+          <BusyButton
+            busy={list.loadingMore}
+            text={t("Load more trips")}
+            busyText={t("Loading...")}
             onClick={list.loadMore}
-            disabled={list.loadingMore}
-          >
-            {list.loadingMore ? t("Loading...") : t("Load more trips")}
-          </button>
+          />
         </div>
       )}
       {list.confirm && (

@@ -122,30 +122,13 @@ export default function ContactForm({ contactEmail, tenant }: ContactFormProps) 
       onSubmit={onSubmit}
     >
       {status === "error" && <p className="notice notice--error" role="alert">{errorText}</p>}
-      <TextField
-        name="name"
-        label={t("Name")}
-        autoComplete="name"
-        max={INQUIRY_LIMITS.name}
-        error={errors.name}
-        required
-      />
-      <TextField
-        name="email"
-        label={t("Email")}
-        type="email"
-        autoComplete="email"
-        max={INQUIRY_LIMITS.email}
-        error={errors.email}
-        required
-      />
-      <TextField
-        name="organization"
-        label={t("Organization (optional)")}
-        autoComplete="organization"
-        max={INQUIRY_LIMITS.organization}
-        error={errors.organization}
-      />
+      {([
+        { name: "name", label: t("Name"), autoComplete: "name", required: true },
+        { name: "email", label: t("Email"), type: "email", autoComplete: "email", required: true },
+        { name: "organization", label: t("Organization (optional)"), autoComplete: "organization" },
+      ] as const).map((field) => (
+        <TextField key={field.name} {...field} max={INQUIRY_LIMITS[field.name]} error={errors[field.name]} />
+      ))}
       <div className="field">
         <label htmlFor={messageId}>{t("Message")}</label>
         <textarea

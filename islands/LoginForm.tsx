@@ -9,7 +9,7 @@
 import { CodeStep } from "../components/login/CodeStep.tsx";
 import { PhoneStep } from "../components/login/PhoneStep.tsx";
 import { TENANT_LOADING } from "../components/login/texts.ts";
-import { useSignIn } from "../components/login/use_sign_in.ts";
+import { useSignIn } from "../hooks/login/use_sign_in.ts";
 import { useT } from "../components/texts.tsx";
 import { formatPhone } from "../lib/phone.ts";
 import { lazy, Suspense } from "react";
@@ -19,7 +19,7 @@ const OrganizationsMenu = lazy(() => import("./OrganizationsMenu.tsx"));
 
 export { editPhone } from "../components/login/edit_phone.ts";
 export { SEND_FAILED, SMS_TEXT, TENANT_LOADING, VERIFY_FAILED } from "../components/login/texts.ts";
-export { homeFor, rolesIn } from "../components/login/use_sign_in.ts";
+export { homeFor, rolesIn } from "../hooks/login/use_sign_in.ts";
 
 export interface LoginFormProps {
   /** The tenant whose login page this is; absent on the global /login. */
@@ -67,10 +67,7 @@ export default function LoginForm({ tenant }: LoginFormProps) {
         base={tenantCode ? `/${tenantCode}` : ""}
         phone={s.phone}
         onPhoneChange={s.onPhoneChange}
-        onSubmit={s.onSend}
-        inputRef={s.phoneRef}
-        fieldError={s.fieldError}
-        formError={formError}
+        form={{ onSubmit: s.onSend, inputRef: s.phoneRef, fieldError: s.fieldError, formError }}
         sending={s.busy === "send"}
         hydrated={s.hydrated}
       />
@@ -81,12 +78,9 @@ export default function LoginForm({ tenant }: LoginFormProps) {
       sentTo={s.sentTo}
       code={s.code}
       onCode={s.setCode}
-      onSubmit={s.onVerify}
       onResend={s.onResend}
       onChangePhone={() => s.goTo("phone")}
-      inputRef={s.codeRef}
-      fieldError={s.fieldError}
-      formError={formError}
+      form={{ onSubmit: s.onVerify, inputRef: s.codeRef, fieldError: s.fieldError, formError }}
       notice={s.notice}
       busy={s.busy}
     />

@@ -2,9 +2,9 @@
  * Profile Settings (spec section 2): phone number (read-only), role badge,
  * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
  * Email Address, "Save Changes"; and whether to be texted about rides
- * (issue 20) and standing accessibility needs (issue 21), each saved as soon
- * as it is ticked; "Download my data" and "Delete my account" (issue 23,
- * components/profile/). Needs only sign-in.
+ * and standing accessibility needs, each saved as soon
+ * as it is ticked; "Download my data" and "Delete my account"
+ * (components/profile/). Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
@@ -12,10 +12,11 @@
  * Every answer's user replaces the stored one, so the header follows at once.
  * One action runs at a time, so a late answer never undoes a newer one.
  */
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
 import { Avatar } from "../components/Avatar.tsx";
 import { Guard, Loading } from "../components/Guard.tsx";
+import { ImageButtons } from "../components/ImageButtons.tsx";
 import { NeedsChecks } from "../components/NeedsChecks.tsx";
 import { RoleBadge } from "../components/RoleBadge.tsx";
 import { AccountDeleted, DeleteAccount } from "../components/profile/DeleteAccount.tsx";
@@ -63,7 +64,7 @@ type Loaded =
   | { status: "loading" }
   | { status: "ready"; user: SignedInUser }
   | { status: "error" }
-  /** Issue 23: the account is gone and this device signed out. */
+  /** The account is gone and this device signed out. */
   | { status: "deleted" };
 type Busy = "idle" | "saving" | "uploading" | "removing";
 /** The last action's outcome, shown beside the part of the screen it concerns. */
@@ -81,7 +82,6 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState<Busy>("idle");
   const [notice, setNotice] = useState<Notice>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const id = useDomId();
 
   useEffect(() => {
@@ -137,12 +137,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
     }
   }
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const chosen = input.files?.[0];
-    // Cleared so that choosing the same file again still fires a change.
-    input.value = "";
-    if (!chosen || busy !== "idle") return;
+  async function onFile(chosen: File) {
     setBusy("uploading");
     setNotice(null);
     try {
@@ -188,7 +183,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
 
   /**
    * A setting saved as soon as it is ticked, as a phone's settings are: ride
-   * texts on or off (issue 20), the standing needs (issue 21).
+   * texts on or off, the standing needs.
    */
   async function saveAtOnce(body: { rideTexts: boolean } | { needs: Need[] }, area: "texts" | "needs", done: string) {
     if (busy !== "idle") return;
@@ -237,27 +232,15 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
       <div className="profile__photo-panel" role="group" aria-labelledby={`${id}-photo`}>
         <p id={`${id}-photo`} className="profile__photo-title">{t("Profile Photo")}</p>
         <div className="profile__photo-actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!idle}
-            aria-describedby={`${id}-photo-hint`}
-            onClick={() => fileRef.current?.click()}
-          >
-            {busy === "uploading" ? t("Uploading...") : t("Upload New Photo")}
-          </button>
-          {user.photoUrl && (
-            <button type="button" className="button button--danger" disabled={!idle} onClick={removePhoto}>
-              {busy === "removing" ? t("Removing...") : t("Remove Photo")}
-            </button>
-          )}
-          <input
-            ref={fileRef}
-            type="file"
-            accept={PHOTO_MIME_TYPES.join(",")}
-            hidden
-            aria-label={t("Profile photo file")}
-            onChange={onFile}
+          <ImageButtons
+            busy={busy}
+            upload={t("Upload New Photo")}
+            remove={user.photoUrl ? t("Remove Photo") : null}
+            onRemove={removePhoto}
+            hintId={`${id}-photo-hint`}
+            accept={PHOTO_MIME_TYPES}
+            fileLabel={t("Profile photo file")}
+            onFile={onFile}
           />
         </div>
         <p id={`${id}-photo-hint`} className="field__hint">

@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 23): everything the service keeps about one
+ * "Download my data": everything the service keeps about one
  * person, and nothing about anyone else. Rides they drove leave out the
  * rider's name, phone, photo, note and comment; rides they took leave out the
  * driver's name and phone: those belong to the other person. What an
@@ -7,9 +7,10 @@
  * it is kept by the number, not the account.
  */
 import type { Store } from "./store.ts";
+import type { Account } from "../lib/account.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Need } from "../lib/needs.ts";
-import type { Ride, RideFeedback, RideStatus } from "../lib/rides.ts";
+import type { Ride, RideFeedback } from "../lib/rides.ts";
 import type { Point } from "../lib/geo.ts";
 import type { TenantRole } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
@@ -22,45 +23,42 @@ import { driverRatings } from "./ride_feedback.ts";
 import type { DriverState } from "./drivers.ts";
 import type { User } from "./users.ts";
 
-export interface ExportedRide {
-  tenant: string;
-  /** How the person took part. */
-  role: "rider" | "driver";
-  id: string;
-  status: RideStatus;
-  pickup: Point;
-  pickupName?: string;
-  dropoff: Point | null;
-  destination: string | null;
-  passengerCt: number;
-  requestedAt: number;
-  scheduledFor?: number;
-  acceptedAt: number | null;
-  onTheWayAt: number | null;
-  arrivedAt: number | null;
-  pickedUpAt: number | null;
-  completedAt: number | null;
-  canceledAt: number | null;
-  noShowAt: number | null;
-  updatedAt: number;
-  needs?: Need[];
-  /** Their own note for the driver (as the rider). */
-  note?: string;
-  /** Their rating of the ride (as the rider: with their comment; as the driver: the rating they were given). */
-  feedback?: RideFeedback | { rating: number; at: number };
-}
+/** A ride as its export shows it: the ride's own fields that are the person's to see, and how they took part. */
+export type ExportedRide =
+  & Pick<
+    Ride,
+    | "id"
+    | "status"
+    | "pickup"
+    | "pickupName"
+    | "dropoff"
+    | "destination"
+    | "passengerCt"
+    | "requestedAt"
+    | "scheduledFor"
+    | "acceptedAt"
+    | "onTheWayAt"
+    | "arrivedAt"
+    | "pickedUpAt"
+    | "completedAt"
+    | "canceledAt"
+    | "noShowAt"
+    | "updatedAt"
+    | "needs"
+  >
+  & {
+    tenant: string;
+    /** How the person took part. */
+    role: "rider" | "driver";
+    /** Their own note for the driver (as the rider). */
+    note?: string;
+    /** Their rating of the ride (as the rider: with their comment; as the driver: the rating they were given). */
+    feedback?: RideFeedback | { rating: number; at: number };
+  };
 
 export interface AccountExport {
   exportedAt: number;
-  profile: {
-    id: string;
-    name: string | null;
-    email: string | null;
-    phoneNumber: string;
-    photoUrl: string | null;
-    createdAt: number;
-    superAdmin: boolean;
-  };
+  profile: Pick<Account, "id" | "name" | "email" | "phoneNumber" | "photoUrl" | "createdAt"> & { superAdmin: boolean };
   /** The stored photo itself, as a data URL; null without one. */
   photo: string | null;
   settings: { language: Lang | null; rideTexts: boolean; needs: Need[] };

@@ -1,5 +1,5 @@
 /**
- * Removing a user from a tenant (issue 7, "Delete"; the spec's placeholder
+ * Removing a user from a tenant ("Delete"; the spec's placeholder
  * made real): their active rides there end as canceled through the feed, so
  * riders' and drivers' sockets hear it; then their membership, its index and
  * their driver state go in one commit with an audit record of who did it;
@@ -7,7 +7,7 @@
  *
  * The user record itself stays here: signing in again later starts them as
  * nobody's member. The route deletes the account of someone left in no
- * tenant (issue 23, kv/account_deletion.ts), which also calls this.
+ * tenant (kv/account_deletion.ts), which also calls this.
  */
 import type { Store } from "./store.ts";
 import { isActive, type RideStatus } from "../lib/rides.ts";
@@ -57,7 +57,7 @@ export async function removeUserFromTenant(
      * (kv/number_holds.ts), so signing in again with the number does not escape it.
      */
     numberHash: string;
-    /** The audit record's action: "account.deleted" when they delete their own account (issue 23). */
+    /** The audit record's action: "account.deleted" when they delete their own account. */
     action?: "user.removed" | "account.deleted";
   },
 ): Promise<Removal | null> {
@@ -120,27 +120,15 @@ export async function cancelRidesOf(
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
   const own = (await getActiveRideOf(kv, tenant, userId))?.id;
   if (own) rideIds.add(own);
-  // Their bookings (issue 21) end too: a removed rider's booking must never be handed over to drivers.
+  // Their bookings end too: a removed rider's booking must never be handed over to drivers.
   for (const booked of await listUpcoming(kv, tenant, userId)) rideIds.add(booked.id);
-  const canceled: Removal["canceled"] = [];
-  for (const id of rideIds) {
-    const result = await updateRideStatus(kv, {
-      tenant,
-      id,
-      to: "canceled",
-      actorId: by,
-      now,
-      // Only still-active rides: one that ended meanwhile stays as it ended.
-      decide: (ride) =>
-        Promise.resolve(
-          isActive(ride.status) || ride.status === "scheduled"
-            ? { ok: true }
-            : { ok: false, status: 409, error: "The ride has already ended" },
-        ),
-    });
-    if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
-  }
-  return canceled;
+  // Only still-active rides: one that ended meanwhile stays as it ended.
+  return await cancelEach(
+    kv,
+    { tenant, by, now },
+    rideIds,
+    (ride) => isActive(ride.status) || ride.status === "scheduled",
+  );
 }
 
 /** The statuses of a rider's ride that a block ends: booked, or not yet picked up. */
@@ -160,21 +148,32 @@ export async function cancelOpenRidesOfRider(
   const rideIds = (await listUpcoming(kv, tenant, userId)).map((ride) => ride.id);
   const own = await getActiveRideOf(kv, tenant, userId);
   if (own && OPEN_FOR_RIDER.includes(own.status)) rideIds.push(own.id);
+  // One picked up or ended meanwhile stays as it is.
+  return await cancelEach(
+    kv,
+    { tenant, by, now },
+    rideIds,
+    (ride) => OPEN_FOR_RIDER.includes(ride.status) && ride.creatorId === userId,
+  );
+}
+
+/** Cancels each of `ids` as `by` through the feed, where `open(ride)` still holds when it is read; answers those it canceled. */
+async function cancelEach(
+  kv: Store,
+  { tenant, by, now }: { tenant: string; by: string; now: number },
+  ids: Iterable<string>,
+  open: (ride: Ride) => boolean,
+): Promise<Removal["canceled"]> {
   const canceled: Removal["canceled"] = [];
-  for (const id of rideIds) {
+  for (const id of ids) {
     const result = await updateRideStatus(kv, {
       tenant,
       id,
       to: "canceled",
       actorId: by,
       now,
-      // One picked up or ended meanwhile stays as it is.
       decide: (ride) =>
-        Promise.resolve(
-          OPEN_FOR_RIDER.includes(ride.status) && ride.creatorId === userId
-            ? { ok: true }
-            : { ok: false, status: 409, error: "The ride has already ended" },
-        ),
+        Promise.resolve(open(ride) ? { ok: true } : { ok: false, status: 409, error: "The ride has already ended" }),
     });
     if (result.ok && result.changed) canceled.push({ ride: result.ride, from: result.from });
   }

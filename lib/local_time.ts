@@ -18,8 +18,11 @@ export interface LocalTime {
 const formats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** `ms` on the clocks of `timeZone`. */
-export function localTime(ms: number, timeZone: string): LocalTime {
+/**
+ * `ms` on the clocks of `timeZone`, part by part as Intl names them (weekday "Mon", year, month, day, hour "00"-"23",
+ * minute, second): one formatter per zone serves every reader (localTime here, isoInZone in lib/zoned_iso.ts).
+ */
+export function zoneParts(ms: number, timeZone: string): Record<string, string> {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
@@ -30,11 +33,19 @@ export function localTime(ms: number, timeZone: string): LocalTime {
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      second: "2-digit",
       hourCycle: "h23",
     });
     formats.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** `ms` on the clocks of `timeZone`. */
+export function localTime(ms: number, timeZone: string): LocalTime {
+  const parts = zoneParts(ms, timeZone);
   return {
     day: WEEKDAYS.indexOf(parts.weekday),
     date: `${parts.year}-${parts.month}-${parts.day}`,

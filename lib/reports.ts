@@ -28,8 +28,8 @@ export interface RideLocal {
   hour: number;
 }
 
-/** One local day of a tenant's rides, kept whole in one KV value. */
-export interface DayRollup {
+/** How many rides of a span were requested and how they ended. */
+export interface RideCounts {
   requested: number;
   completed: number;
   canceledByRider: number;
@@ -37,6 +37,10 @@ export interface DayRollup {
   noShows: number;
   /** The sum of passengerCt over completed rides. */
   passengers: number;
+}
+
+/** One local day of a tenant's rides, kept whole in one KV value. */
+export interface DayRollup extends RideCounts {
   /** Requests by local hour, 24 entries. */
   hours: number[];
   /** Request (or booked pickup time) to the driver's arrival. */
@@ -69,17 +73,11 @@ export interface Pickup {
 }
 
 /** What GET /{t}/api/admin/reports answers. */
-export interface Report {
+export interface Report extends RideCounts {
   /** "YYYY-MM-DD", the tenant's local days, `to` inclusive. */
   from: string;
   to: string;
   timezone: string;
-  requested: number;
-  completed: number;
-  canceledByRider: number;
-  canceledByStaff: number;
-  noShows: number;
-  passengers: number;
   /** Completed over the rides that ended (completed, canceled, no-show), 0-1 to three decimals; null when none ended. */
   completionRate: number | null;
   waitMinutes: { p50: number | null; p90: number | null };

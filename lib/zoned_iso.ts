@@ -1,7 +1,7 @@
 /**
  * A moment written ISO 8601 on the clocks of a time zone, with that zone's
  * offset at that moment: "2026-11-26T09:30:00-05:00" in New York in November,
- * "2026-07-01T09:30:00-04:00" in July (issue 22, the trips CSV). The offset is
+ * "2026-07-01T09:30:00-04:00" in July (the trips CSV). The offset is
  * read from Intl at the moment itself, so it is right on both sides of a
  * daylight-saving change; seconds are whole (milliseconds are dropped).
  *
@@ -11,37 +11,18 @@
  * change offset at most twice a year); when they differ, the moment is read
  * on its own.
  */
+import { zoneParts } from "./local_time.ts";
 
 const HOUR_MS = 3_600_000;
 /** Hours remembered per zone before starting again: a year of hours is 8,760. */
 const MAX_HOURS = 10_000;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 /** Zone → UTC hour (ms / HOUR_MS) → the offset in ms, or NaN for an hour with a change inside. */
 const hours = new Map<string, Map<number, number>>();
 
-function formatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** How far the zone's clocks are ahead of UTC at `whole` (a whole second), in ms, read from Intl. */
 function offsetRead(whole: number, timeZone: string): number {
-  const p: Record<string, string> = {};
-  for (const part of formatOf(timeZone).formatToParts(whole)) p[part.type] = part.value;
+  const p = zoneParts(whole, timeZone);
   return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - whole;
 }
 

@@ -1,13 +1,13 @@
 /**
- * What the browser bundles are built from, and its fingerprint (issue 24):
+ * What the browser bundles are built from, and its fingerprint:
  * `deno task start` rebuilds only when this changed since the last build,
  * which keeps the hash beside the manifest (static/build/inputs.sha256), so a
  * restart of an unchanged checkout serves in well under 1.5 s.
  */
 import { join } from "node:path";
 
-/** Folders whose every file can reach a bundle (islands import components, browser and lib). */
-const INPUT_DIRS = ["islands", "components", "browser", "lib", "static/css"];
+/** Folders whose every file can reach a bundle (islands import hooks, components, browser and lib). */
+const INPUT_DIRS = ["islands", "hooks", "components", "browser", "lib", "static/css"];
 /** Single files the build reads, or that decide what it makes (the dependency versions, the build itself). */
 const INPUT_FILES = [
   "static/styles.css",

@@ -6,7 +6,7 @@
 import { watch } from "./build.ts";
 
 await watch();
-console.log("watching islands/, components/ and lib/ for changes");
+console.log("watching islands/, hooks/, components/, browser/ and lib/ for changes");
 
 const server = new Deno.Command(Deno.execPath(), {
   args: [

@@ -11,45 +11,27 @@ import { Metrics } from "../lib/metrics.ts";
 import { routingSource } from "../lib/routing.ts";
 import { countingSender } from "../lib/sms.ts";
 import { ContentionError } from "../kv/retry.ts";
-import { recentTenant } from "../kv/tenants.ts";
-import { authApi } from "../routes/api/auth.ts";
-import { healthApi } from "../routes/api/health.ts";
-import { inquiriesApi } from "../routes/api/inquiries.ts";
-import { metricsApi } from "../routes/api/metrics.ts";
-import { photosApi } from "../routes/api/photos.ts";
-import { profileApi } from "../routes/api/profile.ts";
-import { accountApi } from "../routes/api/account.ts";
-import { superApi } from "../routes/api/super.ts";
-import { SMS_INBOUND_PATH, smsInboundApi } from "../routes/api/sms_inbound.ts";
 import { authServices } from "./auth_services.ts";
-import { assetRoutes, loadAssets } from "./assets.ts";
+import { loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import { pageServer } from "./page_cache.ts";
 import { language } from "./middleware/language.ts";
 import { requestLog } from "./middleware/request_log.ts";
 import { securityHeaderList, securityHeaders } from "./middleware/security_headers.ts";
-import { pmtilesRoutes } from "./pmtiles_file.ts";
 import { originOf } from "../lib/map_style.ts";
 import { PageShortcut } from "./page_shortcut.ts";
 import { compressJson } from "./compression.ts";
-import { LandingPage } from "../routes/pages/landing.tsx";
 import { NotFoundPage } from "../routes/pages/not_found.tsx";
 import { ServerErrorPage } from "../routes/pages/server_error.tsx";
-import { loginPages } from "../routes/login_pages.tsx";
-import { superPages } from "../routes/super_pages.tsx";
-import { contentPages } from "../routes/content_pages.tsx";
-import { languageSwitch } from "../routes/language_switch.ts";
 import { pageKey, siteFor } from "./site_context.ts";
-import { tenantRoutes } from "../routes/tenant.tsx";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 import { RefusalError, refuse } from "../domain/refusal.ts";
 import { errorText, refusalAnswer } from "./refusal_answer.ts";
-import { brandCss } from "../routes/brand_css.ts";
-import { webAppRoutes } from "../routes/web_app.ts";
 import { onTenantsChanged } from "../kv/tenants.ts";
 import { TimedTurns } from "./timed_turns.ts";
 import { DECODE_WAIT_MS } from "./uploaded_image.ts";
 import { assertReservedPaths } from "./reserved_paths.ts";
+import { mountUrls } from "../routes/urls.tsx";
 
 /** The answer to a write that kept losing commit races (kv/retry.ts ContentionError): busy, try again. */
 export const CONTENTION_TEXT: Text = "The service is busy right now. Please try again.";
@@ -85,40 +67,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   app.use(securityHeaders(security));
   app.use(language());
 
-  app.route("/", assetRoutes(assets, { publicSourceMaps: deps.config.publicSourceMaps }));
-  app.route("/", pmtilesRoutes(deps.config.mapPmtilesPath));
-  app.route("/", brandCss());
-  app.route("/", webAppRoutes(deps.kv, assets));
-  app.route("/healthz", healthApi(deps));
-  app.route("/metrics", metricsApi(deps, metrics));
-  app.route("/api/inquiries", inquiriesApi(deps));
-  app.route("/api/auth", authApi(deps, auth));
-  app.route("/api/users/profile", profileApi(deps, auth));
-  app.route("/api/users/me", accountApi(deps, auth));
   // Profile photos and logos take the same turns: one image decodes at a time in this process.
-  const decodeTurns = new TimedTurns(DECODE_WAIT_MS);
-  app.route("/api/users", photosApi(deps, auth, decodeTurns));
-  app.route("/api/super", superApi(deps, auth));
-  app.route(SMS_INBOUND_PATH, smsInboundApi(deps));
-
-  app.get("/", async (c) => {
-    const site = siteFor(c, deps);
-    // The landing page links the demo tenant while it exists.
-    const demo = await recentTenant(deps.kv, "greer");
-    return page(
-      c,
-      {
-        key: pageKey("/", site) + (demo?.name ?? ""),
-        meta: { title: `Hopper · ${translate(site.lang, "On-demand shuttles for your community")}` },
-      },
-      () => <LandingPage site={site} demo={demo ? { code: demo.code, name: demo.name } : undefined} />,
-    );
-  });
-  app.route("/lang", languageSwitch(deps));
-  app.route("/", contentPages(deps, page));
-  app.route("/", loginPages(deps, page));
-  app.route("/", superPages(deps, page));
-  app.route("/:tenant", tenantRoutes(deps, auth, page, decodeTurns, assets));
+  mountUrls(app, deps, { auth, page, assets, metrics, decodeTurns: new TimedTurns(DECODE_WAIT_MS) });
 
   app.notFound((c) => {
     if (isApiPath(c.req.path)) return refusalAnswer(c, refuse(404, "Not found"));

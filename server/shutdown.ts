@@ -15,7 +15,7 @@
 import type { Store } from "../kv/store.ts";
 import type { Logger } from "../lib/log.ts";
 import type { StoreLock } from "../kv/lock.ts";
-import { closeAllLive, settleLive } from "../routes/live/hub.ts";
+import { closeAllLive, settleLive } from "../live/hub.ts";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 import { requestLang } from "../lib/i18n/lang.ts";
 

@@ -1,21 +1,24 @@
 /**
- * An audit list in words, newest first, with "Load more" (issue 19): the
+ * An audit list in words, newest first, with "Load more": the
  * admin's Activity page and the provider's console. `showTenant` names the
  * organisation of each entry (the console's every-tenant list).
  */
 import { PROVIDER_TRAIL } from "../../lib/audit_trail.ts";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
-import { activityWords } from "./audit_words.ts";
-import { useActivity } from "./use_activity.ts";
+import { type ActivityEntry, activityWords } from "./audit_words.ts";
 
-export function ActivityList({ path, tenant, showTenant = false }: {
-  path: string;
-  tenant?: string;
-  showTenant?: boolean;
-}) {
+/** An audit list as its island holds it (hooks/activity/use_activity.ts). */
+export interface ActivityPage {
+  entries: ActivityEntry[];
+  phase: "loading" | "ready" | "error";
+  hasMore: boolean;
+  loadingMore: boolean;
+  more(): void;
+}
+
+export function ActivityList({ list, showTenant = false }: { list: ActivityPage; showTenant?: boolean }) {
   const t = useT();
-  const list = useActivity(path, tenant);
   if (list.phase === "loading") return <Loading text={t("Loading activity...")} />;
   const when = new Intl.DateTimeFormat(t.lang === "es" ? "es" : "en-US", { dateStyle: "medium", timeStyle: "short" });
   return (

@@ -1,5 +1,5 @@
 /**
- * The header as it will look in the brand colour (issue 19): the
+ * The header as it will look in the brand colour: the
  * organisation's logo, or the mark's tile in the colour with its shuttle in
  * the text colour that passes 4.5:1 on it (lib/tenant_settings.ts
  * brandTextColor), and the contrast said in words.
@@ -23,22 +23,17 @@ export function BrandPreview(
             <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
               <rect width="32" height="32" rx="8" fill={color} />
               <rect x="6" y="9" width="20" height="12" rx="3" fill={ink} />
-              <circle
-                cx="11"
-                cy="22"
-                r="2.6"
-                fill={ink === WHITE ? "#0f172a" : "#ffffff"}
-                stroke={ink}
-                strokeWidth="1.2"
-              />
-              <circle
-                cx="21"
-                cy="22"
-                r="2.6"
-                fill={ink === WHITE ? "#0f172a" : "#ffffff"}
-                stroke={ink}
-                strokeWidth="1.2"
-              />
+              {["11", "21"].map((cx) => (
+                <circle
+                  key={cx}
+                  cx={cx}
+                  cy="22"
+                  r="2.6"
+                  fill={ink === WHITE ? "#0f172a" : "#ffffff"}
+                  stroke={ink}
+                  strokeWidth="1.2"
+                />
+              ))}
             </svg>
           )}
         <span className="brand-preview__name">

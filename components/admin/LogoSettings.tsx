@@ -1,14 +1,15 @@
 /**
- * The organisation's logo on the settings page (issue 19): the current logo
+ * The organisation's logo on the settings page: the current logo
  * (or the Hopper mark), Upload logo (the file goes as it is; the server
  * checks, fits and re-encodes it, lib/images/logo.ts) and Remove logo. Each
  * takes effect at once, apart from Save settings, and answers the settings.
  */
-import { type ChangeEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import { LOGO_MAX_BYTES, LOGO_MIME_TYPES, LOGO_TOO_LARGE_TEXT } from "../../lib/images/logo_rules.ts";
 import type { TenantSettings } from "../../lib/tenant_settings.ts";
 import { useDomId } from "../dom_id.ts";
+import { ImageButtons } from "../ImageButtons.tsx";
 import { Logo } from "../Logo.tsx";
 import { useT } from "../texts.tsx";
 
@@ -23,7 +24,6 @@ export function LogoSettings(
 ) {
   const t = useT();
   const id = useDomId();
-  const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<Busy>("idle");
   const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
 
@@ -45,12 +45,7 @@ export function LogoSettings(
     }
   }
 
-  function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const chosen = input.files?.[0];
-    // Cleared so that choosing the same file again still fires a change.
-    input.value = "";
-    if (!chosen || busy !== "idle") return;
+  function onFile(chosen: File) {
     // What the server would refuse by its size alone is refused here, before the upload; the type it judges by the bytes.
     if (chosen.size > LOGO_MAX_BYTES) return setNotice({ kind: "error", text: t(LOGO_TOO_LARGE_TEXT) });
     const body = new FormData();
@@ -74,32 +69,15 @@ export function LogoSettings(
         )}
       </div>
       <div className="logo-settings__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!idle}
-          aria-describedby={`${id}-hint`}
-          onClick={() => fileRef.current?.click()}
-        >
-          {busy === "uploading" ? t("Uploading...") : t("Upload logo")}
-        </button>
-        {logoUrl && (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={!idle}
-            onClick={() => send("removing", undefined, t("Logo removed."), t("Failed to remove logo"))}
-          >
-            {busy === "removing" ? t("Removing...") : t("Remove logo")}
-          </button>
-        )}
-        <input
-          ref={fileRef}
-          type="file"
-          accept={LOGO_MIME_TYPES.join(",")}
-          hidden
-          aria-label={t("Logo")}
-          onChange={onFile}
+        <ImageButtons
+          busy={busy}
+          upload={t("Upload logo")}
+          remove={logoUrl ? t("Remove logo") : null}
+          onRemove={() => send("removing", undefined, t("Logo removed."), t("Failed to remove logo"))}
+          hintId={`${id}-hint`}
+          accept={LOGO_MIME_TYPES}
+          fileLabel={t("Logo")}
+          onFile={onFile}
         />
       </div>
       {notice && (

@@ -1,5 +1,5 @@
 /**
- * The built-in street style over a PMTiles archive (issue 18, self-hosting):
+ * The built-in street style over a PMTiles archive (self-hosting):
  * what the map draws when MAP_PMTILES_PATH is set and MAP_STYLE_URL is not,
  * or MAP_STYLE_URL is `pmtiles://…`. It reads the layers of the Protomaps
  * basemap schema (https://docs.protomaps.com/basemaps/layers), which
@@ -21,12 +21,25 @@ export const MAPLIBRE_CREDIT = '<a href="https://maplibre.org/" target="_blank" 
 /** Protomaps' credit; OpenStreetMap's is added by the map itself (ShuttleMap's attribution). */
 const PROTOMAPS = '<a href="https://protomaps.com" target="_blank" rel="noopener">Protomaps</a>';
 
+const SOURCE = "streets";
+
 const width = (at14: number, at17: number) => ["interpolate", ["exponential", 1.6], ["zoom"], 14, at14, 17, at17];
 const kindIn = (kinds: string[]) => ["in", ["get", "kind"], ["literal", kinds]];
 
+/** A line layer of the roads of these kinds: round caps and joins, in `color`, `lineWidth` wide. */
+const roadLayer = (id: string, kinds: string[], color: string, lineWidth: unknown) => ({
+  id,
+  type: "line",
+  source: SOURCE,
+  "source-layer": "roads",
+  filter: kindIn(kinds),
+  layout: { "line-cap": "round", "line-join": "round" },
+  paint: { "line-color": color, "line-width": lineWidth },
+});
+
 /** The style for the archive at `archiveUrl` (absolute: the pmtiles protocol fetches it as written). */
 export function streetStyle(archiveUrl: string): StyleSpecification {
-  const source = "streets";
+  const source = SOURCE;
   return {
     version: 8,
     name: "Hopper streets",
@@ -58,33 +71,9 @@ export function streetStyle(archiveUrl: string): StyleSpecification {
         filter: kindIn(["path"]),
         paint: { "line-color": "#b9b1a4", "line-width": width(0.8, 2), "line-dasharray": [2, 1] },
       },
-      {
-        id: "roads-casing",
-        type: "line",
-        source,
-        "source-layer": "roads",
-        filter: kindIn(["minor_road", "major_road", "highway", "other"]),
-        layout: { "line-cap": "round", "line-join": "round" },
-        paint: { "line-color": "#cbc4b8", "line-width": width(3, 14) },
-      },
-      {
-        id: "roads",
-        type: "line",
-        source,
-        "source-layer": "roads",
-        filter: kindIn(["minor_road", "major_road", "other"]),
-        layout: { "line-cap": "round", "line-join": "round" },
-        paint: { "line-color": "#ffffff", "line-width": width(2, 11) },
-      },
-      {
-        id: "highways",
-        type: "line",
-        source,
-        "source-layer": "roads",
-        filter: kindIn(["highway"]),
-        layout: { "line-cap": "round", "line-join": "round" },
-        paint: { "line-color": "#f6cf7a", "line-width": width(2.5, 12) },
-      },
+      roadLayer("roads-casing", ["minor_road", "major_road", "highway", "other"], "#cbc4b8", width(3, 14)),
+      roadLayer("roads", ["minor_road", "major_road", "other"], "#ffffff", width(2, 11)),
+      roadLayer("highways", ["highway"], "#f6cf7a", width(2.5, 12)),
     ],
   } as StyleSpecification;
 }

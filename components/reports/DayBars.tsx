@@ -1,5 +1,5 @@
 /**
- * Rides per day as bars drawn on the server (issue 22): each day's requests as
+ * Rides per day as bars drawn on the server: each day's requests as
  * a pale bar with its completed rides in front in the dark blue. SVG
  * presentation attributes only (the CSP forbids inline styles). `width` is the
  * drawing's own width: the page draws a narrow one for phones and a wide one
@@ -61,26 +61,12 @@ export function DayBars({ days, width, labelId }: { days: Report["byDay"]; width
       {days.map((d, i) => {
         const cx = tenth(LEFT + slot * i + slot / 2);
         const label = show(d.date, i) ? dayLabel(t.lang, d.date, i === first || d.date.endsWith("-01")) : null;
+        const bar = (n: number, width: number, fill: string) =>
+          n > 0 && <rect x={tenth(cx - width / 2)} y={y(n)} width={width} height={tenth(y(0) - y(n))} fill={fill} />;
         return (
           <g key={d.date}>
-            {d.requested > 0 && (
-              <rect
-                x={tenth(cx - barW / 2)}
-                y={y(d.requested)}
-                width={barW}
-                height={tenth(y(0) - y(d.requested))}
-                fill={REQUESTED_FILL}
-              />
-            )}
-            {d.completed > 0 && (
-              <rect
-                x={tenth(cx - innerW / 2)}
-                y={y(d.completed)}
-                width={innerW}
-                height={tenth(y(0) - y(d.completed))}
-                fill={COMPLETED_FILL}
-              />
-            )}
+            {bar(d.requested, barW, REQUESTED_FILL)}
+            {bar(d.completed, innerW, COMPLETED_FILL)}
             {label && <text x={cx} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill={LABEL}>{label}</text>}
           </g>
         );

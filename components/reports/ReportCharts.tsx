@@ -1,10 +1,11 @@
 /**
- * The report's charts and tables (issue 22): rides per day, requests by
+ * The report's charts and tables: rides per day, requests by
  * weekday and hour, drivers, busiest pickups. Each chart is drawn twice
  * (a phone's and a desk's drawing, one shown by the stylesheet) and its
  * numbers follow in a table under a <details>, for screen readers and for
  * anyone who wants the figures.
  */
+import type { ReactNode } from "react";
 import type { Report } from "../../lib/reports.ts";
 import { useT } from "../texts.tsx";
 import { COMPLETED_FILL, DayBars, REQUESTED_FILL } from "./DayBars.tsx";
@@ -24,6 +25,43 @@ function Swatch({ fill }: { fill: string }) {
   );
 }
 
+/** A chart drawn at a phone's width and at a desk's; the stylesheet shows one. */
+function PhoneAndDesk({ draw }: { draw: (width: number) => ReactNode }) {
+  return (
+    <>
+      <div className="chart-frame chart-frame--phone">{draw(PHONE)}</div>
+      <div className="chart-frame chart-frame--desk">{draw(DESK)}</div>
+    </>
+  );
+}
+
+/** A card listing `name`'s rows in a wide table under `columns`, or saying `empty` when there are none. */
+function ListCard({ name, title, empty, columns, children }: {
+  name: string;
+  title: string;
+  empty: string | null;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <section className="report-card" aria-labelledby={`report-${name}-title`}>
+      <h2 id={`report-${name}-title`}>{title}</h2>
+      {empty !== null ? <p className="report-empty">{empty}</p> : (
+        <div className="numbers-scroll">
+          <table className="numbers-table numbers-table--wide" data-report={name}>
+            <thead>
+              <tr>
+                {columns.map((column) => <th key={column} scope="col">{column}</th>)}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function RidesPerDay({ report }: { report: Report }) {
   const t = useT();
   const n = (v: number) => formatNumber(t.lang, v);
@@ -38,12 +76,7 @@ export function RidesPerDay({ report }: { report: Report }) {
           <Swatch fill={COMPLETED_FILL} /> {t("Rides completed")}
         </span>
       </p>
-      <div className="chart-frame chart-frame--phone">
-        <DayBars days={report.byDay} width={PHONE} labelId="report-days-title" />
-      </div>
-      <div className="chart-frame chart-frame--desk">
-        <DayBars days={report.byDay} width={DESK} labelId="report-days-title" />
-      </div>
+      <PhoneAndDesk draw={(width) => <DayBars days={report.byDay} width={width} labelId="report-days-title" />} />
       <details className="chart-numbers">
         <summary>{t("Show the numbers")}</summary>
         <table className="numbers-table">
@@ -79,12 +112,9 @@ export function RequestsByHour({ report }: { report: Report }) {
         {SHADES.map((fill) => <Swatch key={fill} fill={fill} />)}
         <span>{t("More")}</span>
       </p>
-      <div className="chart-frame chart-frame--phone">
-        <HourHeatMap byHour={report.byHour} width={PHONE} labelId="report-hours-title" />
-      </div>
-      <div className="chart-frame chart-frame--desk">
-        <HourHeatMap byHour={report.byHour} width={DESK} labelId="report-hours-title" />
-      </div>
+      <PhoneAndDesk
+        draw={(width) => <HourHeatMap byHour={report.byHour} width={width} labelId="report-hours-title" />}
+      />
       <details className="chart-numbers">
         <summary>{t("Show the numbers")}</summary>
         <div className="numbers-scroll">
@@ -113,35 +143,21 @@ export function RequestsByHour({ report }: { report: Report }) {
 export function DriversTable({ report }: { report: Report }) {
   const t = useT();
   return (
-    <section className="report-card" aria-labelledby="report-drivers-title">
-      <h2 id="report-drivers-title">{t("Drivers")}</h2>
-      {report.drivers.length === 0
-        ? <p className="report-empty">{t("No driver completed a ride in this range.")}</p>
-        : (
-          <div className="numbers-scroll">
-            <table className="numbers-table numbers-table--wide" data-report="drivers">
-              <thead>
-                <tr>
-                  <th scope="col">{t("Driver")}</th>
-                  <th scope="col">{t("Rides completed")}</th>
-                  <th scope="col">{t("Median wait")}</th>
-                  <th scope="col">{t("Rating")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.drivers.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row">{d.name ?? t("Unnamed driver")}</th>
-                    <td>{formatNumber(t.lang, d.completed)}</td>
-                    <td>{minutes(t, d.waitMinutesP50) ?? "–"}</td>
-                    <td>{d.rating === null ? t("Not rated") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-    </section>
+    <ListCard
+      name="drivers"
+      title={t("Drivers")}
+      empty={report.drivers.length === 0 ? t("No driver completed a ride in this range.") : null}
+      columns={[t("Driver"), t("Rides completed"), t("Median wait"), t("Rating")]}
+    >
+      {report.drivers.map((d) => (
+        <tr key={d.id}>
+          <th scope="row">{d.name ?? t("Unnamed driver")}</th>
+          <td>{formatNumber(t.lang, d.completed)}</td>
+          <td>{minutes(t, d.waitMinutesP50) ?? "–"}</td>
+          <td>{d.rating === null ? t("Not rated") : `${formatNumber(t.lang, d.rating, 1)} / 5`}</td>
+        </tr>
+      ))}
+    </ListCard>
   );
 }
 
@@ -149,32 +165,20 @@ export function BusiestPickups({ report }: { report: Report }) {
   const t = useT();
   const coord = (v: number) => formatNumber(t.lang, v, 4);
   return (
-    <section className="report-card" aria-labelledby="report-pickups-title">
-      <h2 id="report-pickups-title">{t("Busiest pickups")}</h2>
-      {report.pickups.length === 0
-        ? <p className="report-empty">{t("No pickups in this range.")}</p>
-        : (
-          <div className="numbers-scroll">
-            <table className="numbers-table numbers-table--wide" data-report="pickups">
-              <thead>
-                <tr>
-                  <th scope="col">{t("Pickup")}</th>
-                  <th scope="col">{t("Requests")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.pickups.map((p) => (
-                  <tr key={`${p.label}|${p.lat}|${p.lng}`}>
-                    <th scope="row">
-                      {p.label ?? t("Pins near {lat}, {lng}", { lat: coord(p.lat), lng: coord(p.lng) })}
-                    </th>
-                    <td>{formatNumber(t.lang, p.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-    </section>
+    <ListCard
+      name="pickups"
+      title={t("Busiest pickups")}
+      empty={report.pickups.length === 0 ? t("No pickups in this range.") : null}
+      columns={[t("Pickup"), t("Requests")]}
+    >
+      {report.pickups.map((p) => (
+        <tr key={`${p.label}|${p.lat}|${p.lng}`}>
+          <th scope="row">
+            {p.label ?? t("Pins near {lat}, {lng}", { lat: coord(p.lat), lng: coord(p.lng) })}
+          </th>
+          <td>{formatNumber(t.lang, p.count)}</td>
+        </tr>
+      ))}
+    </ListCard>
   );
 }

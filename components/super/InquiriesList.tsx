@@ -1,14 +1,35 @@
 /**
- * The provider's inbox (issue 19): contact-form inquiries, newest first,
+ * The provider's inbox: contact-form inquiries, newest first,
  * each with the organisation whose contact page it came from, and a button
  * to mark it handled.
  */
 import { useState } from "react";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
-import type { useInquiries } from "./use_inquiries.ts";
 
-export function InquiriesList({ inbox }: { inbox: ReturnType<typeof useInquiries> }) {
+/** An inquiry as GET /api/super/inquiries answers it (routes/api/super_inquiries.ts). */
+export interface InquiryRow {
+  id: string;
+  createdAt: number;
+  name: string;
+  email: string;
+  organization?: string;
+  message: string;
+  tenant: string | null;
+  tenantName: string | null;
+  handled: boolean;
+}
+
+/** The inbox as its island holds it (hooks/super/use_inquiries.ts). */
+export interface Inbox {
+  inquiries: InquiryRow[];
+  phase: "loading" | "ready" | "error";
+  unhandled: number;
+  /** Marks it handled; false when the server refused. */
+  markHandled(id: string): Promise<boolean>;
+}
+
+export function InquiriesList({ inbox }: { inbox: Inbox }) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   if (inbox.phase === "loading") return <Loading text={t("Loading inquiries...")} />;

@@ -10,7 +10,7 @@ import type { AppDeps, Env } from "../../server/env.ts";
 import { refuse } from "../../domain/refusal.ts";
 import { refusalAnswer } from "../../server/refusal_answer.ts";
 
-import { liveStats } from "../live/ws.ts";
+import { liveStats } from "../../live/ws.ts";
 
 export function metricsApi({ kv, config }: AppDeps, metrics: Metrics) {
   return new Hono<Env>().get("/", async (c) => {

@@ -1,4 +1,4 @@
-import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantAndZone } from "./AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminTrips from "../../islands/AdminTrips.tsx";
@@ -7,11 +7,7 @@ import AdminTrips from "../../islands/AdminTrips.tsx";
 export function AdminTripsPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island
-        name="AdminTrips"
-        component={AdminTrips}
-        props={{ tenant: tenantCodeOf(site), timeZone: site.tenant?.timeZone }}
-      />
+      <Island name="AdminTrips" component={AdminTrips} props={tenantAndZone(site)} />
     </AppLayout>
   );
 }

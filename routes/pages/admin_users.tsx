@@ -1,4 +1,4 @@
-import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantAndZone } from "./AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminUsers from "../../islands/AdminUsers.tsx";
@@ -7,11 +7,7 @@ import AdminUsers from "../../islands/AdminUsers.tsx";
 export function AdminUsersPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island
-        name="AdminUsers"
-        component={AdminUsers}
-        props={{ tenant: tenantCodeOf(site), timeZone: site.tenant?.timeZone }}
-      />
+      <Island name="AdminUsers" component={AdminUsers} props={tenantAndZone(site)} />
     </AppLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { Island } from "../../components/Island.tsx";
-import { Layout } from "../../components/Layout.tsx";
+import { Layout } from "./Layout.tsx";
 import type { Site } from "../../components/site.ts";
 import { useT } from "../../components/texts.tsx";
 import ContactForm from "../../islands/ContactForm.tsx";

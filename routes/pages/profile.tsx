@@ -1,4 +1,4 @@
-import { AppLayout, tenantCodeOf } from "../../components/AppLayout.tsx";
+import { AppLayout, tenantCodeOf } from "./AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import ProfileSettings from "../../islands/ProfileSettings.tsx";

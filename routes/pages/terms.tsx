@@ -1,4 +1,4 @@
-import { Layout } from "../../components/Layout.tsx";
+import { Layout } from "./Layout.tsx";
 import type { Site } from "../../components/site.ts";
 import { useT } from "../../components/texts.tsx";
 import { effectiveDate } from "./privacy.tsx";

@@ -1,5 +1,5 @@
 /**
- * Issue 23: "Delete my account" (DELETE /api/users/me) and "Download my data"
+ * "Delete my account" (DELETE /api/users/me) and "Download my data"
  * (GET /api/users/me/export). Deletion revokes sessions and closes sockets,
  * cancels active rides (drivers hear it live), anonymises history and frees
  * the phone; the export holds exactly that person's data and nobody else's.
@@ -9,7 +9,7 @@ import { keys } from "../../kv/keys.ts";
 import { savePhoto } from "../../kv/photos.ts";
 import { getOptOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { listAudit } from "../../kv/audit.ts";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { addCampus, bearer, makeApp, postJson, signIn, superAdmin } from "../helpers/app.ts";
 import { LiveClient, serve, waitFor } from "../helpers/live.ts";

@@ -1,6 +1,6 @@
 /**
  * The trips screen's live feed: an admin's drivers socket opened with
- * scope=all hears every ride change of the tenant (issue 7), while the
+ * scope=all hears every ride change of the tenant, while the
  * drivers socket without it keeps its rules (pending rides and one's own).
  */
 import { Hono } from "hono";
@@ -10,9 +10,9 @@ import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { getTenant } from "../../kv/tenants.ts";
 import { authServices } from "../../server/auth_services.ts";
 import type { Env } from "../../server/env.ts";
-import { liveStats } from "../../routes/live/hub.ts";
-import type { LiveSettings } from "../../routes/live/settings.ts";
-import { liveRoutes } from "../../routes/live/ws.ts";
+import { liveStats } from "../../live/hub.ts";
+import type { LiveSettings } from "../../live/settings.ts";
+import { liveRoutes } from "../../live/ws.ts";
 import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 import { move, requestRide, rideWorld } from "../helpers/rides.ts";

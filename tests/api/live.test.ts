@@ -19,9 +19,9 @@ import type { Point } from "../../lib/geo.ts";
 import type { RideStatus } from "../../lib/rides.ts";
 import { authServices } from "../../server/auth_services.ts";
 import type { Env } from "../../server/env.ts";
-import { LiveHub, liveStats } from "../../routes/live/hub.ts";
-import type { LiveSettings } from "../../routes/live/settings.ts";
-import { liveRoutes } from "../../routes/live/ws.ts";
+import { LiveHub, liveStats } from "../../live/hub.ts";
+import type { LiveSettings } from "../../live/settings.ts";
+import { liveRoutes } from "../../live/ws.ts";
 import { addCampus, bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import {
   delay,

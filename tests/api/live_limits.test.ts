@@ -1,15 +1,15 @@
 /**
  * Open sockets are bounded per session, per user and per client address
- * (issue 16, item 4: one rider opened 300 sockets with one token). Past a
+ * (one rider opened 300 sockets with one token). Past a
  * bound the new socket closes 1008 with a reason; closing one frees its place.
  * The counts are in KV, so the bounds hold for every isolate at once (the
  * production start's two: tests/e2e/isolate_sockets.test.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../kv/open.ts";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import { forgetSocketHolders, HOLDER_TTL_MS } from "../../kv/socket_leases.ts";
-import { OpenCounts, TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
+import { OpenCounts, TOO_MANY_SOCKETS } from "../../live/open_counts.ts";
 import { makeApp, signIn } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
 

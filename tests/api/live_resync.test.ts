@@ -10,7 +10,7 @@ import { keys } from "../../kv/keys.ts";
 import { createRide, updateRideStatus } from "../../kv/rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { RideStatus } from "../../lib/rides.ts";
-import { LiveHub } from "../../routes/live/hub.ts";
+import { LiveHub } from "../../live/hub.ts";
 import { makeApp } from "../helpers/app.ts";
 import { FakeSocket, handWatchedStore, waitFor } from "../helpers/live.ts";
 import { INSIDE } from "../helpers/rides.ts";

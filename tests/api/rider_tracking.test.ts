@@ -1,5 +1,5 @@
 /**
- * Where is my shuttle (issue 20), through the real app: GET rides/my and the
+ * Where is my shuttle, through the real app: GET rides/my and the
  * riders socket carry the rider's own driver's position and arrival time,
  * never another rider's; the rider is texted as the driver comes, in order,
  * once each, in their language, and not at all with ride texts off.
@@ -9,7 +9,7 @@ import { keys } from "../../kv/keys.ts";
 import { recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { estimateMinutes } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
-import { liveStats } from "../../routes/live/hub.ts";
+import { liveStats } from "../../live/hub.ts";
 import { bearer, postJson } from "../helpers/app.ts";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { loadConfig } from "../../lib/config.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { openStore } from "../../kv/open.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { tokenSigner } from "../../lib/jwt.ts";
-import { TOO_MANY_SOCKETS } from "../../routes/live/open_counts.ts";
+import { TOO_MANY_SOCKETS } from "../../live/open_counts.ts";
 import { delay, waitFor } from "../helpers/live.ts";
 import { PinnedConnection, type RawSocket } from "../helpers/pinned_connection.ts";
 import { type Person, SEEDED_ENV, seedPeople } from "./seeded_people.ts";

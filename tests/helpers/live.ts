@@ -1,7 +1,7 @@
 /** A real server for socket tests, socket clients that record what they get, and polling waits. */
 import type { Store } from "../../kv/store.ts";
 import type { Ride } from "../../lib/rides.ts";
-import type { LiveSocket } from "../../routes/live/client.ts";
+import type { LiveSocket } from "../../live/client.ts";
 
 export interface LiveServer {
   /** ws://127.0.0.1:port + path */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { backoffCeiling, fullJitter, RECONNECT_BACKOFF } from "../../lib/backoff.ts";
 import { backoffDelay } from "../../browser/live_client.ts";
 import { TokenBucket } from "../../lib/token_bucket.ts";
-import { originAllowed } from "../../routes/live/origin.ts";
+import { originAllowed } from "../../live/origin.ts";
 
 describe("full-jitter backoff", () => {
   it("draws every reconnect wait from [0, min(30 s, 1 s · 2^attempt)), spread over the whole window", () => {

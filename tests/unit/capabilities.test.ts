@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { makeT } from "../../components/texts.tsx";
 import { can, canAccess, CAPABILITIES, type Capability, homePage, type Role } from "../../lib/roles.ts";
-import { mayOpen } from "../../routes/live/admission.ts";
+import { mayOpen } from "../../live/admission.ts";
 import { menuSections } from "../../islands/UserMenu.tsx";
 
 /** What each person may do, written out by hand from the spec's access rules. */

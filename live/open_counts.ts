@@ -7,12 +7,12 @@
  * allow it) is still opened to be told why (1008), so it is counted against
  * its address while it closes: up to REFUSALS_PER_ADDRESS such sockets at once
  * beyond the address's bound. Past those, and for a connection with no valid
- * credentials, the server answers before any upgrade (routes/live/ws.ts), so a
+ * credentials, the server answers before any upgrade (live/ws.ts), so a
  * refused socket costs no more than an HTTP request.
  */
-import type { Store } from "../../kv/store.ts";
-import { type Release, SocketLeases } from "../../kv/socket_leases.ts";
-import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Store } from "../kv/store.ts";
+import { type Release, SocketLeases } from "../kv/socket_leases.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
 
 export interface OpenLimits {
   perSession: number;

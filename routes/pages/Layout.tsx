@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { LANG_NAMES, LANGS } from "../lib/i18n/lang.ts";
-import { switchHref } from "../routes/language_switch.ts";
-import { Logo } from "./Logo.tsx";
-import { PRODUCT, type Site } from "./site.ts";
-import { useT } from "./texts.tsx";
+import { LANG_NAMES, LANGS } from "../../lib/i18n/lang.ts";
+import { switchHref } from "../language_switch.ts";
+import { Logo } from "../../components/Logo.tsx";
+import { PRODUCT, type Site } from "../../components/site.ts";
+import { useT } from "../../components/texts.tsx";
 
 /**
  * The page frame: skip link, header, main landmark, footer. On tenant pages
@@ -61,7 +61,7 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
 export const HEADER_LOGO = { height: 32, maxWidth: 128 };
 
 /**
- * The organisation's logo (issue 19) in the mark's place, drawn to fit the
+ * The organisation's logo in the mark's place, drawn to fit the
  * header's box keeping its shape; alt is empty, as its name is the text beside it.
  */
 function TenantLogo({ url, width, height }: { url: string; width: number; height: number }) {

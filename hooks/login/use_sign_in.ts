@@ -12,10 +12,10 @@ import { loadRoles } from "../../browser/load_roles.ts";
 import { CODE_ERROR } from "../../lib/otp.ts";
 import { formatPhone, normalizePhone, PHONE_ERROR } from "../../lib/phone.ts";
 import { homePage, type Role } from "../../lib/roles.ts";
-import type { Busy } from "./CodeStep.tsx";
-import { editPhone } from "./edit_phone.ts";
-import { SEND_FAILED, VERIFY_FAILED } from "./texts.ts";
-import { useT } from "../texts.tsx";
+import type { Busy } from "../../components/login/CodeStep.tsx";
+import { editPhone } from "../../components/login/edit_phone.ts";
+import { SEND_FAILED, VERIFY_FAILED } from "../../components/login/texts.ts";
+import { useT } from "../../components/texts.tsx";
 
 export type Step = "phone" | "code";
 

@@ -11,7 +11,7 @@ export interface LiveSettings {
   maxBufferedBytes: number;
   /**
    * Open sockets at once per session, per user and per client address, counted in KV for every isolate; past them
-   * a new socket closes 1008 (routes/live/open_counts.ts).
+   * a new socket closes 1008 (live/open_counts.ts).
    */
   maxSocketsPerSession: number;
   maxSocketsPerUser: number;
@@ -27,7 +27,7 @@ export interface LiveSettings {
   accessPollMs: number;
   /** At most one driver-updates per tenant per this window. */
   driverUpdatesMs: number;
-  /** At most one driver-location per rider socket per this window (issue 20: 2 s). */
+  /** At most one driver-location per rider socket per this window (2 s). */
   driverLocationMs: number;
   /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
   recheckMs: number;

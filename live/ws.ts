@@ -15,8 +15,8 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { upgradeWebSocket } from "hono/deno";
-import type { AuthServices } from "../../server/auth_services.ts";
-import type { AppDeps, Env } from "../../server/env.ts";
+import type { AuthServices } from "../server/auth_services.ts";
+import type { AppDeps, Env } from "../server/env.ts";
 import { type Admission, admit, CLOSE } from "./admission.ts";
 import type { Client } from "./client.ts";
 import { LiveHub } from "./hub.ts";
@@ -24,11 +24,11 @@ import type { LiveSettings } from "./settings.ts";
 import type { SocketKind } from "./visibility.ts";
 import { TOO_MANY_SOCKETS } from "./open_counts.ts";
 import { originAllowed } from "./origin.ts";
-import { clientAddress } from "../../server/middleware/client_address.ts";
-import { jsonLogger } from "../../lib/log.ts";
-import { TokenBucket } from "../../lib/token_bucket.ts";
-import { refuse } from "../../domain/refusal.ts";
-import { refusalAnswer } from "../../server/refusal_answer.ts";
+import { clientAddress } from "../server/middleware/client_address.ts";
+import { jsonLogger } from "../lib/log.ts";
+import { TokenBucket } from "../lib/token_bucket.ts";
+import { refuse } from "../domain/refusal.ts";
+import { refusalAnswer } from "../server/refusal_answer.ts";
 
 export { liveStats } from "./hub.ts";
 

@@ -1,13 +1,14 @@
 /**
- * An audit list's state (issue 19): the first page, then older pages by the
+ * An audit list's state: the first page, then older pages by the
  * X-Next-Cursor header ("Load more"). `path` is the tenant's
  * /{t}/api/admin/audit or the provider's /api/super/audit.
  */
 import { useCallback, useEffect, useState } from "react";
 import { apiWithHeaders } from "../../browser/auth_client.ts";
-import type { ActivityEntry } from "./audit_words.ts";
+import type { ActivityPage } from "../../components/activity/ActivityList.tsx";
+import type { ActivityEntry } from "../../components/activity/audit_words.ts";
 
-export function useActivity(path: string, tenant?: string) {
+export function useActivity(path: string, tenant?: string): ActivityPage {
   const [entries, setEntries] = useState<ActivityEntry[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [phase, setPhase] = useState<"loading" | "ready" | "error">("loading");

@@ -6,8 +6,8 @@
  * read every `pollMs`) catches changes committed by another process, such as
  * the admin CLI, which local KV does not announce across processes.
  */
-import type { Store } from "../../kv/store.ts";
-import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../../kv/access_changes.ts";
+import type { Store } from "../kv/store.ts";
+import { type AccessChange, listAccessChanges, readAccessHead, watchAccessHead } from "../kv/access_changes.ts";
 
 export interface AccessWatchOptions {
   pollMs: number;

@@ -8,12 +8,12 @@ import { useCallback, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { Place } from "../../lib/places.ts";
-import type { PlaceUse } from "../map/types.ts";
+import type { PlaceUse } from "../../components/map/types.ts";
 import { CANCEL_FAILED, checkRequest, NOTHING_TO_CANCEL, REQUEST_FAILED } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
-import { useT } from "../texts.tsx";
-import { useRideForm } from "./use_ride_form.ts";
+import { useT } from "../../components/texts.tsx";
+import { useRideForm } from "../../components/rider/use_ride_form.ts";
 import type { RiderRide } from "./use_rider_ride.ts";
 
 export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRide) {
@@ -23,10 +23,10 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  /** This ride's needs and note (issue 21): components/rider/RideOptions.tsx keeps them here while it shows. */
+  /** This ride's needs and note: components/rider/RideOptions.tsx keeps them here while it shows. */
   const extras = useRef({});
 
-  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. */
+  /** With `scheduledFor` the ride is booked for then: no driver need be online now. */
   const request = async (scheduledFor: number | null = null) => {
     if (sending) return;
     setFormError(null);

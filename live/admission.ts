@@ -6,13 +6,13 @@
  * in the tenant (or super); the riders socket any role in it. Asking for
  * every ride (scope=all, the admin trips screen) needs admin or super.
  */
-import type { Store } from "../../kv/store.ts";
-import { withSuper } from "../../kv/accounts.ts";
-import { readSignedIn } from "../../kv/signed_in.ts";
-import { redeemTicket } from "../../kv/tickets.ts";
-import type { TokenSigner } from "../../lib/jwt.ts";
-import { can, type Role } from "../../lib/roles.ts";
-import type { Text } from "../../lib/i18n/catalogue.ts";
+import type { Store } from "../kv/store.ts";
+import { withSuper } from "../kv/accounts.ts";
+import { readSignedIn } from "../kv/signed_in.ts";
+import { redeemTicket } from "../kv/tickets.ts";
+import type { TokenSigner } from "../lib/jwt.ts";
+import { can, type Role } from "../lib/roles.ts";
+import type { Text } from "../lib/i18n/catalogue.ts";
 import type { SocketKind } from "./visibility.ts";
 
 /** Close codes (RFC 6455 section 7.4.1). */

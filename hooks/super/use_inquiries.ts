@@ -1,25 +1,13 @@
 /**
- * The provider's inbox state (issue 19): the inquiries from
+ * The provider's inbox state: the inquiries from
  * GET /api/super/inquiries, read when the console opens (the navigation
  * shows how many are unhandled), and marking one handled.
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
+import type { Inbox, InquiryRow } from "../../components/super/InquiriesList.tsx";
 
-/** An inquiry as GET /api/super/inquiries answers it (routes/api/super_inquiries.ts). */
-export interface InquiryRow {
-  id: string;
-  createdAt: number;
-  name: string;
-  email: string;
-  organization?: string;
-  message: string;
-  tenant: string | null;
-  tenantName: string | null;
-  handled: boolean;
-}
-
-export function useInquiries() {
+export function useInquiries(): Inbox {
   const [inquiries, setInquiries] = useState<InquiryRow[]>([]);
   const [phase, setPhase] = useState<"loading" | "ready" | "error">("loading");
 

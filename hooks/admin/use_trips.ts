@@ -1,6 +1,6 @@
 /**
- * The trips screen's state (spec section 2 "Admin Trips", section 8 Trips;
- * issue 7): the first page for the filter and the pages after it ("Load
+ * The trips screen's state (spec section 2 "Admin Trips", section 8 Trips):
+ * the first page for the filter and the pages after it ("Load
  * more", by the X-Next-Cursor header), the server's counts, delete, and the
  * live changes of the every-ride socket (`/{tenant}/ws/drivers?scope=all`,
  * docs/live.md) merged in as they come.
@@ -10,9 +10,9 @@ import { api, apiWithHeaders } from "../../browser/auth_client.ts";
 import { useLiveSocket } from "../../browser/live_client.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { toTrip, type Trip, type TripCounts } from "../../lib/trips.ts";
-import { useT } from "../texts.tsx";
-import { tripDeleteError, tripsLoadError } from "./texts.ts";
-import { mergeTrip, type TripFilter } from "./trips_list.ts";
+import { useT } from "../../components/texts.tsx";
+import { tripDeleteError, tripsLoadError } from "../../components/admin/texts.ts";
+import { mergeTrip, type TripFilter } from "../../components/admin/trips_list.ts";
 
 export const PAGE_SIZE = 50;
 

@@ -5,11 +5,11 @@
  * session that ended or of a user whose role was taken away.
  * Logs live.connect / live.disconnect and counts open sockets for metrics.
  */
-import type { Store } from "../../kv/store.ts";
-import type { AccessChange } from "../../kv/access_changes.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/log.ts";
-import type { EtaSource } from "../../lib/routing.ts";
+import type { Store } from "../kv/store.ts";
+import type { AccessChange } from "../kv/access_changes.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/log.ts";
+import type { EtaSource } from "../lib/routing.ts";
 import { AccessWatch } from "./access_watch.ts";
 import { CLOSE, stillAllowed } from "./admission.ts";
 import { Client, type LiveSocket } from "./client.ts";
@@ -30,7 +30,7 @@ export interface HubDeps {
   kv: Store;
   clock: Clock;
   log: Logger;
-  /** Arrival times for the riders' driver-location messages (issue 20); the estimate when omitted. */
+  /** Arrival times for the riders' driver-location messages; the estimate when omitted. */
   eta?: EtaSource;
 }
 
@@ -160,7 +160,7 @@ export class LiveHub {
     this.#byUser.set(userId, mine);
     try {
       await room.watch.ready;
-      // Issue 21: whether this driver is offered wheelchair rides, known before the socket opens.
+      // Whether this driver is offered wheelchair rides, known before the socket opens.
       if (kind === "drivers" && !everything) await room.readVehicles([client]);
     } catch (error) {
       if (this.#rooms.get(tenant) === room) this.#rooms.delete(tenant);
