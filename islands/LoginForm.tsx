@@ -67,7 +67,10 @@ export default function LoginForm({ tenant }: LoginFormProps) {
         base={tenantCode ? `/${tenantCode}` : ""}
         phone={s.phone}
         onPhoneChange={s.onPhoneChange}
-        form={{ onSubmit: s.onSend, inputRef: s.phoneRef, fieldError: s.fieldError, formError }}
+        onSubmit={s.onSend}
+        inputRef={s.phoneRef}
+        fieldError={s.fieldError}
+        formError={formError}
         sending={s.busy === "send"}
         hydrated={s.hydrated}
       />
@@ -78,9 +81,12 @@ export default function LoginForm({ tenant }: LoginFormProps) {
       sentTo={s.sentTo}
       code={s.code}
       onCode={s.setCode}
+      onSubmit={s.onVerify}
       onResend={s.onResend}
       onChangePhone={() => s.goTo("phone")}
-      form={{ onSubmit: s.onVerify, inputRef: s.codeRef, fieldError: s.fieldError, formError }}
+      inputRef={s.codeRef}
+      fieldError={s.fieldError}
+      formError={formError}
       notice={s.notice}
       busy={s.busy}
     />

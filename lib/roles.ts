@@ -9,6 +9,9 @@ const RANK: Record<Role, number> = { rider: 1, driver: 2, admin: 3, super: 4 };
 /**
  * Who may do what: the one table every door reads (the route guards, the
  * socket admission, the islands' guards and menus, the routes' own checks).
+ * Each capability names the least role that holds it; roles are ranked
+ * (rider < driver < admin < super), so every higher role holds it too. A
+ * table of role lists would say the same in more bytes on every page.
  *
  * - `ride`: a member's calls and pages (request a ride, the riders socket).
  * - `drive`: the driver's calls and page, and the drivers socket.
@@ -18,19 +21,23 @@ const RANK: Record<Role, number> = { rider: 1, driver: 2, admin: 3, super: 4 };
  * - `runProvider`: the provider's console (/super), and the settings only the provider gives (text budget, regions).
  */
 export const CAPABILITIES = {
-  ride: ["rider", "driver", "admin", "super"],
-  drive: ["driver", "admin", "super"],
-  administer: ["admin", "super"],
-  manageAdmins: ["super"],
-  deleteUsers: ["super"],
-  runProvider: ["super"],
-} as const satisfies Record<string, readonly Role[]>;
+  ride: "rider",
+  drive: "driver",
+  administer: "admin",
+  manageAdmins: "super",
+  deleteUsers: "super",
+  runProvider: "super",
+} as const satisfies Record<string, Role>;
 export type Capability = keyof typeof CAPABILITIES;
 
 /** Whether someone holding `roles` may do `capability`. */
 export function can(roles: readonly Role[], capability: Capability): boolean {
-  const allowed: readonly Role[] = CAPABILITIES[capability];
-  return roles.some((role) => allowed.includes(role));
+  return atLeast(roles, CAPABILITIES[capability]);
+}
+
+/** Whether one of `roles` ranks as `least` or higher. */
+function atLeast(roles: readonly Role[], least: Role): boolean {
+  return roles.some((role) => RANK[role] >= RANK[least]);
 }
 
 export function isTenantRole(value: unknown): value is TenantRole {
@@ -44,15 +51,13 @@ export function highestRole(roles: readonly Role[]): Role | null {
   return best;
 }
 
-/** The capability a page that needs `required` asks for. */
-const PAGE: Record<TenantRole, Capability> = { rider: "ride", driver: "drive", admin: "administer" };
-
 /**
  * The access guard: super and admin pass everything; driver passes driver or
- * rider pages; rider passes only rider pages.
+ * rider pages; rider passes only rider pages. A page that needs a role asks
+ * for the capability whose least role it is (`ride`, `drive`, `administer`).
  */
 export function canAccess(roles: readonly Role[], required: TenantRole): boolean {
-  return can(roles, PAGE[required]);
+  return atLeast(roles, required);
 }
 
 /** Where a refused user goes: a driver to the driver page, anyone else to the rider page. */
@@ -62,7 +67,5 @@ export function fallbackPage(roles: readonly Role[]): "driver" | "rider" {
 
 /** After a tenant sign-in: admin first, then driver, else rider. */
 export function homePage(roles: readonly Role[]): "admin" | "driver" | "rider" {
-  if (can(roles, "administer")) return "admin";
-  if (can(roles, "drive")) return "driver";
-  return "rider";
+  return atLeast(roles, "admin") ? "admin" : atLeast(roles, "driver") ? "driver" : "rider";
 }

@@ -1,19 +1,23 @@
 /** Sign-in, step 2 (spec section 2 "Login screen"): the 4-digit code, Resend Code and Change Phone Number. */
-import { StepForm, type StepFormProps } from "./LoginField.tsx";
+import type { FormEvent, ReactNode, RefObject } from "react";
+import { LoginField } from "./LoginField.tsx";
 import { formatPhone } from "../../lib/phone.ts";
 import { useT } from "../texts.tsx";
 
 export type Busy = "send" | "resend" | "verify" | null;
 
 export function CodeStep(
-  { sentTo, code, onCode, onResend, onChangePhone, form, notice, busy }: {
+  { sentTo, code, onCode, onSubmit, onResend, onChangePhone, inputRef, fieldError, formError, notice, busy }: {
     /** The 10 digits the code was sent to. */
     sentTo: string;
     code: string;
     onCode: (code: string) => void;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onResend: () => void;
     onChangePhone: () => void;
-    form: StepFormProps;
+    inputRef: RefObject<HTMLInputElement | null>;
+    fieldError: string | null;
+    formError: ReactNode;
     notice: string | null;
     busy: Busy;
   },
@@ -27,22 +31,23 @@ export function CodeStep(
           phone: <strong className="login__phone">{formatPhone(sentTo)}</strong>,
         })}
       </p>
-      <StepForm
-        form={form}
-        label={t("Verification code")}
-        notice={notice && <p className="notice notice--success" role="status">{notice}</p>}
-        input={{
-          name: "code",
-          className: "login__code",
-          type: "text",
-          inputMode: "numeric",
-          autoComplete: "one-time-code",
-          pattern: "[0-9]*",
-          maxLength: 4,
-          value: code,
-          onChange: (event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4)),
-        }}
-      >
+      <form className="form login__form" noValidate onSubmit={onSubmit}>
+        {formError}
+        {notice && <p className="notice notice--success" role="status">{notice}</p>}
+        <LoginField
+          label={t("Verification code")}
+          inputRef={inputRef}
+          fieldError={fieldError}
+          name="code"
+          className="login__code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={4}
+          value={code}
+          onChange={(event) => onCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
+        />
         <button type="submit" className="button button--large" disabled={busy !== null}>
           {busy === "verify" ? t("Verifying...") : t("Verify Code")}
         </button>
@@ -54,7 +59,7 @@ export function CodeStep(
             {t("Change Phone Number")}
           </button>
         </div>
-      </StepForm>
+      </form>
     </>
   );
 }

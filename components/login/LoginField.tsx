@@ -1,5 +1,5 @@
 /** The one field of a sign-in step: its label, the required input, and the field's error tied to it for screen readers. */
-import type { FormEvent, InputHTMLAttributes, ReactNode, RefObject } from "react";
+import type { InputHTMLAttributes, RefObject } from "react";
 import { useDomId } from "../dom_id.ts";
 
 export function LoginField(
@@ -24,31 +24,5 @@ export function LoginField(
       />
       {fieldError && <p id={`${id}-error`} className="field__error" role="alert">{fieldError}</p>}
     </div>
-  );
-}
-
-/** What a sign-in step's form takes from the screen: what submits it, where its input is, and its errors. */
-export interface StepFormProps {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  inputRef: RefObject<HTMLInputElement | null>;
-  fieldError: string | null;
-  formError: ReactNode;
-}
-
-/** A sign-in step's form: the form's error, a `notice`, the step's one field (`label`, `input`), then its buttons. */
-export function StepForm({ form, label, notice, input, children }: {
-  form: StepFormProps;
-  label: string;
-  notice?: ReactNode;
-  input: InputHTMLAttributes<HTMLInputElement>;
-  children: ReactNode;
-}) {
-  return (
-    <form className="form login__form" noValidate onSubmit={form.onSubmit}>
-      {form.formError}
-      {notice}
-      <LoginField label={label} inputRef={form.inputRef} fieldError={form.fieldError} {...input} />
-      {children}
-    </form>
   );
 }

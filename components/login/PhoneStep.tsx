@@ -1,25 +1,29 @@
 /** Sign-in, step 1 (spec section 2 "Login screen"): the phone number the code is texted to. */
-import type { ChangeEvent } from "react";
-import { StepForm, type StepFormProps } from "./LoginField.tsx";
+import type { ChangeEvent, FormEvent, ReactNode, RefObject } from "react";
+import { LoginField } from "./LoginField.tsx";
 import { SMS_TEXT } from "./texts.ts";
 import { useT } from "../texts.tsx";
 
 export function PhoneStep(
-  { tenantName, inviteOnly, base, phone, onPhoneChange, form, sending, hydrated }: {
-    tenantName?: string;
-    /**
-     * Only people the organisation added may sign in: said to everyone, since the server answers everyone alike
-     * and texts only them, so someone it did not add knows why no code comes.
-     */
-    inviteOnly?: boolean;
-    /** The tenant's path ("/greer") or "" on the global /login: the terms and privacy links start with it. */
-    base: string;
-    phone: string;
-    onPhoneChange: (event: ChangeEvent<HTMLInputElement>) => void;
-    form: StepFormProps;
-    sending: boolean;
-    hydrated: boolean;
-  },
+  { tenantName, inviteOnly, base, phone, onPhoneChange, onSubmit, inputRef, fieldError, formError, sending, hydrated }:
+    {
+      tenantName?: string;
+      /**
+       * Only people the organisation added may sign in: said to everyone, since the server answers everyone alike
+       * and texts only them, so someone it did not add knows why no code comes.
+       */
+      inviteOnly?: boolean;
+      /** The tenant's path ("/greer") or "" on the global /login: the terms and privacy links start with it. */
+      base: string;
+      phone: string;
+      onPhoneChange: (event: ChangeEvent<HTMLInputElement>) => void;
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+      inputRef: RefObject<HTMLInputElement | null>;
+      fieldError: string | null;
+      formError: ReactNode;
+      sending: boolean;
+      hydrated: boolean;
+    },
 ) {
   const t = useT();
   return (
@@ -33,19 +37,20 @@ export function PhoneStep(
           })}
         </p>
       )}
-      <StepForm
-        form={form}
-        label={t("Phone number")}
-        input={{
-          name: "phoneNumber",
-          type: "tel",
-          inputMode: "tel",
-          autoComplete: "tel-national",
-          placeholder: "(555) 555-5555",
-          value: phone,
-          onChange: onPhoneChange,
-        }}
-      >
+      <form className="form login__form" noValidate onSubmit={onSubmit}>
+        {formError}
+        <LoginField
+          label={t("Phone number")}
+          inputRef={inputRef}
+          fieldError={fieldError}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 555-5555"
+          value={phone}
+          onChange={onPhoneChange}
+        />
         {/* Disabled until hydrated: a click before then would put the number in the address bar. */}
         <button type="submit" className="button button--large" disabled={sending || !hydrated}>
           {sending ? t("Sending...") : t("Send Verification Code")}
@@ -56,7 +61,7 @@ export function PhoneStep(
             privacy: <a href={`${base}/privacy`}>{t("Privacy Policy")}</a>,
           })}
         </p>
-      </StepForm>
+      </form>
     </>
   );
 }

@@ -28,7 +28,7 @@ import { NEEDS_TEXT, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../li
 import { suspended } from "../../lib/no_show_texts.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { needsAccessibleVehicle } from "../../lib/ride_offers.ts";
-import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest } from "../../lib/ride_request.ts";
+import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type RequestBody } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
@@ -41,13 +41,7 @@ export interface RequestDeps {
 }
 
 /** The request's body as it arrived: anything may be missing or of the wrong type. */
-export interface RideRequestInput {
-  pickup?: unknown;
-  dropoff?: unknown;
-  destination?: unknown;
-  passengerCt?: unknown;
-  pickupPlaceId?: unknown;
-  dropoffPlaceId?: unknown;
+export interface RideRequestInput extends RequestBody {
   scheduledFor?: unknown;
   needs?: unknown;
   note?: unknown;

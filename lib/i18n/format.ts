@@ -57,7 +57,7 @@ export interface Said {
 }
 
 export function said(text: Text, values?: SaidValues): Said {
-  return values === undefined ? { text } : { text, values };
+  return { text, values };
 }
 
 /** "Tuesday, December 1" in `lang`, on the clocks of `timeZone`. */
