@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 23): everything the service keeps about one
+ * "Download my data": everything the service keeps about one
  * person, and nothing about anyone else. Rides they drove leave out the
  * rider's name, phone, photo, note and comment; rides they took leave out the
  * driver's name and phone: those belong to the other person. What an

@@ -1,6 +1,6 @@
 /**
  * The people of a tenant as the admin Users screen reads them (spec section
- * 2 "Admin Users", section 4 "User status badge"; issue 19 adds `blocked`):
+ * 2 "Admin Users", section 4 "User status badge", plus `blocked`):
  * one shape for the list and for the answers about one person.
  */
 import type { Role } from "../lib/roles.ts";
@@ -27,10 +27,10 @@ export interface AdminUserView {
   createdAt: number;
   /** Present, true, only for a member an admin blocked. */
   blocked?: true;
-  /** Riders (issue 21): their counted no-shows, and until when their requests are paused (null when not). */
+  /** Riders: their counted no-shows, and until when their requests are paused (null when not). */
   noShows?: number;
   suspendedUntil?: number | null;
-  /** Drivers (issue 21): the average of their ratings and how many; absent before the first. */
+  /** Drivers: the average of their ratings and how many; absent before the first. */
   rating?: DriverRating;
   /** Present, true, while strangers' wrong codes keep the number locked (kv/number_locks.ts): an admin may unlock it. */
   signInLocked?: true;

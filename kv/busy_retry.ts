@@ -1,5 +1,5 @@
 /**
- * Writes that meet another isolate's write (issue 24). Under `deno serve
+ * Writes that meet another isolate's write. Under `deno serve
  * --parallel` every isolate opens the KV file with its own SQLite connection,
  * and when two of them commit at once SQLite sometimes refuses one at once
  * with "database is locked" instead of waiting (measured: 2 to 7 of 60 checked

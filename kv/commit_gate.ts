@@ -1,5 +1,5 @@
 /**
- * Commits of one process's isolates take turns at the store file (issue 24).
+ * Commits of one process's isolates take turns at the store file.
  * Under `deno serve --parallel` every isolate writes through its own SQLite
  * connection, and when two commit at once SQLite makes one wait and then
  * refuses it ("database is locked": its read of the checks is older than the

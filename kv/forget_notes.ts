@@ -1,5 +1,5 @@
 /**
- * Telling the other isolates of this process what to drop (issue 24). The
+ * Telling the other isolates of this process what to drop. The
  * reused reads (kv/recent_reads.ts: tenants, who is asking, active rides) and
  * the page shortcut live in one isolate's memory; a write drops this isolate's
  * copies at once. Under `deno serve --parallel` (serve.ts) every other

@@ -1,13 +1,11 @@
 /**
- * One server process per KV file (issue 10, item 6): local KV delivers watch
- * events only inside the process that committed (to each of its isolates,
- * issue 24), so a second server on the same file would miss the first one's
- * ride changes and its sockets would go quiet. The lock is per open file, so
- * the isolates of one `deno serve --parallel` process are refused like other
- * processes: serve.ts lets the one holding it stand for the process. The server takes an exclusive advisory lock on `<file>.lock` before
- * opening the store. The OS drops the lock when the process ends however it
- * ends (SIGKILL, power loss), so a lock is never stale; the file itself may
- * stay behind and means nothing on its own.
+ * One server process per KV file: local KV delivers watch
+ * events only inside the process that committed (to each of its isolates), so a second server on the same file would
+ * miss the first one's ride changes and its sockets would go quiet. The lock is per open file, so the isolates of one
+ * `deno serve --parallel` process are refused like other processes: serve.ts lets the one holding it stand for the
+ * process. The server takes an exclusive advisory lock on `<file>.lock` before opening the store. The OS drops the lock
+ * when the process ends however it ends (SIGKILL, power loss), so a lock is never stale; the file itself may stay
+ * behind and means nothing on its own.
  *
  * A separate file, not the KV file: SQLite holds POSIX locks on the KV file,
  * and a process closing any handle of that file drops all of them.

@@ -11,7 +11,7 @@ export interface RateLimitResult {
 /**
  * Limits of at least this many hits a window are counted on SHARDS keys, so
  * the many honest requests a shared budget sees at once (a tenant's texts)
- * do not all commit to one key and lose the race (issue 16, item 7: 16
+ * do not all commit to one key and lose the race (16
  * sign-ins at once used up the retries and were refused). Smaller limits are
  * one key each, exact under any burst: only one number's or one network's
  * requests meet there.
@@ -51,7 +51,7 @@ export type LimitsResult = { allowed: true; retryAfter: number } | {
 
 /**
  * Counts one hit on every one of `limits`, with `also`'s writes, in one
- * commit (issue 24: a sign-in's five commits, each synced to the disk, were
+ * commit (a sign-in's five commits, each synced to the disk, were
  * most of its time in a burst). The first limit, in order, already full
  * answers its index, and nothing is counted or written. Each limit is kept as
  * hitRateLimit keeps it (the same keys and shards), and a lost race reads
@@ -186,7 +186,7 @@ async function countTogether(kv: Deno.Kv, hits: Hit[]): Promise<LimitsResult[]> 
 /** getMany reads at most this many keys. */
 const READ_AT_ONCE = 10;
 
-/** The entries of `keys` (each once), by their JSON, in as few reads as getMany allows (issue 24). */
+/** The entries of `keys` (each once), by their JSON, in as few reads as getMany allows. */
 async function readAll(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Map<string, Deno.KvEntryMaybe<number>>> {
   const byId = new Map(keys.map((key) => [JSON.stringify(key), key]));
   const unique = [...byId.values()];

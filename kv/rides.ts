@@ -13,7 +13,7 @@
  * tells `decide` whether the driver is busy with another ride (lib/rides.ts
  * checkMove refuses the start then), and checks it in its commit: of two rides
  * started at once by one driver, one commits and the other re-reads a busy
- * driver and is refused (issue 10), whatever else the commit checks. A caller
+ * driver and is refused, whatever else the commit checks. A caller
  * whose `decide` ignores `busy` (test and bench seeding) moves the slot to its
  * newest ride.
  */
@@ -37,19 +37,19 @@ export interface NewRide {
   tenant: string;
   creatorId: string;
   pickup: Point;
-  /** The named place of the pickup (issue 18), kept on the ride as it was when requested. */
+  /** The named place of the pickup, kept on the ride as it was when requested. */
   pickupName?: string;
   dropoff: Point | null;
   destination: string | null;
   passengerCt: number;
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
-  /** Booked for this time (issue 21): the ride is created scheduled and takes no active slot. */
+  /** Booked for this time: the ride is created scheduled and takes no active slot. */
   scheduledFor?: number;
-  /** The rider's needs for this ride (issue 21), folded. */
+  /** The rider's needs for this ride, folded. */
   needs?: Need[];
-  /** The rider's note for the driver (issue 21), trimmed and not empty. */
+  /** The rider's note for the driver, trimmed and not empty. */
   note?: string;
-  /** The tenant's time zone: the ride's report day and hour are fixed in it (issue 22). */
+  /** The tenant's time zone: the ride's report day and hour are fixed in it. */
   timeZone: string;
 }
 
@@ -69,7 +69,7 @@ function oneAtATime<T>(kv: Deno.Kv, tenant: string, write: () => Promise<T>): Pr
 
 /**
  * Index writes for a ride in `status`: one place decides every copy, so no write forgets one. `previous`: the
- * status it leaves (none for a new ride). A booking (issue 21) holds no active slot, so leaving it frees none,
+ * status it leaves (none for a new ride). A booking holds no active slot, so leaving it frees none,
  * and sits in the time-ordered index the hand-over sweep reads.
  */
 function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
@@ -97,7 +97,7 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
  * same commit, so a double click makes one ride and the second gets "active_ride".
- * With `scheduledFor` (issue 21) it creates a scheduled ride instead: the
+ * With `scheduledFor` it creates a scheduled ride instead: the
  * rider's list of bookings is checked in the commit to hold fewer than
  * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
  */
@@ -210,7 +210,7 @@ export function updateRideStatus(
 export interface MoveFacts {
   /** The ride's driver has another ride on-the-way or arrived (read from their in-progress slot). */
   busy: boolean;
-  /** A booking handed over (issue 21): the rider's active slot holds another ride (checked in the commit). */
+  /** A booking handed over: the rider's active slot holds another ride (checked in the commit). */
   riderBusy?: boolean;
 }
 
@@ -249,7 +249,7 @@ function updateRideStatusAlone(
       ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
       : null;
     const busy = slot?.value != null && slot.value !== id;
-    // Leaving a booking (issue 21): its id leaves the rider's list, and a hand-over takes the active slot.
+    // Leaving a booking: its id leaves the rider's list, and a hand-over takes the active slot.
     const leaving = current.status === "scheduled" && to !== "scheduled";
     const booked = leaving ? await kv.get<string[]>(keys.riderScheduled(tenant, current.creatorId)) : null;
     const riderSlot = leaving && isActive(to) ? await kv.get<Ride>(keys.riderActive(tenant, current.creatorId)) : null;
@@ -274,7 +274,7 @@ function updateRideStatusAlone(
     }
     if (riderSlot) op.check(riderSlot);
     writeIndexes(op, ride, current.status);
-    // Issue 21: the rider's no-show count is kept by the move itself.
+    // The rider's no-show count is kept by the move itself.
     if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     await recordReportChange(kv, op, tenant, current, ride);
@@ -299,7 +299,7 @@ export function deleteRide(kv: Deno.Kv, tenant: string, id: string, now: number,
   return oneAtATime(kv, tenant, () => deleteRideAlone(kv, tenant, id, now, by));
 }
 
-/** With `by`, the audit record of who deleted it (issue 19) commits with the delete. */
+/** With `by`, the audit record of who deleted it commits with the delete. */
 function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, by?: string): Promise<Ride | null> {
   return commitWithRetry("delete the ride", async () => {
     const entry = await kv.get<Ride>(keys.ride(tenant, id));
@@ -311,7 +311,7 @@ function deleteRideAlone(kv: Deno.Kv, tenant: string, id: string, now: number, b
     recordRideChange(op, tenant, id, ride.status, null);
     await recordReportChange(kv, op, tenant, ride, null);
     if (ride.status === "scheduled" && ride.scheduledFor !== undefined) {
-      // A booking (issue 21): out of the sweep's index and the rider's list.
+      // A booking: out of the sweep's index and the rider's list.
       op.delete(keys.scheduledRide(ride.scheduledFor, tenant, id));
       const booked = await kv.get<string[]>(keys.riderScheduled(tenant, ride.creatorId));
       const rest = (booked.value ?? []).filter((other) => other !== id);

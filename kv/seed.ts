@@ -1,6 +1,6 @@
 /**
  * The embedded default: on the first start against an empty KV, create the
- * demo tenant so a fresh machine shows a working service (issue 2, item 3).
+ * demo tenant so a fresh machine shows a working service.
  */
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import type { PlaceInput } from "../lib/places.ts";
@@ -36,7 +36,7 @@ export function demoTenant(now: number): Tenant {
   };
 }
 
-/** A few places inside the demo area, named plainly, so a newcomer meets the feature at once (issue 18). */
+/** A few places inside the demo area, named plainly, so a newcomer meets the feature at once. */
 export const DEMO_PLACES: PlaceInput[] = [
   { name: "City Hall", lat: 34.9366, lng: -82.2253, note: null },
   { name: "Greer Station", lat: 34.9384, lng: -82.2279, note: "Trade Street side" },

@@ -3,7 +3,7 @@
  * person's user made on their first sign-in, their rider membership of the
  * tenant they signed in at when they had none, and a new session. It used to
  * be three commits, each synced to the disk, and then a fourth that used the
- * code up; in a burst of sign-ins those queued behind each other (issue 24).
+ * code up; in a burst of sign-ins those queued behind each other.
  * Verify now adds these writes to the commit that uses the code up. A lost
  * race (the same number signing in twice at once) reads again and retries, so
  * one user is made. And what a login reads before it sends a code.
@@ -113,7 +113,7 @@ export function signInOnRight(
 
 /** What a login knows before it counts and sends a code. */
 export interface BeforeCode {
-  /** Whether the tenant named admits the phone (issue 19); null when no tenant was named. */
+  /** Whether the tenant named admits the phone; null when no tenant was named. */
   admission: Admission | null;
   /** The number texted STOP (kv/sms_opt_outs.ts) and gets no code. */
   optedOut: boolean;
@@ -126,7 +126,7 @@ export interface BeforeCode {
 /**
  * A login's reads before its code, in one read of four keys (and, for a
  * number that has a user at a named tenant, one more of two): in a burst of
- * logins every read waits its turn at the store (issue 24).
+ * logins every read waits its turn at the store.
  */
 export async function beforeCode(
   kv: Deno.Kv,
@@ -167,7 +167,7 @@ export async function beforeCode(
  * made in this sign-in has nothing to drop: no session but the new one, which
  * nothing has read yet. Dropping would have emptied every isolate's reuse,
  * and held the answer for their word (server/isolates.ts), once per new rider
- * of a burst (issue 24).
+ * of a burst.
  */
 export function afterSignIn(kv: Deno.Kv, signedIn: SignedIn): void {
   if (signedIn.joined && !signedIn.created) accessChanged(kv);

@@ -23,7 +23,7 @@ export interface SignedIn {
   user: User;
   /** The user's roles in `tenant` ([] when not a member); undefined when no tenant was asked. */
   roles?: TenantRole[];
-  /** Blocked in `tenant` (issue 19): their roles there are [] and their calls are refused. */
+  /** Blocked in `tenant`: their roles there are [] and their calls are refused. */
   blocked?: boolean;
 }
 

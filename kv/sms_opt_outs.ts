@@ -1,6 +1,6 @@
 /**
  * Numbers that texted STOP to Hopper's number (routes/api/sms_inbound.ts),
- * until they text START (issue 20). Twilio's carriers block what the account
+ * until they text START. Twilio's carriers block what the account
  * sends to such a number, so Hopper sends it nothing either: ride texts are
  * skipped (server/rider_updates.ts), and a sign-in answers 409 "This number
  * has opted out of texts. Text START to {sender} to sign in again." without

@@ -1,5 +1,5 @@
 /**
- * The provider's view of the organisations (issue 19, the console at
+ * The provider's view of the organisations (the console at
  * /super): each tenant with its member count and rides of the last 7 days;
  * creating one with its first admin; pausing and resuming one. Each write
  * commits with its audit record.

@@ -74,7 +74,7 @@ export async function getSchedule(kv: Deno.Kv, tenant: string): Promise<Schedule
 /**
  * Replaces the tenant's weekly schedule (validated by the caller with
  * lib/schedule_rules.ts); with `audit`, the record of who saved it commits
- * with it (issue 19).
+ * with it.
  */
 export async function setSchedule(
   kv: Deno.Kv,
@@ -91,7 +91,7 @@ export async function setSchedule(
 
 /**
  * Applies `change` to the tenant in one checked commit; null when there is no
- * such tenant. With `audit`, the record of who changed what (issue 19) lands
+ * such tenant. With `audit`, the record of who changed what lands
  * in the same commit (none when it answers null: nothing changed); with
  * `also`, the writes of what the record points at (its logo's bytes,
  * kv/tenant_logos.ts) do too.

@@ -1,5 +1,5 @@
 /**
- * Removing a user from a tenant (issue 7, "Delete"; the spec's placeholder
+ * Removing a user from a tenant ("Delete"; the spec's placeholder
  * made real): their active rides there end as canceled through the feed, so
  * riders' and drivers' sockets hear it; then their membership, its index and
  * their driver state go in one commit with an audit record of who did it;
@@ -7,7 +7,7 @@
  *
  * The user record itself stays here: signing in again later starts them as
  * nobody's member. The route deletes the account of someone left in no
- * tenant (issue 23, kv/account_deletion.ts), which also calls this.
+ * tenant (kv/account_deletion.ts), which also calls this.
  */
 import { isActive, type RideStatus } from "../lib/rides.ts";
 import type { TenantRole } from "../lib/roles.ts";
@@ -56,7 +56,7 @@ export async function removeUserFromTenant(
      * (kv/number_holds.ts), so signing in again with the number does not escape it.
      */
     numberHash: string;
-    /** The audit record's action: "account.deleted" when they delete their own account (issue 23). */
+    /** The audit record's action: "account.deleted" when they delete their own account. */
     action?: "user.removed" | "account.deleted";
   },
 ): Promise<Removal | null> {
@@ -119,7 +119,7 @@ export async function cancelRidesOf(
   const rideIds = new Set<string>(await driverActiveStatuses(kv, tenant, userId).then((m) => [...m.keys()]));
   const own = (await getActiveRideOf(kv, tenant, userId))?.id;
   if (own) rideIds.add(own);
-  // Their bookings (issue 21) end too: a removed rider's booking must never be handed over to drivers.
+  // Their bookings end too: a removed rider's booking must never be handed over to drivers.
   for (const booked of await listUpcoming(kv, tenant, userId)) rideIds.add(booked.id);
   const canceled: Removal["canceled"] = [];
   for (const id of rideIds) {
