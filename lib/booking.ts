@@ -1,5 +1,5 @@
 /**
- * Booking ahead (issue 21): the rules for a ride's `scheduledFor`, once, for
+ * Booking ahead: the rules for a ride's `scheduledFor`, once, for
  * the server (POST /{t}/api/rides refuses what breaks them) and the rider's
  * Later choice (it offers only days and times that pass). Pure: times are
  * epoch milliseconds, read in the tenant's time zone with Intl.

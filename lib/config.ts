@@ -28,7 +28,7 @@ export interface Config {
   mapStyleUrl: string | null;
   /** A PMTiles file the app serves itself at PMTILES_ROUTE, with range requests (MAP_PMTILES_PATH). */
   mapPmtilesPath: string | null;
-  /** An OSRM-compatible routing service for arrival times (issue 20); null: the straight-line estimate. */
+  /** An OSRM-compatible routing service for arrival times; null: the straight-line estimate. */
   routingUrl: string | null;
   sms: {
     provider: SmsProvider;

@@ -1,5 +1,5 @@
 /**
- * Sign-in guessing policy (issue 16). A guess counts only when it reaches a
+ * Sign-in guessing policy. A guess counts only when it reaches a
  * live code: one that was texted to the number in the last 10 minutes, and
  * is either named by the challenge its login answered, or (for clients that
  * do not carry the challenge) guessed from the address that asked for it.

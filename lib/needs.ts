@@ -1,5 +1,5 @@
 /**
- * Accessibility needs and the rider's note for the driver (issue 21), once for
+ * Accessibility needs and the rider's note for the driver, once for
  * the server and the screens: the list, the words and icons shown for each,
  * and the request's rules for both fields. Which drivers are offered a ride
  * is decided in lib/ride_offers.ts. The rider screen's first load carries
@@ -50,7 +50,7 @@ export function foldNeeds(needs: readonly Need[]): Need[] {
 
 export const NEEDS_TEXT: Text = "Needs must be a list of: wheelchair, mobility-aid, service-animal, assistance";
 
-/** The note for the driver (issue 21): "blue door, ring twice". */
+/** The note for the driver: "blue door, ring twice". */
 export const NOTE_MAX = 140;
 export const NOTE_TEXT: Text = "Note must be text";
 export const NOTE_LONG_TEXT: Text = "Note must be at most {max} characters";

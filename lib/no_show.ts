@@ -1,5 +1,5 @@
 /**
- * The no-show policy (issue 21): a rider's missed pickups within the last
+ * The no-show policy: a rider's missed pickups within the last
  * `windowDays` are counted; at `warnAt` the rider screen warns, at
  * `suspendAt` ride requests are paused for `suspendDays` after the last
  * counted one. An admin lifting the pause sets the rider's "counted from"

@@ -1,5 +1,5 @@
 /**
- * What the no-show policy says to riders (issue 21): the pause's 403 text and
+ * What the no-show policy says to riders: the pause's 403 text and
  * the rider screen's warning, in the reader's language. Apart from
  * lib/no_show.ts so the settings page's bundle carries none of these texts
  * and the rider's none of the settings' refusals.
@@ -19,7 +19,7 @@ export function policyDate(at: number, t: Translate, timeZone: string): string {
   return new Date(at).toLocaleDateString(LOCALES[t.lang], { weekday: "long", month: "long", day: "numeric", timeZone });
 }
 
-/** The 403 of a paused rider's request (issue 21), in the reader's language. */
+/** The 403 of a paused rider's request, in the reader's language. */
 export function suspendedText(standing: NoShowStanding, organisation: string, timeZone: string, t: Translate): string {
   return t(SUSPENDED_TEXT, {
     date: policyDate(standing.suspendedUntil ?? 0, t, timeZone),

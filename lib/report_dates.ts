@@ -1,5 +1,5 @@
 /**
- * The reports page's ranges (issue 22): the presets, worked out on the
+ * The reports page's ranges: the presets, worked out on the
  * tenant's clocks (weeks start on Monday), and the monthly summary's month.
  * Shared by the pages' server rendering and their tests.
  */

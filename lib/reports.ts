@@ -1,5 +1,5 @@
 /**
- * Reports for the people who fund the service (issue 22): what one ride adds
+ * Reports for the people who fund the service: what one ride adds
  * to its day's figures, and how days add up to a report. Shared by the ride
  * writes (kv/report_rollups.ts keeps each day's rollup in the ride's own
  * commit), the rebuild (the same rule run over every ride), the reports API,
@@ -60,7 +60,7 @@ export interface DriverDay {
 export type DriverMonth = Record<string, DriverDay>;
 
 export interface Pickup {
-  /** The named place (issue 18), or null for a pin (a cell about 110 m across, given by its centre). */
+  /** The named place, or null for a pin (a cell about 110 m across, given by its centre). */
   label: string | null;
   lat: number;
   lng: number;

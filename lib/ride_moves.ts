@@ -1,5 +1,5 @@
 /**
- * Who may move a ride where (spec section 4; issue 21's bookings): the
+ * Who may move a ride where (spec section 4, and bookings): the
  * transition table, shared by the server, which enforces it, and the driver's
  * screen, which shows only legal buttons. Apart from lib/rides.ts, so the
  * rider's first load carries none of it.
@@ -42,7 +42,7 @@ export function checkMove(
   const illegal: MoveCheck = { ok: false, status: 409, error: `Cannot change a ride from ${from} to ${to}` };
   const isRider = ride.creatorId === actor.userId;
   const isAssigned = ride.assignedDriverId === actor.userId;
-  // A booking (issue 21): its rider may cancel it; only the server's hand-over (SCHEDULED_MOVES) moves it on.
+  // A booking: its rider may cancel it; only the server's hand-over (SCHEDULED_MOVES) moves it on.
   if (from === "scheduled") {
     if (isRider) return to === "canceled" ? { ok: true } : illegal;
     return actor.drives ? illegal : { ok: false, status: 404, error: "Ride not found" };
@@ -55,7 +55,7 @@ export function checkMove(
     return { ok: true };
   }
   if (FINAL_STATUSES.includes(from)) return illegal;
-  // The loser of an accept race (issue 10, item 5): a conflict, not a lack of rights.
+  // The loser of an accept race: a conflict, not a lack of rights.
   if (from === "accepted" && to === "accepted" && !isAssigned) return { ok: false, status: 409, error: ALREADY_TAKEN };
   if (from !== "pending" && !isAssigned) {
     return { ok: false, status: 403, error: "This ride is assigned to another driver" };
@@ -67,7 +67,7 @@ export function checkMove(
 }
 
 /**
- * Where a booking may go (issue 21): the server's hand-over makes it pending
+ * Where a booking may go: the server's hand-over makes it pending
  * (server/hand_over.ts), its rider may cancel it (checkMove), nothing else.
  */
 export const SCHEDULED_MOVES: readonly RideStatus[] = ["pending", "canceled"];

@@ -1,5 +1,5 @@
 /**
- * Which drivers are offered a ride (issue 21): a wheelchair ride only those
+ * Which drivers are offered a ride: a wheelchair ride only those
  * whose vehicle takes one. One rule, asked by the driver list
  * (routes/api/rides.ts), the live socket (routes/live/visibility.ts and
  * room.ts) and the driver's own screen (components/driver/use_driver_rides.ts).

@@ -39,7 +39,7 @@ export function clampPassengers(n: number): number {
 
 /**
  * A ride request as it arrives: anything may be missing or of the wrong type.
- * A place id stands for a point (issue 18): the server looks the places up
+ * A place id stands for a point: the server looks the places up
  * and lays their parts over the body (`placeParts`) before `readRequest`
  * reads it, so the rules below apply to a place's point as to a tapped one.
  */
@@ -138,7 +138,7 @@ export interface RequestDraft {
   /** The destination field as typed ("MAP LOCATION" while the map point stands). */
   destination: string;
   passengers: number;
-  /** A place chosen as the pickup: the request names it instead of sending its point (issue 18). */
+  /** A place chosen as the pickup: the request names it instead of sending its point. */
   pickupPlace?: Place | null;
   /** A place chosen as the destination: the request names it instead of the point and the text. */
   dropoffPlace?: Place | null;
@@ -161,7 +161,7 @@ export type RequestCheck = { ok: true; body: RequestSent } | { ok: false; error:
  * destination), and the body sent when they pass: the drivers it shows, then
  * readRequest's rules, over the draft with its places' parts laid on as the
  * server will lay them. The placeholder text is never sent as a destination:
- * the map point is. A chosen place is sent as its id alone (issue 18).
+ * the map point is. A chosen place is sent as its id alone.
  */
 export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   if (!draft.driversOnline) return { ok: false, error: t(NO_DRIVERS_TEXT) };
@@ -182,7 +182,7 @@ export function checkRequest(draft: RequestDraft, t: Translate): RequestCheck {
   return { ok: true, body: { ...from, ...to, passengerCt } };
 }
 
-/** The form's destination: the field's text, the dropoff point, and the place chosen for it (issue 18). */
+/** The form's destination: the field's text, the dropoff point, and the place chosen for it. */
 export interface DestinationChoice {
   destination: string;
   dropoff: Point | null;
@@ -192,7 +192,7 @@ export interface DestinationChoice {
 /**
  * The destination field changed: a typed text other than the placeholder
  * clears the map dropoff (spec section 5), and any text other than a chosen
- * place's name drops the place and its point (issue 18).
+ * place's name drops the place and its point.
  */
 export function typedDestination(text: string, dropoff: Point | null, place?: Place | null): DestinationChoice {
   if (place) {

@@ -1,5 +1,5 @@
 /**
- * What a rider is told about their ride while they wait (issue 20), decided
+ * What a rider is told about their ride while they wait, decided
  * from the ride, the driver's position and time, and what they were already
  * told. Pure: the server (server/rider_updates.ts) reads the facts, claims
  * each notice once in KV (kv/ride_notices.ts) and texts it.
@@ -104,7 +104,7 @@ const TEXTS: Record<NoticeKind, Text> = {
   near: "{organization}: your shuttle is about {minutes} min away. Please head to the pickup.",
   here: "{organization}: Your shuttle is here",
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
-  // Issue 21: a booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
+  // A booking became a pending ride, 20 minutes before its time (server/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, server/hand_over.ts).
   suspended:
@@ -141,7 +141,7 @@ export function noShowNotice(
   return { notices: [{ kind: "no-show", minutes }], next: { ...record, sent: [...record.sent, "no-show"] } };
 }
 
-/** A handed-over booking's notice (issue 21), due once per ride. */
+/** A handed-over booking's notice, due once per ride. */
 export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
   if (record.sent.includes("handed-over")) return { notices: [], next: record };
   return {

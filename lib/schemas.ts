@@ -89,21 +89,21 @@ export interface Tenant {
   smsPerHour?: number;
   /** The +1 regions beyond US and Canada it may text (lib/phone_regions.ts), set by super admins; none until set. */
   smsRegions?: string[];
-  /** Shown to riders on the tenant's contact page (issue 19); absent until set. */
+  /** Shown to riders on the tenant's contact page; absent until set. */
   contactEmail?: string | null;
-  /** 10 digits, shown to riders on the tenant's contact page (issue 19); absent until set. */
+  /** 10 digits, shown to riders on the tenant's contact page; absent until set. */
   contactPhone?: string | null;
-  /** #rrggbb, worn by the tenant's pages (issue 19); the product's blue until set. */
+  /** #rrggbb, worn by the tenant's pages; the product's blue until set. */
   brandColor?: string;
-  /** Who may join (issue 19): "invite" admits only people an admin added; "open" until set. */
+  /** Who may join: "invite" admits only people an admin added; "open" until set. */
   joinPolicy?: "open" | "invite";
-  /** Paused by the provider (issue 19): no new rides, no driver going online; absent means active. */
+  /** Paused by the provider: no new rides, no driver going online; absent means active. */
   status?: TenantStatus;
-  /** Its logo (issue 19): the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
+  /** Its logo: the stored bytes' hash (kv/tenant_logos.ts) and drawn size; absent or null for the Hopper mark. */
   logo?: TenantLogoRef | null;
-  /** How many days ahead its riders may book (issue 21, 1-30); 7 until set (lib/booking.ts). */
+  /** How many days ahead its riders may book (1-30); 7 until set (lib/booking.ts). */
   maxDaysAhead?: number;
-  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow?: NoShowPolicy;
 }
 
@@ -125,7 +125,7 @@ export const INQUIRY_LIMITS = { name: 100, email: 254, organization: 200, messag
  * An email address as a person types it: one "@" with text before it, no
  * spaces, and a dot inside the part after it. Plain string steps, not a
  * pattern, so its time is linear in the text (a 14 KB address took 0.22 s
- * against the old pattern: issue 16).
+ * against the old pattern).
  */
 export function isEmailAddress(text: string): boolean {
   const at = text.indexOf("@");
@@ -177,10 +177,10 @@ export const profileUpdateSchema = z.object({
   )),
   photoUrl: z.optional(z.null("Upload a new photo with Upload New Photo; photoUrl can only be removed (null) here")),
   language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
-  /** Texts about the person's rides (issue 20). */
+  /** Texts about the person's rides. */
   rideTexts: z.optional(z.boolean("rideTexts must be true or false")),
   /**
-   * Standing accessibility needs (issue 21), read by lib/needs.ts `readNeeds`
+   * Standing accessibility needs, read by lib/needs.ts `readNeeds`
    * in the route (its list stays out of the bundles that use this schema).
    */
   needs: z.optional(z.unknown()),

@@ -1,5 +1,5 @@
 /**
- * An organisation's own settings (issue 19): its name, service area, time
+ * An organisation's own settings: its name, service area, time
  * zone, contact details, brand colour, its sign-in text budget, who may
  * join it and where texts may go. The rules once, for the server (PUT /{t}/api/admin/settings, the
  * admin CLI's tenant:update) and the settings page, which checks the same
@@ -30,16 +30,16 @@ export interface TenantSettings {
    */
   smsRegions: string[];
   joinPolicy: JoinPolicy;
-  /** Where its logo loads from (issue 19), or null for the Hopper mark. Changed by its own calls, never by PUT. */
+  /** Where its logo loads from, or null for the Hopper mark. Changed by its own calls, never by PUT. */
   logoUrl: string | null;
-  /** How many days ahead riders may book (issue 21). */
+  /** How many days ahead riders may book. */
   maxDaysAhead: number;
-  /** The no-show policy (issue 21, lib/no_show.ts); the defaults until set. */
+  /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow: NoShowPolicy;
 }
 
 /**
- * Who may join (issue 19): "open", anyone who signs in at the tenant becomes
+ * Who may join: "open", anyone who signs in at the tenant becomes
  * its rider; "invite", only people an admin added (a member already, any role).
  */
 export type JoinPolicy = "open" | "invite";
@@ -47,11 +47,11 @@ export const JOIN_POLICIES: readonly JoinPolicy[] = ["open", "invite"];
 
 /** The product's blue: what a tenant wears until it picks its own. */
 export const DEFAULT_BRAND = "#1d4ed8";
-/** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own (issue 16). */
+/** Sign-in texts an hour for sign-ins naming the tenant, unless it sets its own. */
 export const DEFAULT_SMS_PER_HOUR = 500;
 /** The most sign-in texts an hour an organisation's own admins may allow; more is a super admin's to give. */
 export const ADMIN_SMS_PER_HOUR_MAX = 2_000;
-/** How far ahead riders may book (issue 21, lib/booking.ts): the setting's range and its value until set. */
+/** How far ahead riders may book (lib/booking.ts): the setting's range and its value until set. */
 export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
 export const LIMITS = {
   name: 80,

@@ -1,7 +1,7 @@
 /**
  * A moment written ISO 8601 on the clocks of a time zone, with that zone's
  * offset at that moment: "2026-11-26T09:30:00-05:00" in New York in November,
- * "2026-07-01T09:30:00-04:00" in July (issue 22, the trips CSV). The offset is
+ * "2026-07-01T09:30:00-04:00" in July (the trips CSV). The offset is
  * read from Intl at the moment itself, so it is right on both sides of a
  * daylight-saving change; seconds are whole (milliseconds are dropped).
  *

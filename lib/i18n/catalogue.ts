@@ -1,6 +1,6 @@
 /**
  * The Spanish catalogue, one file per area of the product (lib/i18n/es/),
- * and the texts each island needs (issue 17). A text's key is its English
+ * and the texts each island needs. A text's key is its English
  * wording (as gettext does), so the spec's English stays word for word in the
  * code, and `Text`, the union of every key, makes `t("…")` of a text missing
  * from the Spanish catalogue fail `deno check`.

@@ -1,5 +1,5 @@
 /**
- * Recognising a filled English text (issue 17): "Error getting location:
+ * Recognising a filled English text: "Error getting location:
  * timed out" is the key "Error getting location: {reason}" with its value.
  * The server puts its error answers into the request's language this way
  * (lib/i18n/catalogue.ts `localize`), and the rider and driver screens the

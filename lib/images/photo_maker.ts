@@ -1,5 +1,5 @@
 /**
- * Makes profile photos and logos off the request thread (issue 16, item 5). Each photo
+ * Makes profile photos and logos off the request thread. Each photo
  * is made in a fresh Worker that is ended as soon as it answers: the server
  * keeps answering while a photo decodes, and all the memory the decode took
  * (a 40-megapixel photo is 160 MB of pixels, and WebAssembly memory never
@@ -29,7 +29,7 @@ export async function makePhotoOffThread(bytes: Uint8Array, limitMs = PHOTO_WORK
   return await offThread<Photo>("photo", bytes, limitMs);
 }
 
-/** An organisation's logo made from `bytes` (issue 19) the same way; their buffer is empty afterwards. */
+/** An organisation's logo made from `bytes` the same way; their buffer is empty afterwards. */
 export async function makeLogoOffThread(bytes: Uint8Array, limitMs = PHOTO_WORK_LIMIT_MS): Promise<Logo> {
   judgeLogo(bytes);
   if (typeof Worker === "undefined") return await makeLogo(bytes);

@@ -1,5 +1,5 @@
 /**
- * The worker that makes one profile photo or logo (issue 16, item 5): it
+ * The worker that makes one profile photo or logo: it
  * receives the uploaded bytes, answers the stored image or the refusal, and
  * is then ended by its owner (lib/images/photo_maker.ts), so the decoders'
  * memory goes with it. Messages: in `{ bytes, kind }` (kind "photo" when

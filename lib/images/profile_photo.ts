@@ -1,5 +1,5 @@
 /**
- * An uploaded file → the stored profile photo (issue 6): judged by its bytes,
+ * An uploaded file → the stored profile photo: judged by its bytes,
  * sized from its header before any pixel is decoded, decoded, cropped to a
  * centred square, resized to 256 × 256, turned upright by its EXIF
  * orientation, and encoded afresh as WebP (JPEG when WebP cannot be made).

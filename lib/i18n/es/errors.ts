@@ -1,4 +1,4 @@
-/** Spanish for the errors area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the errors area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const errors = {
@@ -110,7 +110,7 @@ export const errors = {
   'Send the image as multipart/form-data in the field "image".':
     'Envíe la imagen como multipart/form-data en el campo "image".',
   "No photo": "No hay foto",
-  // An organisation's logo (issue 19, routes/api/tenant_logo.ts).
+  // An organisation's logo (routes/api/tenant_logo.ts).
   "File is too large. Please select an image smaller than 1MB.":
     "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
   "Invalid file type. Please select a PNG, JPEG, or WebP image.":
@@ -120,7 +120,7 @@ export const errors = {
   "Message is too large": "El mensaje es demasiado grande",
   "Storage is not answering": "El almacenamiento no responde",
   "Passengers must be a whole number from {min} to {max}": "Los pasajeros deben ser un número entero de {min} a {max}",
-  // Who may join (issue 19; lib/joining.ts, routes/api/people.ts).
+  // Who may join (lib/joining.ts, routes/api/people.ts).
   "Hopper can only text US and Canadian mobile or landline numbers":
     "Hopper solo puede enviar mensajes a celulares y teléfonos fijos de EE. UU. y Canadá",
   "This number has opted out of texts. Text START to {sender} to sign in again.":
@@ -137,7 +137,7 @@ export const errors = {
   "Only super admins can block or unblock admins":
     "Solo los superadministradores pueden bloquear o desbloquear a administradores",
   "You can add 60 people an hour. Please try again later.": "Puede agregar 60 personas por hora. Inténtelo más tarde.",
-  // Booking ahead (issue 21): a booking's time refused (lib/booking.ts).
+  // Booking ahead: a booking's time refused (lib/booking.ts).
   "Book at least 30 minutes ahead.": "Reserve con al menos 30 minutos de anticipación.",
   "Book at most {days} days ahead.": "Reserve con un máximo de {days} días de anticipación.",
   "The pickup time must be a time in milliseconds since 1970":
@@ -145,7 +145,7 @@ export const errors = {
   "No service on {day}.": "{day}: no hay servicio.",
   "The shuttle runs {hours} on {day}.": "{day}: el transporte funciona de {hours}.",
   "You already have 3 rides booked.": "Ya tiene 3 viajes reservados.",
-  // No-shows and ratings (issue 21; lib/no_show.ts, lib/ride_feedback.ts).
+  // No-shows and ratings (lib/no_show.ts, lib/ride_feedback.ts).
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
     "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",
   // The wait at the pickup before a no-show (lib/no_show_wait.ts), answered to the driver.
@@ -160,13 +160,13 @@ export const errors = {
   "Rides can be rated for 7 days after they end": "Los viajes se pueden calificar durante 7 días después de terminar",
   "Comment": "Comentario",
 
-  // Reports and the trips CSV (issue 22, lib/reports.ts checkRange): from and to are the query's own names.
+  // Reports and the trips CSV (lib/reports.ts checkRange): from and to are the query's own names.
   "from must be a date written YYYY-MM-DD": "from debe ser una fecha escrita AAAA-MM-DD",
   "to must be a date written YYYY-MM-DD": "to debe ser una fecha escrita AAAA-MM-DD",
   "to must not be before from": "to no puede ser anterior a from",
   "A report covers at most 366 days": "Un informe abarca como máximo 366 días",
 
-  // Deleting one's account and downloading one's data (issue 23: lib/account_deletion.ts, routes/api/account.ts).
+  // Deleting one's account and downloading one's data (lib/account_deletion.ts, routes/api/account.ts).
   "Type the last four digits of your phone number to confirm.":
     "Escriba los últimos cuatro dígitos de su número de teléfono para confirmar.",
   "Those digits are not the end of your phone number.": "Esos dígitos no son el final de su número de teléfono.",

@@ -21,7 +21,7 @@ export const ride_sms = {
   // The driver marked the rider a no-show after the wait at the pickup (lib/no_show_wait.ts).
   "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.":
     "{organization}: {driver} esperó {minutes} min en la recogida y registró que usted no se presentó.",
-  // A booking handed over to drivers (issue 21, server/hand_over.ts).
+  // A booking handed over to drivers (server/hand_over.ts).
   "{organization}: your ride for {time} is now looking for a driver.":
     "{organization}: su viaje de las {time} ya busca conductor.",
   // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, server/hand_over.ts).
