@@ -45,7 +45,7 @@ const server = Deno.serve({
   },
 }, gate.wrap((req, info) => app.fetch(req, info)));
 
-// Rides booked ahead become pending 20 minutes before their time (issue 21): once now, catching up after a stop, then on a timer.
+// Rides booked ahead become pending 20 minutes before their time: once now, catching up after a stop, then on a timer.
 const handOvers = new AbortController();
 void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
 

@@ -1,5 +1,5 @@
 /**
- * The production entry: one isolate per core in one process (issue 24),
+ * The production entry: one isolate per core in one process,
  *
  *   deno serve --parallel --port 8000 serve.ts     (scripts/serve.ts runs this; DENO_JOBS sets the count)
  *

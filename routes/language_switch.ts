@@ -1,5 +1,5 @@
 /**
- * GET /lang?to=es&next=/greer/rider (issue 17): the footer's language switch.
+ * GET /lang?to=es&next=/greer/rider: the footer's language switch.
  * Keeps the choice in the `lang` cookie for a year and goes back to the page,
  * which the server now renders in that language: a plain link, so it works on
  * static pages without any script. `next` must be a path on this site;

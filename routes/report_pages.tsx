@@ -1,5 +1,5 @@
 /**
- * The reports pages' figures (issue 22), drawn on the server: the charts are
+ * The reports pages' figures, drawn on the server: the charts are
  * SVG and the range is a GET form, so the browser runs no chart code. The
  * pages themselves (routes/admin_pages.tsx) are frames like every admin page,
  * since the admin's token lives in the browser (spec section 3, "Client

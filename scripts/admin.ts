@@ -193,7 +193,7 @@ const commands: Record<string, (kv: Deno.Kv, args: string[], out: Out) => Promis
     const code = required(values, "code");
     const current = await getTenant(kv, code);
     if (!current) throw new UsageError(`No tenant with code "${code}"`);
-    // Pause or resume (issue 19), as the provider's console does; alone, or before the settings below.
+    // Pause or resume, as the provider's console does; alone, or before the settings below.
     const status = values.status as string | undefined;
     if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
       throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);

@@ -1,5 +1,5 @@
 /**
- * What the browser bundles are built from, and its fingerprint (issue 24):
+ * What the browser bundles are built from, and its fingerprint:
  * `deno task start` rebuilds only when this changed since the last build,
  * which keeps the hash beside the manifest (static/build/inputs.sha256), so a
  * restart of an unchanged checkout serves in well under 1.5 s.

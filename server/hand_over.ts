@@ -1,5 +1,5 @@
 /**
- * The hand-over of rides booked ahead (issue 21). HAND_OVER_MS (20 minutes)
+ * The hand-over of rides booked ahead. HAND_OVER_MS (20 minutes)
  * before its time, a booking becomes a pending ride: one checked commit
  * through the ride write path (kv/rides.ts updateRideStatus), so it reaches
  * drivers' lists and sockets through the feed like any new request, takes the

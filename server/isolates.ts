@@ -1,5 +1,5 @@
 /**
- * The isolates of one `deno serve --parallel` process (serve.ts, issue 24)
+ * The isolates of one `deno serve --parallel` process (serve.ts)
  * talk over a BroadcastChannel, which Deno delivers between the isolates of
  * one process (not between processes). What they settle there:
  *

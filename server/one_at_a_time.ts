@@ -8,7 +8,7 @@ export class BusyError extends Error {
 
 /**
  * Runs one task at a time, in arrival order; a task still waiting after
- * `maxWaitMs` is dropped with BusyError. Used for decoding photos (issue 16):
+ * `maxWaitMs` is dropped with BusyError. Used for decoding photos:
  * one decode at a time keeps a burst of uploads from holding several
  * full-size images in memory at once.
  */

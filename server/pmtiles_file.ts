@@ -1,7 +1,7 @@
 /**
  * MAP_PMTILES_PATH: a PMTiles archive (a region's streets in one file) served
  * from this server's own origin at PMTILES_ROUTE, so the CSP stays 'self' and
- * no third-party tile server is needed (issue 18). Browsers read it with HTTP
+ * no third-party tile server is needed. Browsers read it with HTTP
  * range requests (the `pmtiles` package in the map chunk): 206 with
  * Content-Range, Accept-Ranges, a strong ETag for If-Range, 416 for a range
  * past the end. The file is opened per request, so an operator may replace it

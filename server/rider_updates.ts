@@ -1,5 +1,5 @@
 /**
- * Where a rider's driver is, and the texts that follow the ride (issue 20).
+ * Where a rider's driver is, and the texts that follow the ride.
  *
  * - `trackRide`: the driver's last position, the minutes to the ride's ETA
  *   target (lib/eta.ts) and how late it runs against the time promised, for
@@ -114,7 +114,7 @@ async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boole
 
 async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notice[]): Promise<void> {
   const rider = await getUser(deps.kv, ride.creatorId);
-  // Texts off in the profile, or the number texted STOP (issue 20): nothing is sent.
+  // Texts off in the profile, or the number texted STOP: nothing is sent.
   if (!rider || rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
     deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
@@ -150,7 +150,7 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
 }
 
 /**
- * A booking became a pending ride (issue 21, server/hand_over.ts): the rider
+ * A booking became a pending ride (server/hand_over.ts): the rider
  * is told once, on the terms of every ride text (their language, texts off,
  * STOP).
  */

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown on SIGTERM and SIGINT (issue 10, item 6): stop taking new
+ * Graceful shutdown on SIGTERM and SIGINT: stop taking new
  * requests, close every live socket with 1001 so clients reconnect to the
  * next process at once, let requests in flight finish, close KV and release
  * the store lock. The batched log is written by the unload event Deno.exit

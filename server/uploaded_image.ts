@@ -12,7 +12,7 @@ import type { Env } from "./env.ts";
 import { BusyError, type OneAtATime } from "./one_at_a_time.ts";
 
 /**
- * One photo decodes at a time in this process (issue 16): a burst of uploads
+ * One photo decodes at a time in this process: a burst of uploads
  * cannot hold several full-size images in memory at once. An upload waiting
  * longer than this answers 503 with Retry-After; the island shows the text.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's own account (issue 23):
+ * The signed-in person's own account:
  * - DELETE /api/users/me, body { phoneLastFour }: deletes the account (kv/account_deletion.ts) → 204.
  * - GET /api/users/me/export: everything kept about them, as a JSON download (kv/account_export.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's trips (spec section 2 "Admin Trips", 8; issue 7), one place
+ * The admin's trips (spec section 2 "Admin Trips", 8), one place
  * for the resource:
  *
  * - GET /admin/rides?limit&cursor&status: a page of trips, newest first; the

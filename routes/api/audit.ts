@@ -1,5 +1,5 @@
 /**
- * The audit trail read back (issue 19): GET /admin/audit?cursor= under a
+ * The audit trail read back: GET /admin/audit?cursor= under a
  * tenant for its admins (and super admins); the provider's every-tenant
  * list is GET /api/super/audit (routes/api/super.ts). Newest first, 50 a
  * page; the next page's cursor travels in X-Next-Cursor, as the trips'.

@@ -1,5 +1,5 @@
 /**
- * Sign-in by phone (spec sections 5, 7; issue 3): send a code, verify it,
+ * Sign-in by phone (spec sections 5, 7): send a code, verify it,
  * sign out. Answers are the same for known and unknown numbers, and for
  * members and strangers of an invitation-only tenant: only a right code hears
  * that the tenant refuses the number. Codes never reach a log.
@@ -35,21 +35,21 @@ import { smallBody } from "../../server/middleware/body_size.ts";
 import { jsonBody } from "../../server/middleware/json_body.ts";
 
 export const SEND_FAILED = "Failed to send verification code. Please try again.";
-/** Issue 20: a number that texted STOP is sent no code until it texts START. */
+/** A number that texted STOP is sent no code until it texts START. */
 export const OPTED_OUT = "This number has opted out of texts. Text START to {sender} to sign in again.";
 
 const MINUTE = 60_000;
-/** Sending limits (issue 3), kept in KV so they hold across instances. */
+/** Sending limits, kept in KV so they hold across instances. */
 export const SEND_LIMITS = {
   /**
    * Per number, from addresses it has not signed in from; an address it has
    * signed in from counts on its own, so strangers asking for codes cannot
-   * keep the owner from getting one (issue 16).
+   * keep the owner from getting one.
    */
   perPhone: [{ limit: 3, windowMs: 15 * MINUTE }, { limit: 10, windowMs: 24 * 60 * MINUTE }],
   perAddress: { limit: 30, windowMs: 60 * MINUTE },
   /**
-   * Per tenant named in the request (issue 10): what one organisation's
+   * Per tenant named in the request: what one organisation's
    * sign-ins may cost in texts. Requests naming no tenant, or one that does
    * not exist, share the site-wide budget NO_TENANT, so inventing codes
    * opens no new budget. A tenant can set its own (`smsPerHour`).
@@ -114,7 +114,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
     const device = deviceOf(c.req.header("cookie"));
     const numberHash = hashNumber(auth.numberKey, phone);
     const before = await beforeCode(kv, { tenant, phone, address, device: device.hash, numberHash });
-    // A number that texted STOP gets no code, and spends none of its limits (issue 20).
+    // A number that texted STOP gets no code, and spends none of its limits.
     if (before.optedOut) {
       const byAddress = await hitRateLimit(kv, { ...addressLimit, now });
       if (!byAddress.allowed) return fromNetwork(byAddress.retryAfter);
@@ -254,7 +254,7 @@ export function authApi(deps: AppDeps, auth: AuthServices) {
       requestId: c.get("requestId"),
     });
     c.header("set-cookie", deviceCookie(guess.device === "carried" ? device.key! : fresh, https), { append: true });
-    // A device with no language of its own takes the person's, so the next page comes in it (issue 17).
+    // A device with no language of its own takes the person's, so the next page comes in it.
     if (user.language && !langFromCookie(c.req.header("cookie"))) {
       c.header("set-cookie", langCookie(user.language, config), { append: true });
     }

@@ -43,12 +43,12 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
   app.put("/drivers/availability", ...drivers, small, jsonBody(availabilityBody), async (c) => {
     const { isAvailable, location, wheelchairAccessible } = c.req.valid("json");
     if (typeof isAvailable !== "boolean") return c.json({ error: "isAvailable must be true or false" }, 400);
-    // Issue 21: absent keeps what the driver said last (no, until they say).
+    // Absent keeps what the driver said last (no, until they say).
     if (wheelchairAccessible !== undefined && typeof wheelchairAccessible !== "boolean") {
       return c.json({ error: "wheelchairAccessible must be true or false" }, 400);
     }
     const tenant = c.get("tenant");
-    // A paused service (issue 19): drivers may go offline, not online.
+    // A paused service: drivers may go offline, not online.
     if (isAvailable && isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
     if (location !== undefined && location !== null && !isPoint(location)) {
       return c.json({ error: INVALID_LOCATION }, 400);
@@ -90,7 +90,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       now: clock.now(),
       pickupWaitMs: waitMs(tenant),
     });
-    // Issue 20: a rider waiting for this driver may be due a text (almost there, here, running late), after the answer.
+    // A rider waiting for this driver may be due a text (almost there, here, running late), after the answer.
     void driverMoved(notices, tenant, c.get("user").id, state.location!);
     return c.json({ location: state.location });
   });

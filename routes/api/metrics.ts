@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 8): Prometheus text, off unless METRICS_TOKEN is set,
+ * GET /metrics: Prometheus text, off unless METRICS_TOKEN is set,
  * and then only with that bearer token.
  */
 import { Hono } from "hono";

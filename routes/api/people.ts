@@ -1,5 +1,5 @@
 /**
- * An admin adds people to the tenant and blocks them (issue 19, "Who may
+ * An admin adds people to the tenant and blocks them ("Who may
  * join"), for the tenant's admins and super admins:
  *
  * - POST /users {phoneNumber, name?, roles} → 201 { user }: the person (made
@@ -148,7 +148,7 @@ export function peopleApi(deps: AppDeps, auth: AuthServices) {
       }
       const now = clock.now();
       const member = await setBlocked(kv, { tenant: tenant.code, userId: target.id, blocked, by, now });
-      // Someone of another tenant is unknown here (issue 10).
+      // Someone of another tenant is unknown here.
       if (!member) return c.json({ error: "User not found" }, 404);
       const requestId = c.get("requestId");
       log({

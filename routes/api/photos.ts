@@ -1,5 +1,5 @@
 /**
- * Profile photos (issue 6; spec sections 3, 5, 7):
+ * Profile photos (spec sections 3, 5, 7):
  * - POST /api/users/profile/image-upload, multipart field `image` → { imageUrl, user }.
  *   Mounted under /api/users, but the path lies inside profileApi's mount, whose
  *   requireAuth runs first (it is registered first in server/app.tsx).
@@ -78,7 +78,7 @@ export function photosApi(deps: AppDeps, _auth: AuthServices, decodeTurns = new 
     .get("/:id/photo", async (c) => {
       const id = c.req.param("id");
       const photo = ID_PATTERN.test(id) ? await getPhoto(kv, id) : null;
-      // Only the URL naming the current bytes (?v= their hash) answers (issue 16): a user id alone
+      // Only the URL naming the current bytes (?v= their hash) answers: a user id alone
       // finds no photo, and an old upload's URL stops working once a new one replaces it.
       if (!photo || c.req.query("v") !== photo.hash) return c.json({ error: "No photo" }, 404);
       const etag = `"${photo.hash}"`;

@@ -1,5 +1,5 @@
 /**
- * A tenant's named places (issue 18):
+ * A tenant's named places:
  *
  * - GET /places → [{id, name, lat, lng, note}] sorted by name: any member.
  * - POST /admin/places {name, lat, lng, note?} → 201 {place}: admins.

@@ -23,7 +23,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
       jsonBody(profileUpdateSchema),
       async (c) => {
         const change = c.req.valid("json");
-        // Issue 21: a list of known needs, folded; anything else is 400 naming the field.
+        // A list of known needs, folded; anything else is 400 naming the field.
         const needs = change.needs === undefined ? null : readNeeds(change.needs, [], translator("en"));
         if (needs && !needs.ok) return c.json({ error: needs.error }, 400);
         // Absent fields stay as they are; an empty name or email clears it.

@@ -1,5 +1,5 @@
 /**
- * GET /{t}/api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 22): the
+ * GET /{t}/api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD: the
  * figures funders ask for over the tenant's local days `from` to `to`
  * (inclusive), read from the day rollups (kv/reports.ts), never from a scan.
  * Admins and super admins only.

@@ -1,5 +1,5 @@
 /**
- * A rider's own record (issue 21), for members:
+ * A rider's own record, for members:
  *
  * - GET /rides/history?cursor= → [ride]: their finished rides (completed,
  *   canceled, no-show), newest first, 20 a page; the next page's cursor in

@@ -1,5 +1,5 @@
 /**
- * Rides (spec sections 3, 4, 5, 7; issue 4). The server is the authority:
+ * Rides (spec sections 3, 4, 5, 7). The server is the authority:
  * every rule a screen shows is enforced here, and each change commits with
  * its indexes and feed entry in one atomic write (kv/rides.ts).
  */
@@ -87,19 +87,19 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   app.post("/rides", ...member, small, jsonBody(rideRequest), async (c) => {
     const tenant = c.get("tenant");
     if (isPaused(tenant)) return c.json({ error: pausedText(tenant) }, 503);
-    // Issue 21: a rider past the tenant's no-show limit is told until when, in their own language.
+    // A rider past the tenant's no-show limit is told until when, in their own language.
     const standing = await noShowStanding(kv, tenant.code, c.get("user").id, settingsOf(tenant).noShow, clock.now());
     if (standing.suspendedUntil) {
       return c.json({ error: suspendedText(standing, tenant.name, tenant.timezone, translator(c.get("lang"))) }, 403);
     }
     const body = c.req.valid("json");
-    // A place id stands for its point and name as they are now (issue 18); the rules below then apply to them.
+    // A place id stands for its point and name as they are now; the rules below then apply to them.
     const places = await placesOfRequest(kv, tenant.code, body);
     if (!places) return c.json({ error: UNKNOWN_PLACE_TEXT }, 400);
     const parsed = readRequest({ ...body, ...places }, ENGLISH, noHiddenCharacters);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const now = clock.now();
-    // Booked ahead (issue 21): the time is a body rule; no driver need be online for it.
+    // Booked ahead: the time is a body rule; no driver need be online for it.
     const booking = body.scheduledFor !== undefined && body.scheduledFor !== null;
     if (booking) {
       const refused = checkScheduledFor(body.scheduledFor, {
@@ -110,7 +110,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       }, ENGLISH);
       if (refused) return c.json({ error: refused }, 400);
     }
-    // Issue 21: the rider's standing needs unless the request names this ride's, and a note for the driver.
+    // The rider's standing needs unless the request names this ride's, and a note for the driver.
     const user = c.get("user");
     // The signed-in user is read fresh for this request's auth (a profile write drops any reused copy at once).
     const standingNeeds = body.needs === undefined ? user.needs ?? [] : [];
@@ -124,7 +124,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
         return c.json({ error: outsideAreaText(tenant.serviceArea, ENGLISH) }, 400);
       }
     }
-    // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it (issue 21), both
+    // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it, both
     // from one read; a booking's driver is found at its hand-over.
     if (!booking) {
       const accessible = needsAccessibleVehicle({ needs: needs.value });
@@ -152,7 +152,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ ride: result.ride }, 201);
   });
 
-  // Issue 21: the rider's bookings, soonest first, and what the Later choice needs to offer only bookable times.
+  // The rider's bookings, soonest first, and what the Later choice needs to offer only bookable times.
   app.get("/rides/upcoming", ...member, async (c) => {
     const tenant = c.get("tenant");
     const [rides, schedule] = await Promise.all([
@@ -163,7 +163,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ rides, booking });
   });
 
-  // Issue 20: the rider's driver's position and arrival time ride along (null when the ride is not tracked).
+  // The rider's driver's position and arrival time ride along (null when the ride is not tracked).
   app.get("/rides/my", ...member, async (c) => {
     const ride = await recentActiveRideOf(kv, c.get("tenant").code, c.get("user").id);
     return c.json(ride && { ...ride, ...await trackRide(notices, ride) });
@@ -186,7 +186,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
       // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
       decide: async (ride, { busy }) => {
         const check = checkMove(ride, to, actor, busy);
-        // A wheelchair ride is offered only to vehicles that take one (issue 21); taking it by the API is refused too.
+        // A wheelchair ride is offered only to vehicles that take one; taking it by the API is refused too.
         if (check.ok && to === "accepted" && needsAccessibleVehicle(ride)) {
           const state = await getDriverState(kv, tenant, user.id);
           if (!state?.wheelchairAccessible) return { ok: false, status: 409, error: NEEDS_ACCESSIBLE_VEHICLE };
@@ -203,7 +203,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     }
     if (result.changed) {
       rideEvent(c, "ride.status", result.ride, result.from, to);
-      // The rider's texts go after the answer (issue 20): a slow or failed text never holds up the move.
+      // The rider's texts go after the answer: a slow or failed text never holds up the move.
       if (to === "accepted" || to === "on-the-way") void rideMoved(notices, c.get("tenant"), result.ride);
       if (to === "no-show") void noShowMarked(notices, c.get("tenant"), result.ride);
     }
@@ -213,7 +213,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   app.get("/driver/rides", ...driver, async (c) => {
     const me = c.get("user").id;
     const tenant = c.get("tenant").code;
-    // Issue 21: a wheelchair ride is offered only to a driver whose vehicle takes one.
+    // A wheelchair ride is offered only to a driver whose vehicle takes one.
     const accessible = !!(await getDriverState(kv, tenant, me))?.wheelchairAccessible;
     const rides = (await listActiveRides(kv, tenant))
       .filter((r) => offeredInList(r, me, accessible))

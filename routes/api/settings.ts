@@ -1,5 +1,5 @@
 /**
- * An organisation's settings (issue 19), for its admins and super admins:
+ * An organisation's settings, for its admins and super admins:
  *
  * - GET /admin/settings → { settings }: every field, with the defaults for
  *   what was never set (lib/tenant_settings.ts).

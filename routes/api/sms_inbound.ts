@@ -1,7 +1,7 @@
 /**
  * POST /api/sms/inbound: Twilio's "A message comes in" webhook for Hopper's
  * number (docs/operations.md, "Texts people send back"). Answers HELP with
- * the contacts of the person's organisations (issue 19), records STOP and
+ * the contacts of the person's organisations, records STOP and
  * START (kv/sms_opt_outs.ts), and says nothing to anything else. A text
  * whose MessageSid came within the last day (a replay of a signed request)
  * gets an empty answer and changes nothing (kv/twilio_messages.ts). Only with
@@ -73,7 +73,7 @@ export function smsInboundApi({ kv, clock, config, log }: AppDeps & { log: Logge
         reply = helpSms(lang, contacts.organisations, config);
         organisations = contacts.organisations.length;
       } else if (keyword === "stop" || keyword === "start") {
-        // Issue 20: the number's choice is kept, and confirmed in its person's language.
+        // The number's choice is kept, and confirmed in its person's language.
         const lang: Lang = (phone ? (await helpContactsFor(kv, phone)).language : null) ?? (spanish ? "es" : "en");
         if (phone && keyword === "stop") await recordOptOut(kv, phone, clock.now());
         if (phone && keyword === "start") await clearOptOut(kv, phone);

@@ -1,5 +1,5 @@
 /**
- * The provider's calls (issue 19, "The provider's console"), for super
+ * The provider's calls ("The provider's console"), for super
  * admins only (403 to anyone else, 401 signed out):
  *
  * - GET /api/super/audit?cursor=: every tenant's audit entries, newest first.

@@ -1,5 +1,5 @@
 /**
- * The provider's inbox of contact-form inquiries (issue 19), super admins only:
+ * The provider's inbox of contact-form inquiries, super admins only:
  *
  * - GET /api/super/inquiries → the newest 200, newest first, each with the
  *   organisation it came from (`tenant`, `tenantName`; null from the public site)

@@ -1,5 +1,5 @@
 /**
- * The provider's organisations (issue 19), super admins only:
+ * The provider's organisations, super admins only:
  *
  * - GET /api/super/tenants → [{ code, name, status, members, ridesLast7Days, createdAt }]
  * - POST /api/super/tenants { code, name, serviceArea, timezone, adminPhone } → 201 { tenant }:

@@ -1,5 +1,5 @@
 /**
- * Lifting a rider's no-show pause (issue 21), for the tenant's admins:
+ * Lifting a rider's no-show pause, for the tenant's admins:
  * DELETE /users/{id}/suspension → 204. From then on only new no-shows count
  * (kv/no_shows.ts keeps the time as the rider's "counted from"); the earlier
  * ones stay on the rides. Audited ("user.suspension_lifted"). 404 "User not

@@ -1,5 +1,5 @@
 /**
- * An organisation's logo (issue 19), which replaces the Hopper mark in its
+ * An organisation's logo, which replaces the Hopper mark in its
  * pages' header:
  * - POST /{t}/api/admin/settings/logo, multipart field `image` (PNG, JPEG or
  *   WebP, at most 1 MB) → { settings } with the new `logoUrl`. Made by the

@@ -1,5 +1,5 @@
 /**
- * GET /admin/trips.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 22): the rides
+ * GET /admin/trips.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the rides
  * asked for on the tenant's local days from..to (inclusive), one CSV row each
  * (lib/trips_csv.ts), streamed as KV hands them over so a year of rides takes
  * no more memory than a page of them. Admins and super admins only.

@@ -3,7 +3,7 @@
  * own roles, the member list for admins, role changes, and removal.
  *
  * - DELETE /user/{id}: super admins remove a user from the tenant; one who then belongs to no
- *   organisation is deleted the way "Delete my account" deletes (issue 23, kv/account_deletion.ts).
+ *   organisation is deleted the way "Delete my account" deletes (kv/account_deletion.ts).
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
@@ -60,7 +60,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     if (!target) return c.json({ error: "User not found" }, 404);
     const tenant = c.get("tenant").code;
     const membership = await getMembership(kv, tenant, target.id);
-    // Someone of another tenant is unknown here (issue 10): people join a tenant by signing in at it.
+    // Someone of another tenant is unknown here: people join a tenant by signing in at it.
     if (!membership) return c.json({ error: "User not found" }, 404);
     // A tenant admin is never told who is a super admin.
     if (target.isSuper) {
@@ -113,7 +113,7 @@ export function tenantUsersApi(deps: AppDeps, auth: AuthServices) {
     for (const { ride, from } of removal.canceled) {
       log({ event: "ride.status", tenant, userId: by, rideId: ride.id, from, to: "canceled", requestId });
     }
-    // Issue 23: someone who now belongs to no organisation is deleted as "Delete my account" deletes:
+    // Someone who now belongs to no organisation is deleted as "Delete my account" deletes:
     // past trips lose their name and phone, the photo goes, and the number may sign up again.
     const alone = (await listUserTenantCodes(kv, target.id)).length === 0;
     const deletion = alone ? await deleteAccount(kv, { userId: target.id, by, now: clock.now(), numberHash }) : null;

@@ -27,14 +27,14 @@ export class Client implements Viewer {
   closeReason = "";
   /** An admin's socket opened with scope=all: told about every ride (visibility.ts). */
   everything = false;
-  /** A driver whose vehicle takes a wheelchair (issue 21), as last read by the room. */
+  /** A driver whose vehicle takes a wheelchair, as last read by the room. */
   wheelchairAccessible = false;
   /** Rides in this client's list as last told, by id: what a resynchronisation must correct. */
   seen = new Map<string, Ride>();
   /** The newest driver-updates read this client was sent, and its text. */
   driversTicket = 0;
   driversText = "";
-  /** The last driver-location this rider socket was sent (issue 20): the same one is not sent twice. */
+  /** The last driver-location this rider socket was sent: the same one is not sent twice. */
   locationText = "";
   #pending: string[] = [];
   #pendingBytes = 0;

@@ -29,7 +29,7 @@ export interface HubDeps {
   kv: Deno.Kv;
   clock: Clock;
   log: Logger;
-  /** Arrival times for the riders' driver-location messages (issue 20); the estimate when omitted. */
+  /** Arrival times for the riders' driver-location messages; the estimate when omitted. */
   eta?: EtaSource;
 }
 
@@ -159,7 +159,7 @@ export class LiveHub {
     this.#byUser.set(userId, mine);
     try {
       await room.watch.ready;
-      // Issue 21: whether this driver is offered wheelchair rides, known before the socket opens.
+      // Whether this driver is offered wheelchair rides, known before the socket opens.
       if (kind === "drivers" && !everything) await room.readVehicles([client]);
     } catch (error) {
       if (this.#rooms.get(tenant) === room) this.#rooms.delete(tenant);

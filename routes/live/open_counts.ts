@@ -1,5 +1,5 @@
 /**
- * Open sockets per session, per user and per client address (issue 16: one
+ * Open sockets per session, per user and per client address (one
  * rider once held 300 sockets on one token), counted in KV so each bound holds
  * for the whole server, whatever its number of isolates (kv/socket_leases.ts).
  *

@@ -91,7 +91,7 @@ export class Room {
     );
     this.watch = watchFeed(deps.kv, tenant, {
       entries: async (entries) => {
-        // The request that made the change answers first (issue 24): sending to a thousand sockets takes
+        // The request that made the change answers first: sending to a thousand sockets takes
         // milliseconds, and without this turn the answer sometimes waited behind all of them.
         await nextTurn();
         for (const entry of entries) await this.#fanOut(entry);
@@ -101,7 +101,7 @@ export class Room {
         this.#driverUpdates.trigger();
         if (this.riders.size > 0) this.#driverLocations.trigger();
       },
-      // A driver said their vehicle now takes a wheelchair, or no longer does (issue 21).
+      // A driver said their vehicle now takes a wheelchair, or no longer does.
       vehicles: () => {
         if (this.#driversByUser.size > 0) this.#vehicles.trigger();
       },
@@ -155,7 +155,7 @@ export class Room {
     clearInterval(this.#tick);
   }
 
-  /** Sends a newly opened rider socket the available drivers, and where their own driver is (issue 20). */
+  /** Sends a newly opened rider socket the available drivers, and where their own driver is. */
   async greet(client: Client): Promise<void> {
     if (client.kind !== "riders") return;
     try {
@@ -174,7 +174,7 @@ export class Room {
   }
 
   /**
-   * Which of these drivers' vehicles take a wheelchair (issue 21), from one
+   * Which of these drivers' vehicles take a wheelchair, from one
    * read of their states: read as a driver's socket joins, and again whenever
    * the vehicles doorbell rings (kv/feed.ts bumpVehicles).
    */
@@ -221,7 +221,7 @@ export class Room {
   }
 
   /**
-   * The tenant's record was written (issue 19): when what screens show of it
+   * The tenant's record was written: when what screens show of it
    * (its name, status and service area) changed, every socket of the room
    * hears it once; a change of anything else (its text budget, its contacts)
    * sends nothing.
@@ -258,10 +258,10 @@ export class Room {
       if (!shouldTell(client, entry)) continue;
       client.send(text);
       track(client, ride);
-      // Accepted, on the way or aboard: the rider's map shows the driver from now (issue 20).
+      // Accepted, on the way or aboard: the rider's map shows the driver from now.
       if (isTracked(ride)) this.#driverLocations.trigger();
     }
-    // Every driver (a wheelchair ride only to vehicles that take one, issue 21) or only the admins. A big tenant's
+    // Every driver (a wheelchair ride only to vehicles that take one) or only the admins. A big tenant's
     // thousands of sends yield between batches, so requests and the other isolates' notes are not held up behind them.
     for (let i = 0; i < drivers.length; i += SEND_BATCH) {
       if (i > 0) await nextImmediate();

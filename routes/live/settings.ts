@@ -27,7 +27,7 @@ export interface LiveSettings {
   accessPollMs: number;
   /** At most one driver-updates per tenant per this window. */
   driverUpdatesMs: number;
-  /** At most one driver-location per rider socket per this window (issue 20: 2 s). */
+  /** At most one driver-location per rider socket per this window (2 s). */
   driverLocationMs: number;
   /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
   recheckMs: number;

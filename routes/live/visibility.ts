@@ -1,9 +1,8 @@
 /**
- * Who is told about which ride (issue text; spec sections 4 and 7). Drivers'
+ * Who is told about which ride (spec sections 4 and 7). Drivers'
  * lists show pending rides plus their own active ones; a rider sees only their
- * own ride. Admins who ask for it (the trips screen: /ws/drivers?scope=all,
- * issue 7) see every ride change. Pure, so the hub and the tests share one
- * reading of the rules.
+ * own ride. Admins who ask for it (the trips screen: /ws/drivers?scope=all) see every ride change. Pure, so the hub and
+ * the tests share one reading of the rules.
  */
 import type { FeedEntry } from "../../kv/feed.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -17,7 +16,7 @@ export interface Viewer {
   userId: string;
   /** An admin's drivers socket opened with scope=all: told about every ride of the tenant. */
   everything?: boolean;
-  /** A driver whose vehicle takes a wheelchair (issue 21): offered wheelchair rides too. */
+  /** A driver whose vehicle takes a wheelchair: offered wheelchair rides too. */
   wheelchairAccessible?: boolean;
 }
 
@@ -37,7 +36,7 @@ export function inList(
  * could see is accepted by someone else or canceled (previous "pending"), and
  * when their own ride ends; a rider only ever about their own ride. A
  * wheelchair ride is never told to a driver whose vehicle does not take one
- * unless it is theirs (issue 21: lib/ride_offers.ts `offeredTo`).
+ * unless it is theirs (lib/ride_offers.ts `offeredTo`).
  */
 export function shouldTell(viewer: Viewer, entry: Pick<FeedEntry, "ride" | "previous">): boolean {
   if (viewer.kind === "riders") return entry.ride.creatorId === viewer.userId;

@@ -49,7 +49,7 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
       return c.json({ error: "This page may not open a live connection" }, 403);
     }
     const tenant = c.get("tenant").code;
-    // ?scope=all: an admin's socket told about every ride (the trips screen, issue 7).
+    // ?scope=all: an admin's socket told about every ride (the trips screen).
     const everything = c.req.query("scope") === "all";
     const address = clientAddress(c, deps.config);
     let refusal: Refusal | null = null;
@@ -126,7 +126,7 @@ export function liveRoutes(deps: AppDeps, auth: AuthServices, settings: Partial<
       }, { idleTimeout: idleTimeoutSeconds });
     } catch {
       // A handshake Deno cannot complete (no Sec-WebSocket-Key, no "Connection: Upgrade",
-      // "Upgrade: WebSocket" capitalised): the client's fault, answered as one (issue 10, item 4).
+      // "Upgrade: WebSocket" capitalised): the client's fault, answered as one.
       release?.();
       if (client) hub.leave(client, CLOSE.serverError, "Upgrade failed", { log: false });
       return c.json({ error: "Invalid WebSocket handshake" }, 400);

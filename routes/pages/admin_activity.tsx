@@ -3,7 +3,7 @@ import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminActivity from "../../islands/AdminActivity.tsx";
 
-/** /{tenant}/admin/activity (issue 19): the island holds the access guard, the admin guard and the audit list. */
+/** /{tenant}/admin/activity: the island holds the access guard, the admin guard and the audit list. */
 export function AdminActivityPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>

@@ -3,7 +3,7 @@ import { Island } from "../../components/Island.tsx";
 import type { Site } from "../../components/site.ts";
 import AdminReports from "../../islands/AdminReports.tsx";
 
-/** /{tenant}/admin/reports (issue 22): the island holds the guards and brings the server-drawn figures. */
+/** /{tenant}/admin/reports: the island holds the guards and brings the server-drawn figures. */
 export function AdminReportsPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
@@ -12,7 +12,7 @@ export function AdminReportsPage({ site }: { site: Site }) {
   );
 }
 
-/** /{tenant}/admin/reports/monthly (issue 22): the printable monthly summary, the same island. */
+/** /{tenant}/admin/reports/monthly: the printable monthly summary, the same island. */
 export function AdminMonthlyPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>

@@ -7,7 +7,7 @@ import type { MapSetup } from "../../components/map/types.ts";
 
 /**
  * /{tenant}/driver: the island holds the access guard and everything behind it; the map needs the area. A paused
- * organisation's page says so instead (issue 19).
+ * organisation's page says so instead.
  */
 export function DriverPage({ site, map }: { site: Site; map: MapSetup }) {
   return (

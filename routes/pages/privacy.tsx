@@ -15,14 +15,14 @@ export function effectiveDate(t: T): string {
 
 /**
  * Privacy policy (spec section 1: phone use, no marketing, message rates, effective date), and how people
- * download their data and delete their account (issue 23).
+ * download their data and delete their account.
  */
 export function PrivacyPage({ site }: { site: Site }) {
   const t = useT();
   const operator = site.tenant?.name ?? t("the organization that runs your shuttle service");
   const contactLink = <a href={`${site.base}/contact`}>{t("contact us")}</a>;
   const mail = <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>;
-  // Issue 23: under an organisation, its Profile Settings page; on the public site there is none to link.
+  // Under an organisation, its Profile Settings page; on the public site there is none to link.
   const settings = site.tenant
     ? <a href={`${site.base}/profile`}>{t("Profile Settings")}</a>
     : <strong>{t("Profile Settings")}</strong>;

@@ -5,7 +5,7 @@ import AdminConsole from "../../islands/AdminConsole.tsx";
 import UserMenu from "../../islands/UserMenu.tsx";
 
 /**
- * /super (issue 19): the provider's console; the island sends anyone who is
+ * /super: the provider's console; the island sends anyone who is
  * not a super admin to "/". The header carries the person's account menu.
  */
 export function SuperConsolePage({ site, mapStyleUrl }: { site: Site; mapStyleUrl: string | null }) {

@@ -39,7 +39,7 @@ export function requireAuth({ kv, clock }: AppDeps, { signer }: AuthServices): M
  * `allow`, answers 403 `message` unless the user has one of those roles
  * (super always passes).
  *
- * This is the tenant rule (issue 10): the tenant in the path must match a
+ * This is the tenant rule: the tenant in the path must match a
  * membership of the caller, super excepted. A non-member has no role here,
  * so every `allow` refuses them; only the roles call goes without `allow`
  * (it answers the caller's own roles, `[]`). Rides are then read under the
@@ -90,7 +90,7 @@ export function roleGuards(deps: AppDeps, auth: AuthServices) {
 
 export const SUPER_REQUIRED = "Access denied - super admin privileges required";
 
-/** The provider's calls (/api/super/*, issue 19): signed in, then a super admin, else 403. */
+/** The provider's calls (/api/super/*): signed in, then a super admin, else 403. */
 export function superGuard(deps: AppDeps, auth: AuthServices) {
   const onlySuper: MiddlewareHandler<Env> = async (c, next) => {
     if (!c.get("user").isSuper) return c.json({ error: SUPER_REQUIRED }, 403);

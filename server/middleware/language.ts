@@ -1,5 +1,5 @@
 /**
- * The request's language (issue 17): the `lang` cookie, then Accept-Language,
+ * The request's language: the `lang` cookie, then Accept-Language,
  * then English (lib/i18n/lang.ts). Pages render in it; a JSON error answer
  * is put into it on the way out, whichever route, schema or refusal wrote
  * the English (lib/i18n/catalogue.ts `localize`), so every error text has one
