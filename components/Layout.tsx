@@ -61,7 +61,7 @@ function Header({ site, account, loginLink }: { site: Site; account?: ReactNode;
 export const HEADER_LOGO = { height: 32, maxWidth: 128 };
 
 /**
- * The organisation's logo (issue 19) in the mark's place, drawn to fit the
+ * The organisation's logo in the mark's place, drawn to fit the
  * header's box keeping its shape; alt is empty, as its name is the text beside it.
  */
 function TenantLogo({ url, width, height }: { url: string; width: number; height: number }) {

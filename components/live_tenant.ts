@@ -1,5 +1,5 @@
 /**
- * The tenant as an open rider or driver screen shows it (issue 19): its
+ * The tenant as an open rider or driver screen shows it: its
  * service area on the map, its name in the header and the tab's title, and
  * whether the provider has paused it (a page of a paused service is drawn
  * without the screen, so it starts "active"). Starts from what the page was

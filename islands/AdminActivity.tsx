@@ -1,5 +1,5 @@
 /**
- * The admin's Activity page (issue 19): the tenant's audit trail in words,
+ * The admin's Activity page: the tenant's audit trail in words,
  * newest first, 50 at a time ("Load more"), from GET /{t}/api/admin/audit.
  * Reached from a dashboard card, behind the admin guard.
  */

@@ -1,5 +1,5 @@
 /**
- * The provider's console at /super (issue 19), for super admins: the
+ * The provider's console at /super, for super admins: the
  * organisations (search, pause and resume, create), the contact-form inbox
  * (its unhandled count in the navigation), the numbers locked to sign-in
  * with their Unlock, and every tenant's activity. Anyone else is sent to "/"

@@ -1,5 +1,5 @@
 /**
- * Admin Places (issue 18): the tenant's named places on a map and in a list.
+ * Admin Places: the tenant's named places on a map and in a list.
  * A tap on the map inside the area starts a new place there; dragging a pin
  * (on the WebGL map) or Move then a tap moves one; Edit renames it or changes
  * its note; Delete asks first. Riders then find these places by name.

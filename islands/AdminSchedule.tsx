@@ -1,5 +1,5 @@
 /**
- * Admin Schedule (spec section 2; issue 7): the weekly timetable riders see
+ * Admin Schedule (spec section 2): the weekly timetable riders see
  * when no driver is online. Seven day rows, Sunday (0) to Saturday (6), each
  * with its slots (start and end time inputs, remove) and an add-slot button
  * (new slots 09:00-17:00). The editor checks with lib/schedule_rules.ts, the

@@ -1,5 +1,5 @@
 /**
- * Admin Trips (spec section 2; issue 7): every trip of the tenant, newest
+ * Admin Trips (spec section 2): every trip of the tenant, newest
  * first, 50 at a time ("Load more"), with the status filter, count tiles,
  * Refresh, delete with confirmation, and live changes from the every-ride
  * socket. Counts come from the server's counters, so "Showing X of Y trips"

@@ -1,10 +1,10 @@
 /**
- * Admin Users (spec section 2; issue 7): count tiles, search, role filter,
+ * Admin Users (spec section 2): count tiles, search, role filter,
  * the list, the Manage Roles modal and, for super admins, Delete, which
  * removes the user from this tenant (DELETE /{tenant}/api/user/{id}).
- * Issue 19: Add person (POST /{tenant}/api/users) and Block / Unblock
+ * Add person (POST /{tenant}/api/users) and Block / Unblock
  * (PUT /{tenant}/api/users/{id}/blocked), blocked people marked "Blocked".
- * Issue 21: riders' no-shows and pauses, with Lift pause
+ * Riders' no-shows and pauses, with Lift pause
  * (DELETE /{tenant}/api/users/{id}/suspension), and drivers' ratings.
  * A member whose number strangers locked with wrong codes is marked "Sign-in
  * locked", with Unlock sign-in (DELETE /{tenant}/api/users/{id}/sign-in-lock).
@@ -150,7 +150,7 @@ function UsersScreen({ tenant, timeZone, viewerRoles }: AdminUsersProps & { view
     }
   }
 
-  /** Issue 21: the rider may request again; only no-shows from now on count. */
+  /** The rider may request again; only no-shows from now on count. */
   async function liftPause(user: AdminUser) {
     setNotice("");
     setFailure("");

@@ -31,7 +31,7 @@ import { areaKey, useLiveTenant } from "../components/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
 /**
- * The installed app's notices (issue 23): no signal, a new version, the install hint. Asked for as the screen's code
+ * The installed app's notices: no signal, a new version, the install hint. Asked for as the screen's code
  * runs, so the chunk listens for the browser's install offer before the page has loaded.
  */
 const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
@@ -53,10 +53,10 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
-  // Whether my vehicle takes a wheelchair (issue 21): the server remembers it, the list follows it.
+  // Whether my vehicle takes a wheelchair: the server remembers it, the list follows it.
   const [accessible, setAccessible] = useState(false);
   const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard, accessible);
-  // A ride of mine whose rider watches me come (issue 20): my position goes out at least every 15 s.
+  // A ride of mine whose rider watches me come: my position goes out at least every 15 s.
   const holding = !!rides?.some((r) => r.assignedDriverId === me && isTracked(r));
   const availability = useAvailability(tenant, gps.point, status === "suspended", holding, accessible, setAccessible);
   useWakeLock(availability.available === true);
@@ -75,7 +75,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
         <Suspense>
           <AppNotices connected={connected} />
         </Suspense>
-        {/* Asked while offline, as the driver goes online (issue 21); kept out of the way of the rides after. */}
+        {/* Asked while offline, as the driver goes online; kept out of the way of the rides after. */}
         {availability.available === false && (
           <VehicleCheck accessible={accessible} disabled={availability.switching} onChange={availability.setVehicle} />
         )}

@@ -1,10 +1,8 @@
 /**
  * Profile Settings (spec section 2): phone number (read-only), role badge,
  * photo or placeholder with "Upload New Photo" and "Remove Photo", Name and
- * Email Address, "Save Changes"; and whether to be texted about rides
- * (issue 20) and standing accessibility needs (issue 21), each saved as soon
- * as it is ticked; "Download my data" and "Delete my account" (issue 23,
- * components/profile/). Needs only sign-in.
+ * Email Address, "Save Changes"; and whether to be texted about rides and standing accessibility needs, each saved as
+ * soon as it is ticked; "Download my data" and "Delete my account" (components/profile/). Needs only sign-in.
  *
  * Saving sends the trimmed name and email, leaving out an empty one (spec
  * section 5). A new photo is first drawn small and upright in the browser
@@ -63,7 +61,7 @@ type Loaded =
   | { status: "loading" }
   | { status: "ready"; user: SignedInUser }
   | { status: "error" }
-  /** Issue 23: the account is gone and this device signed out. */
+  /** The account is gone and this device signed out. */
   | { status: "deleted" };
 type Busy = "idle" | "saving" | "uploading" | "removing";
 /** The last action's outcome, shown beside the part of the screen it concerns. */
@@ -188,7 +186,7 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
 
   /**
    * A setting saved as soon as it is ticked, as a phone's settings are: ride
-   * texts on or off (issue 20), the standing needs (issue 21).
+   * texts on or off, the standing needs.
    */
   async function saveAtOnce(body: { rideTexts: boolean } | { needs: Need[] }, area: "texts" | "needs", done: string) {
     if (busy !== "idle") return;

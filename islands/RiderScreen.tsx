@@ -12,7 +12,7 @@
  * A tap outside the area is refused in the page, under the map (role
  * "alert", as the admin screens show errors), never with a blocking alert().
  *
- * The tenant's places (issue 18) load once: the destination field suggests
+ * The tenant's places load once: the destination field suggests
  * them, the pickup picker lists them, and the map shows them until a ride
  * is requested.
  *
@@ -38,7 +38,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const WeeklySchedule = lazy(() => import("../components/rider/WeeklySchedule.tsx"));
 /**
- * The installed app's notices (issue 23): no signal, a new version, the install hint. Asked for as the screen's code
+ * The installed app's notices: no signal, a new version, the install hint. Asked for as the screen's code
  * runs, so the chunk listens for the browser's install offer before the page has loaded.
  */
 const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
@@ -46,7 +46,7 @@ if (typeof document !== "undefined") void loadNotices();
 const AppNotices = lazy(loadNotices);
 /**
  * One chunk, asked for at mount beside the ride itself: the card of an active
- * ride with its arrival time (issue 20), and issue 21's parts: this ride's
+ * ride with its arrival time, and the booking parts: this ride's
  * needs and note beside Request Ride, the rider's record (the ended ride's
  * message and its rating, the no-show warning, "Your rides") and booking
  * ahead (the Now / Later choice, or with `where` the Upcoming rides list).

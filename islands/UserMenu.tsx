@@ -74,7 +74,7 @@ export function menuSections(t: T, tenant: string, roles: readonly Role[]): Menu
 }
 
 /**
- * The menu on the provider's console (/super, issue 19), outside every
+ * The menu on the provider's console (/super), outside every
  * tenant: the console itself, and the organizations list of /login, where
  * each of the person's organizations opens.
  */

@@ -1,5 +1,5 @@
 /**
- * An audit list in words, newest first, with "Load more" (issue 19): the
+ * An audit list in words, newest first, with "Load more": the
  * admin's Activity page and the provider's console. `showTenant` names the
  * organisation of each entry (the console's every-tenant list).
  */

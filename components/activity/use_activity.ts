@@ -1,5 +1,5 @@
 /**
- * An audit list's state (issue 19): the first page, then older pages by the
+ * An audit list's state: the first page, then older pages by the
  * X-Next-Cursor header ("Load more"). `path` is the tenant's
  * /{t}/api/admin/audit or the provider's /api/super/audit.
  */

@@ -1,5 +1,5 @@
 /**
- * The header as it will look in the brand colour (issue 19): the
+ * The header as it will look in the brand colour: the
  * organisation's logo, or the mark's tile in the colour with its shuttle in
  * the text colour that passes 4.5:1 on it (lib/tenant_settings.ts
  * brandTextColor), and the contrast said in words.

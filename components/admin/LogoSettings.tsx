@@ -1,5 +1,5 @@
 /**
- * The organisation's logo on the settings page (issue 19): the current logo
+ * The organisation's logo on the settings page: the current logo
  * (or the Hopper mark), Upload logo (the file goes as it is; the server
  * checks, fits and re-encodes it, lib/images/logo.ts) and Remove logo. Each
  * takes effect at once, apart from Save settings, and answers the settings.

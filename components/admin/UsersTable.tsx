@@ -24,9 +24,9 @@ export interface AdminUser {
   roles: Role[];
   status: string | null;
   createdAt: number | null;
-  /** Blocked by an admin (issue 19): no access to this organization until unblocked. */
+  /** Blocked by an admin: no access to this organization until unblocked. */
   blocked?: boolean;
-  /** Issue 21 (components/admin/UserRecord.tsx): a rider's no-shows and pause, a driver's rating. */
+  /** For components/admin/UserRecord.tsx: a rider's no-shows and pause, a driver's rating. */
   noShows?: number;
   suspendedUntil?: number | null;
   rating?: { average: number; count: number };
@@ -61,7 +61,7 @@ export function UsersTable(
     onBlock: (user: AdminUser) => void;
     /** The id of the user being blocked or unblocked, while the call is under way. */
     blocking?: string | null;
-    /** Lifts a rider's no-show pause (issue 21); the button shows only while they are paused. */
+    /** Lifts a rider's no-show pause; the button shows only while they are paused. */
     onLift?: (user: AdminUser) => void;
     /** Unlocks a member's sign-in; the button shows only while their number is locked. */
     onUnlock?: (user: AdminUser) => void;

@@ -1,5 +1,5 @@
 /**
- * The places editor's state (issue 18): the tenant's places, and adding,
+ * The places editor's state: the tenant's places, and adding,
  * changing and removing one through the admin API. Each write answers the
  * server's refusal as text (already in the page's language) or null, and on
  * success puts the server's place in the list, kept sorted by name.

@@ -1,9 +1,7 @@
 /**
- * The trips screen's state (spec section 2 "Admin Trips", section 8 Trips;
- * issue 7): the first page for the filter and the pages after it ("Load
- * more", by the X-Next-Cursor header), the server's counts, delete, and the
- * live changes of the every-ride socket (`/{tenant}/ws/drivers?scope=all`,
- * docs/live.md) merged in as they come.
+ * The trips screen's state (spec section 2 "Admin Trips", section 8 Trips): the first page for the filter and the pages
+ * after it ("Load more", by the X-Next-Cursor header), the server's counts, delete, and the live changes of the
+ * every-ride socket (`/{tenant}/ws/drivers?scope=all`, docs/live.md) merged in as they come.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, apiWithHeaders } from "../../browser/auth_client.ts";

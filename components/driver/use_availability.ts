@@ -2,7 +2,7 @@
  * The driver's availability (spec section 9): GET on mount, PUT with the
  * current location when switched. While online the position is reported as
  * it moves (use_location_report.ts). When the provider pauses the service
- * (`paused`, heard live: issue 19) the server has taken the driver offline,
+ * (`paused`, heard live) the server has taken the driver offline,
  * and the switch shows it at once. A refusal says AVAILABILITY_FAILED, or
  * the server's reason when the service is paused (503).
  */
@@ -16,7 +16,7 @@ export const AVAILABILITY_FAILED = "Failed to update availability. Please try ag
 
 /**
  * `holding`: the driver has a ride whose rider watches them come (use_location_report.ts).
- * `accessible`/`onVehicle`: whether the vehicle takes a wheelchair (issue 21), as the server
+ * `accessible`/`onVehicle`: whether the vehicle takes a wheelchair, as the server
  * remembers it; sent with every switch, and at once when the driver ticks or unticks it.
  */
 export function useAvailability(

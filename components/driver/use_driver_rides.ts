@@ -22,8 +22,8 @@ import { useT } from "../texts.tsx";
 export const UPDATE_FAILED = "Failed to update ride." as const;
 
 /**
- * `onTenant`: the tenant's name or area changed (issue 19). `accessible`: the
- * driver's vehicle takes a wheelchair (issue 21): wheelchair rides stay in the
+ * `onTenant`: the tenant's name or area changed. `accessible`: the
+ * driver's vehicle takes a wheelchair: wheelchair rides stay in the
  * list only then, and the list is fetched again when it changes.
  */
 export function useDriverRides(
@@ -38,7 +38,7 @@ export function useDriverRides(
   const [moving, setMoving] = useState<string | null>(null);
   const [rideError, setRideError] = useState<{ id: string; text: string } | null>(null);
 
-  /** The list without rides this driver's vehicle is not offered (issue 21). */
+  /** The list without rides this driver's vehicle is not offered. */
   const offered = (list: Ride[]) => list.filter((r) => offeredInList(r, me, accessible));
   const changes = useRef(0);
   const loadRides = useCallback(() => {

@@ -1,5 +1,5 @@
 /**
- * The built-in street style over a PMTiles archive (issue 18, self-hosting):
+ * The built-in street style over a PMTiles archive (self-hosting):
  * what the map draws when MAP_PMTILES_PATH is set and MAP_STYLE_URL is not,
  * or MAP_STYLE_URL is `pmtiles://…`. It reads the layers of the Protomaps
  * basemap schema (https://docs.protomaps.com/basemaps/layers), which

@@ -1,5 +1,5 @@
 /**
- * Rides per day as bars drawn on the server (issue 22): each day's requests as
+ * Rides per day as bars drawn on the server: each day's requests as
  * a pale bar with its completed rides in front in the dark blue. SVG
  * presentation attributes only (the CSP forbids inline styles). `width` is the
  * drawing's own width: the page draws a narrow one for phones and a wide one

@@ -1,5 +1,5 @@
 /**
- * The report's charts and tables (issue 22): rides per day, requests by
+ * The report's charts and tables: rides per day, requests by
  * weekday and hour, drivers, busiest pickups. Each chart is drawn twice
  * (a phone's and a desk's drawing, one shown by the stylesheet) and its
  * numbers follow in a table under a <details>, for screen readers and for

@@ -23,10 +23,10 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  /** This ride's needs and note (issue 21): components/rider/RideOptions.tsx keeps them here while it shows. */
+  /** This ride's needs and note: components/rider/RideOptions.tsx keeps them here while it shows. */
   const extras = useRef({});
 
-  /** With `scheduledFor` (issue 21) the ride is booked for then: no driver need be online now. */
+  /** With `scheduledFor` the ride is booked for then: no driver need be online now. */
   const request = async (scheduledFor: number | null = null) => {
     if (sending) return;
     setFormError(null);

@@ -29,7 +29,7 @@ export interface RiderRide {
   loaded: boolean;
   /** The status of the ride that just ended, until the next ride (the screen shows its message). */
   ended: RideStatus | null;
-  /** Where the ride's driver is and the minutes to go (issue 20), for the ride it names; null before any word. */
+  /** Where the ride's driver is and the minutes to go, for the ride it names; null before any word. */
   tracking: RideTracking | null;
   connected: boolean;
   /** The ride as of now, for handlers that outlive a render. */
@@ -39,7 +39,7 @@ export interface RiderRide {
   refetchSoon(): void;
 }
 
-/** `onTenant`: the tenant's name or area changed (issue 19). */
+/** `onTenant`: the tenant's name or area changed. */
 export interface RideTracking extends Tracking {
   rideId: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The provider's inbox (issue 19): contact-form inquiries, newest first,
+ * The provider's inbox: contact-form inquiries, newest first,
  * each with the organisation whose contact page it came from, and a button
  * to mark it handled.
  */

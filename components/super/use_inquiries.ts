@@ -1,5 +1,5 @@
 /**
- * The provider's inbox state (issue 19): the inquiries from
+ * The provider's inbox state: the inquiries from
  * GET /api/super/inquiries, read when the console opens (the navigation
  * shows how many are unhandled), and marking one handled.
  */
