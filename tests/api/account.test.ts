@@ -1,5 +1,5 @@
 /**
- * Issue 23: "Delete my account" (DELETE /api/users/me) and "Download my data"
+ * "Delete my account" (DELETE /api/users/me) and "Download my data"
  * (GET /api/users/me/export). Deletion revokes sessions and closes sockets,
  * cancels active rides (drivers hear it live), anonymises history and frees
  * the phone; the export holds exactly that person's data and nobody else's.

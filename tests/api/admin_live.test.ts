@@ -1,6 +1,6 @@
 /**
  * The trips screen's live feed: an admin's drivers socket opened with
- * scope=all hears every ride change of the tenant (issue 7), while the
+ * scope=all hears every ride change of the tenant, while the
  * drivers socket without it keeps its rules (pending rides and one's own).
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Booking ahead (issue 21): POST /{t}/api/rides with scheduledFor, GET
+ * Booking ahead: POST /{t}/api/rides with scheduledFor, GET
  * /rides/upcoming, canceling a booking, and the hand-over to pending 20
  * minutes before its time, on a timer and at start (server/hand_over.ts).
  *

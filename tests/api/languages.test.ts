@@ -1,5 +1,5 @@
 /**
- * English and Spanish on the wire (issue 17): the request's language is the
+ * English and Spanish on the wire: the request's language is the
  * `lang` cookie, then Accept-Language, then English; error answers, the
  * sign-in text and pages come out in it, and the footer's switch sets it.
  */

@@ -1,6 +1,6 @@
 /**
  * Open sockets are bounded per session, per user and per client address
- * (issue 16, item 4: one rider opened 300 sockets with one token). Past a
+ * (one rider opened 300 sockets with one token). Past a
  * bound the new socket closes 1008 with a reason; closing one frees its place.
  * The counts are in KV, so the bounds hold for every isolate at once (the
  * production start's two: tests/e2e/isolate_sockets.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 7: 1,000 clients running the browser's own reconnect logic
+ * 1,000 clients running the browser's own reconnect logic
  * (LiveConnection from browser/live_client.ts: a fresh ticket before each open,
  * full-jitter backoff, a refetch of the list on each open) stay with a real
  * server through a restart: the server closes every socket (1001) and stops,

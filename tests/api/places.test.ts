@@ -1,5 +1,5 @@
 /**
- * A tenant's named places (issue 18): the API's rules, roles and tenants,
+ * A tenant's named places: the API's rules, roles and tenants,
  * what lands in KV, and rides asked from places.
  */
 import { describe, expect, it } from "vitest";

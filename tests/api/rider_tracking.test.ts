@@ -1,5 +1,5 @@
 /**
- * Where is my shuttle (issue 20), through the real app: GET rides/my and the
+ * Where is my shuttle, through the real app: GET rides/my and the
  * riders socket carry the rider's own driver's position and arrival time,
  * never another rider's; the rider is texted as the driver comes, in order,
  * once each, in their language, and not at all with ride texts off.

@@ -1,4 +1,4 @@
-/** lib/booking.ts (issue 21): the tenant's clocks, across a daylight-saving change, and the times the Later choice offers. */
+/** lib/booking.ts: the tenant's clocks, across a daylight-saving change, and the times the Later choice offers. */
 import { describe, expect, it } from "vitest";
 import { bookableDays, checkScheduledFor, localTime, zonedMoment } from "../../lib/booking.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";

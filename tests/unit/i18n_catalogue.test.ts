@@ -1,5 +1,5 @@
 /**
- * The catalogue's own rules (issue 17): a key shared by two areas has one
+ * The catalogue's own rules: a key shared by two areas has one
  * Spanish; every placeholder of the English is in the Spanish and no other;
  * plural entries have both forms; each island's texts hold every catalogue
  * text its code names; a filled English message is recognised by the most
@@ -85,7 +85,7 @@ const NOT_SHOWN: Record<string, string[]> = {
   AdminUsers: ["Please enter a valid 10-digit phone number"],
   // lib/geo.ts also words the rider's out-of-area refusal; the driver's map only measures.
   // components/map/PlacePins.tsx (in the map chunk both screens share) offers a place's uses; only the rider's map
-  // is given places (issue 18).
+  // is given places.
   DriverScreen: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",
@@ -96,7 +96,7 @@ const NOT_SHOWN: Record<string, string[]> = {
   // The places editor draws places as draggable pins of its own, never the rider's labelled place pins.
   AdminPlaces: ["Go here", "Pick up here", "Close"],
   // The provider's create form places a new area's centre as the settings map does: it refuses no tap and is given
-  // no places (issue 19).
+  // no places.
   AdminConsole: [
     "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.",
     "{count} miles",

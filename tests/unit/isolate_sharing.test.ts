@@ -1,11 +1,9 @@
 /**
- * What the isolates of one `deno serve --parallel` process share (issue 24,
- * server/isolates.ts): who holds the store and when it is ready, who has
- * stopped, and the drops of reused reads a write makes. Two IsolateGroups in
- * one isolate meet on the BroadcastChannel as two isolates do; each has a
- * store of its own here, standing for its own handle on the one KV file.
- * Also the retry of writes SQLite refuses as busy (kv/busy_retry.ts).
- * The server itself with two isolates: tests/e2e/isolates.test.ts.
+ * What the isolates of one `deno serve --parallel` process share (server/isolates.ts): who holds the store and when it
+ * is ready, who has stopped, and the drops of reused reads a write makes. Two IsolateGroups in one isolate meet on the
+ * BroadcastChannel as two isolates do; each has a store of its own here, standing for its own handle on the one KV
+ * file. Also the retry of writes SQLite refuses as busy (kv/busy_retry.ts). The server itself with two isolates:
+ * tests/e2e/isolates.test.ts.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { BUSY_ATTEMPTS, retryWhenBusy, whileBusy } from "../../kv/busy_retry.ts";
