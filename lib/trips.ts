@@ -20,7 +20,7 @@ export type TripStatus = typeof TRIP_STATUSES[number];
 
 /**
  * The filter's and tiles' words (spec section 2, "Admin Trips"): the same
- * words as every status badge (lib/ride_display.ts), for the five it lists.
+ * words as every status badge (lib/ride_texts.ts `STATUS_LABELS`), for the five it lists.
  */
 export const TRIP_STATUS_LABELS = Object.fromEntries(
   TRIP_STATUSES.map((s) => [s, STATUS_LABELS[s]]),

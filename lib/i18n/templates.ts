@@ -2,8 +2,7 @@
  * Recognising a filled English text: "Error getting location:
  * timed out" is the key "Error getting location: {reason}" with its value.
  * The server puts its error answers into the request's language this way
- * (lib/i18n/catalogue.ts `localize`), and the rider and driver screens the
- * messages their shared rules made in English (lib/i18n/message.ts).
+ * (lib/i18n/catalogue.ts `localize`).
  *
  * The most specific template wins: the one with the most fixed words, so a
  * short key such as "{name}: {status}" never takes a longer message that

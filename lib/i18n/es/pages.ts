@@ -6,7 +6,7 @@
 import type { Entry } from "../format.ts";
 
 export const pages = {
-  // Page titles and the description search engines show (routes/*_pages.tsx, server/render.tsx, server/app.tsx).
+  // Page titles and the description search engines show (routes/*_pages.tsx, routes/pages/, server/render.tsx, server/app.tsx).
   "Sign in": "Iniciar sesión",
   "About": "Acerca de",
   "Contact us": "Contáctenos",
