@@ -1,7 +1,8 @@
 /**
  * The repository's own words stay a map a new maintainer can follow: no source file, comment, test title or doc cites
  * an issue number (the tracker it would point at is not part of this repository, so a comment states its reason
- * itself), and every file or folder a comment or a doc names by its path from the root exists.
+ * itself), every file or folder a comment or a doc names by its path from the root exists, and the README's
+ * configuration table and `.env.example` name every variable `lib/config.ts` reads.
  */
 import { describe, expect, it } from "vitest";
 
@@ -90,6 +91,33 @@ describe("the repository's text", () => {
       const text = prose(path, await Deno.readTextFile(new URL(path, ROOT)));
       for (const named of new Set(namedPaths(text))) {
         if (!BUILT.test(named) && !await exists(named)) missing.push(`${path}: ${named}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("lists every variable lib/config.ts reads in the README's configuration table and in .env.example", async () => {
+    const config = await Deno.readTextFile(new URL("lib/config.ts", ROOT));
+    const read = new Set([
+      ...[...config.matchAll(/^ {2}([A-Z][A-Z0-9_]+): \[/gm)].map((m) => m[1]), // each variable's rule
+      ...[...config.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]), // read without a rule
+    ]);
+    expect(read).toContain("METRICS_TOKEN");
+    const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+    const section = readme.slice(
+      readme.indexOf("## Configuration"),
+      readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+    );
+    const table = section.split("\n").filter((line) => line.startsWith("| `"));
+    const example = await Deno.readTextFile(new URL(".env.example", ROOT));
+    /** Set by the platform, never by an operator: named in the table's `KV_PATH` row, not in its own. */
+    const platform = new Set(["DENO_DEPLOYMENT_ID"]);
+    const missing: string[] = [];
+    for (const name of read) {
+      const rows = platform.has(name) ? section.split("\n") : table.map((row) => row.split(" | ")[0]);
+      if (!rows.some((row) => row.includes(`\`${name}\``))) missing.push(`README.md: ${name}`);
+      if (!platform.has(name) && !new RegExp(`^(# )?${name}=`, "m").test(example)) {
+        missing.push(`.env.example: ${name}`);
       }
     }
     expect(missing).toEqual([]);
