@@ -104,15 +104,14 @@ const NOTES = `## Notes
   done in the sender's time), against about 3 µs of our JavaScript: the floor rows (a bare Deno.serve sending to the
   same sockets) show how close the app is.
 - Sign-in bursts: a wave of 50 is bound by the isolate's thread and the store's one writer thread, whose reads and
-  commits queue behind each other. A sign-in takes two commits and, for a new rider, 7 KV
-  operations (a login reads what it needs before its code in one read, its limits in two; verify reads the user with the code and
-  answers a new user without reading back what it wrote); the hashes and the token's signature use node:crypto
-  (2-10 times cheaper than WebCrypto, and no promise). 50 logins at once count the tenant's text budget on its 8 shards
-  side by side, a shard's waiting hits in one read and one commit (\`kv/rate_limits.ts\`); one after another they took a login
-  p99 of 315-339 ms. Under \`deno serve --parallel\` the isolates take turns to commit
-  (\`kv/commit_gate.ts\`): two SQLite connections committing at once made one wait and then refused it (130 refusals
-  in a burst). The bench warms up with 100 sign-ins, as a running server is warm; after only 10 the main.ts p99 read
-  160-221 ms.
+  commits queue behind each other. A sign-in takes two commits and, for a new rider, 7 KV operations (a login reads
+  what it needs before its code in one read, its limits in two; verify reads the user with the code and answers a new
+  user without reading back what it wrote); the hashes and the token's signature use node:crypto (2-10 times cheaper
+  than WebCrypto, and no promise). 50 logins at once count the tenant's text budget on its 8 shards side by side, a
+  shard's waiting hits in one read and one commit (\`kv/rate_limits.ts\`); one after another they took a login p99 of
+  315-339 ms. Under \`deno serve --parallel\` the isolates take turns to commit (\`kv/commit_gate.ts\`): two SQLite
+  connections committing at once made one wait and then refused it (130 refusals in a burst). The bench warms up with
+  100 sign-ins, as a running server is warm; after only 10 the main.ts p99 read 160-221 ms.
 `;
 
 if (import.meta.main) {
