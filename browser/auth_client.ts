@@ -118,7 +118,7 @@ export async function apiWithHeaders<T>(
 
 /**
  * A part of a page the server renders for the signed-in user (the reports'
- * figures, issue 22), with the stored token: its HTML and status. A 400 is an
+ * figures), with the stored token: its HTML and status. A 400 is an
  * answer too (the part says what was wrong); a 401 signs out as `api` does;
  * anything else throws ApiError.
  */

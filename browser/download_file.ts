@@ -1,5 +1,5 @@
 /**
- * Downloads a file the API answers only with the bearer token (issue 22, the
+ * Downloads a file the API answers only with the bearer token (the
  * trips CSV): a plain link cannot send the token, so the file is fetched, kept
  * as a blob and saved under the name in its Content-Disposition. Admin screens
  * only; the same sign-out on 401 and ApiError on a refusal as `apiWithHeaders`

@@ -1,5 +1,5 @@
 /**
- * Browser side of the photo pipeline (issue 6): before uploading, the chosen
+ * Browser side of the photo pipeline: before uploading, the chosen
  * picture is drawn upright (EXIF orientation honoured) onto a canvas no bigger
  * than the server needs, and encoded afresh. Uploads shrink from megabytes to
  * tens of kilobytes, and the camera's metadata (GPS included) never leaves the

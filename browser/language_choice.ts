@@ -1,5 +1,5 @@
 /**
- * Keeps the person's language the same on every device (issue 17). The
+ * Keeps the person's language the same on every device. The
  * `lang` cookie is this device's choice, which the server renders pages by;
  * the profile's `language` is the person's, which follows them:
  * - signing in on a device that has no choice yet takes the profile's (the

@@ -49,7 +49,7 @@ export type LiveMessage =
   | { type: "tenant"; tenant: TenantView }
   | DriverLocation;
 
-/** Where the rider's own driver is (issue 20): only the ride's rider is sent it. */
+/** Where the rider's own driver is: only the ride's rider is sent it. */
 export interface DriverLocation {
   type: "driver-location";
   rideId: string;

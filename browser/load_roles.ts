@@ -3,7 +3,7 @@
  * per page: the Guard (components/Guard.tsx), the header's UserMenu and the
  * login form all ask through this module-level cache, which esbuild puts in
  * one shared chunk. Kept apart from the Guard so the login page loads only
- * this (issue 9's byte budget).
+ * this (its byte budget: tests/unit/bundle_budget.test.ts).
  */
 import { api, ApiError, getToken, getUser } from "./auth_client.ts";
 import type { Role } from "../lib/roles.ts";

@@ -1,5 +1,5 @@
 /**
- * The browser's half of "Download my data" and "Delete my account" (issue 23):
+ * The browser's half of "Download my data" and "Delete my account":
  * both go through the one fetch wrapper (a 401 signs out there as anywhere).
  */
 import { api, apiWithHeaders } from "./auth_client.ts";

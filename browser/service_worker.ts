@@ -1,5 +1,5 @@
 /**
- * The service worker of a tenant (issue 23), served at /{tenant}/sw.js with
+ * The service worker of a tenant, served at /{tenant}/sw.js with
  * scope /{tenant}/ (server/service_worker_source.ts writes this function's
  * source with its settings; it runs in the worker, so it imports nothing and
  * reads nothing from outside its body).

@@ -15,7 +15,7 @@
  *   answer) counts as ["rider"] (spec section 6). A 401 is handled by api():
  *   it signs out and goes to the login page.
  * - With no network (navigator.onLine false, or the page came from the
- *   service worker's cache for want of one, issue 23) a signed-in visitor
+ *   service worker's cache for want of one) a signed-in visitor
  *   stays on the page.
  *
  * Browser-only work happens in effects: the server renders "Loading...".
@@ -26,7 +26,7 @@ import { canAccess, fallbackPage, type Role, type TenantRole } from "../lib/role
 import { loadRoles } from "../browser/load_roles.ts";
 import { useT } from "./texts.tsx";
 
-// The roles call lives in its own module so the login page, which needs only it, loads no guard (issue 9's budget).
+// The roles call lives in its own module so the login page, which needs only it, loads no guard (its byte budget).
 export { loadRoles, resetRolesCache } from "../browser/load_roles.ts";
 
 export type GuardState =
@@ -56,7 +56,7 @@ export function useGuard(tenant: string, required?: TenantRole): GuardState {
     loadRoles(tenant).then((roles) => {
       if (!live) return;
       // With no network the roles call fails and counts as ["rider"]: a driver whose screen came from the service
-      // worker's cache (issue 23, `<html data-offline>`) stays on it; the server decides every call once online.
+      // worker's cache (`<html data-offline>`) stays on it; the server decides every call once online.
       const offline = !navigator.onLine || "offline" in document.documentElement.dataset;
       const target = roles && offline ? null : guardTarget(tenant, roles, required);
       if (roles === null) setState({ status: "signed-out" });

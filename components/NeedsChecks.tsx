@@ -1,5 +1,5 @@
 /**
- * One checkbox per accessibility need (issue 21), each with its icon and its
+ * One checkbox per accessibility need, each with its icon and its
  * words: the rider's standing needs in Profile Settings and this ride's on
  * the rider screen. The list given back is folded (lib/needs.ts order).
  */

@@ -1,5 +1,5 @@
 /**
- * A ride's accessibility needs as a person reads them (issue 21): each with
+ * A ride's accessibility needs as a person reads them: each with
  * its drawn icon and its words, on the driver's card (first, before Accept),
  * in admin trips and on the rider's screen.
  */

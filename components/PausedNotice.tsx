@@ -1,6 +1,6 @@
 /**
  * What the rider and driver pages of a paused organisation show instead of
- * their screen (issue 19): server-rendered, so the rider page's bundle is
+ * their screen: server-rendered, so the rider page's bundle is
  * not loaded at all and its budget is untouched.
  */
 import { SERVICE_PAUSED } from "../lib/service_status.ts";

@@ -2,7 +2,7 @@
 import type { Lang } from "../lib/i18n/lang.ts";
 
 export interface Site {
-  /** The page's language (issue 17). */
+  /** The page's language. */
   lang: Lang;
   /** The page's own path, for the language switch to return to. */
   path: string;
@@ -14,14 +14,14 @@ export interface Site {
     name: string;
     /** IANA name: dates and times on its pages are in its time. */
     timeZone: string;
-    /** #rrggbb its pages wear (issue 19), when it chose one. */
+    /** #rrggbb its pages wear, when it chose one. */
     brandColor?: string;
-    /** How riders reach the organisation itself (issue 19), on its contact page; absent until set. */
+    /** How riders reach the organisation itself, on its contact page; absent until set. */
     contactEmail?: string;
     contactPhone?: string;
-    /** Its logo (issue 19), shown in the header instead of the Hopper mark; absent until set. */
+    /** Its logo, shown in the header instead of the Hopper mark; absent until set. */
     logo?: { url: string; width: number; height: number };
-    /** Suspended by the provider (issue 19): the rider and driver pages say the service is paused. */
+    /** Suspended by the provider: the rider and driver pages say the service is paused. */
     paused?: boolean;
     /** Only people an admin added may join: its login page says so, to anyone (it tells nobody who belongs). */
     inviteOnly?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The words a screen shows, in the page's language (issue 17). Components call
+ * The words a screen shows, in the page's language. Components call
  * `useT()` and write the English text, which is also its key in the catalogue
  * (lib/i18n/catalogue.ts, typed: a text missing from the Spanish catalogue
  * fails `deno check`):

@@ -1,6 +1,6 @@
 /**
  * The Admin Dashboard (spec section 2): cards to Trips, Users, Schedule,
- * Places (issue 18), Reports (issue 22), Activity (issue 19, the audit trail) and Settings (issue 19, where the spec had "System
+ * Places, Reports, Activity (the audit trail) and Settings (where the spec had "System
  * Settings" marked "Coming soon"). Behind the access guard (admin
  * required) and the admin pages' own second guard, whose texts show while
  * the guard decides and while it sends a visitor away.

@@ -1,5 +1,5 @@
 /**
- * The admin's Reports page and its monthly summary (issue 22), behind the
+ * The admin's Reports page and its monthly summary, behind the
  * admin guard. The figures and charts are drawn on the server
  * (routes/report_pages.tsx); this island only brings them with the admin's
  * token, for the range or month in the page's own address, and offers Print

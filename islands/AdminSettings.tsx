@@ -1,11 +1,11 @@
 /**
- * Organization settings (issue 19): the name, the contacts riders see, the
+ * Organization settings: the name, the contacts riders see, the
  * service area on the map (tap or drag the centre, a radius slider, the
  * circle drawn as it changes), the time zone, the brand colour with a
  * preview of the header and its text contrast, the logo (uploaded and
  * removed on its own, components/admin/LogoSettings.tsx), the sign-in text
  * budget and who may join (anyone who signs in, or only people an admin added),
- * and the no-show policy (issue 21, components/admin/NoShowFields.tsx).
+ * and the no-show policy (components/admin/NoShowFields.tsx).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";

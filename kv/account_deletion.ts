@@ -1,5 +1,5 @@
 /**
- * Deleting a person's account (issue 23): the one path for "Delete my
+ * Deleting a person's account: the one path for "Delete my
  * account" (DELETE /api/users/me) and for a super admin's deletion of
  * someone who then belongs to no organisation (DELETE /{t}/api/user/{id}).
  *

@@ -1,8 +1,8 @@
 /**
  * The tenant's audit trail: a small record of each admin action that cannot
- * be undone (issue 7: "records who did it"), kept beside the log line because
- * logs rotate and a tenant may ask later who removed someone. Issue 19 reads
- * it back: a tenant's Activity page, and every tenant's in the provider's
+ * be undone ("records who did it"), kept beside the log line because
+ * logs rotate and a tenant may ask later who removed someone. It is read
+ * back: a tenant's Activity page, and every tenant's in the provider's
  * console (a second copy under one time-ordered prefix, written in the same
  * commit).
  */

@@ -1,6 +1,6 @@
 /**
  * The audit records as the Activity page and the provider's console show
- * them (issue 19): who acted and whom or what it touched, by name where
+ * them: who acted and whom or what it touched, by name where
  * known (a person's name, else their phone; a place's or an organisation's
  * name), read in a few batched gets per page.
  */

@@ -1,11 +1,11 @@
 /**
- * Backups and moves (issue 8): every KV entry as one JSON line,
+ * Backups and moves: every KV entry as one JSON line,
  * `{"key":[...],"value":...}`, with the types JSON lacks (bigint, KvU64,
  * bytes, Date, Map, Set, undefined, NaN/±Infinity/-0) written as tagged
  * objects `{"$t": type, "v": ...}`, so an import rebuilds exactly what was
  * exported.
  *
- * A backup carries no secret and nothing that signs anyone in (issue 16):
+ * A backup carries no secret and nothing that signs anyone in:
  * the prefixes in NOT_BACKED_UP are left out of an export and skipped by an
  * import (a backup written before this rule may hold them). People sign in
  * again after a restore.

@@ -1,5 +1,5 @@
 /**
- * Rides booked ahead (issue 21): the reads. Booking, canceling and the
+ * Rides booked ahead: the reads. Booking, canceling and the
  * hand-over write through kv/rides.ts, which keeps the two indexes read here
  * in the same commit as the ride: the rider's list of bookings and the
  * every-tenant index by pickup time.

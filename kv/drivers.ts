@@ -23,7 +23,7 @@ export interface DriverState {
   location: Point | null;
   /** Last availability change or location report: the heartbeat. */
   updatedAt: number;
-  /** Whether the vehicle takes a wheelchair (issue 21), as the driver last said; absent means no. */
+  /** Whether the vehicle takes a wheelchair, as the driver last said; absent means no. */
   wheelchairAccessible?: boolean;
 }
 
@@ -37,7 +37,7 @@ export async function getDriverState(kv: Store, tenant: string, userId: string):
  * riders' maps follow. Whether the vehicle takes a wheelchair is kept until
  * the driver says otherwise (`wheelchairAccessible` undefined keeps it).
  * A driver who was counted available until now adds the time and distance
- * since their last report to the day's service (issue 22, in `timeZone`).
+ * since their last report to the day's service (in `timeZone`).
  * A location reached within reach of a waiting ride's pickup records the
  * arrival on the ride in the same commit (kv/pickup_arrivals.ts), the no-show
  * allowed `pickupWaitMs` later.
@@ -96,10 +96,10 @@ export function isCounted(state: DriverState, now: number): state is DriverState
 
 /**
  * Whether a driver is online with a fresh location, and whether one of them
- * says their vehicle takes a wheelchair (issue 21): what a ride request asks.
+ * says their vehicle takes a wheelchair: what a ride request asks.
  * The list stops at the first driver that answers the question, so a tenant
  * with a thousand drivers online reads a few of their states, not all
- * (issue 24: reading and decoding all of them cost 5 ms a request).
+ * (reading and decoding all of them cost 5 ms a request).
  */
 export async function driversOnline(
   kv: Store,

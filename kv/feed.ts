@@ -61,9 +61,9 @@ export function bumpDrivers(op: Deno.AtomicOperation, tenant: string): void {
 }
 
 /**
- * Marks a change of what a driver's vehicle takes (issue 21). Apart from the
+ * Marks a change of what a driver's vehicle takes. Apart from the
  * drivers doorbell, which every location report rings: a room re-reads its
- * drivers' vehicles only when one changed (issue 24: a thousand drivers
+ * drivers' vehicles only when one changed (a thousand drivers
  * reporting would otherwise re-read them all every second).
  */
 export function bumpVehicles(op: Deno.AtomicOperation, tenant: string): void {

@@ -1,8 +1,7 @@
 /**
  * The one KV watch loop per tenant with connected sockets (docs/live.md "How
  * changes reach sockets"). It watches the doorbells, ["feed_head", tenant],
- * ["drivers_head", tenant] and ["vehicles_head", tenant], and the tenant's own record (its settings, issue
- * 19: a new name or area reaches open screens), and on each wake-up reads every feed entry after
+ * ["drivers_head", tenant] and ["vehicles_head", tenant], and the tenant's own record (its settings: a new name or area reaches open screens), and on each wake-up reads every feed entry after
  * the last seq it handed on, so changes that land between two wake-ups (which
  * `kv.watch` coalesces) all arrive, in commit order. A failed read or a broken
  * stream is reported and retried with backoff from the same seq: one bad read
@@ -26,7 +25,7 @@ export interface FeedWatchHandlers {
   resync(): Promise<void>;
   /** The drivers head moved: availability or a location changed. */
   drivers(): void;
-  /** The vehicles head moved: a driver's vehicle now takes a wheelchair, or no longer does (issue 21). */
+  /** The vehicles head moved: a driver's vehicle now takes a wheelchair, or no longer does. */
   vehicles?(): void;
   /**
    * The tenant's record: as read at the start (`first`), then each time it is

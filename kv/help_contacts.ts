@@ -1,5 +1,5 @@
 /**
- * Whom a phone number belongs to, for the HELP reply (issue 19): the person's
+ * Whom a phone number belongs to, for the HELP reply: the person's
  * chosen language and the organisations they are a member of, with the
  * contacts each gave in its settings. Reads the phone index, the user, their
  * memberships' index and each tenant; writes nothing.
@@ -14,7 +14,7 @@ import { getTenant } from "./tenants.ts";
 import { getUser } from "./users.ts";
 
 export interface HelpContacts {
-  /** The language the person chose (issue 17), or null when they chose none or have no account. */
+  /** The language the person chose, or null when they chose none or have no account. */
   language: Lang | null;
   /** Their organisations in code order; [] for a number with no account or no membership. */
   organisations: HelpOrganisation[];

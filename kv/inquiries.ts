@@ -7,7 +7,7 @@ import { committed, commitWithRetry } from "./retry.ts";
 export interface Inquiry extends InquiryInput {
   id: string;
   createdAt: number;
-  /** Marked handled in the provider's inbox (issue 19): when and by whom; absent until then. */
+  /** Marked handled in the provider's inbox: when and by whom; absent until then. */
   handledAt?: number;
   handledBy?: string;
 }

@@ -46,9 +46,9 @@ export const keys = {
   feedFrom: (tenant: string) => ["feed", tenant] as const,
   feedHead: (tenant: string) => ["feed_head", tenant] as const,
   driversHead: (tenant: string) => ["drivers_head", tenant] as const,
-  /** Moves only when a driver says their vehicle now takes a wheelchair, or no longer does (issue 21). */
+  /** Moves only when a driver says their vehicle now takes a wheelchair, or no longer does. */
   vehiclesHead: (tenant: string) => ["vehicles_head", tenant] as const,
-  /** Before issue 16: a number's lock state, which could lock for good (dropped by kv/migrations.ts). */
+  /** Of old stores: a number's lock state, which could lock for good (dropped by kv/migrations.ts). */
   oldAuthFailures: () => ["auth_failures"] as const,
   /** Failures at a number from addresses it has not signed in from, this year (lib/lockout.ts). */
   numberFailures: (phone: string) => ["auth_number_failures", phone] as const,
@@ -72,12 +72,12 @@ export const keys = {
   /** Who did what to whom in a tenant (admin actions), oldest first. */
   audit: (tenant: string, id: string) => ["audit", tenant, id] as const,
   audits: (tenant: string) => ["audit", tenant] as const,
-  /** Every tenant's audit records in one time order (the provider's console, issue 19): the record and its tenant. */
+  /** Every tenant's audit records in one time order (the provider's console): the record and its tenant. */
   auditEverywhere: (id: string, tenant: string) => ["audit_all", id, tenant] as const,
   auditsEverywhere: () => ["audit_all"] as const,
   /** Which one-off store migrations have run (kv/migrations.ts); never backed up: the importing store decides. */
   migrationDone: (name: string) => ["migrations", name] as const,
-  /** What a rider has been told about their ride (issue 20, kv/ride_notices.ts). */
+  /** What a rider has been told about their ride (kv/ride_notices.ts). */
   rideNotices: (tenant: string, rideId: string) => ["ride_notices", tenant, rideId] as const,
   inquiry: (id: string) => ["inquiries", id] as const,
   inquiries: () => ["inquiries"] as const,
@@ -116,20 +116,20 @@ export const keys = {
   /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */
   tenantLogo: (code: string) => ["tenant_logos", code] as const,
   /**
-   * Rides booked ahead (issue 21), every tenant's in one time order by pickup time, so the hand-over sweep
+   * Rides booked ahead, every tenant's in one time order by pickup time, so the hand-over sweep
    * (server/hand_over.ts) reads only the due ones: `until` ends a list before that time.
    */
   scheduledRide: (at: number, tenant: string, id: string) => ["rides_scheduled", at, tenant, id] as const,
   scheduledRides: () => ["rides_scheduled"] as const,
   scheduledRidesUntil: (at: number) => ["rides_scheduled", at] as const,
-  /** The ids of a rider's bookings (issue 21), checked by each booking's commit: at most MAX_SCHEDULED. */
+  /** The ids of a rider's bookings, checked by each booking's commit: at most MAX_SCHEDULED. */
   riderScheduled: (tenant: string, userId: string) => ["rider_scheduled", tenant, userId] as const,
-  /** Every ride of a rider (their history, issue 21: kv/ride_history.ts). */
+  /** Every ride of a rider (their history: kv/ride_history.ts). */
   ridesByRider: (tenant: string, userId: string) => ["rides_by_rider", tenant, userId] as const,
-  /** A rider's no-show (issue 21, kv/no_shows.ts): when the ride was marked, written in the move's commit. */
+  /** A rider's no-show (kv/no_shows.ts): when the ride was marked, written in the move's commit. */
   riderNoShow: (tenant: string, userId: string, rideId: string) => ["rider_no_shows", tenant, userId, rideId] as const,
   riderNoShows: (tenant: string, userId: string) => ["rider_no_shows", tenant, userId] as const,
-  /** When an admin last lifted the rider's pause: no-shows before it no longer count (issue 21). */
+  /** When an admin last lifted the rider's pause: no-shows before it no longer count. */
   noShowsCountedFrom: (tenant: string, userId: string) => ["no_shows_counted_from", tenant, userId] as const,
   /**
    * What a tenant holds against a phone number once its member is gone (kv/number_holds.ts): a block, a pause.
@@ -138,20 +138,20 @@ export const keys = {
    */
   numberHold: (numberHash: string, tenant: string) => ["number_holds", numberHash, tenant] as const,
   numberHolds: (numberHash: string) => ["number_holds", numberHash] as const,
-  /** The sum and the number of a driver's ratings (issue 21): KvU64s added to with each rating. */
+  /** The sum and the number of a driver's ratings: KvU64s added to with each rating. */
   driverRatingSum: (tenant: string, driverId: string) => ["driver_rating_sums", tenant, driverId] as const,
   driverRatingCount: (tenant: string, driverId: string) => ["driver_rating_counts", tenant, driverId] as const,
-  /** A tenant's rides of one local day, summed up (issue 22, kv/report_rollups.ts): written with each ride change. */
+  /** A tenant's rides of one local day, summed up (kv/report_rollups.ts): written with each ride change. */
   reportDay: (tenant: string, date: string) => ["report_days", tenant, date] as const,
   reportDays: (tenant: string) => ["report_days", tenant] as const,
   /**
-   * One driver's completed rides of one local month, by day (issue 22): a month per value keeps a year's report
+   * One driver's completed rides of one local month, by day: a month per value keeps a year's report
    * to a dozen values per driver.
    */
   reportDriverMonth: (tenant: string, month: string, driverId: string) =>
     ["report_driver_months", tenant, month, driverId] as const,
   reportDriverMonths: (tenant: string) => ["report_driver_months", tenant] as const,
-  /** Milliseconds and meters of online drivers' service on one local day (issue 22): KvU64 sums. */
+  /** Milliseconds and meters of online drivers' service on one local day: KvU64 sums. */
   reportServiceMs: (tenant: string, date: string) => ["report_service", tenant, date, "ms"] as const,
   reportServiceMeters: (tenant: string, date: string) => ["report_service", tenant, date, "meters"] as const,
   reportService: (tenant: string) => ["report_service", tenant] as const,

@@ -11,7 +11,7 @@ export interface Membership {
   roles: TenantRole[];
   joinedAt: number;
   /**
-   * Blocked by an admin (issue 19): the membership stays, so they cannot join
+   * Blocked by an admin: the membership stays, so they cannot join
    * again by signing in, but its roles give no access (`rolesOf`).
    */
   blocked?: boolean;
@@ -71,7 +71,7 @@ export async function changeRole(
     role: TenantRole;
     add: boolean;
     now: number;
-    /** Who changed it: with it, the audit record (issue 19) commits with the change. */
+    /** Who changed it: with it, the audit record commits with the change. */
     by?: string;
   },
 ): Promise<TenantRole[]> {
@@ -107,7 +107,7 @@ export async function changeRole(
 }
 
 /**
- * An admin adds a person to the tenant with these roles (issue 19), audited
+ * An admin adds a person to the tenant with these roles, audited
  * in the same commit, with the tenant's `label` for them. What the tenant
  * holds against the number (kv/number_holds.ts) comes back with it: a block,
  * a pause not yet over. Returns the membership, or null (nothing written)
@@ -153,7 +153,7 @@ export async function addMember(
 }
 
 /**
- * Blocks or unblocks a member (issue 19), audited in the same commit. A
+ * Blocks or unblocks a member, audited in the same commit. A
  * block is noted as an access change, so their open sockets in the tenant
  * close at once; their next call there is refused (kv/signed_in.ts). Returns
  * the membership after the change, or null when they are not a member.

@@ -10,12 +10,12 @@
  * - a driver with a ride on-the-way or arrived gets the in-progress slot that
  *   holds the one-ride-at-a-time rule, derived from their driver_active
  *   entries (stores from before the slot existed);
- * - the sign-in lock records of before issue 16, which could lock a number
+ * - the old sign-in lock records, which could lock a number
  *   for good, are dropped (lib/lockout.ts keeps its own, expiring records);
- * - audit records written before issue 19 (under their tenant only) get
+ * - audit records written under their tenant only get
  *   their copy under the every-tenant prefix, so the provider's console
  *   lists them too;
- * - stores from before issue 22 get their report rollups, built from their
+ * - stores without report rollups get them, built from their
  *   rides once (kv/report_rebuild.ts).
  */
 import type { Store } from "./store.ts";
@@ -72,7 +72,7 @@ async function auditCopies(kv: Store): Promise<number> {
   for await (const e of kv.list<AuditRecord>({ prefix: ["audit"] })) {
     const tenant = String(e.key[1]);
     const copy = keys.auditEverywhere(e.value.id, tenant);
-    // Only where there is none: a record written since issue 19 has its copy from its own commit.
+    // Only where there is none: a newer record has its copy from its own commit.
     const res = await kv.atomic().check({ key: copy, versionstamp: null }).set(copy, { ...e.value, tenant }).commit();
     if (res.ok) done++;
   }

@@ -1,5 +1,5 @@
 /**
- * A rider's no-shows (issue 21). Each ride moved to `no-show` leaves an
+ * A rider's no-shows. Each ride moved to `no-show` leaves an
  * entry under the rider, written in the move's own commit (kv/rides.ts), so
  * the count can never disagree with the rides; reading a rider's standing is
  * one short list and one get. Lifting a pause sets the rider's "counted

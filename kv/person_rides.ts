@@ -1,5 +1,5 @@
 /**
- * Every ride a person took part in, in every tenant (issue 23): as the rider
+ * Every ride a person took part in, in every tenant: as the rider
  * or as the assigned driver. There is no index of a driver's past rides, so
  * this reads each tenant's rides whole; only the two rare calls that need a
  * person's whole history use it (the export, rate limited, and the deletion).

@@ -1,5 +1,5 @@
 /**
- * Profile photos (issue 6): the processed bytes live under ["photos", userId],
+ * Profile photos: the processed bytes live under ["photos", userId],
  * one small value (well under KV's 64 KiB), and the user's photoUrl names them
  * with a content hash. The photo and the user change in one atomic commit, so
  * photoUrl never points at bytes that are not there, and removed bytes are

@@ -1,5 +1,5 @@
 /**
- * A tenant's named places (issue 18). One commit writes a place with its
+ * A tenant's named places. One commit writes a place with its
  * name key, which makes names unique per tenant (folded: lib/places.ts), and
  * the tenant's places head, which every create checks, so the count cannot
  * pass MAX_PLACES when two admins add at once. A lost race reads again.

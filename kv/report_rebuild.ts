@@ -1,9 +1,9 @@
 /**
- * Recomputes a tenant's report rollups from its rides (issue 22): `deno task
+ * Recomputes a tenant's report rollups from its rides: `deno task
  * admin reports:rebuild --tenant C`, and once at start for stores written
  * before the rollups existed (kv/migrations.ts). The same rule as every ride
- * write (kv/report_rollups.ts `addRide`), run over each ride once. Rides made
- * before issue 22 get their local request day, in the tenant's zone, first.
+ * write (kv/report_rollups.ts `addRide`), run over each ride once. Old rides
+ * without a local request day get one, in the tenant's zone, first.
  *
  * Not atomic with ride writes (a tenant's rides do not fit one commit): run
  * it while the server is stopped. Driver service (hours, miles) comes from

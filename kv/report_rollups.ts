@@ -1,5 +1,5 @@
 /**
- * The report rollups (issue 22), kept in the same atomic commit as every ride
+ * The report rollups, kept in the same atomic commit as every ride
  * change: one value per tenant and local day (lib/reports.ts DayRollup) and
  * one per driver and month, by day (DriverMonth). A change adds what the ride adds now and
  * takes away what it added before, by the one rule in `addRide`, so creating,
@@ -38,7 +38,7 @@ import { keys } from "./keys.ts";
 export const MAX_PICKUPS_PER_DAY = 300;
 export const OTHER_PICKUPS = "other";
 
-/** A ride's report day: fixed on it when made; rides from before issue 22 without one use the UTC day. */
+/** A ride's report day: fixed on it when made; old rides without one use the UTC day. */
 export function rideDay(ride: Pick<Ride, "local" | "requestedAt">): string {
   return ride.local?.date ?? new Date(ride.requestedAt).toISOString().slice(0, 10);
 }

@@ -1,5 +1,5 @@
 /**
- * A tenant's report for a range of local days (issue 22), from the rollups
+ * A tenant's report for a range of local days, from the rollups
  * alone (kv/report_rollups.ts): three range lists (days, driver months, driver
  * service) and the names of the drivers, never a scan of rides. A year is at
  * most 366 day values plus 13 per driver.

@@ -1,5 +1,5 @@
 /**
- * A rider's rating of their ride (issue 21), stored on the ride, with the
+ * A rider's rating of their ride, stored on the ride, with the
  * driver's running sum and count added to in the same commit (KvU64 sums, so
  * ratings of one driver's rides at once never lose each other). The commit
  * checks the ride as read: of two ratings at once, one lands and the other

@@ -1,5 +1,5 @@
 /**
- * A rider's finished rides (issue 21: completed, canceled, no-show), newest
+ * A rider's finished rides (completed, canceled, no-show), newest
  * first, a page at a time. Read through the rider's own index (ids are ULIDs,
  * so it sorts by request time) in batches of 10; a ride still active is
  * skipped. The cursor is the index's own, just past the page's last ride, as

@@ -1,5 +1,5 @@
 /**
- * What each rider has been told about their ride (issue 20): one small record
+ * What each rider has been told about their ride: one small record
  * per ride, ["ride_notices", tenant, rideId], kept two days. Claiming a
  * notice commits the new record checked against the one read, so of two
  * isolates (or two location reports) deciding the same notice at once, only

@@ -57,7 +57,7 @@ export async function listRides(
  * The tenant's rides asked for from `start` (in) to `end` (out), epoch ms, in
  * the order asked (ride ids are ULIDs of that moment, so this is one key range).
  * Read from KV in batches as the caller iterates, never the whole range at once
- * (the trips CSV, issue 22).
+ * (the trips CSV).
  */
 export async function* ridesAskedBetween(
   kv: Store,

@@ -1,7 +1,6 @@
 /**
- * What the admin trips screen needs to stay fast however long the history
- * (issue 7): per-status counts and an index by admin trip status, both kept
- * in the same atomic commit as every ride write (kv/rides.ts calls
+ * What the admin trips screen needs to stay fast however long the history: per-status counts and an index by admin trip
+ * status, both kept in the same atomic commit as every ride write (kv/rides.ts calls
  * `recordRideChange`), so a count or a filtered page never needs a scan.
  * Counting 10,000 rides by listing them takes ~180 ms on SQLite; reading the
  * eight counters is one getMany.

@@ -267,7 +267,7 @@ function updateRideStatusAlone(
     }
     if (riderSlot) op.check(riderSlot);
     writeIndexes(op, ride, current.status);
-    // Issue 21: the rider's no-show count is kept by the move itself.
+    // The rider's no-show count is kept by the move itself.
     if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     await recordReportChange(kv, op, tenant, current, ride);

@@ -11,7 +11,7 @@ export const secretPathFor = (kvPath: string) => `${kvPath}.secret`;
  * no key: no forged token, and no code recovered from its hash (the code key
  * is derived from this secret). The in-memory store keeps it in memory.
  *
- * A store from before issue 16 kept the secret in KV (["meta", "jwt_secret"]):
+ * An old store kept the secret in KV (["meta", "jwt_secret"]):
  * it moves to the file, so sessions stay signed in, and leaves KV.
  */
 export async function localSecret(kv: Store, kvPath: string): Promise<string> {

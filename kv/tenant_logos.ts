@@ -1,5 +1,5 @@
 /**
- * Organisation logos (issue 19): the processed bytes live under
+ * Organisation logos: the processed bytes live under
  * ["tenant_logos", code], one small value (well under KV's 64 KiB), and the
  * tenant record names them by hash (`logo`). Both change in one commit
  * (updateTenant's `also`) with the audit record, so the header never points

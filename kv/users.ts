@@ -16,11 +16,11 @@ export interface User {
   createdAt: number;
   /** Super admins pass every tenant's checks (spec section 6). */
   isSuper: boolean;
-  /** The language the person chose with the switch (issue 17); follows them to another device. */
+  /** The language the person chose with the switch; follows them to another device. */
   language?: Lang;
-  /** Texts about their rides (issue 20: accepted, almost there, here…); absent means on. */
+  /** Texts about their rides (accepted, almost there, here…); absent means on. */
   rideTexts?: boolean;
-  /** Standing accessibility needs (issue 21), copied onto each ride they request; absent means none. */
+  /** Standing accessibility needs, copied onto each ride they request; absent means none. */
   needs?: Need[];
 }
 

@@ -17,13 +17,13 @@ export interface Account {
   photoUrl: string | null;
   createdAt: number;
   tenants: AccountTenant[];
-  /** The language the person chose (issue 17); absent until they choose. Texts sent to them use it. */
+  /** The language the person chose; absent until they choose. Texts sent to them use it. */
   language?: Lang;
   /**
-   * Texts about their rides (issue 20), on unless they turned them off in
+   * Texts about their rides, on unless they turned them off in
    * Profile Settings. The server always says; a copy stored before it did may lack it (on).
    */
   rideTexts?: boolean;
-  /** Standing accessibility needs (issue 21), copied onto each ride they request; a copy stored before them may lack it (none). */
+  /** Standing accessibility needs, copied onto each ride they request; a copy stored before them may lack it (none). */
   needs?: Need[];
 }

@@ -1,5 +1,5 @@
 /**
- * Deleting one's own account (issue 23): the confirmation both sides check
+ * Deleting one's own account: the confirmation both sides check
  * (the last four digits of the person's phone, typed on Profile Settings and
  * sent as the DELETE body) and the server's refusals. The digits are a
  * confirmation against a slip or a one-call script, not a second factor: the

@@ -1,5 +1,5 @@
 /**
- * The Current Ride card's arrival line (issue 20), in the rider's words: a
+ * The Current Ride card's arrival line, in the rider's words: a
  * rider screen text, kept apart from lib/eta.ts (shared with the driver's
  * screen, which shows none of it).
  */

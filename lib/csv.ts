@@ -1,5 +1,5 @@
 /**
- * A small CSV writer (RFC 4180; issue 22, the trips export): fields joined by
+ * A small CSV writer (RFC 4180, for the trips export): fields joined by
  * commas, rows ended by CRLF, a field quoted when it holds a comma, a double
  * quote, CR or LF, and its double quotes doubled.
  *

@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec section 7, issue 8). The app reports unhandled
+ * Error reporting (spec section 7). The app reports unhandled
  * errors to an ErrorReporter; with SENTRY_DSN set it is Sentry, otherwise
  * nothing leaves the process (the error is still logged). Reports carry the
  * route, tenant and request id, and are scrubbed of tokens, codes and phone

@@ -1,5 +1,5 @@
 /**
- * Arrival times (issue 20): how long the rider's driver needs to reach them,
+ * Arrival times: how long the rider's driver needs to reach them,
  * or, once aboard, their destination. Shared by the server (the socket's
  * driver-location message, GET rides/my, the texts) and the rider's card.
  *

@@ -13,7 +13,7 @@ export function ulid(now: number = Date.now()): string {
 /**
  * The smallest ULID of moment `ms`: every id made at `ms` or later sorts at or
  * after it, every id made before sorts before it. Bounds of a KV list over a
- * time range (the trips CSV, issue 22).
+ * time range (the trips CSV).
  */
 export function firstUlidAt(ms: number): string {
   // A ULID's time is 48 bits from 1970: moments outside it bound at its ends.

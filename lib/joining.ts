@@ -1,5 +1,5 @@
 /**
- * Who may join a tenant (issue 19, "Who may join"): the answer to a sign-in
+ * Who may join a tenant ("Who may join"): the answer to a sign-in
  * at a tenant, and to an admin adding or blocking someone there. The rule is
  * here once; kv/admission.ts reads what it needs and routes answer with
  * these texts (translated on the way out: lib/i18n/es/errors.ts).

@@ -4,7 +4,7 @@
  * HS256 is accepted. The session record in KV is the authority: a token is
  * worthless once its session is revoked. Tokens are signed with node:crypto's
  * HMAC, which answers at once (jose signs through WebCrypto, a promise and
- * several times the work: a sign-in burst's, issue 24), and checked by jose.
+ * several times the work: a sign-in burst's), and checked by jose.
  */
 import { jwtVerify } from "jose";
 import { Buffer } from "node:buffer";

@@ -1,5 +1,5 @@
 /**
- * Which map the rider and driver screens draw (issue 18, "A street map with
+ * Which map the rider and driver screens draw ("A street map with
  * no set-up"), and which origins a MapLibre style makes the browser reach.
  * Pure: the server reads the style at start-up and names these origins in
  * its CSP (server/map_origins.ts); the map chunk reads the same setting.

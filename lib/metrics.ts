@@ -1,5 +1,5 @@
 /**
- * In-process metrics in the Prometheus text format (issue 8). Each process
+ * In-process metrics in the Prometheus text format. Each process
  * (or Deno Deploy isolate) counts its own traffic; a scraper sums them.
  * Labels are bounded: routes are Hono's matched patterns, never raw paths.
  */

@@ -1,5 +1,5 @@
 /**
- * The driver's "Navigate" (issue 18): directions in the phone's own maps app
+ * The driver's "Navigate": directions in the phone's own maps app
  * to where the ride goes next: the pickup, or the dropoff once the rider is
  * aboard. Apple Maps on iPhone and iPad, Google Maps elsewhere (its web
  * address opens the app where installed), and a plain `geo:` link for any

@@ -27,7 +27,7 @@ export const NEED_WORDS: Record<Need, Text> = {
 };
 
 /**
- * Each need's 24px line icon (components/NeedIcon.tsx draws it): one SVG path
+ * Each need's 24px line icon (components/NeedsList.tsx `NeedIcon` draws it): one SVG path
  * in the text's colour. Drawn, not emoji: a phone without an emoji font would
  * show an empty box.
  */

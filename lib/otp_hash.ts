@@ -2,7 +2,7 @@
  * The hashes a code and a challenge are kept as (lib/otp.ts), on the server
  * only. node:crypto answers at once: WebCrypto's sign and digest each took a
  * trip through a promise and several times the work, and a sign-in makes five
- * of them (issue 24).
+ * of them.
  */
 import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto";
 

@@ -1,5 +1,5 @@
 /**
- * What a place stands for in a ride (issue 18): its point, and the label a
+ * What a place stands for in a ride: its point, and the label a
  * ride keeps for a pickup place. Apart from lib/place_names.ts so the
  * rider's first load (lib/ride_request.ts) takes only these two; the
  * server reaches them through lib/places.ts too.

@@ -1,5 +1,5 @@
 /**
- * How place names are compared, ordered and found (issue 18), apart from
+ * How place names are compared, ordered and found, apart from
  * lib/places.ts so the rider's suggestions (components/rider/place_kit.tsx)
  * take these few functions without the editor's rules and texts. The
  * server and the editor reach them through lib/places.ts.

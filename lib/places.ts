@@ -1,5 +1,5 @@
 /**
- * Named places of a tenant (issue 18): stops and landmarks a rider would
+ * Named places of a tenant: stops and landmarks a rider would
  * name, such as "City Hall" or "Greer Station". The rules once, for the
  * server (routes/api/places.ts checks every write with `readPlace`) and the
  * screens (the admin's places editor checks the same before sending; the

@@ -1,5 +1,5 @@
 /**
- * Rating a ride (issue 21): 1-5 with an optional comment of at most 500
+ * Rating a ride: 1-5 with an optional comment of at most 500
  * characters, by the ride's rider, once, when it is completed, within 7 days
  * of completion. The rules once for the server and the rating control.
  */

@@ -18,7 +18,7 @@ export const RIDER_MESSAGES: Record<RideStatus, Text> = {
   completed: "Ride completed!",
   canceled: "Your ride has been canceled.",
   "no-show": "Ride marked as no-show.",
-  // Issue 21: a booking; the rider's Upcoming rides list shows its time.
+  // A booking; the rider's Upcoming rides list shows its time.
   scheduled: "Your ride is booked.",
 };
 
@@ -38,7 +38,7 @@ export const MARKER_COLOURS: Record<RideStatus, { name: string; hex: string }> =
   completed: { name: "grey", hex: "#6b7280" },
   canceled: { name: "red", hex: "#dc2626" },
   "no-show": { name: "black", hex: "#111827" },
-  // Issue 21: a booking is purple wherever a status has a colour.
+  // A booking is purple wherever a status has a colour.
   scheduled: { name: "purple", hex: "#9333ea" },
 };
 

@@ -16,7 +16,7 @@ export const RIDE_STATUSES = [
   "completed",
   "canceled",
   "no-show",
-  // Booked ahead (issue 21): neither active nor final; the server hands it over to pending (lib/booking.ts).
+  // Booked ahead: neither active nor final; the server hands it over to pending (lib/booking.ts).
   "scheduled",
 ] as const;
 export type RideStatus = typeof RIDE_STATUSES[number];
@@ -48,21 +48,21 @@ export interface Ride {
   driverName: string | null;
   driverPhone: string | null;
   updatedAt: number;
-  /** Booked ahead (issue 21): the pickup time asked for (epoch ms); absent for a ride asked for now. */
+  /** Booked ahead: the pickup time asked for (epoch ms); absent for a ride asked for now. */
   scheduledFor?: number;
-  /** The rider's accessibility needs for this ride (issue 21), folded; absent on rides stored before them. */
+  /** The rider's accessibility needs for this ride, folded; absent on rides stored before them. */
   needs?: Need[];
-  /** The rider's note for the driver (issue 21), 1-140 characters; absent when none. */
+  /** The rider's note for the driver, 1-140 characters; absent when none. */
   note?: string;
-  /** The rider's rating of a completed ride (issue 21, lib/ride_feedback.ts); absent until rated. */
+  /** The rider's rating of a completed ride (lib/ride_feedback.ts); absent until rated. */
   feedback?: RideFeedback;
-  /** Who canceled a canceled ride (issue 22): its rider, or a driver or admin ("staff"). Absent on older rides. */
+  /** Who canceled a canceled ride: its rider, or a driver or admin ("staff"). Absent on older rides. */
   canceledBy?: "rider" | "staff";
-  /** The tenant's local day and hour of the request (issue 22), fixed when the ride is made: its report day. */
+  /** The tenant's local day and hour of the request, fixed when the ride is made: its report day. */
   local?: RideLocal;
-  /** The rider deleted their account (issue 23): name, phone, photo and note are gone; screens say "Deleted rider". */
+  /** The rider deleted their account: name, phone, photo and note are gone; screens say "Deleted rider". */
   riderDeleted?: true;
-  /** The driver deleted their account (issue 23): name and phone are gone; screens say "Deleted driver". */
+  /** The driver deleted their account: name and phone are gone; screens say "Deleted driver". */
   driverDeleted?: true;
   /**
    * When the driver's reported position first came within reach of the pickup (lib/no_show_wait.ts), while the
@@ -73,7 +73,7 @@ export interface Ride {
   noShowFrom?: number;
 }
 
-/** A rider's rating, 1-5, with an optional comment (issue 21). */
+/** A rider's rating, 1-5, with an optional comment. */
 export interface RideFeedback {
   rating: number;
   comment: string | null;
@@ -115,7 +115,7 @@ export function busyWith(
  * Whether a ride belongs in a driver's list (spec sections 4, 7): active, and
  * either pending (every driver may take it) or assigned to this driver.
  * A wheelchair ride is offered only to accessible vehicles on top of this
- * (issue 21: lib/ride_offers.ts `offeredInList`).
+ * (lib/ride_offers.ts `offeredInList`).
  */
 export function inDriverList(ride: Pick<Ride, "status" | "assignedDriverId">, driverId: string): boolean {
   return isActive(ride.status) && (ride.status === "pending" || ride.assignedDriverId === driverId);
@@ -147,6 +147,6 @@ export const STAGE_TIME = {
   completed: "completedAt",
   canceled: "canceledAt",
   "no-show": "noShowAt",
-  // A booking's request time is when it was booked; the hand-over to pending sets it again (issue 21).
+  // A booking's request time is when it was booked; the hand-over to pending sets it again.
   scheduled: "requestedAt",
 } as const satisfies Record<RideStatus, string>;

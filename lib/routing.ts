@@ -1,5 +1,5 @@
 /**
- * Arrival times from a routing service (issue 20). With ROUTING_URL set, the
+ * Arrival times from a routing service. With ROUTING_URL set, the
  * time is the route's duration from an OSRM-compatible service
  * (`GET {ROUTING_URL}/route/v1/driving/{lng},{lat};{lng},{lat}?overview=false`
  * → `{ code: "Ok", routes: [{ duration }] }`, seconds); when it fails,

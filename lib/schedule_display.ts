@@ -4,7 +4,7 @@
  * times are in 12-hour form ("7:00 AM – 7:00 PM"), a day without slots reads
  * "No service", and a schedule with no slot at all "No schedule available".
  * Pure, so the server, the rider screen and tests share it; the words come
- * through the screen's translate function (issue 17).
+ * through the screen's translate function.
  */
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";

@@ -1,5 +1,5 @@
 /**
- * What a weekly schedule must be before riders see it (issue 7, "Schedule"):
+ * What a weekly schedule must be before riders see it ("Schedule"):
  * days 0 (Sunday) to 6 (Saturday); times 24-hour "HH:MM"; each slot ends
  * after it starts, within the day; no two slots of a day overlap (touching,
  * 09:00-12:00 then 12:00-17:00, is fine); at most 12 slots a day. The spec

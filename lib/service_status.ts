@@ -1,5 +1,5 @@
 /**
- * A paused organisation (issue 19: the provider suspends a tenant): no new
+ * A paused organisation (the provider suspends a tenant): no new
  * rides and no driver going online; its rider and driver pages say so.
  * Admins still sign in and use everything. One text for the server's 503
  * and for the pages.

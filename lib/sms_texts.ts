@@ -1,5 +1,5 @@
 /**
- * The texts Hopper sends by SMS, in the recipient's language (issue 17): the
+ * The texts Hopper sends by SMS, in the recipient's language: the
  * sign-in code in the language of the request that asked for it. Server only
  * (it reads the catalogue). Budgets, checked by tests/unit/sms_texts.test.ts
  * with every value filled: English within one GSM-7 segment (160 characters),
@@ -19,7 +19,7 @@ export function codeSms(lang: Lang, code: string): string {
 }
 
 /**
- * The reply to HELP (issue 19: the organisation's contacts "in HELP
+ * The reply to HELP (the organisation's contacts "in HELP
  * replies"). Longer than one segment by choice: naming an organisation and
  * both its contacts does not fit in 160 characters. HELP_SMS_MAX bounds the
  * whole reply (two GSM-7 segments and a little of a third, under carriers'
@@ -33,7 +33,7 @@ export const HELP_ORG_EMAIL = "{name}: email {email}" as const;
 export const HELP_GENERAL_SMS =
   "Hopper on-demand shuttles. For help, email {email} or see {url}. Reply STOP to opt out." as const;
 
-/** The answers to STOP and START (issue 20): what the number will and will not get from now. */
+/** The answers to STOP and START: what the number will and will not get from now. */
 export const STOP_SMS = "You're unsubscribed from Hopper texts. Text START to opt back in." as const;
 export const START_SMS = "You're subscribed to Hopper texts again. Reply HELP for help, STOP to opt out." as const;
 
@@ -83,7 +83,7 @@ export interface HelpSite {
 }
 
 /**
- * The HELP reply (issue 20): the organisation's name and contacts where the
+ * The HELP reply: the organisation's name and contacts where the
  * number belongs to exactly one that gave a phone or an email; otherwise
  * (none, several, one with no contacts or with contacts too long to fit)
  * the site's CONTACT_EMAIL and contact page. Bounded by HELP_SMS_MAX.

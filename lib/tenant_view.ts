@@ -1,5 +1,5 @@
 /**
- * What an open rider or driver screen shows of its tenant (issue 19): the
+ * What an open rider or driver screen shows of its tenant: the
  * name in the header and the service area on the map. When an admin changes
  * either, every socket of the tenant hears `{type: "tenant", tenant}` with
  * this view, and the screen redraws without a reload.

@@ -1,6 +1,6 @@
 /**
  * The admin's view of rides (spec sections 3 "Trip", 4): the Trip shape, and
- * the five statuses the admin screens show, and "scheduled" (issue 21). The ride engine has eight; the
+ * the five statuses the admin screens show, and "scheduled". The ride engine has eight; the
  * stages between accepted and completed (on-the-way, arrived, picked-up) show
  * as accepted, in its blue, with their own label, and count, filter and page
  * as accepted: they are an accepted ride under way. Shared by the server
@@ -14,13 +14,13 @@ import { STATUS_LABELS } from "./ride_texts.ts";
 import type { RideStatus } from "./rides.ts";
 import type { Need } from "./needs.ts";
 
-/** The spec's five, then rides booked ahead (issue 21), which show as their own status in purple. */
+/** The spec's five, then rides booked ahead, which show as their own status in purple. */
 export const TRIP_STATUSES = ["pending", "accepted", "completed", "canceled", "no-show", "scheduled"] as const;
 export type TripStatus = typeof TRIP_STATUSES[number];
 
 /**
  * The filter's and tiles' words (spec section 2, "Admin Trips"): the same
- * words as every status badge (lib/ride_display.ts), for the five it lists.
+ * words as every status badge (lib/ride_texts.ts `STATUS_LABELS`), for the five it lists.
  */
 export const TRIP_STATUS_LABELS = Object.fromEntries(
   TRIP_STATUSES.map((s) => [s, STATUS_LABELS[s]]),
@@ -51,17 +51,17 @@ export interface Trip {
   requestedAt: number;
   acceptedAt: number | null;
   completedAt: number | null;
-  /** `deleted`: the person deleted their account (issue 23); the screen says "Deleted rider", with no phone. */
+  /** `deleted`: the person deleted their account; the screen says "Deleted rider", with no phone. */
   rider: { name: string | null; phoneNumber: string; deleted?: true };
   /** Absent until a driver accepts. */
   driver?: { name: string | null; phoneNumber: string | null; deleted?: true };
-  /** Booked ahead (issue 21): the pickup time asked for. */
+  /** Booked ahead: the pickup time asked for. */
   scheduledFor?: number;
-  /** The rider's needs for the ride (issue 21); absent when none. */
+  /** The rider's needs for the ride; absent when none. */
   needs?: Need[];
-  /** The rider's note for the driver (issue 21); absent when none. */
+  /** The rider's note for the driver; absent when none. */
   note?: string;
-  /** The rider's rating (issue 21); absent until rated. */
+  /** The rider's rating; absent until rated. */
   feedback?: { rating: number; comment: string | null };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The trips CSV (issue 22, GET /{t}/api/admin/trips.csv): its columns and one
+ * The trips CSV (GET /{t}/api/admin/trips.csv): its columns and one
  * ride's row. One row per ride asked for in the range, in the order asked.
  *
  * The column names are English snake_case whatever the reader's language: a
@@ -19,7 +19,7 @@ import type { Ride } from "./rides.ts";
 import type { CsvCell } from "./csv.ts";
 import { isoInZone } from "./zoned_iso.ts";
 
-/** The issue's columns in its order, then three more: the booked pickup time, who canceled, the named pickup place. */
+/** The export's columns in order, then three more: the booked pickup time, who canceled, the named pickup place. */
 export const TRIPS_CSV_COLUMNS = [
   "id",
   "requested_at",

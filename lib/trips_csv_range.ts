@@ -1,7 +1,6 @@
 /**
- * Which file the trips screen's "Download CSV (last 30 days)" asks for
- * (issue 22): the path of the trips CSV and the tenant's last local days.
- * Apart from lib/trips_csv.ts so the admin's island carries no report rules.
+ * Which file the trips screen's "Download CSV (last 30 days)" asks for: the path of the trips CSV and the tenant's last
+ * local days. Apart from lib/trips_csv.ts so the admin's island carries no report rules.
  */
 import { localTime } from "./local_time.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The installable web app (issue 23): what a tenant's web app manifest says,
+ * The installable web app: what a tenant's web app manifest says,
  * and its icons' files. One manifest per tenant at /{tenant}/manifest.webmanifest
  * (start at the rider screen, scope the tenant's paths, the brand colour);
  * the public site's, for Hopper itself, at /manifest.webmanifest.

@@ -1,7 +1,7 @@
 /**
  * The admin console pages under a tenant: admin/trips, admin/users,
- * admin/schedule (issue 7), admin/places (issue 18, with the tenant's map), admin/reports and
- * admin/reports/monthly (issue 22; their figures come from routes/report_pages.tsx). As with the other signed-in pages the server
+ * admin/schedule, admin/places (with the tenant's map), admin/reports and
+ * admin/reports/monthly (their figures come from routes/report_pages.tsx). As with the other signed-in pages the server
  * renders the frame and the island's loading state; both guards run in the
  * browser, where the token lives (spec section 3, "Client storage").
  */

@@ -1,5 +1,5 @@
 /**
- * GET /brand/{rrggbb}.css (issue 19): the CSS variables a brand colour sets,
+ * GET /brand/{rrggbb}.css: the CSS variables a brand colour sets,
  * `--brand` and `--brand-ink` (the text colour that passes 4.5:1 on it,
  * lib/tenant_settings.ts). A tenant's pages link the file of their colour
  * (server/render.tsx), so the strict CSP needs no inline style. The answer

@@ -1,5 +1,5 @@
 /**
- * /super, the provider's console (issue 19): outside every tenant ("super"
+ * /super, the provider's console: outside every tenant ("super"
  * is a reserved code). The server renders the frame and the loading state;
  * the island decides in the browser, where the token lives.
  */

@@ -1,5 +1,5 @@
 /**
- * The installable web app (issue 23), mounted at the site root (Hopper's own)
+ * The installable web app, mounted at the site root (Hopper's own)
  * and under each tenant:
  *
  * - GET {base}/manifest.webmanifest: the web app manifest (lib/web_app.ts), in the request's language.

@@ -61,7 +61,7 @@ hydrate(${JSON.stringify(args.path)}, Island);`,
 };
 
 /**
- * The browser gets Preact, not React (issue 9): the islands are written
+ * The browser gets Preact, not React: the islands are written
  * against React's API and rendered by React 19 on the server, but their
  * bundles import preact/compat, about 11 KiB gzip against React's 69. Every
  * island and react-map-gl run on it; the browser tests (tests/e2e/) run on
@@ -165,7 +165,7 @@ async function precompress(outputs: string[]) {
 }
 
 /**
- * A file the service worker keeps at install (issue 23) when under this size: every script and stylesheet of the
+ * A file the service worker keeps at install when under this size: every script and stylesheet of the
  * public graph but MapLibre (about 1 MB), which comes by dynamic import after first paint and is kept once fetched.
  */
 export const SHELL_FILE_MAX_BYTES = 256 * 1024;
@@ -227,7 +227,7 @@ export async function watch(): Promise<void> {
 
 if (import.meta.main) {
   const started = performance.now();
-  // `deno task start` (issue 24): a checkout whose bundles were built from these very sources starts at once.
+  // `deno task start`: a checkout whose bundles were built from these very sources starts at once.
   if (Deno.args.includes("--if-changed")) {
     if (await bundlesCurrent(ROOT, OUT_DIR)) Deno.exit(0);
     console.log("Building the browser bundles (a first start, or their sources changed)…");

@@ -1,5 +1,5 @@
 /**
- * `deno task start`'s server (issue 24): runs serve.ts with one isolate per
+ * `deno task start`'s server: runs serve.ts with one isolate per
  * core, `deno serve --parallel`, on PORT (default 8000), and exits with its
  * code. deno serve takes the port as a flag and not from PORT, and a
  * shared port must be a fixed one (PORT=0 would give each isolate a port of

@@ -30,7 +30,7 @@ export interface Manifest {
   islands: Record<string, { entry: string; imports: string[] }>;
   css: string;
   /**
-   * The public graph's scripts and stylesheets the service worker keeps at install (issue 23): the islands riders,
+   * The public graph's scripts and stylesheets the service worker keeps at install: the islands riders,
    * drivers and visitors load and their chunks, dynamic ones included, MapLibre aside (scripts/build.ts).
    */
   shell?: string[];
@@ -56,7 +56,7 @@ function readFile(path: string, cacheControl: string, { compress }: { compress: 
   const identity = Deno.readFileSync(path);
   const type = TYPES[extname(path)] ?? "application/octet-stream";
   // Bundles come with .br/.gz made by the build; only the small root files are compressed here,
-  // so start-up never spends time compressing (cold start, issue 9).
+  // so start-up never spends time compressing (cold start).
   const body: Encoded = existsSync(`${path}.br`)
     ? { identity, br: Deno.readFileSync(`${path}.br`), gzip: Deno.readFileSync(`${path}.gz`) }
     : compress && isCompressible(type)
@@ -111,7 +111,7 @@ export function assetRoutes(assets: Assets, { publicSourceMaps = false }: { publ
   };
   const handler = (c: Context) =>
     serve(c.req.path, c.req.header("if-none-match"), c.req.header("accept-encoding")) ?? c.notFound();
-  // Source maps show the code as written: public only when PUBLIC_SOURCE_MAPS=true (issue 16).
+  // Source maps show the code as written: public only when PUBLIC_SOURCE_MAPS=true.
   app.get("/build/:name{.+\\.map}", async (c) => {
     const name = c.req.param("name");
     if (!publicSourceMaps || !assets.buildDir || !/^[\w.-]+\.map$/.test(name)) return c.notFound();

@@ -32,7 +32,7 @@ export interface AppDeps {
   mapOrigins?: string[];
   /** Where unhandled errors are reported (Sentry when SENTRY_DSN is set); nothing when omitted. */
   reporter?: ErrorReporter;
-  /** Arrival times (issue 20): ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
+  /** Arrival times: ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
   eta?: EtaSource;
   /**
    * This isolate's short random id when the process runs several (serve.ts under `deno serve --parallel`):
@@ -53,7 +53,7 @@ export interface Env {
     session: Session;
     /** Set by requireAuth under /{tenant}: the membership's roles, read with the session (no "super"). */
     memberRoles: TenantRole[];
-    /** Set by requireAuth under /{tenant} when the caller is blocked there (issue 19). */
+    /** Set by requireAuth under /{tenant} when the caller is blocked there. */
     blocked: boolean;
     /** Set by twilioWebhook on POST /api/sms/inbound: the signed form Twilio posted. */
     twilioForm: TwilioForm;

@@ -1,6 +1,6 @@
 /**
  * The origins the map style makes the browser reach, read once at start-up so
- * the CSP names exactly them (issue 18): the style's own, its sprites and
+ * the CSP names exactly them: the style's own, its sprites and
  * glyphs, its tiles, and the tiles its TileJSON documents list. A style that
  * cannot be read in time (the provider down, no network on the server) leaves
  * the style's own origin only, with a warning: start-up never waits longer

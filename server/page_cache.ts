@@ -36,9 +36,9 @@ export function pageServer(
     const lang = c.get("lang") ?? "en";
     let page = cache.get(key);
     if (!page) {
-      // A tenant's pages wear its brand colour (issue 19); its key (server/site_context.ts pageKey) names it.
+      // A tenant's pages wear its brand colour; its key (server/site_context.ts pageKey) names it.
       const brand = meta.brand ?? c.get("tenant")?.brandColor;
-      // Each tenant's pages belong to its installable app (issue 23); its code is in the path, so in the key.
+      // Each tenant's pages belong to its installable app; its code is in the path, so in the key.
       const code = c.get("tenant")?.code;
       const app = meta.app ?? (code ? `/${code}` : "");
       const logo = meta.logo ?? c.get("tenant")?.logo?.hash;

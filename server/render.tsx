@@ -16,15 +16,15 @@ import { DEFAULT_BRAND } from "../lib/tenant_settings.ts";
 export interface PageMeta {
   title: string;
   description?: string;
-  /** The tenant's brand colour (issue 19): the browser's theme colour and /brand/{rrggbb}.css. */
+  /** The tenant's brand colour: the browser's theme colour and /brand/{rrggbb}.css. */
   brand?: string;
   /**
-   * The installable web app the page belongs to (issue 23): "/{tenant}" on a tenant's pages, which also name its
+   * The installable web app the page belongs to: "/{tenant}" on a tenant's pages, which also name its
    * service worker (`<body data-sw>`) for the islands' runtime to register; "" (Hopper's own manifest, no worker)
    * on the public site.
    */
   app?: string;
-  /** The hash of the tenant's logo, which its home-screen icons show (issue 23). */
+  /** The hash of the tenant's logo, which its home-screen icons show. */
   logo?: string;
 }
 
@@ -54,7 +54,7 @@ function pageTexts(lang: Lang) {
 
 /**
  * A part of a page rendered on the server with every text of its language,
- * for an island to put in place (the reports pages, issue 22: their figures
+ * for an island to put in place (the reports pages: their figures
  * need the signed-in admin's token, which only the browser holds).
  */
 export function renderFragment(lang: Lang, body: ReactNode): string {
@@ -109,6 +109,6 @@ export function renderPage(
       : "") +
     [...preload].map((href) => `<link rel="modulepreload" href="${href}">`).join("") +
     scripts.join("") +
-    // A tenant's service worker, for the islands' runtime to register (issue 23).
+    // A tenant's service worker, for the islands' runtime to register.
     `</head><body${meta.app ? ` data-sw="${escapeHtml(meta.app)}/sw.js"` : ""}>${html}</body></html>`;
 }

@@ -1,5 +1,5 @@
 /**
- * The text of /{tenant}/sw.js (issue 23): the worker of browser/service_worker.ts
+ * The text of /{tenant}/sw.js: the worker of browser/service_worker.ts
  * called with this tenant's settings. Its version is the build's hash (the
  * release) and a fingerprint of what it keeps, so a new build, or a tenant's
  * new colour or logo, makes a new worker the open pages offer to load.

@@ -1,5 +1,5 @@
 /**
- * Who may do what (issue 10, item 1): every HTTP route and socket of the app
+ * Who may do what: every HTTP route and socket of the app
  * × caller × tenant → the outcome a client sees. tests/api/access_matrix.test.ts
  * walks the whole table against the real app and fails when the app has a
  * route this table does not list.
@@ -55,7 +55,7 @@ const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
 const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
 const ADMINS: Outcomes = [401, 403, 403, 200, 200];
 const ADMINS_CREATED: Outcomes = [401, 403, 403, 201, 201];
-/** The provider's calls (issue 19): only a super admin gets a 2xx. */
+/** The provider's calls: only a super admin gets a 2xx. */
 const SUPERS: Outcomes = [401, 403, 403, 403, 200];
 const OPEN = 101;
 /** Upgraded, then closed 1008 with the reason: a signed-in person refused. */
@@ -82,10 +82,10 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/favicon.svg", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/brand/:file{[0-9a-fA-F]{6}\\.css}", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/robots.txt", kind: "asset", ...SAME(ALL_200), public: true },
-  // The installable app (issue 23): Hopper's own manifest and icons for the public site.
+  // The installable app: Hopper's own manifest and icons for the public site.
   { method: "GET", path: "/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: `/icons/${ICON_FILE}`, kind: "asset", ...SAME(ALL_200), public: true },
-  // MAP_PMTILES_PATH's archive (issue 18): map tiles for anyone, asked for by range (206), as maps read it.
+  // MAP_PMTILES_PATH's archive: map tiles for anyone, asked for by range (206), as maps read it.
   { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206]), public: true },
   { method: "GET", path: "/healthz", kind: "api", ...SAME(ALL_200), public: true },
   // Only METRICS_TOKEN opens it: a user's session token is not it.
@@ -93,7 +93,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
 
   // Sign-in and the signed-in user's own account (no tenant in the path).
   { method: "POST", path: "/api/inquiries", kind: "api", ...SAME([201, 201, 201, 201, 201]), public: true },
-  // Twilio's incoming-text webhook (issue 19): Twilio's signature admits it, not a session; it answers about the
+  // Twilio's incoming-text webhook: Twilio's signature admits it, not a session; it answers about the
   // sending number only (the HELP reply names that number's organisations and their public contacts).
   { method: "POST", path: "/api/sms/inbound", kind: "api", ...SAME(ALL_200), public: true },
   { method: "POST", path: "/api/auth/login", kind: "api", ...SAME(ALL_200), public: true },
@@ -103,13 +103,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "PUT", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
-  // Issue 23: the caller's own account only (the call deletes a twin of the caller: same roles, own phone).
+  // The caller's own account only (the call deletes a twin of the caller: same roles, own phone).
   { method: "DELETE", path: "/api/users/me", kind: "api", ...SAME([401, 204, 204, 204, 204]) },
   { method: "GET", path: "/api/users/me/export", kind: "api", ...SAME(SIGNED_IN_200) },
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
 
-  // The provider's console (issue 19): no tenant in the path, super admins only.
+  // The provider's console: no tenant in the path, super admins only.
   { method: "GET", path: "/api/super/audit", kind: "api", ...SAME(SUPERS) },
   { method: "GET", path: "/api/super/tenants", kind: "api", ...SAME(SUPERS) },
   { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 201]) },
@@ -127,7 +127,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/terms"),
   page("/privacy"),
   page("/login"),
-  // The provider's console (issue 19): a shell anyone may load; its island asks /api/super/*, which decides.
+  // The provider's console: a shell anyone may load; its island asks /api/super/*, which decides.
   page("/super"),
   // The language switch sets the `lang` cookie and goes back to the page: the same for anyone.
   {
@@ -185,7 +185,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: NON_MEMBER_CREATED,
   },
   { method: "GET", path: "/:tenant/api/rides/my", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
-  // Issue 21: the caller's own bookings.
+  // The caller's own bookings.
   { method: "GET", path: "/:tenant/api/rides/upcoming", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   // Moving someone else's ride: a rider hears 404 (not theirs), drivers accept it.
   {
@@ -207,9 +207,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/driver/rides", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/rides", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/rides/counts", kind: "api", own: ADMINS, other: NON_MEMBER },
-  // Issue 22: the funders' figures for a range of the tenant's days.
+  // The funders' figures for a range of the tenant's days.
   { method: "GET", path: "/:tenant/api/admin/reports", kind: "api", own: ADMINS, other: NON_MEMBER },
-  // Issue 22: the trips CSV of a date range (riders' names and phones: admins only).
+  // The trips CSV of a date range (riders' names and phones: admins only).
   { method: "GET", path: "/:tenant/api/admin/trips.csv", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/admin/schedule", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/places", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
@@ -219,13 +219,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "DELETE", path: "/:tenant/api/admin/settings/logo", kind: "api", own: ADMINS, other: NON_MEMBER },
   // A tenant's logo loads in every page's header without a token; the URL needs the bytes' hash (?v=).
   { method: "GET", path: "/:tenant/logo", kind: "asset", ...SAME(ALL_200), public: true },
-  // The installable app (issue 23): each tenant's manifest, icons and service worker, the same for anyone (the
+  // The installable app: each tenant's manifest, icons and service worker, the same for anyone (the
   // browser fetches them without a token; they name the tenant, its colour and its public files, nobody's data).
   { method: "GET", path: "/:tenant/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: `/:tenant/icons/${ICON_FILE}`, kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/sw.js", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/:tenant/api/admin/audit", kind: "api", own: ADMINS, other: NON_MEMBER },
-  // Issue 21: a member's own history and no-show standing; rating answers 404 to all but the ride's rider (the
+  // A member's own history and no-show standing; rating answers 404 to all but the ride's rider (the
   // ride here is a fresh rider's, so every caller hears 404; the rider's 201 is tests/api/ride_feedback.test.ts).
   { method: "GET", path: "/:tenant/api/rides/history", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/rides/standing", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
@@ -346,7 +346,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/activity"),
   page("/:tenant/admin/reports"),
   page("/:tenant/admin/reports/monthly"),
-  // The reports pages' figures (issue 22): HTML drawn for the admin whose token the island sends; refusals are JSON.
+  // The reports pages' figures: HTML drawn for the admin whose token the island sends; refusals are JSON.
   { method: "GET", path: "/:tenant/admin/reports/figures", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/admin/reports/monthly/figures", kind: "api", own: ADMINS, other: NON_MEMBER },
 ];

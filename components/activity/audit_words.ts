@@ -1,5 +1,5 @@
 /**
- * An audit entry in words (issue 19): "Dee Driver was given the driver role
+ * An audit entry in words: "Dee Driver was given the driver role
  * by Ada", "Schedule saved", "Place City Hall added". Shared by the admin's
  * Activity page and the provider's console. A sentence that names who acted
  * says so itself (`withBy` false); the others show "by …" beside it.

@@ -1,5 +1,5 @@
 /**
- * Add person (issue 19, "Who may join"): an admin adds someone by phone,
+ * Add person ("Who may join"): an admin adds someone by phone,
  * with an optional name and their roles (Admin only for super admins, as
  * role grants require). POST /{tenant}/api/users; an invitation-only tenant
  * lets in only people added here. The phone and roles are checked before

@@ -1,5 +1,5 @@
 /**
- * The no-show policy on the settings page (issue 21): when a rider is warned,
+ * The no-show policy on the settings page: when a rider is warned,
  * when their requests pause, for how long, over how many days missed
  * pickups count, and how long a driver waits at the pickup before a no-show
  * (lib/no_show.ts, lib/no_show_wait.ts). Typed as text, checked on save.

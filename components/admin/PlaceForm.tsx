@@ -1,5 +1,5 @@
 /**
- * A place's name and note (issue 18), for a new place (at the point tapped on
+ * A place's name and note, for a new place (at the point tapped on
  * the map) or an existing one. Checked with lib/places.ts before sending, as
  * the server checks it; the server's own refusal (a taken name, a full list)
  * shows under the fields.

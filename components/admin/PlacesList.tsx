@@ -1,5 +1,5 @@
 /**
- * The places beside the map (issue 18): each with its note and Edit, Move and
+ * The places beside the map: each with its note and Edit, Move and
  * Delete. Move is the keyboard's and the static map's way to do what dragging
  * the pin does: the next tap on the map sets the place's new point.
  */

@@ -1,5 +1,5 @@
 /**
- * "Download CSV (last 30 days)" on the trips screen (issue 22): the trips CSV
+ * "Download CSV (last 30 days)" on the trips screen: the trips CSV
  * (GET /{t}/api/admin/trips.csv) of the tenant's last 30 local days, today
  * included. Other ranges are the API's (docs/api.md, "Trips CSV").
  */

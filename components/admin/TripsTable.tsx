@@ -15,7 +15,7 @@ import { LineIcon } from "../LineIcon.tsx";
 import { NeedsList } from "../NeedsList.tsx";
 
 export const NO_DRIVER: Text = "No driver assigned";
-/** Issue 23: a past trip of someone who deleted their account keeps no name or phone. */
+/** A past trip of someone who deleted their account keeps no name or phone. */
 export const DELETED_RIDER: Text = "Deleted rider";
 export const DELETED_DRIVER: Text = "Deleted driver";
 
@@ -145,7 +145,7 @@ export function TripsTable(
   );
 }
 
-/** Filled and empty stars for a 1-5 rating (issue 21); the words beside them say it for screen readers. */
+/** Filled and empty stars for a 1-5 rating; the words beside them say it for screen readers. */
 export function Stars({ rating }: { rating: number }) {
   return <span className="stars" aria-hidden="true">{"★".repeat(rating)}{"☆".repeat(5 - rating)}</span>;
 }

@@ -1,6 +1,6 @@
 /**
  * The trips screen's status filter, its "Showing X of Y trips" line (spec
- * section 2 "Admin Trips") and the CSV of the last 30 days (issue 22).
+ * section 2 "Admin Trips") and the CSV of the last 30 days.
  */
 import { useDomId } from "../dom_id.ts";
 import { TripsCsvButton } from "./TripsCsvButton.tsx";

@@ -1,5 +1,5 @@
 /**
- * What the Users page shows of a person's rides (issue 21): a rider's
+ * What the Users page shows of a person's rides: a rider's
  * counted no-shows and, while paused, until when; a driver's average rating
  * and how many. Dates in the tenant's time zone and the page's language.
  */

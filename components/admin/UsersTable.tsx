@@ -45,7 +45,7 @@ export function UsersTable(
     onBlock: (user: AdminUser) => void;
     /** The id of the user being blocked or unblocked, while the call is under way. */
     blocking?: string | null;
-    /** Lifts a rider's no-show pause (issue 21); the button shows only while they are paused. */
+    /** Lifts a rider's no-show pause; the button shows only while they are paused. */
     onLift?: (user: AdminUser) => void;
     /** Unlocks a member's sign-in; the button shows only while their number is locked. */
     onUnlock?: (user: AdminUser) => void;

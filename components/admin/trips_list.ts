@@ -1,5 +1,5 @@
 /**
- * The trips screen's list rules (spec section 2 "Admin Trips"; issue 7): the
+ * The trips screen's list rules (spec section 2 "Admin Trips"): the
  * status filter, and how a trip the live socket reports changed is merged
  * into the pages on screen.
  */

@@ -1,5 +1,5 @@
 /**
- * The installed app's notices on the rider and driver screens (issue 23),
+ * The installed app's notices on the rider and driver screens,
  * a chunk of its own that each screen asks for after its first paint (the
  * rider's first load is within bytes of its budget):
  *

@@ -1,5 +1,5 @@
 /**
- * The installed app's state on the rider and driver screens (issue 23), for
+ * The installed app's state on the rider and driver screens, for
  * AppNotices: whether the phone has a signal, whether a new release's service
  * worker waits, and whether the browser offers to install the app.
  * Browser-only: everything starts in effects.

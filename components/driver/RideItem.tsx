@@ -1,10 +1,10 @@
 /**
- * One ride in the driver's list: the rider's needs first (issue 21), the
+ * One ride in the driver's list: the rider's needs first, the
  * rider, the facts and their note, and the buttons of the
  * transition table (lib/driver_actions.ts); a button another ride blocks is
  * disabled, with the reason under the buttons, and No-show counts down the
  * wait at the pickup ("No-show in 2:41", lib/no_show_wait.ts). Under them,
- * Navigate opens the phone's maps app (issue 18), below the buttons so they
+ * Navigate opens the phone's maps app, below the buttons so they
  * stay in thumb reach.
  */
 import { useNow } from "../../browser/live_client.ts";
@@ -37,14 +37,14 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
   const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   return (
     <li className={`ride-item ride-item--${ride.status}`} aria-labelledby={titleId}>
-      {/* Issue 21: what the rider needs comes first, before anything else on the card and before Accept. */}
+      {/* What the rider needs comes first, before anything else on the card and before Accept. */}
       <NeedsList needs={ride.needs} />
       <div className="ride-item__head">
         <h3 id={titleId} className="ride-item__name">{ride.riderName ?? t("Rider")}</h3>
         <span className={`ride-status ride-status--${ride.status}`}>{statusLabel(ride.status, t)}</span>
       </div>
       {ride.scheduledFor !== undefined && (
-        // Booked ahead (issue 21): the time the rider asked to be picked up, on this phone's clock.
+        // Booked ahead: the time the rider asked to be picked up, on this phone's clock.
         <p className="ride-item__booked">{t("Pickup at {time}", { time: clockTime(ride.scheduledFor, t.lang) })}</p>
       )}
       <dl className="ride-facts ride-facts--compact">

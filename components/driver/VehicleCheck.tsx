@@ -1,5 +1,5 @@
 /**
- * "My vehicle takes a wheelchair" (issue 21), under the availability switch
+ * "My vehicle takes a wheelchair", under the availability switch
  * while the driver is offline, asked as they go online: the server remembers
  * it, and wheelchair rides are offered only while it is ticked (lib/ride_offers.ts `offeredInList`).
  */

@@ -12,7 +12,7 @@
  * If the WebGL map cannot run (no WebGL, a chunk that fails to load), the
  * static map stays: the area and the pins are always on screen, and taps
  * still pick points; with a street style, a small notice says the street map
- * is unavailable (issue 18).
+ * is unavailable.
  */
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { StaticMap } from "./StaticMap.tsx";

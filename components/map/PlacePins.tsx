@@ -1,5 +1,5 @@
 /**
- * The tenant's places on the WebGL map (issue 18): a dot with the place's
+ * The tenant's places on the WebGL map: a dot with the place's
  * name. The pin is a button, so a keyboard reaches it too; it opens a small
  * popup with "Go here" (the place becomes the destination) and "Pick up
  * here" (the pickup), placed by MapLibre where it fits in the map. Focus moves into the popup when it opens (MapLibre's

@@ -14,12 +14,12 @@
  *   tiles all fail, or nothing has drawn within STYLE_TIMEOUT_MS) is
  *   replaced by the built-in style with a small "Street map unavailable"
  *   notice: the area and the pins are drawn on top of any style, so the map
- *   never goes blank (issue 18).
+ *   never goes blank.
  * - On a street map, "© OpenStreetMap contributors" is always shown, linked
  *   (OSM's licence), beside the provider's own credit from the style.
  */
 // A named import, not `* as`: react-map-gl loads the module itself (import("maplibre-gl")), so no
-// namespace object is built for it, and esbuild's namespace helper stays out of every island (issue 9).
+// namespace object is built for it, and esbuild's namespace helper stays out of every island.
 import { addProtocol, getVersion } from "maplibre-gl";
 import { Protocol } from "pmtiles";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -93,7 +93,7 @@ export default function ShuttleMap(
   }: MapViewProps,
 ) {
   const t = useT();
-  // The place whose popup is open (issue 18); a tap elsewhere on the map first closes it.
+  // The place whose popup is open; a tap elsewhere on the map first closes it.
   const [openPlace, setOpenPlace] = useState<string | null>(null);
   const [style, setStyle] = useState<string | StyleSpecification>(() => styleFor(styleUrl));
   const street = style !== OFFLINE_STYLE;
@@ -154,7 +154,7 @@ export default function ShuttleMap(
   }, [street, t]);
 
   const polygon = useMemo(() => areaPolygon(area), [area]);
-  // Pins to keep in view (the rider's driver and pickup, issue 20) widen where the map may go, and the view
+  // Pins to keep in view (the rider's driver and pickup) widen where the map may go, and the view
   // moves to take them in when one leaves it.
   const keep = pins.filter((p) => p.keep).map((p) => p.at);
   const keepKey = keep.map((p) => `${p.lat},${p.lng}`).join(";");
@@ -250,7 +250,7 @@ function Pin({ pin, onPinMove }: { pin: MapPin; onPinMove?: MapViewProps["onPinM
   );
 }
 
-/** The rider's driver (issue 20): walks to each new position instead of jumping. */
+/** The rider's driver: walks to each new position instead of jumping. */
 function GlidingPin({ pin }: { pin: MapPin }) {
   const at = useGlide(pin.at);
   return (

@@ -29,7 +29,7 @@ export function fromLocal(area: ServiceArea, x: number, y: number): Point {
 
 export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
   const r = area.radiusMeters;
-  // Pins to keep in view (the rider's driver, issue 20) widen the picture past the area when they are outside it.
+  // Pins to keep in view (the rider's driver) widen the picture past the area when they are outside it.
   const half = Math.max(
     r,
     ...pins.filter((p) => p.keep).map((p) => {

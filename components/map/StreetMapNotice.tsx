@@ -1,5 +1,5 @@
 /**
- * The small notice over a map whose street map could not load (issue 18): the
+ * The small notice over a map whose street map could not load: the
  * built-in picture with the area and pins is shown instead, and this says why
  * the streets are missing. A status, not an alert: nothing is asked of the
  * person.

@@ -1,5 +1,5 @@
 /**
- * The rider's driver moves smoothly between location reports (issue 20): on
+ * The rider's driver moves smoothly between location reports: on
  * the WebGL map the marker is walked from where it is drawn to the new point
  * over GLIDE_MS, one animation frame at a time (the static map does the same
  * with a CSS transition). With reduced motion asked for, it jumps.

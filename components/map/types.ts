@@ -20,13 +20,13 @@ export interface MapPin {
   status?: RideStatus;
   /** For "shuttle" pins: the driver's own position. */
   self?: boolean;
-  /** For "shuttle" pins: the rider's own driver (issue 20): drawn apart, and glides to each new position. */
+  /** For "shuttle" pins: the rider's own driver: drawn apart, and glides to each new position. */
   mine?: boolean;
   /** The map keeps this pin in view (the rider's driver and their pickup), widening past the area if need be. */
   keep?: boolean;
   /** Says what the pin is, for people who cannot see it (title and alt text). */
   title: string;
-  /** The WebGL map lets the pin be dragged; where it is dropped goes to `onPinMove` (admin places, issue 18). */
+  /** The WebGL map lets the pin be dragged; where it is dropped goes to `onPinMove` (admin places). */
   draggable?: boolean;
 }
 
@@ -44,7 +44,7 @@ export interface MapViewProps {
   picking?: boolean;
   /** A draggable pin was dropped at a point. */
   onPinMove?: (id: string, point: Point) => void;
-  /** The tenant's places, drawn as small labelled pins (issue 18). */
+  /** The tenant's places, drawn as small labelled pins. */
   places?: readonly Place[];
   /** A place chosen on the map, and what for. */
   onPlace?: (place: Place, use: PlaceUse) => void;

@@ -1,5 +1,5 @@
 /**
- * Profile Settings' "Delete my account" (issue 23): what is removed and what
+ * Profile Settings' "Delete my account": what is removed and what
  * is kept, then a confirmation by the last four digits of the phone (the
  * server checks them again, lib/account_deletion.ts). Once deleted, the
  * device is signed out and the screen says so.

@@ -1,4 +1,4 @@
-/** Profile Settings' "Download my data" (issue 23): the export as a JSON file. */
+/** Profile Settings' "Download my data": the export as a JSON file. */
 import { useState } from "react";
 import { ApiError } from "../../browser/auth_client.ts";
 import { downloadMyData } from "../../browser/my_account.ts";

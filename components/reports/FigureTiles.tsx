@@ -1,5 +1,5 @@
 /**
- * The report's figures as tiles in three groups (issue 22): rides, times and
+ * The report's figures as tiles in three groups: rides, times and
  * service. Each value carries `data-figure` (the report's field) so the
  * browser test can hold the page against GET /{t}/api/admin/reports.
  */

@@ -1,5 +1,5 @@
 /**
- * Requests by weekday and hour as a heat map drawn on the server (issue 22):
+ * Requests by weekday and hour as a heat map drawn on the server:
  * seven rows, Monday first, of 24 hours; the darker the cell, the more
  * requests. `width` as in DayBars: a narrow drawing for phones, a wide one
  * for desks.

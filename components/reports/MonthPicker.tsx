@@ -1,4 +1,4 @@
-/** The month field and its button (issue 22): on the reports page, and atop the monthly summary it opens. */
+/** The month field and its button: on the reports page, and atop the monthly summary it opens. */
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { useT } from "../texts.tsx";
 

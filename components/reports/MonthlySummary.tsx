@@ -1,5 +1,5 @@
 /**
- * The monthly summary (issue 22): a month's demand-response figures as the
+ * The monthly summary: a month's demand-response figures as the
  * National Transit Database asks for them, on one page that prints black on
  * white (static/css/reports.css hides everything else when printing).
  */

@@ -1,5 +1,5 @@
 /**
- * The body of /{t}/admin/reports (issue 22), rendered on the server by
+ * The body of /{t}/admin/reports, rendered on the server by
  * routes/report_pages.tsx: the range form with its presets, the figures, the
  * charts and the way to the monthly summary. Plain links and GET forms, so
  * choosing a range needs no script.

@@ -1,4 +1,4 @@
-/** How the reports pages write numbers, days and months (issue 22), in the page's language. */
+/** How the reports pages write numbers, days and months, in the page's language. */
 import { type Lang, LOCALES } from "../../lib/i18n/lang.ts";
 
 /** A count or a measure with at most `digits` decimals ("1,204", "52.5"). */

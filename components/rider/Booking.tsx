@@ -1,5 +1,5 @@
 /**
- * Booking ahead on the rider screen (issue 21), in its own chunk so the
+ * Booking ahead on the rider screen, in its own chunk so the
  * screen's first load stays within budget (islands/RiderScreen.tsx loads it
  * lazily):
  *

@@ -12,16 +12,16 @@ const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";
 import { NeedsList } from "../NeedsList.tsx";
 
-/** This ride's needs and note (issue 21): loaded with the card, the rider screen's other lazy part. */
+/** This ride's needs and note: loaded with the card, the rider screen's other lazy part. */
 export { default as RideOptions } from "./RideOptions.tsx";
 
-/** Issue 21: the rider's record rides in this chunk, loaded at mount (islands/RiderScreen.tsx). */
+/** The rider's record rides in this chunk, loaded at mount (islands/RiderScreen.tsx). */
 export { RiderRecord } from "./RiderRecord.tsx";
 export { default as Booking } from "./Booking.tsx";
 
 export interface CurrentRideProps {
   ride: Ride;
-  /** Where the driver is and the minutes to go (issue 20); null before any word. */
+  /** Where the driver is and the minutes to go; null before any word. */
   tracking?: Tracking | null;
   onCancel(): void;
   error: string | null;

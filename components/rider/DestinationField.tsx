@@ -1,8 +1,7 @@
 /**
- * The destination field (spec section 5). With the tenant's places (issue
- * 18) it suggests them: components/rider/place_kit.tsx, loaded after the
- * first paint, gives this same input its combobox attributes, the list and
- * the live region; the state lives here so nothing is lost when it arrives.
+ * The destination field (spec section 5). With the tenant's places it suggests them: components/rider/place_kit.tsx,
+ * loaded after the first paint, gives this same input its combobox attributes, the list and the live region; the state
+ * lives here so nothing is lost when it arrives.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Place } from "../../lib/places.ts";

@@ -1,7 +1,7 @@
 /**
  * The request form's pickup: where it is, and the buttons to set it on the
  * map or go back to GPS. While the picker is open, the tenant's places are
- * listed too, so a rider can name one instead of tapping the map (issue 18).
+ * listed too, so a rider can name one instead of tapping the map.
  */
 import type { Place } from "../../lib/places.ts";
 import { useT } from "../texts.tsx";

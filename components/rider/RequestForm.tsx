@@ -18,7 +18,7 @@ export interface RequestFormProps {
   pickup: PickupChoiceProps;
   destination: string;
   onDestination(text: string): void;
-  /** The tenant's places, offered as the destination field's suggestions (issue 18). */
+  /** The tenant's places, offered as the destination field's suggestions. */
   places: RiderPlaces;
   /** The place chosen as the destination, while the field still names it. */
   dropoffPlace: Place | null;
@@ -29,7 +29,7 @@ export interface RequestFormProps {
   error: string | null;
   sending: boolean;
   onRequest(): void;
-  /** This ride's needs and note (issue 21), in a chunk of their own, just above Request Ride. */
+  /** This ride's needs and note, in a chunk of their own, just above Request Ride. */
   children?: ReactNode;
 }
 

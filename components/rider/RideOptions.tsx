@@ -1,5 +1,5 @@
 /**
- * This ride's needs and the note for the driver (issue 21), beside Request
+ * This ride's needs and the note for the driver, beside Request
  * Ride: the needs start as the rider's standing ones (Profile Settings) and
  * may be changed for this ride only; the note is up to 140 characters. Loaded
  * in a chunk of its own (islands/RiderScreen.tsx), so the rider screen's first

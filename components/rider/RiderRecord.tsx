@@ -1,5 +1,5 @@
 /**
- * The rider's own record (issue 21), a chunk of its own so the rider page's
+ * The rider's own record, a chunk of its own so the rider page's
  * first load stays within budget (islands/RiderScreen.tsx loads it lazily):
  *
  * - RiderNotices: the message of the ride that just ended ("Ride

@@ -1,5 +1,5 @@
 /**
- * The rider's places (issue 18), loaded after the screen's first paint: the
+ * The rider's places, loaded after the screen's first paint: the
  * screen's first load stays within its byte budget (tests/unit/bundle_budget.test.ts),
  * and places arrive by a fetch anyway. components/rider/use_places.ts imports
  * this module and reads the places; until both are here the destination

@@ -1,6 +1,6 @@
 /**
  * The rider map's pins: drivers online, and the ride's points (or the
- * request's while there is none). Once a driver has the ride (issue 20) the
+ * request's while there is none). Once a driver has the ride the
  * map shows that driver alone, kept in view with the pickup.
  */
 import type { AvailableDriver } from "../../lib/drivers.ts";

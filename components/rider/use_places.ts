@@ -1,5 +1,5 @@
 /**
- * The tenant's places for the rider's screen (issue 18), read once when the
+ * The tenant's places for the rider's screen, read once when the
  * screen is signed in, with the code that offers them (place_kit.tsx, a
  * chunk of its own loaded after the first paint). If either fails the list
  * stays empty and the form works as before, without suggestions or places.

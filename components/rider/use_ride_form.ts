@@ -8,7 +8,7 @@
  * `n` each time so a repeated refusal is announced again), else it sets the
  * pickup (picker open) or the destination.
  *
- * A place (issue 18), chosen from the suggestions, the pickup's list or the
+ * A place, chosen from the suggestions, the pickup's list or the
  * map's place pins, sets the destination or the pickup to its point and
  * name; the request then names the place (lib/ride_request.ts). A map tap or
  * typing drops it again.

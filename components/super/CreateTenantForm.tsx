@@ -1,5 +1,5 @@
 /**
- * The provider's create form (issue 19): code, name, the service area
+ * The provider's create form: code, name, the service area
  * (centre and radius: typed, then moved by tapping the map, which appears
  * once the typed centre is a point), time zone and the first admin's
  * phone → POST /api/super/tenants. The server's refusal (bad code, taken

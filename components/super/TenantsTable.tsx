@@ -1,5 +1,5 @@
 /**
- * The provider's organisations (issue 19): a search over name and code, a
+ * The provider's organisations: a search over name and code, a
  * table with each one's status, members and rides of the last 7 days, and
  * a Pause or Resume button (PUT /api/super/tenants/{code}), and a Texts
  * button that opens what the organisation's texts may cost

@@ -14,7 +14,7 @@ import { DEFAULT_LANG, isLang } from "../../lib/i18n/lang.ts";
 
 /**
  * Marks the island's element once React owns it (`data-hydrated`), for tests and styling. Then registers the
- * tenant's service worker (issue 23), which a tenant's pages name on their <body> element (server/render.tsx; the
+ * tenant's service worker, which a tenant's pages name on their <body> element (server/render.tsx; the
  * public site's name none): after the first paint, so it never delays it (registering again is a no-op). A browser
  * that refuses (a private window) leaves a note in its console and the page works as it did; no catch, as the
  * sign-in page has 12 bytes of its budget left.

@@ -1,10 +1,10 @@
 /**
- * Browser error reports (issue 8). The server puts
+ * Browser error reports. The server puts
  * `<meta name="hopper-sentry" content=DSN data-release=…>` on pages only when
  * PUBLIC_SENTRY_DSN is set; without it this module does nothing and the
  * Sentry SDK is never fetched. With it, the SDK chunk loads on the first
  * error only, and every report is scrubbed like the server's (the scrubber
- * arrives with the SDK, so pages without errors never load either: issue 9's
+ * arrives with the SDK, so pages without errors never load either: the
  * byte budgets). This module too is a chunk of its own, which the islands'
  * runtime imports once an island has failed.
  */

@@ -1,6 +1,6 @@
 /**
  * Fills a catalogue text's placeholders and picks its plural form. Tiny and
- * free of the catalogues, so every island can carry it (issue 17).
+ * free of the catalogues, so every island can carry it.
  *
  * A text is a string with `{name}` placeholders, or plural forms chosen by
  * `Intl.PluralRules` on the `count` value: `{ one, other }` (a language with

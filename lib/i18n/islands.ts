@@ -1,7 +1,7 @@
 /**
- * Which areas of the catalogue each island reads (issue 17). A page carries
+ * Which areas of the catalogue each island reads. A page carries
  * only these texts, in its own language, for the islands it shows.
- * tests/unit/i18n_islands.test.ts checks every `t("…")` in an island's
+ * tests/unit/i18n_catalogue.test.ts checks every `t("…")` in an island's
  * bundle against this list.
  */
 import type { Area } from "./catalogue.ts";

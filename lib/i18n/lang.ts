@@ -1,7 +1,6 @@
 /**
- * The languages people can read Hopper in, and how a request chooses one
- * (issue 17): the `lang` cookie a person set with the switch, then the
- * browser's Accept-Language, then English. Shared by the server and islands.
+ * The languages people can read Hopper in, and how a request chooses one: the `lang` cookie a person set with the
+ * switch, then the browser's Accept-Language, then English. Shared by the server and islands.
  */
 export const LANGS = ["en", "es"] as const;
 export type Lang = typeof LANGS[number];

@@ -1,5 +1,5 @@
 /**
- * The home-screen icons of the web app (issue 23): the Hopper mark of
+ * The home-screen icons of the web app: the Hopper mark of
  * components/Logo.tsx and static/favicon.svg, drawn in pixels on a tenant's
  * brand colour, then encoded as PNG by the photo pipeline's encoder. The
  * mark is a few rounded rectangles and circles, so it is drawn here directly

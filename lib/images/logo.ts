@@ -1,5 +1,5 @@
 /**
- * An uploaded file → an organisation's stored logo (issue 19): judged by its
+ * An uploaded file → an organisation's stored logo: judged by its
  * bytes (PNG, JPEG or WebP, at most 1 MB) and its header before any pixel is
  * decoded, decoded, fitted whole inside 256 × 256 keeping its shape (never
  * enlarged), turned upright by its EXIF orientation, and encoded afresh:

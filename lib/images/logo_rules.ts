@@ -1,5 +1,5 @@
 /**
- * An organisation's logo rules (issue 19), shared by the server
+ * An organisation's logo rules, shared by the server
  * (lib/images/logo.ts) and the settings page: PNG, JPEG or WebP, at most
  * 1 MB, kept whole (not cropped) inside LOGO_SIZE × LOGO_SIZE. No imports,
  * so the page's bundle carries only these few strings.

@@ -18,7 +18,7 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
  * A decompression bomb's mark: far more pixels than its bytes could honestly
  * describe. Above CHEAP_PIXELS (16 MB of pixels to decode) a file may hold at
  * most this many pixels per byte. A phone photo holds about 4; a flat-colour
- * 12-megapixel PNG about 300; a 1-bit 6320 × 6320 PNG of 5 KB, 8,000 (issue 16).
+ * 12-megapixel PNG about 300; a 1-bit 6320 × 6320 PNG of 5 KB, 8,000.
  */
 export const MAX_PIXELS_PER_BYTE = 1000;
 export const CHEAP_PIXELS = 4_000_000;

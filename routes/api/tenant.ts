@@ -5,7 +5,7 @@ import type { Env } from "../../server/env.ts";
 /**
  * GET /{tenant}/api/tenant → { code, name, status, logoUrl } (the tenant
  * middleware has already 404'd unknown codes); status "suspended" while the
- * provider has paused it, logoUrl null for the Hopper mark (issue 19; the
+ * provider has paused it, logoUrl null for the Hopper mark (the
  * logo is public, as every page's header shows it).
  */
 export function tenantApi() {

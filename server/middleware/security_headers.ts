@@ -11,7 +11,7 @@ export interface SecurityOptions {
 /**
  * The security headers of every answer. The CSP allows no inline script:
  * islands load from /build/ and carry their props in data attributes. It
- * names only the origins this deployment uses (issue 16): itself, the
+ * names only the origins this deployment uses: itself, the
  * browser's Sentry when set, and the map style's origin when set.
  */
 export function securityHeaderList({ https, connect = [], maps = [] }: SecurityOptions): [string, string][] {

@@ -1,5 +1,5 @@
 /**
- * Walks tests/access_matrix.ts against the real app (issue 10, item 1): every
+ * Walks tests/access_matrix.ts against the real app: every
  * route and socket, every caller, own and other tenant, and object ids of the
  * other tenant. Fails on any outcome the table does not say, on any 2xx (or
  * open socket) across tenants for anyone but super, and on any id or phone

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { html as readHtml, makeApp } from "../helpers/app.ts";
 
-/** The tenant's time zone goes to the screens that show dates (issue 17: dates in the tenant's time). */
+/** The tenant's time zone goes to the screens that show dates (dates in the tenant's time). */
 const DATED = ",&quot;timeZone&quot;:&quot;America/New_York&quot;";
 const PAGES = [
   { path: "admin/trips", island: "AdminTrips", title: "Trips · Admin · City of Greer", props: DATED },

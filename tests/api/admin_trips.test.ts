@@ -1,4 +1,4 @@
-/** The trips screen's server side: counts by admin status, the status filter, and the counters' upkeep (issue 7). */
+/** The trips screen's server side: counts by admin status, the status filter, and the counters' upkeep. */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { getTripCounts, rebuildRideStats } from "../../kv/ride_stats.ts";
@@ -23,7 +23,7 @@ async function seedRides(t: TestApp, statuses: string[]) {
       destination: `Stop ${i}`,
       passengerCt: 1,
       rider: { name: null, phoneNumber: "8645559999", photoUrl: null },
-      // Issue 21: a booking is created scheduled.
+      // A booking is created scheduled.
       ...(status === "scheduled" && { scheduledFor: t.clock.now() + 3_600_000 }),
     }, t.clock.now());
     if (!res.ok) throw new Error(res.reason);
@@ -142,7 +142,7 @@ describe("GET /{tenant}/api/admin/rides?status=", () => {
     ).toEqual([]);
   });
 
-  it("filters bookings ahead as scheduled (issue 21), with their pickup time", async () => {
+  it("filters bookings ahead as scheduled, with their pickup time", async () => {
     using t = await makeApp();
     const w = await rideWorld(t);
     const ids = await seedRides(t, ["pending", "scheduled", "canceled"]);

@@ -1,4 +1,4 @@
-/** DELETE /{tenant}/api/user/{id}: super admins remove a user from a tenant (issue 7). */
+/** DELETE /{tenant}/api/user/{id}: super admins remove a user from a tenant. */
 import { describe, expect, it } from "vitest";
 import { listAudit } from "../../kv/audit.ts";
 import { keys } from "../../kv/keys.ts";
@@ -53,7 +53,7 @@ describe("DELETE /{tenant}/api/user/{id}", () => {
     // A member of no tenant any more: every session ended.
     expect((await t.request("/api/users/profile", bearer(w.rider.token))).status).toBe(401);
 
-    // rideWorld's role grant is audited too (issue 19): the removal is the one "user.removed".
+    // rideWorld's role grant is audited too: the removal is the one "user.removed".
     const [audit] = (await listAudit(t.kv, "greer")).filter((a) => a.action === "user.removed");
     expect(audit).toMatchObject({
       action: "user.removed",

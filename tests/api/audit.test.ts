@@ -1,5 +1,5 @@
 /**
- * The audit trail read back (issue 19): a tenant's admins read theirs
+ * The audit trail read back: a tenant's admins read theirs
  * newest first, 50 a page; super admins read every tenant's; role changes,
  * schedule saves and trip deletions are recorded with who did them.
  */

@@ -233,7 +233,7 @@ describe("POST /api/auth/verify", () => {
   });
 });
 
-describe("guesses that reach no code (issue 16)", () => {
+describe("guesses that reach no code", () => {
   it("a number with no live code: 401, and nothing in KV changes", async () => {
     using t = await makeApp();
     const before = await snapshotKv(t.kv);
@@ -288,7 +288,7 @@ describe("guesses that reach no code (issue 16)", () => {
   });
 });
 
-describe("failure limits (issue 16)", () => {
+describe("failure limits", () => {
   /** Asks for a code from `address` and misses it once from there; answers the status. */
   async function miss(t: Awaited<ReturnType<typeof makeApp>>, phone: string, address: string) {
     await t.request("/api/auth/login", postJson({ phoneNumber: phone }), address);

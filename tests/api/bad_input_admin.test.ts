@@ -1,6 +1,6 @@
 /**
  * Generated bad input for the admin and people calls, the tenant's reads and
- * the sockets (issue 10, item 4): trips queries (limit, cursor, status), the
+ * the sockets: trips queries (limit, cursor, status), the
  * trips CSV's range, schedule and settings saves, role changes, user removal,
  * every GET under a tenant with hostile tenant codes and tokens, socket
  * handshakes and ws-ticket. Rules in
@@ -80,7 +80,7 @@ const schedule: fc.Arbitrary<JsonTree> = fc.oneof(
   hostileJson,
 );
 
-/** Places (issue 18): names near the rules' edges, points in and out of the area and off the globe, notes. */
+/** Places: names near the rules' edges, points in and out of the area and off the globe, notes. */
 const placeNear = {
   name: fc.oneof(
     fc.constantFrom("City Hall", "city HALL", "Café", "", " ", "x".repeat(80), "x".repeat(81)),
@@ -138,7 +138,7 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
   });
 
   it("trips CSV ranges never 5xx, refusals write nothing, and an accepted range answers a CSV", async () => {
-    // Issue 22: dates near the rules' edges (leap days, 366 days, ULID time's ends) and shapes that are no date.
+    // Dates near the rules' edges (leap days, 366 days, ULID time's ends) and shapes that are no date.
     const dates = [
       "2026-01-05",
       "2026-01-01",

@@ -1,5 +1,5 @@
 /**
- * Generated bad input for the calls outside a tenant (issue 10, item 4): the
+ * Generated bad input for the calls outside a tenant: the
  * contact form, sign-in (send, verify, sign out), the profile, photo upload
  * and serving, the metrics endpoint, Twilio's incoming-text webhook (a form,
  * not JSON: signed or not, any fields, any bytes), and API paths that do not
@@ -152,7 +152,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
 
   it("profile saves never 5xx and refusals write nothing", async () => {
     const body = bodyFor(template({ name: "Ada", email: "ada@example.com", needs: ["wheelchair"] }), {
-      // Issue 21: standing needs.
+      // Standing needs.
       needs: fc.constantFrom<JsonTree>(["wheelchair", "wheelchair"], ["jetpack"], "assistance", null, [], [true]),
       photoUrl: fc.constantFrom<string | null>(null, "x", "/api/users/x/photo", "javascript:alert(1)"),
       name: fc.integer({ min: 79, max: 82 }).map((n) => "n".repeat(n)),
@@ -161,7 +161,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
     await attack(post("/api/users/profile", body, "rider"), RUNS.profile, (make) => profiles.send(make));
   });
 
-  it("account deletions (issue 23) never 5xx and refusals write nothing", async () => {
+  it("account deletions never 5xx and refusals write nothing", async () => {
     // rider2's number ends 0143: the valid body deletes them, and the world is built again.
     const body = bodyFor(template({ phoneLastFour: "0143" }), {
       phoneLastFour: fc.constantFrom<JsonTree>("0142", "143", "01430", " 0143", "٠١٤٣", "0x8f", "", null),

@@ -1,5 +1,5 @@
 /**
- * Generated bad input for the ride and driver calls (issue 10, item 4): ride
+ * Generated bad input for the ride and driver calls: ride
  * requests, status moves, deletes, availability and location reports, with
  * hostile bodies, content types, ride ids, tenant codes and tokens. Rules in
  * tests/helpers/bad_input.ts; replay a failure with BAD_INPUT_SEED=<seed>.
@@ -61,7 +61,7 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
         note: "blue door",
       }),
       {
-        // Issue 21: this ride's needs and the note for the driver.
+        // This ride's needs and the note for the driver.
         needs: fc.constantFrom<JsonTree>(
           ["wheelchair"],
           ["assistance", "assistance"],
@@ -87,7 +87,7 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
     );
   });
 
-  it("bookings ahead (issue 21) never 5xx and refusals write nothing", async () => {
+  it("bookings ahead never 5xx and refusals write nothing", async () => {
     // The world's clock: Monday 10:00 in Greer. Times at and past each bound, and hostile numbers.
     const now = Date.UTC(2026, 0, 5, 15, 0);
     const edges = [29, 30, 31, 60 * 24 * 7, 60 * 24 * 7 + 1, 60 * 9, -30, 60 * 24 * 5].map((m) =>

@@ -1,6 +1,6 @@
 /**
  * Every call that reads a JSON body refuses one past its limit with 413 and
- * JSON `{error}` before it is read whole (issue 16, item 6: the role grant
+ * JSON `{error}` before it is read whole (the role grant
  * had none). The table must name every POST and PUT route of the access
  * matrix, so a new route without a limit fails here.
  */
@@ -22,7 +22,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "POST /:tenant/api/user/:id/roles": (w) => `/${TENANT_A}/api/user/${w.people[TENANT_A].subject.id}/roles`,
   "POST /:tenant/api/rides": () => `/${TENANT_A}/api/rides`,
   "PUT /:tenant/api/rides/:id": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}`,
-  // The body limit applies before the ride is looked up (issue 21's ratings).
+  // The body limit applies before the ride is looked up (the ride's rating).
   "POST /:tenant/api/rides/:id/feedback": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}/feedback`,
   "PUT /:tenant/api/admin/schedule": () => `/${TENANT_A}/api/admin/schedule`,
   "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
@@ -88,7 +88,7 @@ describe("JSON body limits", () => {
     }
   });
 
-  it("DELETE /api/users/me (issue 23, a body with the phone's last four digits) refuses one byte past 4 KiB", async () => {
+  it("DELETE /api/users/me (a body with the phone's last four digits) refuses one byte past 4 KiB", async () => {
     using w = await accessWorld();
     const rider = w.callers.rider!;
     const send = (bytes: number) =>

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy on every page (issue 10, item 8): every page
+ * The Content-Security-Policy on every page: every page
  * route of the app (from tests/access_matrix.ts, which a test keeps complete),
  * rendered and repeated from the page cache, the 404 page and the 500 page.
  * The browser side is tests/e2e/csp.test.ts.
@@ -89,7 +89,7 @@ describe("Content-Security-Policy on every page", () => {
   });
 });
 
-describe("the origins the CSP names (issue 16)", () => {
+describe("the origins the CSP names", () => {
   const directives = (res: Response) => parseCsp(res.headers.get("content-security-policy"));
 
   it("by default: only 'self' to connect to, load images and fonts from; no bare https:", async () => {
@@ -115,7 +115,7 @@ describe("the origins the CSP names (issue 16)", () => {
   });
 });
 
-describe("the map origins the CSP names (issue 18)", () => {
+describe("the map origins the CSP names", () => {
   const directives = (res: Response) => parseCsp(res.headers.get("content-security-policy"));
 
   it("with no MAP_STYLE_URL (OpenFreeMap's liberty): its origin in connect-src and img-src, no bare https:", async () => {
@@ -142,7 +142,7 @@ describe("the map origins the CSP names (issue 18)", () => {
   });
 });
 
-describe("source maps (issue 16)", () => {
+describe("source maps", () => {
   const manifest = JSON.parse(Deno.readTextFileSync(new URL("../../static/build/manifest.json", import.meta.url)));
   const bundle: string = Object.values(manifest.islands as Record<string, { entry: string }>)[0].entry;
 

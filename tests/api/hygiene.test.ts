@@ -90,7 +90,7 @@ describe("caching and compression", () => {
   });
 
   it("serves a bundle's source map from disk when PUBLIC_SOURCE_MAPS=true, and 404 for an unknown one", async () => {
-    // Off by default (issue 16): tests/api/headers.test.ts "source maps".
+    // Off by default: tests/api/headers.test.ts "source maps".
     using t = await makeApp({ PUBLIC_SOURCE_MAPS: "true" });
     const html = await readHtml(await t.request("/contact"));
     const src = html.match(/src="(\/build\/[^"]+\.js)"/)![1];

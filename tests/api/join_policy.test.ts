@@ -1,5 +1,5 @@
 /**
- * Who may join (issue 19): at an invitation-only tenant only people an admin
+ * Who may join: at an invitation-only tenant only people an admin
  * added sign in. A login naming the tenant answers the same to members,
  * strangers and blocked members, and texts only members who are not blocked;
  * a wrong code at verify answers alike for all; only a right code hears the

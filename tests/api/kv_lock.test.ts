@@ -1,5 +1,5 @@
 /**
- * One server process per KV file (kv/lock.ts, issue 10 item 6): the lock is
+ * One server process per KV file (kv/lock.ts): the lock is
  * exclusive, names the file when refused, and a killed holder leaves no stale
  * lock. The second server refused end to end: tests/e2e/shutdown.test.ts.
  */

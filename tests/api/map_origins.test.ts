@@ -1,5 +1,5 @@
 /**
- * The origins the CSP names for the map (issue 18): read from the style at
+ * The origins the CSP names for the map: read from the style at
  * start-up (server/map_origins.ts) from loopback servers that play the tile
  * provider at the wire: a style naming its sprite, glyphs and a TileJSON on
  * other hosts, a TileJSON whose tiles are on yet another, a provider that

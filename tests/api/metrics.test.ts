@@ -24,7 +24,7 @@ describe("GET /metrics", () => {
     const w = await rideWorld(t);
     const { ride } = await (await requestRide(t, w.rider.token)).json();
     await move(t, w.driver.token, ride.id, "accepted");
-    // The rider's "accepted" text (issue 20) goes after the answer: counted once it is out.
+    // The rider's "accepted" text goes after the answer: counted once it is out.
     await waitFor(() => t.sms.sent.some((m) => m.body.includes("accepted your ride")), "the rider's text");
     await t.request("/greer/api/rides/my", bearer(w.rider.token));
     t.sms.send = () => Promise.reject(new Error("down"));

@@ -63,7 +63,7 @@ describe("no-show policy", () => {
     expect((await requestRide(t, w.rider.token)).status).toBe(201);
   });
 
-  it("pauses requests at suspendAt with the issue's text, in the tenant's time zone and the reader's language", async () => {
+  it("pauses requests at suspendAt with the text naming the date, in the tenant's time zone and the reader's language", async () => {
     using t = await makeApp();
     const w = await rideWorld(t);
     for (let i = 0; i < 3; i++) {

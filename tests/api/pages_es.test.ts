@@ -1,5 +1,5 @@
 /**
- * The site's pages in Spanish (issue 17): each page's heading, title, lead
+ * The site's pages in Spanish: each page's heading, title, lead
  * and links in Spanish for a `lang=es` visitor, dates as es-US writes them,
  * no English text of the page left; the same page unchanged in English.
  */

@@ -1,5 +1,5 @@
 /**
- * A paused organisation (issue 19): the provider suspends it; riders cannot
+ * A paused organisation: the provider suspends it; riders cannot
  * ask for rides and drivers cannot go online (503 with a text naming it),
  * its rider and driver pages say so, and its admins still work. Resumed, all
  * is as before.

@@ -1,5 +1,5 @@
 /**
- * Adding and blocking people (issue 19): POST /{t}/api/users and
+ * Adding and blocking people: POST /{t}/api/users and
  * PUT /{t}/api/users/{id}/blocked, for the tenant's admins and super admins.
  */
 import { describe, expect, it } from "vitest";

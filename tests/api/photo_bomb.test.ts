@@ -1,5 +1,5 @@
 /**
- * A photo cannot stall the server (issue 16, item 5): a 5 KB PNG that claims
+ * A photo cannot stall the server: a 5 KB PNG that claims
  * 6320 × 6320 one-bit pixels (it would decode to 160 MB) is refused from its
  * header, before any pixel is decoded.
  */

@@ -1,5 +1,5 @@
 /**
- * A photo cannot stall the server (issue 16, item 5), on the real server
+ * A photo cannot stall the server, on the real server
  * (main.ts as a child process): ten 5 MB camera photos uploaded at once while
  * /healthz is asked again and again. Each photo is decoded in a worker of its
  * own, one at a time, so the request thread keeps answering, and the memory a

@@ -1,4 +1,4 @@
-/** Profile photos (issue 6; spec sections 5, 7): upload, processing, serving, removal and the ride copy. */
+/** Profile photos (spec sections 5, 7): upload, processing, serving, removal and the ride copy. */
 import { describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import type { StoredPhoto } from "../../kv/photos.ts";
@@ -308,7 +308,7 @@ describe("GET /api/users/{id}/photo", () => {
     expect(second).not.toBe(first);
     const hash = second.split("v=")[1];
 
-    // Issue 16: a user id alone does not find the photo, and an old upload's URL stops working.
+    // A user id alone does not find the photo, and an old upload's URL stops working.
     expect((await t.request(first)).status).toBe(404);
     expect((await t.request(`/api/users/${user.id}/photo`)).status).toBe(404);
     expect((await t.request(`/api/users/${user.id}/photo?v=0000000000000000`)).status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * MAP_PMTILES_PATH (issue 18, self-hosting): the app serves the archive from
+ * MAP_PMTILES_PATH (self-hosting): the app serves the archive from
  * its own origin with HTTP range requests, as the pmtiles package reads it.
  * The archive is a small one built by tests/helpers/pmtiles_fixture.ts.
  */

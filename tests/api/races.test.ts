@@ -1,5 +1,5 @@
 /**
- * Races (issue 10, item 5) on the real app and a real in-memory KV: many
+ * Races on the real app and a real in-memory KV: many
  * drivers accepting one ride at once, one rider requesting many rides at
  * once. Every round checks the answers, the ride as stored, and afterwards
  * every index against the rides (tests/helpers/ride_indexes.ts). The

@@ -1,5 +1,5 @@
 /**
- * Model-based run of random ride operations (issue 10, item 5): requests,
+ * Model-based run of random ride operations: requests,
  * every status move (accept, on-the-way, arrived, picked-up, completed,
  * no-show, cancel by rider, driver or admin), deletes and availability
  * toggles by three riders, three drivers and the admin, and drivers reaching

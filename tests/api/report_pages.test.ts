@@ -1,5 +1,5 @@
 /**
- * The reports pages (issue 22): /{t}/admin/reports and its monthly summary
+ * The reports pages: /{t}/admin/reports and its monthly summary
  * are frames like every admin page; their figures, drawn on the server, come
  * from /{t}/admin/reports/figures and /{t}/admin/reports/monthly/figures,
  * for admins only, with the range presets on the tenant's clocks and a 400

@@ -1,5 +1,5 @@
 /**
- * GET /{t}/api/admin/reports (issue 22): rides with known times and outcomes
+ * GET /{t}/api/admin/reports: rides with known times and outcomes
  * give exactly the expected counts and percentiles; local days follow the
  * tenant's zone; the rollups kept by each write equal a rebuild from the
  * rides; driver service comes from location reports.

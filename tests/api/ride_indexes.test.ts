@@ -54,7 +54,7 @@ describe("rideIndexProblems", () => {
     expect(problems.some((p) => p.includes("feed leaves deleted ride"))).toBe(true);
   });
 
-  it("names report rollups that no longer add up to the rides (issue 22)", async () => {
+  it("names report rollups that no longer add up to the rides", async () => {
     using t = await makeApp();
     const { first } = await busyStore(t);
     // The completed ride moved back to pending alone: its day and its driver's month still count it completed.

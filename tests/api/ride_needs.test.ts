@@ -1,5 +1,5 @@
 /**
- * Issue 21, accessibility needs and the note for the driver: the profile's
+ * Accessibility needs and the note for the driver: the profile's
  * standing needs, each ride's copy (or the request's own), the note's rules,
  * accessible vehicles, and a wheelchair ride offered only to them, in the
  * driver list and on the live socket.

@@ -89,7 +89,7 @@ describe("PUT /{tenant}/api/rides/{id}: the transition table", () => {
           const slot = slotRideId((await t.kv.get<Ride | string>(keys.riderActive("greer", w.rider.user.id))).value);
           if (slot) await move(t, w.rider.token, slot, "canceled");
           await t.kv.delete(keys.driverActive("greer", w.driver.user.id, id));
-          // The rider misses many pickups here; the no-show pause (issue 21, tests/api/no_shows.test.ts) is not this test's.
+          // The rider misses many pickups here; the no-show pause (tests/api/no_shows.test.ts) is not this test's.
           if (from === "no-show") {
             await t.request(
               `/greer/api/users/${w.rider.user.id}/suspension`,

@@ -158,7 +158,7 @@ describe("GET /{tenant}/api/rides/my", () => {
     for (const status of ["accepted", "on-the-way", "arrived"]) {
       expect((await t.request(`/greer/api/rides/${ride.id}`, put(driver.token, { status }))).status).toBe(200);
       const mine = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
-      // Issue 20: where the driver is (rideWorld put them at the centre) and the minutes to the pickup, then,
+      // Where the driver is (rideWorld put them at the centre) and the minutes to the pickup, then,
       // once aboard, to the dropoff.
       const target = status === "arrived" ? INSIDE_2 : INSIDE;
       expect(mine).toEqual({

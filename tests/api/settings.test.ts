@@ -1,5 +1,5 @@
 /**
- * An organisation's settings (issue 19): who may read and change them, each
+ * An organisation's settings: who may read and change them, each
  * field's rule, and the effects a rider or visitor notices at once: the next
  * ride request judged against the new area, the new name, the brand colour
  * on the pages.

@@ -1,5 +1,5 @@
 /**
- * Sign-in abuse (issue 10, item 2), against the real API with the fake clock:
+ * Sign-in abuse, against the real API with the fake clock:
  * how many code guesses the limits allow in a year, the send limits under
  * bursts, known and unknown numbers alike, nothing secret in the log, and
  * tokens that must not work.
@@ -34,7 +34,7 @@ const wrongCode = (code: string, i: number) => String((Number(code) + 1 + i) % 1
 
 /** The owner's own network: they have signed in from it before the attack begins. */
 const OWNER_ADDRESS = "203.0.113.50";
-/** The attacker's networks (issue 16: up to 250 addresses, none of them the owner's). */
+/** The attacker's networks (up to 250 addresses, none of them the owner's). */
 const ATTACKER_ADDRESSES = Array.from({ length: 250 }, (_, i) => `198.51.${i >> 8}.${i & 255}`);
 
 /**
@@ -103,7 +103,7 @@ async function attackerYear(t: TestApp, ownerEveryMs = 30 * DAY) {
   return { guesses, ownerMinutes };
 }
 
-describe("a code guesser from 250 addresses over a simulated year (issue 16)", () => {
+describe("a code guesser from 250 addresses over a simulated year", () => {
   it("gets in with probability at most 1%, and the owner always signs in within 15 minutes", {
     timeout: 60_000,
   }, async () => {
@@ -225,7 +225,7 @@ describe("send limits", () => {
   });
 });
 
-describe("the client address behind a proxy (issue 16)", () => {
+describe("the client address behind a proxy", () => {
   it("is the entry the proxy appended, not one the client wrote: the 31st login is refused", async () => {
     using t = await makeApp({ TRUST_PROXY: "true" });
     const statuses: number[] = [];
@@ -253,7 +253,7 @@ describe("the client address behind a proxy (issue 16)", () => {
   });
 });
 
-describe("counters under load (issue 16)", () => {
+describe("counters under load", () => {
   it("200 sign-ins for one tenant from 200 addresses, 50 at a time: every one gets its code", async () => {
     using t = await makeApp();
     const phone = (i: number) => `8646${String(200000 + i).slice(-6)}`;

@@ -1,9 +1,8 @@
 /**
  * Texts people send to Hopper's number (POST /api/sms/inbound): a real server
  * on loopback, texting through a fake Twilio, receiving forms signed the way
- * Twilio signs them. HELP names the person's organisations and their contacts
- * (issue 19) in the person's language; STOP and START keep the opt-out in KV;
- * anything else, or a request Twilio did not sign, gets no reply.
+ * Twilio signs them. HELP names the person's organisations and their contacts in the person's language; STOP and START
+ * keep the opt-out in KV; anything else, or a request Twilio did not sign, gets no reply.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../kv/open.ts";

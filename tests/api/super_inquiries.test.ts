@@ -1,5 +1,5 @@
 /**
- * The provider's inbox (issue 19): super admins read the contact-form
+ * The provider's inbox: super admins read the contact-form
  * inquiries newest first with the organisation each came from, and mark
  * them handled; anyone else hears 401 or 403.
  */

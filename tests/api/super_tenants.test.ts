@@ -1,5 +1,5 @@
 /**
- * The provider's organisations (issue 19): only super admins list, create,
+ * The provider's organisations: only super admins list, create,
  * pause and resume them; each write is audited with the super admin as actor.
  */
 import { describe, expect, it } from "vitest";

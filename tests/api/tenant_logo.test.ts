@@ -1,5 +1,5 @@
 /**
- * An organisation's logo (issue 19): uploaded by its admins, fitted whole
+ * An organisation's logo: uploaded by its admins, fitted whole
  * inside 256 × 256 with its transparency kept, served by hash, shown in the
  * header at once instead of the Hopper mark, removed again; audited, and
  * refused with the photo pipeline's kind of answers.

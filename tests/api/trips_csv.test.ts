@@ -1,5 +1,5 @@
 /**
- * GET /{tenant}/api/admin/trips.csv (issue 22): one RFC 4180 row per ride
+ * GET /{tenant}/api/admin/trips.csv: one RFC 4180 row per ride
  * asked for on the tenant's local days from..to, read back with an
  * independent CSV reader (tests/helpers/csv_parse.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The installable web app (issue 23) as a client sees it: each tenant's
+ * The installable web app as a client sees it: each tenant's
  * manifest and icons, the public site's, and the tenant's service worker,
  * under the same security headers as every answer. The browser side (the
  * worker installing, the page offline) is tests/e2e/installable.test.ts.

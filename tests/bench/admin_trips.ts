@@ -1,5 +1,5 @@
 /**
- * The admin trips page with a long history (issue 7): 10,000 rides in KV,
+ * The admin trips page with a long history: 10,000 rides in KV,
  * written through kv/rides.ts (so counters and the trip-status index are
  * kept as in production), then the real server answers the calls the trips
  * screen makes when it opens: the first page, the counts, and a first page

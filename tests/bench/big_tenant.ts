@@ -1,5 +1,5 @@
 /**
- * The big tenant (issue 24): one tenant with 1,000 or 5,000 drivers online,
+ * The big tenant: one tenant with 1,000 or 5,000 drivers online,
  * each holding a drivers socket, and rides requested one after another
  * through POST /{tenant}/api/rides. For each ride it measures how long the
  * request took to answer, and how long after that answer each driver socket

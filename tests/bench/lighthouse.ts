@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the real pages (issue 9): mobile, throttled (Lighthouse's
+ * Lighthouse on the real pages: mobile, throttled (Lighthouse's
  * defaults), on Debian's Chromium. The real server runs as a child process
  * on a temporary KV file; a fake Twilio on loopback receives the sign-in
  * codes, so the rider, driver and admin sign in through the API as a phone
@@ -33,7 +33,7 @@ interface PageTarget {
   who: Who;
   /** The page's language, chosen as a person does: the `lang` cookie the footer's switch sets. */
   lang: Lang;
-  /** Lighthouse's Performance score (0-100) the issue asks for; null: measured, no target. */
+  /** Lighthouse's Performance score (0-100) we hold the page to; null: measured, no target. */
   performance: number | null;
 }
 
@@ -50,7 +50,7 @@ const IN_ENGLISH: Omit<PageTarget, "lang">[] = [
   { path: "/greer/admin/places", who: "admin", performance: null },
 ];
 
-/** Accessibility and Best Practices must be 100 on every page, in both languages (issue 17). */
+/** Accessibility and Best Practices must be 100 on every page, in both languages. */
 export const PAGES: PageTarget[] = (["en", "es"] as const).flatMap((lang) => IN_ENGLISH.map((p) => ({ ...p, lang })));
 
 export interface LighthouseResult {
@@ -257,7 +257,7 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
       }
       const outPath = join(reports, `${page.path.replaceAll("/", "_") || "root"}.${page.lang}.json`);
       // Lighthouse asks to be run again after its own runtime errors (NO_NAVSTART on a busy machine): twice more.
-      // Each page in a browser of its own, as a person opens one screen on their phone (issue 24): in one browser,
+      // Each page in a browser of its own, as a person opens one screen on their phone: in one browser,
       // a page opened in the renderer the previous page and its service worker left, and its first task walked the
       // heap that page left (155-324 ms of blocking time on the driver page after the rider page).
       chrome = await launchChromium();
@@ -303,7 +303,7 @@ export function lighthouseRow(r: LighthouseResult, target: PageTarget | undefine
     `${perf === null ? "—" : `≥ ${perf}`} / 100 / 100 ${mark(ok)} |`;
 }
 
-/** For tests/bench/run.ts: every page, as table rows, then the installability checks (issue 23). */
+/** For tests/bench/run.ts: every page, as table rows, then the installability checks. */
 export async function benchLighthouse(): Promise<string[]> {
   const results = await runLighthouse();
   const rows = results.map((r) => lighthouseRow(r, PAGES.find((p) => p.path === r.path && p.lang === r.lang)));
@@ -322,7 +322,7 @@ export function installabilityRow(r: InstallabilityResult): string {
 }
 
 /**
- * Lighthouse's installability checks (issue 23) on the rider page, signed in as a rider: the PWA category, which
+ * Lighthouse's installability checks on the rider page, signed in as a rider: the PWA category, which
  * Lighthouse 12 dropped (Chromium's own checks remain, in DevTools' Application panel), so the last release that has
  * it runs here. Its audits: the manifest and its icons make the app installable (`installable-manifest`, Chromium's
  * own verdict), a themed address bar, a splash screen, a maskable icon, the viewport and content width.

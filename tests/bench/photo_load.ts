@@ -1,6 +1,5 @@
 /**
- * How fast /healthz answers while ten 5 MB photos are uploaded at once
- * (issue 16, item 5): the speed half of tests/api/photo_load.test.ts.
+ * How fast /healthz answers while ten 5 MB photos are uploaded at once: the speed half of tests/api/photo_load.test.ts.
  *
  * Run alone: `deno run -A tests/bench/photo_load.ts` (also part of `deno task bench`).
  */

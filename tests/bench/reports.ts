@@ -1,5 +1,5 @@
 /**
- * Reports at a year's size (issue 22): 100,000 rides over 365 days in KV, a
+ * Reports at a year's size: 100,000 rides over 365 days in KV, a
  * believable mix of outcomes, 40 drivers and 60 pickup places. The rides are
  * written straight to their keys (writing them through kv/rides.ts would take
  * minutes), then `reports:rebuild`'s function builds the rollups, which is

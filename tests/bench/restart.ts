@@ -1,5 +1,5 @@
 /**
- * Restarts (issue 24): `deno task start` on a checkout whose bundles are
+ * Restarts: `deno task start` on a checkout whose bundles are
  * current, from the command to the first `/healthz` 200. The task checks the
  * build inputs' hash (scripts/build_inputs.ts) and skips the build, then
  * starts `deno serve --parallel`. `deno task bench` builds first, so the

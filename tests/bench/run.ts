@@ -71,7 +71,7 @@ const f = (n: number, digits = 2) => n.toFixed(digits);
 /** What the figures above rest on; kept here so a re-run keeps it (docs/architecture.md has the detail). */
 const NOTES = `## Notes
 
-- Installability (issue 23): Lighthouse 12 dropped the PWA category, so
+- Installability: Lighthouse 12 dropped the PWA category, so
   \`deno task build && deno run -A tests/bench/lighthouse.ts --installable\` runs Lighthouse 11.7.1's on Debian's
   Chromium (a fresh profile, not incognito), signed in as a rider: Chromium finds nothing that stops installing
   (\`installable-manifest\`), and the themed address bar, splash screen, maskable icon, viewport and content width
@@ -87,7 +87,7 @@ const NOTES = `## Notes
   run the Preact bundles. The login page loads 14.5 KiB, the rider page 23.3 KiB before the map; MapLibre (293 KiB
   gzip), its worker and stylesheet load after first paint, with the built-in style only once the person reaches for
   the map (the SVG map serves until then). \`tests/unit/bundle_budget.test.ts\` holds the byte budgets in \`deno task test\`.
-- Throughput splits (issue 24): with wrk pinned to one core the one-isolate app and its ceiling compare like with
+- Throughput splits: with wrk pinned to one core the one-isolate app and its ceiling compare like with
   like; the production start (\`deno serve --parallel\`) shares both cores with wrk, so its figures are what the app
   can do while a load generator takes half the machine. Each path is loaded for 2 s unmeasured first: a path's first
   seconds run at half speed while V8 optimises its code, which made earlier runs read low.
@@ -104,15 +104,14 @@ const NOTES = `## Notes
   done in the sender's time), against about 3 µs of our JavaScript: the floor rows (a bare Deno.serve sending to the
   same sockets) show how close the app is.
 - Sign-in bursts: a wave of 50 is bound by the isolate's thread and the store's one writer thread, whose reads and
-  commits queue behind each other. Issue 24 took a sign-in from nine commits to two and, for a new rider, from 16 KV operations to 7
-  (a login reads what it needs before its code in one read, its limits in two; verify reads the user with the code and
-  answers a new user without reading back what it wrote), and the hashes and the token's signature from WebCrypto to
-  node:crypto (2-10 times cheaper, and no promise). 50 logins at once count the tenant's text budget on its 8 shards
-  side by side, a shard's waiting hits in one read and one commit (\`kv/rate_limits.ts\`); they once queued one after
-  another (login p99 315-339 ms). Under \`deno serve --parallel\` the isolates take turns to commit
-  (\`kv/commit_gate.ts\`): two SQLite connections committing at once made one wait and then refused it (130 refusals
-  in a burst). The bench warms up with 100 sign-ins, as a running server is warm; after only 10 the main.ts p99 read
-  160-221 ms.
+  commits queue behind each other. A sign-in takes two commits and, for a new rider, 7 KV operations (a login reads
+  what it needs before its code in one read, its limits in two; verify reads the user with the code and answers a new
+  user without reading back what it wrote); the hashes and the token's signature use node:crypto (2-10 times cheaper
+  than WebCrypto, and no promise). 50 logins at once count the tenant's text budget on its 8 shards side by side, a
+  shard's waiting hits in one read and one commit (\`kv/rate_limits.ts\`); one after another they took a login p99 of
+  315-339 ms. Under \`deno serve --parallel\` the isolates take turns to commit (\`kv/commit_gate.ts\`): two SQLite
+  connections committing at once made one wait and then refused it (130 refusals in a burst). The bench warms up with
+  100 sign-ins, as a running server is warm; after only 10 the main.ts p99 read 160-221 ms.
 `;
 
 if (import.meta.main) {

@@ -1,5 +1,5 @@
 /**
- * Sign-in bursts (issue 24): 200 sign-ins, 50 at a time, each with p99 ≤ 200 ms.
+ * Sign-in bursts: 200 sign-ins, 50 at a time, each with p99 ≤ 200 ms.
  * Black-box, over HTTP on loopback: the real server (main.ts, then the
  * production start, `deno serve --parallel`; each its own process on a fresh
  * KV file in a temp directory, so it seeds the demo tenant "greer")

@@ -1,5 +1,5 @@
 /**
- * Live-socket benchmarks (issue 9): the real server as a child process on a
+ * Live-socket benchmarks: the real server as a child process on a
  * seeded KV file, driver sockets and ride requests from this process.
  *
  * - latency: 1,000 driver sockets over 100 tenants while riders request 200

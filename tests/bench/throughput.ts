@@ -1,5 +1,5 @@
 /**
- * Throughput rows of `deno task bench` (issue 24): static pages and the
+ * Throughput rows of `deno task bench`: static pages and the
  * hottest authenticated read, each against a ceiling measured with the same
  * tool, in the same run, under the same split of the cores:
  *
@@ -77,7 +77,7 @@ export async function rawAnswer(
 const f = (n: number, digits = 2) => n.toFixed(digits);
 const mark = (ok: boolean) => (ok ? "✓" : "✗");
 const PAGES = ["/", "/about", "/greer/login"];
-/** Before issue 24 pages reached 0.2-0.35 of the ceiling; the target is half the way from 0.35 to the floor. */
+/** Pages on a single isolate reached 0.2-0.35 of the ceiling; the target is half the way from 0.35 to the floor. */
 const PAGES_BEFORE = 0.35;
 /**
  * Each split is measured in rounds (ceiling, app, floor, one after another) and each figure is the median of its

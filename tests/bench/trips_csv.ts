@@ -1,5 +1,5 @@
 /**
- * The trips CSV with a year of rides (issue 22): 100,000 rides of the demo
+ * The trips CSV with a year of rides: 100,000 rides of the demo
  * tenant in a KV file, then the real server streams
  * GET /greer/api/admin/trips.csv for a tenth of the year and for the whole
  * year, each on a fresh server. Reported: the time to the whole file, its

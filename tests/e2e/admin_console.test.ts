@@ -1,5 +1,5 @@
 /**
- * The admin console end to end (issue 7): the real server with the fake SMS
+ * The admin console end to end: the real server with the fake SMS
  * provider, headless Chromium. An admin signs in through the login page,
  * filters trips, deletes one, sees a new one arrive live, promotes a rider
  * to driver, edits and saves the schedule, which a rider then reads grouped;

@@ -1,11 +1,9 @@
 /**
  * `deno run -A tests/e2e/admin_screenshots.ts`: screenshots of each admin
  * page at desktop (1280 px) and phone (390 px) width, in English
- * (admin-*.png) and Spanish (es-admin-*.png), into docs/screenshots/
- * (issues 7 and 17). Starts the real server on a fresh KV with a fake SMS provider,
- * fills it with a small believable tenant, and signs in a super admin (so
- * Delete shows on the users page). Last, the settings page again once the
- * tenant has a logo (admin-settings-logo-*.png, issue 19), its header too.
+ * (admin-*.png) and Spanish (es-admin-*.png), into docs/screenshots/. Starts the real server on a fresh KV with a fake
+ * SMS provider, fills it with a small believable tenant, and signs in a super admin (so Delete shows on the users
+ * page). Last, the settings page again once the tenant has a logo (admin-settings-logo-*.png), its header too.
  */
 import { fileURLToPath } from "node:url";
 import { openStore } from "../../kv/open.ts";
@@ -30,7 +28,7 @@ const PAGES = {
   settings: "/greer/admin/settings",
   activity: "/greer/admin/activity",
   console: "/super",
-  // Not an admin page, but an admin's own (its Ride texts box, issue 20): profile-*.png.
+  // Not an admin page, but an admin's own (its Ride texts box): profile-*.png.
   profile: "/greer/profile",
 };
 

@@ -81,7 +81,7 @@ describe("signed-in pages", () => {
     await storeSession(page, await signInApi(DEMO_DRIVER));
     await page.goto("/greer/driver");
     await page.getByRole("heading", { name: "Active Ride Requests" }).waitFor();
-    // The list comes over HTTP after the screen shows (issue 5): its empty state follows.
+    // The list comes over HTTP after the screen shows: its empty state follows.
     await page.getByText("No active ride requests").waitFor();
     expect(await page.getByText("No active ride requests").isVisible()).toBe(true);
     expect(await page.locator(".user-menu .role-badge").textContent()).toBe("Driver");

@@ -1,5 +1,5 @@
 /**
- * Booking ahead (issue 21) in Chromium. The hand-over happens when the
+ * Booking ahead in Chromium. The hand-over happens when the
  * server's clock passes 20 minutes before the pickup, so this test runs the
  * real app in-process on loopback with a fake clock at the edge (createApp
  * through tests/helpers/app.ts, Deno.serve through tests/helpers/live.ts)
@@ -157,7 +157,7 @@ describe("booking ahead in the browser", () => {
       await rider.getByText("Ride completed!").waitFor({ timeout: 10_000 });
       await driver.getByText("No active ride requests").waitFor();
 
-      // The rider rates the ride on the card; the admin sees the rating on the trip (issue 21's story, whole).
+      // The rider rates the ride on the card; the admin sees the rating on the trip (the whole booking story).
       const rate = rider.getByRole("region", { name: "Rate your ride" });
       await rate.locator("label", { has: rider.getByRole("radio", { name: "5 of 5 stars" }) }).click();
       await rate.getByLabel("Comment (optional)").fill("Right on time");

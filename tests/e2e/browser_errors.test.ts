@@ -1,5 +1,5 @@
 /**
- * Browser error reports (issue 8): with PUBLIC_SENTRY_DSN set, an island's
+ * Browser error reports: with PUBLIC_SENTRY_DSN set, an island's
  * error boundary reports through the Sentry browser SDK, fetched only when an
  * error happens; without it pages carry no trace of Sentry.
  */

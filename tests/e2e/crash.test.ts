@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 10, item 6): the real server under write load from
+ * Crash safety: the real server under write load from
  * riders and drivers is killed with SIGKILL at random moments, 60 times, and
  * restarted on the same KV file each time. Afterwards every acknowledged
  * write is there (each ride answered 201 exists; each status answered 200 is
@@ -37,7 +37,7 @@ const NEXT: Record<RideStatus, RideStatus[]> = {
   completed: [],
   canceled: [],
   "no-show": [],
-  // Issue 21: a booking is handed over to pending or canceled; this test books none.
+  // A booking is handed over to pending or canceled; this test books none.
   scheduled: ["pending", "canceled"],
 };
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
   dir = await Deno.makeTempDir({ prefix: "hopper-crash-" });
   kvPath = join(dir, "hopper.kv");
   people = await seedPeople(kvPath, { riders: RIDERS, drivers: DRIVERS });
-  // Drivers here mark riders no-show at random; the no-show pause (issue 21) would stop their requests, and the load
+  // Drivers here mark riders no-show at random; the no-show pause would stop their requests, and the load
   // with them, so it is set as loose as it goes. A no-show needs the driver to have waited at the pickup: drivers say
   // they are at INSIDE, every ride's pickup, as each round starts, and the wait is the shortest, so rides held over
   // a minute of rounds can be marked (a refused one is a 409, never acknowledged).

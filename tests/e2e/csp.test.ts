@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy at work in a real browser (issue 10, item 8):
+ * The Content-Security-Policy at work in a real browser:
  * the real server and headless Chromium. A rider names themself with markup
  * that would run script; the admin users page and the header show it as text
  * and nothing runs. A script element and an inline handler injected into the

@@ -1,5 +1,5 @@
 /**
- * Issue 23 in Chromium against the real server: a rider downloads their data
+ * "Delete my account" in Chromium against the real server: a rider downloads their data
  * from Profile Settings, then deletes their account by typing the last four
  * digits of their phone and is signed out; their number signs up again as a
  * new person.

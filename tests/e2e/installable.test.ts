@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 23) in the real server and headless Chromium:
+ * The installable app in the real server and headless Chromium:
  * the manifest parses with no error and its icons load at their sizes; the
  * service worker installs from the rider page; with the network cut, a
  * reload still shows the rider screen (and the driver's) from its cache with

@@ -1,5 +1,5 @@
 /**
- * One isolate per core (issue 24): the production start (serve.ts under
+ * One isolate per core: the production start (serve.ts under
  * `deno serve --parallel`) with two isolates on one KV file, each request
  * sent on a connection known to reach a given isolate
  * (tests/helpers/pinned_connection.ts; GET /healthz names the isolate).

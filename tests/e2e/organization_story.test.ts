@@ -1,5 +1,5 @@
 /**
- * Issue 19's story end to end, on the real server in Chromium: a super admin
+ * An organisation's story end to end, on the real server in Chromium: a super admin
  * creates an organization in /super and appoints its admin; that admin signs
  * in through the login page, sets the area on the map, the name, the brand
  * colour and invite-only on the settings page, while their own driver screen

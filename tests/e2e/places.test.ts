@@ -1,5 +1,5 @@
 /**
- * Places end to end (issue 18), on the real server in Chromium: an admin adds
+ * Places end to end, on the real server in Chromium: an admin adds
  * a place by tapping the map and naming it; a ride asked from places reaches
  * the driver's card, which names the pickup place and navigates to it.
  */

@@ -1,6 +1,6 @@
 /**
  * `deno run -A tests/e2e/profile_account_screenshots.ts`: Profile Settings'
- * "Your data" and "Delete my account" (issue 23) at phone (390 px) and desktop
+ * "Your data" and "Delete my account" at phone (390 px) and desktop
  * (1280 px) width, in English (profile-account-*.png) and Spanish
  * (es-profile-account-*.png), into docs/screenshots/: the confirmation open
  * with a wrong ending typed, and the screen after the deletion.

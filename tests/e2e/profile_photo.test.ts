@@ -1,5 +1,5 @@
 /**
- * Profile photo end to end (issue 6): a camera picture chosen on the profile
+ * Profile photo end to end: a camera picture chosen on the profile
  * page is drawn small and upright by Chromium, uploaded, processed by the real
  * server and shown in the header at once; removing it brings the placeholder back.
  */

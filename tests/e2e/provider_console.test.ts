@@ -1,5 +1,5 @@
 /**
- * The provider's console end to end (issue 19), on the real server in
+ * The provider's console end to end, on the real server in
  * Chromium: a super admin creates an organisation, pauses one (its rider
  * page then says so), reads the inbox and every tenant's activity; the
  * paused tenant's admin reads the same on its Activity page; a tenant's

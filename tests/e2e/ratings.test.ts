@@ -1,5 +1,5 @@
 /**
- * Issue 21 end to end: the real server, a rider and the demo driver in two
+ * Ratings and bookings end to end: the real server, a rider and the demo driver in two
  * Chromium contexts on phone screens. The driver moves the ride on their
  * screen to completed; the rider rates it on the card; the demo admin sees
  * the rating on admin trips and the driver's average on the Users page. A

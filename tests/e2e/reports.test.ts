@@ -1,5 +1,5 @@
 /**
- * Issue 22 end to end: rides with known outcomes made through the real API,
+ * The reports end to end: rides with known outcomes made through the real API,
  * then the reports page in Chromium, in English and in Spanish, at 390 px and
  * 1280 px: every figure on the page is what GET /{t}/api/admin/reports
  * answers for the same range, nothing runs against the CSP, and the phone

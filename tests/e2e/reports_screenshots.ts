@@ -1,6 +1,6 @@
 /**
  * `deno run -A tests/e2e/reports_screenshots.ts`: screenshots of the reports
- * page and the monthly summary (issue 22) at desk (1280 px) and phone (390 px)
+ * page and the monthly summary at desk (1280 px) and phone (390 px)
  * width, in English (reports-*.png) and Spanish (es-reports-*.png), into
  * docs/screenshots/. Starts the real server on a fresh KV with a fake SMS
  * provider, fills it with six weeks of believable rides (written by the same

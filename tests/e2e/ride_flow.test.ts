@@ -362,7 +362,7 @@ describe("the map without its style", () => {
       .toBe(true);
     await page.waitForTimeout(500);
     // Inside the circle: the area's tint over the paper; the pickup pin at the centre. The spot is clear of the demo
-    // tenant's place pins (issue 18: Greer City Park's label now covers the quarter-width, three-quarter-height spot).
+    // tenant's place pins (Greer City Park's label now covers the quarter-width, three-quarter-height spot).
     const box = (await page.locator(".map-box").boundingBox())!;
     const inside = await pixelAt(page, box.x + box.width * 0.25, box.y + box.height * 0.35);
     expect(inside).toEqual(AREA_ON_PAPER);

@@ -1,5 +1,5 @@
 /**
- * Accessibility needs and the note for the driver (issue 21), in Chromium on
+ * Accessibility needs and the note for the driver, in Chromium on
  * the real server: a rider whose profile says they use a wheelchair asks for
  * a ride with a note; the driver whose vehicle takes a wheelchair sees the
  * needs first on the card, before Accept, and the note; a driver whose

@@ -1,5 +1,5 @@
 /**
- * The rider's places end to end (issue 18): the real server with the demo
+ * The rider's places end to end: the real server with the demo
  * tenant's four places, a rider on a phone-sized Chromium with the real
  * WebGL map (built-in style). A place chosen on the map, from the
  * suggestions and from the pickup picker reaches the ride the server keeps.

@@ -1,12 +1,9 @@
 /**
- * `deno run -A tests/e2e/rider_places_screenshots.ts`: the rider's places
- * (issue 18) at phone (390 px) and desktop (1280 px) width, in English
- * (rider-places-*.png) and Spanish (es-rider-places-*.png), into
- * docs/screenshots/: the destination field's suggestions open with one
- * active, the pickup picker's places, and a place's popup on the WebGL map.
- * Starts the real server (built-in map style) on a fresh KV with the demo
- * tenant and its four places, a fake SMS provider and the demo driver
- * online.
+ * `deno run -A tests/e2e/rider_places_screenshots.ts`: the rider's places at phone (390 px) and desktop (1280 px)
+ * width, in English (rider-places-*.png) and Spanish (es-rider-places-*.png), into docs/screenshots/: the destination
+ * field's suggestions open with one active, the pickup picker's places, and a place's popup on the WebGL map. Starts
+ * the real server (built-in map style) on a fresh KV with the demo tenant and its four places, a fake SMS provider and
+ * the demo driver online.
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * Organization settings end to end (issue 19), on the real server in
+ * Organization settings end to end, on the real server in
  * Chromium: an admin renames the organisation, picks a brand colour and
  * shrinks the area on the settings page; the pages wear the colour and the
  * name at once, and the next ride request is judged against the new area.

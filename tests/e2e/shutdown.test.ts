@@ -1,5 +1,5 @@
 /**
- * Stopping the real server (issue 10, item 6): SIGTERM and SIGINT stop
+ * Stopping the real server: SIGTERM and SIGINT stop
  * accepting, close sockets with 1001, answer what is in flight, exit 0; a
  * second server on the same KV file is refused, the admin CLI is not.
  */

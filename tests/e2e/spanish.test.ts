@@ -1,5 +1,5 @@
 /**
- * A Spanish-speaking rider end to end (issue 17), in the real server and a
+ * A Spanish-speaking rider end to end, in the real server and a
  * real Chromium on a phone screen: they choose Español in the footer, sign in
  * with the texted code (which arrives in Spanish), request a ride and see
  * every screen in Spanish; a reload, and a new device after signing in, keep

@@ -1,5 +1,5 @@
 /**
- * The street map (issue 18) in headless Chromium against the real server,
+ * The street map in headless Chromium against the real server,
  * with the tile provider played at the wire by loopback servers (there is no
  * internet here, so no screenshot of OpenFreeMap's streets can be taken):
  *

@@ -1,5 +1,5 @@
 /**
- * The trips CSV from the trips screen in Chromium (issue 22): the admin
+ * The trips CSV from the trips screen in Chromium: the admin
  * clicks "Download CSV (last 30 days)", the browser saves the file under the
  * server's name, and it reads back with the rider's awkward name whole, in
  * English and in Spanish, with no console error (the CSP allows the saved blob).

@@ -1,5 +1,5 @@
 /**
- * Where is my shuttle (issue 20), in Chromium on the real server: the driver
+ * Where is my shuttle, in Chromium on the real server: the driver
  * accepts on their phone and drives towards the pickup, their GPS moved step
  * by step; the rider's map shows that driver alone and the pin follows, and
  * the Current Ride card's minutes fall to "Arriving now". The rider gets the

@@ -1,5 +1,5 @@
 /**
- * Generators of hostile input for the bad-input properties (issue 10, item 4):
+ * Generators of hostile input for the bad-input properties:
  * strings, numbers, JSON documents (with number literals JSON.stringify cannot
  * write, duplicate keys, deep nesting), body encodings and content types, and
  * URL parts. A body is built as a small JSON tree and written out by `jsonText`,

@@ -1,5 +1,5 @@
 /**
- * The rules every generated bad request is held to (issue 10, item 4), and
+ * The rules every generated bad request is held to, and
  * the arena that runs them against one real app:
  *
  * - never a 5xx;

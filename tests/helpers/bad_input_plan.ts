@@ -1,6 +1,6 @@
 /**
  * How many generated requests each bad-input property sends per CI run
- * (issue 10 asks for at least 10,000 in all; tests/api/bad_input_public.test.ts
+ * (at least 10,000 in all, so rare shapes come up; tests/api/bad_input_public.test.ts
  * checks the sum). Each test file asserts it sent its share.
  */
 export const BAD_INPUT_RUNS = {

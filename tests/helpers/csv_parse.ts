@@ -1,5 +1,5 @@
 /**
- * An RFC 4180 reader for the tests (issue 22): the CSV written by lib/csv.ts
+ * An RFC 4180 reader for the tests: the CSV written by lib/csv.ts
  * read back independently, as a spreadsheet reads it. Strict: records must end
  * in CRLF, a quoted field must be closed and followed by a comma or the end of
  * its record, and a bare double quote inside an unquoted field is an error.

@@ -1,5 +1,5 @@
 /**
- * A fake OSRM routing service on loopback (issue 20): the wire, not our code.
+ * A fake OSRM routing service on loopback: the wire, not our code.
  * `GET /route/v1/driving/{lng},{lat};{lng},{lat}` answers a route whose
  * duration is `secondsPerKm` per straight-line km (or `seconds` when set);
  * it can be told to fail, answer NoRoute, or answer late.

@@ -1,6 +1,5 @@
 /**
- * Hostile URL parts and headers for the bad-input properties (issue 10,
- * item 4): path segments, query values and Authorization headers.
+ * Hostile URL parts and headers for the bad-input properties: path segments, query values and Authorization headers.
  */
 import fc from "fast-check";
 import { hostileNumber, hostileString } from "./arbitraries.ts";

@@ -1,5 +1,5 @@
 /**
- * Renders an island as a page in that language would (issue 17): inside a
+ * Renders an island as a page in that language would: inside a
  * TextsProvider holding exactly the texts components/Island.tsx gives that
  * island, so a text from an area the island does not list stays English and
  * the Spanish test fails.

@@ -1,5 +1,5 @@
 /**
- * KV reads and writes only tests need (issue 15, item 6): the app itself never
+ * KV reads and writes only tests need: the app itself never
  * looks a user up by phone without creating them, reads a session without its
  * user, counts a failure outside a guess (kv/otp.ts guessCode), or signs a
  * person in without a code.

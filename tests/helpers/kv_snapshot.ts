@@ -1,6 +1,6 @@
 /**
  * A byte-level picture of a whole Deno KV store, to prove a refused request
- * wrote nothing (issue 10, item 4): every key, its versionstamp and its value
+ * wrote nothing: every key, its versionstamp and its value
  * as V8 serializes it (KvU64 by its number, which V8 cannot serialize).
  */
 import { serialize } from "node:v8";

@@ -1,6 +1,6 @@
 /**
  * Ten 5 MB camera photos uploaded at once to the real server (main.ts as a
- * child process) while /healthz is asked again and again (issue 16, item 5):
+ * child process) while /healthz is asked again and again:
  * what tests/api/photo_load.test.ts checks and tests/bench/photo_load.ts times.
  */
 import { encodeJpeg } from "../../lib/images/codecs.ts";

@@ -1,5 +1,5 @@
 /**
- * People for the race tests (issue 10, item 5): many drivers of the demo
+ * People for the race tests: many drivers of the demo
  * tenant signed in through the real API, each from its own client address
  * so the per-address send limit does not stop the set-up.
  */

@@ -1,7 +1,6 @@
 /**
- * Checks every ride index against the primary ride records (issue 10, items 5
- * and 6): what a crash or a lost race must never leave behind. Answers one
- * line per problem found, [] for a consistent store:
+ * Checks every ride index against the primary ride records: what a crash or a lost race must never leave behind.
+ * Answers one line per problem found, [] for a consistent store:
  *
  *   expect(await rideIndexProblems(kv)).toEqual([]);
  *
@@ -10,7 +9,7 @@
  * driver_in_progress (exactly the driver's one ride on-the-way or arrived),
  * rides_by_trip_status, ride_counts, the feed (seq monotonic, head at or
  * past the last entry, each ride's newest entry showing its current status)
- * and the report rollups (issue 22: exactly what the rides add up to).
+ * and the report rollups (exactly what the rides add up to).
  */
 import type { Store } from "../../kv/store.ts";
 import { keys } from "../../kv/keys.ts";
@@ -243,7 +242,7 @@ async function checkFeed(kv: Store, rides: Map<string, Ride>): Promise<string[]>
     if (entry.ride?.tenant !== tenant) problems.push(`${show(e.key)} holds a ride of ${entry.ride?.tenant}`);
     const k = `${String(tenant)}/${entry.ride?.id}`;
     const prior = newest.get(k);
-    // A ride starts pending, or scheduled when booked ahead (issue 21).
+    // A ride starts pending, or scheduled when booked ahead.
     const born = entry.ride.status === "pending" || entry.ride.status === "scheduled";
     if (entry.type === "new" && (entry.previous !== null || !born || prior)) {
       problems.push(`${show(e.key)} is a "new" entry for a ride already seen or not pending`);

@@ -1,7 +1,6 @@
 /**
- * A screen's translate function for unit tests of lib's text functions
- * (issue 17): the same `t` a page in `lang` gives its islands, holding every
- * area of the catalogue unless told which.
+ * A screen's translate function for unit tests of lib's text functions: the same `t` a page in `lang` gives its
+ * islands, holding every area of the catalogue unless told which.
  */
 import { makeT, type T } from "../../components/texts.tsx";
 import { type Area, AREAS, textsFor } from "../../lib/i18n/catalogue.ts";

@@ -1,4 +1,4 @@
-/** The admin's Activity page (issue 19) in happy-dom, in English and Spanish. */
+/** The admin's Activity page in happy-dom, in English and Spanish. */
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import AdminActivity from "../../islands/AdminActivity.tsx";

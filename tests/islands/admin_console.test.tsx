@@ -1,4 +1,4 @@
-/** The provider's console at /super (issue 19) in happy-dom, in English and Spanish. */
+/** The provider's console at /super in happy-dom, in English and Spanish. */
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import AdminConsole from "../../islands/AdminConsole.tsx";

@@ -1,5 +1,5 @@
 /**
- * Admin Places (issue 18) in happy-dom with the map faked at its props: the
+ * Admin Places in happy-dom with the map faked at its props: the
  * list, adding at a tapped point, renaming, moving by drag and by Move then a
  * tap, deleting after a confirmation, the rules checked before sending, the
  * server's refusals, and all of it in Spanish.

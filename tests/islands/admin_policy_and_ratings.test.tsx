@@ -1,5 +1,5 @@
 /**
- * Issue 21 on the admin screens, in English and Spanish: the no-show policy
+ * No-shows and ratings on the admin screens, in English and Spanish: the no-show policy
  * on the settings page (shown, checked before sending, saved) and a trip's
  * rating and comment on admin trips.
  */
@@ -84,7 +84,7 @@ const TEXTS = {
 
 for (const lang of ["en", "es"] as Lang[]) {
   const T = TEXTS[lang];
-  describe(`issue 21 on the admin screens (${lang})`, () => {
+  describe(`no-shows and ratings on the admin screens (${lang})`, () => {
     it("shows the no-show policy, refuses a bad one before sending, and saves a good one", async () => {
       signIn();
       const fetchMock = stubApi({

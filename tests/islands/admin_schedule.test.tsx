@@ -1,4 +1,4 @@
-/** Admin Schedule (spec section 2 "Admin Schedule", 5, 8 Schedule; issue 7) in happy-dom. */
+/** Admin Schedule (spec section 2 "Admin Schedule", 5, 8 Schedule) in happy-dom. */
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import AdminSchedule from "../../islands/AdminSchedule.tsx";

@@ -1,5 +1,5 @@
 /**
- * The admin screens on a Spanish page (issue 17): dashboard, trips, users and
+ * The admin screens on a Spanish page: dashboard, trips, users and
  * schedule, with the texts components/Island.tsx gives each island. Besides
  * the texts checked one by one, every screen is searched for any English
  * catalogue text still showing (text, labels, placeholders, titles).

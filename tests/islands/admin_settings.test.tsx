@@ -1,5 +1,5 @@
 /**
- * The settings form (issue 19) in happy-dom with the map faked at its props:
+ * The settings form in happy-dom with the map faked at its props:
  * it loads the saved settings, moves the area by a tap and by dragging the
  * centre, resizes it with the slider, previews the brand colour with its
  * contrast, checks each field as the server does before sending, shows the
@@ -95,7 +95,7 @@ describe("AdminSettings", () => {
     });
   });
 
-  it("edits how many days ahead riders may book (issue 21), refusing a value outside 1-30 before sending", async () => {
+  it("edits how many days ahead riders may book, refusing a value outside 1-30 before sending", async () => {
     const fetchMock = setUp();
     show();
     await screen.findByRole("heading", { name: "Settings" });

@@ -1,4 +1,4 @@
-/** Admin Trips (spec section 2 "Admin Trips", section 8 Trips; issue 7) in happy-dom, with a fake socket. */
+/** Admin Trips (spec section 2 "Admin Trips", section 8 Trips) in happy-dom, with a fake socket. */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AdminTrips, { DELETE_CONFIRM } from "../../islands/AdminTrips.tsx";
@@ -173,7 +173,7 @@ describe("AdminTrips", () => {
     expect(options).toEqual(["All Trips", "Pending", "Accepted", "Completed", "Canceled", "No Show", "Scheduled"]);
   });
 
-  it("shows bookings ahead (issue 21) as Scheduled in purple, with a tile that filters them", async () => {
+  it("shows bookings ahead as Scheduled in purple, with a tile that filters them", async () => {
     const booked = ride("01JBOOK000000000000000000", { status: "scheduled", scheduledFor: NOW + 3600_000 });
     const fetchMock = setUp({
       [COUNTS_PATH]: () => json({ total: 8, counts: { ...COUNTS.counts, scheduled: 1 } }),

@@ -1,4 +1,4 @@
-/** Admin Users (spec section 2 "Admin Users", 4 user status, 6, 8 Users; issue 7) in happy-dom. */
+/** Admin Users (spec section 2 "Admin Users", 4 user status, 6, 8 Users) in happy-dom. */
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminUser } from "../../components/admin/UsersTable.tsx";

@@ -1,5 +1,5 @@
 /**
- * Add person and Block on the Users page (issue 19, "Who may join") in
+ * Add person and Block on the Users page ("Who may join") in
  * happy-dom, in English and Spanish: the dialog checks phone and roles before
  * sending, offers Admin only to super admins, shows the server's refusal and
  * adds the answer to the list; Block and Unblock call the server and mark

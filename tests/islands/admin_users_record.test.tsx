@@ -1,5 +1,5 @@
 /**
- * The Users page's no-shows, pauses and ratings (issue 21), in English and
+ * The Users page's no-shows, pauses and ratings, in English and
  * Spanish: each rider's count, a pause with its end and Lift pause
  * (DELETE /{t}/api/users/{id}/suspension), each driver's average and count.
  */

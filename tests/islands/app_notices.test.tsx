@@ -1,5 +1,5 @@
 /**
- * The installed app's notices on the rider and driver screens (issue 23),
+ * The installed app's notices on the rider and driver screens,
  * in English and in Spanish with the texts their islands are given: the
  * offline notice while the page came from the worker's cache and the socket
  * has not connected, or while the browser has no network; the install hint

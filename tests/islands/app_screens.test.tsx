@@ -59,7 +59,7 @@ describe("AdminDashboard", () => {
       ["/greer/admin/settings", "SettingsName, service area, time zone, contacts and colour"],
       ["/greer/admin/activity", "ActivityWho changed what, newest first"],
     ]);
-    // Issue 19: the settings page replaced the spec's "System Settings — Coming soon" card.
+    // The settings page replaced the spec's "System Settings — Coming soon" card.
     expect(screen.queryByText("Coming soon")).toBeNull();
     expect(loc.replace).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 /**
- * The contact form on a Spanish page (issue 17): labels, the refusals of the
+ * The contact form on a Spanish page: labels, the refusals of the
  * shared rules, the answers and the message the mail client opens with, in
  * Spanish; what goes to the server is the same.
  */

@@ -1,5 +1,5 @@
 /**
- * Past trips of people who deleted their account (issue 23): the admin's
+ * Past trips of people who deleted their account: the admin's
  * trips table says "Deleted rider" / "Deleted driver", in English and
  * Spanish, and shows no phone for them; the Activity page words the deletion.
  */

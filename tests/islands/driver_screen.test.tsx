@@ -116,7 +116,7 @@ describe("DriverScreen: availability", () => {
     expect(JSON.parse(String(call[1]!.body))).toEqual({
       isAvailable: true,
       location: { lat: GREER.lat, lng: GREER.lng },
-      // Issue 21: the vehicle goes with every switch, as the server remembers it (no, here).
+      // The vehicle goes with every switch, as the server remembers it (no, here).
       wheelchairAccessible: false,
     });
 
@@ -253,7 +253,7 @@ describe("DriverScreen: position reports (spec section 9)", () => {
     expect(sent()).toBe(1);
   });
 
-  it("online and standing still, sends the position every 4 minutes so the driver stays available (issue 22)", async () => {
+  it("online and standing still, sends the position every 4 minutes so the driver stays available", async () => {
     vi.useFakeTimers({ toFake: TIMERS, shouldAdvanceTime: true });
     server.available = true;
     const { fetchMock } = await open();
@@ -587,7 +587,7 @@ describe("DriverScreen: access", () => {
   });
 });
 
-describe("DriverScreen: a booking handed over (issue 21)", () => {
+describe("DriverScreen: a booking handed over", () => {
   it("marks the card with its pickup time, on this phone's clock, before its buttons", async () => {
     const at = Date.UTC(2026, 0, 6, 14, 0);
     server.rides = [{ ...makeRide({ status: "pending", riderName: "Booked Ahead" }), scheduledFor: at }];

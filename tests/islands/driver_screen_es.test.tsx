@@ -1,5 +1,5 @@
 /**
- * The driver screen on a Spanish page (issue 17): every word a driver reads
+ * The driver screen on a Spanish page: every word a driver reads
  * and taps, the statuses, the counts, the map's pins and the refusals made on
  * the page, in Spanish; the server's own refusal shown as it came (the server
  * already answers in the request's language).
@@ -167,7 +167,7 @@ describe("DriverScreen in Spanish", () => {
   });
 });
 
-describe("DriverScreen: a booking handed over (issue 21), in Spanish", () => {
+describe("DriverScreen: a booking handed over, in Spanish", () => {
   it("marks the card with its pickup time, and a ride asked for now has no such mark", async () => {
     const at = Date.UTC(2026, 0, 6, 14, 0);
     rides = [

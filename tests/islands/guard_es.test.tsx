@@ -1,5 +1,5 @@
 /**
- * The frame every island shares on a Spanish page (issue 17): the guard's
+ * The frame every island shares on a Spanish page: the guard's
  * loading status, the role badge and the error display, in each island's
  * own texts (lib/i18n/islands.ts), so none of them falls back to English.
  */

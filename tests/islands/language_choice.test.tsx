@@ -1,4 +1,4 @@
-/** A language chosen on this device with the footer's switch is saved to the signed-in person's profile (issue 17). */
+/** A language chosen on this device with the footer's switch is saved to the signed-in person's profile. */
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { getUser } from "../../browser/auth_client.ts";
 import { saveDeviceLanguage } from "../../browser/language_choice.ts";

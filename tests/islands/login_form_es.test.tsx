@@ -1,5 +1,5 @@
 /**
- * The sign-in island on a Spanish page (issue 17): both steps, the field
+ * The sign-in island on a Spanish page: both steps, the field
  * errors it finds itself, and a server text passed through as the server
  * wrote it (the server answers in the request's language).
  */

@@ -1,5 +1,5 @@
 /**
- * The places on the maps (issue 18), in happy-dom: on the WebGL map
+ * The places on the maps, in happy-dom: on the WebGL map
  * (components/map/PlacePins.tsx, react-map-gl's Marker and Popup stubbed to
  * plain elements) a pin is a button that opens a popup with "Go here" and
  * "Pick up here", closed by Escape or its close button with focus back on

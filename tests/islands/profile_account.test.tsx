@@ -1,5 +1,5 @@
 /**
- * Profile Settings' "Download my data" and "Delete my account" (issue 23) in
+ * Profile Settings' "Download my data" and "Delete my account" in
  * happy-dom, in English and Spanish: the confirmation by the phone's last four
  * digits, what is sent, and the signed-out screen after deletion.
  */

@@ -1,5 +1,5 @@
 /**
- * Profile Settings on a Spanish page (issue 17): the heading, labels, buttons,
+ * Profile Settings on a Spanish page: the heading, labels, buttons,
  * badge and messages in Spanish, and a server text passed through as the
  * server wrote it (the server answers in the request's language).
  */

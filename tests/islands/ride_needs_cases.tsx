@@ -1,5 +1,5 @@
 /**
- * Issue 21's controls on the screens, in a page's language: the profile's
+ * The needs and note controls on the screens, in a page's language: the profile's
  * needs, the driver's card (needs first, before Accept; the note), the
  * rider's needs and note beside Request Ride, and the driver's accessible
  * vehicle check. ride_needs.test.tsx and ride_needs_es.test.tsx run them in

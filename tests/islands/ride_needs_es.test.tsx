@@ -1,4 +1,4 @@
-/** Issue 21's needs and note controls on a Spanish page (the cases: ride_needs_cases.tsx). */
+/** The needs and note controls on a Spanish page (the cases: ride_needs_cases.tsx). */
 import { vi } from "vitest";
 import { needsCases } from "./ride_needs_cases.tsx";
 

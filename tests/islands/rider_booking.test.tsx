@@ -1,5 +1,5 @@
 /**
- * Booking ahead on the rider screen (issue 21): the Now / Later choice, the
+ * Booking ahead on the rider screen: the Now / Later choice, the
  * form's button booking for the time chosen, and the Upcoming rides list
  * with its Cancel buttons. The browser's clock is Monday 5 January 2026,
  * 10:00 in Greer (America/New_York); the schedule runs 07:00-19:00 Monday

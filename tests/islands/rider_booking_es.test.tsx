@@ -1,5 +1,5 @@
 /**
- * Booking ahead on the rider screen (issue 21), in Spanish: the Now / Later
+ * Booking ahead on the rider screen, in Spanish: the Now / Later
  * choice, its days and times as a Spanish reader writes them, and the
  * Upcoming rides list. The browser's clock is Monday 5 January 2026,
  * 10:00 in Greer (America/New_York); the schedule runs 07:00-19:00 Monday

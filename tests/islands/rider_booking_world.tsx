@@ -1,5 +1,5 @@
 /**
- * What the rider screen's booking tests share (issue 21), in English and
+ * What the rider screen's booking tests share, in English and
  * Spanish: a fake server with a weekday schedule in Greer and the rider's
  * bookings, the browser's clock at Monday 5 January 2026, 10:00 there.
  * Each test file mocks the map itself (vi.mock is hoisted per file).

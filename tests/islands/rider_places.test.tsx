@@ -1,5 +1,5 @@
 /**
- * Places on the rider's screen (issue 18), in happy-dom: the destination
+ * Places on the rider's screen, in happy-dom: the destination
  * field's suggestions as a WAI-ARIA 1.2 combobox (keys, accents, what screen
  * readers are told), what the request sends once a place is chosen, the
  * pickup picker's places, the map's places and the Current Ride card. The
@@ -91,7 +91,7 @@ const liveCount = (field: HTMLElement) =>
   field.closest(".field")!.querySelector('[role="status"][aria-live="polite"]')!.textContent;
 const request = () => fireEvent.click(screen.getByRole("button", { name: "Request Ride" }));
 
-describe("the destination field's suggestions (issue 18)", () => {
+describe("the destination field's suggestions", () => {
   it("asks for the places once, with the token, and is a closed list combobox until something is typed", async () => {
     const { fetchMock } = await open();
     const field = await destination();
@@ -298,7 +298,7 @@ describe("the destination field's suggestions (issue 18)", () => {
   });
 });
 
-describe("a place as the pickup (issue 18)", () => {
+describe("a place as the pickup", () => {
   it('lists the places while "Set pickup location" is open, and a chosen one is sent as pickupPlaceId', async () => {
     const { container } = await open();
     await destination();
@@ -338,7 +338,7 @@ describe("a place as the pickup (issue 18)", () => {
   });
 });
 
-describe("places on the map (issue 18)", () => {
+describe("places on the map", () => {
   it('shows the places, and "Go here" / "Pick up here" set the destination and the pickup', async () => {
     const { container } = await open();
     await destination();

@@ -1,5 +1,5 @@
 /**
- * Places on the rider's screen on a Spanish page (issue 18): the destination
+ * Places on the rider's screen on a Spanish page: the destination
  * field's suggestions and what screen readers are told, the pickup picker's
  * places and the Current Ride card, in Spanish; the requests name the places
  * as on an English page.
@@ -65,7 +65,7 @@ const key = (field: HTMLElement, name: string) => fireEvent.keyDown(field, { key
 const liveCount = (field: HTMLElement) =>
   field.closest(".field")!.querySelector('[role="status"][aria-live="polite"]')!.textContent;
 
-describe("places on the rider's screen in Spanish (issue 18)", () => {
+describe("places on the rider's screen in Spanish", () => {
   it("names the suggestions and says how many places were found, in Spanish plural forms", async () => {
     await open();
     const field = await destination();

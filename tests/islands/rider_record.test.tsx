@@ -1,5 +1,5 @@
 /**
- * The rider's record on the rider screen (issue 21), in English and Spanish:
+ * The rider's record on the rider screen, in English and Spanish:
  * the no-show warning and pause, "Rate your ride" once a ride completes, and
  * "Your rides" with its ratings and more pages.
  */

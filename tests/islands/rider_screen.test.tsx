@@ -38,7 +38,7 @@ interface Server {
 
 let server: Server;
 let loc: ReturnType<typeof spyLocation>;
-/** The blocking alert() the screen no longer uses (issue 15): a call would show here. */
+/** The blocking alert() the screen no longer uses: a call would show here. */
 let alertSpy: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {

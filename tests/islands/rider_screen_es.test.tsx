@@ -1,5 +1,5 @@
 /**
- * The rider screen on a Spanish page (issue 17): the form, the refusals made
+ * The rider screen on a Spanish page: the form, the refusals made
  * on the page, the Current Ride card, the drivers line and the weekly
  * schedule in Spanish; the server's own refusal shown as it came (the server
  * answers in the request's language).

@@ -68,7 +68,7 @@ export function driver(
   return { id, name, location: { lat, lng } };
 }
 
-/** A tenant's places (issue 18), sorted by name as GET /{tenant}/api/places answers them. */
+/** A tenant's places, sorted by name as GET /{tenant}/api/places answers them. */
 export const PLACES: Place[] = [
   { id: "01PLACE0000000000000000001", name: "Café Central", lat: 34.9392, lng: -82.2262, note: null },
   { id: "01PLACE0000000000000000002", name: "City Hall", lat: 34.9386, lng: -82.2272, note: "Main entrance" },

@@ -1,4 +1,4 @@
-/** The trips screen's "Download CSV (last 30 days)" (issue 22) in happy-dom: the range, the token, the file's name, refusals. */
+/** The trips screen's "Download CSV (last 30 days)" in happy-dom: the range, the token, the file's name, refusals. */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import AdminTrips from "../../islands/AdminTrips.tsx";

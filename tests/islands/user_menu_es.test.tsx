@@ -1,6 +1,6 @@
 /**
  * The header's account menu and the global organizations list on a Spanish
- * page (issue 17): badge, button, sections and links, Logout, in Spanish.
+ * page: badge, button, sections and links, Logout, in Spanish.
  */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";

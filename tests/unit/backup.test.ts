@@ -54,7 +54,7 @@ describe("export and import", () => {
     expect(types.tagged).toEqual({ $t: "bytes", v: "not really" });
   });
 
-  it("gives away nothing that signs anyone in: no secret, session, code, challenge or counter (issue 16)", async () => {
+  it("gives away nothing that signs anyone in: no secret, session, code, challenge or counter", async () => {
     using t = await makeApp();
     await t.kv.set(keys.meta("jwt_secret"), "an old store's signing secret");
     const { token } = await signIn(t, "8645550142");

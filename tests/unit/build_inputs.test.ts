@@ -1,6 +1,6 @@
 /**
  * `deno task start` rebuilds the bundles only when what they are built from
- * changed (issue 24): the fingerprint kept beside the manifest.
+ * changed: the fingerprint kept beside the manifest.
  */
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The JavaScript byte budgets of issue 9, exact (bytes, not timing): what a
+ * The JavaScript byte budgets, exact (bytes, not timing): what a
  * page loads before anything dynamic is the island entries its HTML names
  * plus every chunk they import statically, counted as the server sends them
  * to a client that takes gzip (the build's `.gz`, gzip level 9; files under
@@ -104,7 +104,7 @@ function expectManifestShape(load: Awaited<ReturnType<typeof pageLoad>>) {
   for (const url of load.loaded.keys()) expect(named.has(url), `${url} is loaded but not preloaded`).toBe(true);
 }
 
-describe("JavaScript byte budgets (issue 9)", () => {
+describe("JavaScript byte budgets", () => {
   it.each(["/", "/about", "/terms", "/privacy"])("loads no script at all on %s: 0 bytes", async (path) => {
     const load = await pageLoad(path);
     expect(load.scriptTags).toEqual([]);

@@ -12,7 +12,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:8000",
       jwtSecret: null,
       sentryDsn: null,
-      // A street map with no set-up (issue 18): OpenFreeMap's liberty, OpenStreetMap data, no key.
+      // A street map with no set-up: OpenFreeMap's liberty, OpenStreetMap data, no key.
       mapStyleUrl: "https://tiles.openfreemap.org/styles/liberty",
       mapPmtilesPath: null,
       trustProxy: false,

@@ -1,6 +1,6 @@
 /**
  * The CSV writer (lib/csv.ts), ISO times with the zone's offset
- * (lib/zoned_iso.ts) and the trips screen's range (lib/trips_csv_range.ts), issue 22.
+ * (lib/zoned_iso.ts) and the trips screen's range (lib/trips_csv_range.ts).
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-/** The arrival-time arithmetic of issue 20 (lib/eta.ts). */
+/** The arrival-time arithmetic (lib/eta.ts). */
 import { describe, expect, it } from "vitest";
 import { between } from "../../components/map/glide.ts";
 import { arrivalLines } from "../../lib/arrival_lines.ts";

@@ -1,5 +1,5 @@
 /**
- * No English left on a screen (issue 17): words written straight into the
+ * No English left on a screen: words written straight into the
  * markup of an island, a component or a page (a text between tags, or a
  * label, title, placeholder or alt attribute) never reach the Spanish
  * catalogue. Each must go through t(); the few that are the same in every

@@ -1,4 +1,4 @@
-/** What a MapLibre style makes the browser reach (lib/map_style.ts), for the CSP (issue 18). */
+/** What a MapLibre style makes the browser reach (lib/map_style.ts), for the CSP. */
 import { describe, expect, it } from "vitest";
 import { originOf, originsOf, pmtilesArchive, styleUrls, tileJsonUrls } from "../../lib/map_style.ts";
 

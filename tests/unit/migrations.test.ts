@@ -95,7 +95,7 @@ describe("old sign-in locks", () => {
   });
 });
 
-describe("audit records of before issue 19", () => {
+describe("audit records kept under their tenant only", () => {
   it("get their copy under the every-tenant prefix once, so the provider's console lists them", async () => {
     using kv = await openStore(":memory:");
     const old = {

@@ -1,5 +1,5 @@
 /**
- * What the no-show policy says to a rider (issue 21), in both languages,
+ * What the no-show policy says to a rider, in both languages,
  * with each length of days in its own plural.
  */
 import { describe, expect, it } from "vitest";

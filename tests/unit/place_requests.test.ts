@@ -1,5 +1,5 @@
 /**
- * Places in a ride request (issue 18), the rules the server and the rider's
+ * Places in a ride request, the rules the server and the rider's
  * screen share (lib/ride_request.ts, lib/place_names.ts): what a place
  * stands for, what the screen sends when one is chosen, and when typing
  * drops it; and how the destination field finds places.

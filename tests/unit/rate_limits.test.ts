@@ -1,5 +1,5 @@
 /**
- * Counters shared by many honest requests (issue 16, item 7): a tenant's
+ * Counters shared by many honest requests: a tenant's
  * text budget meets every sign-in naming it, so its hits are spread over
  * shards and do not queue on one key. Small limits stay exact.
  */

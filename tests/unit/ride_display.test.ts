@@ -72,7 +72,7 @@ describe("rider messages (spec section 4)", () => {
     expect(riderMessage("completed", EN)).toBe("Ride completed!");
     expect(riderMessage("canceled", EN)).toBe("Your ride has been canceled.");
     expect(riderMessage("no-show", EN)).toBe("Ride marked as no-show.");
-    // Issue 21: a booking made.
+    // A booking made.
     expect(riderMessage("scheduled", EN)).toBe("Your ride is booked.");
   });
 
@@ -95,7 +95,7 @@ describe("marker colours (spec section 4)", () => {
         completed: "grey",
         canceled: "red",
         "no-show": "black",
-        // Issue 21: a booking is purple.
+        // A booking is purple.
         scheduled: "purple",
       });
   });

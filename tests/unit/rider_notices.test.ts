@@ -1,4 +1,4 @@
-/** When a waiting rider is told what (issue 20, lib/rider_notices.ts), and the texts in both languages. */
+/** When a waiting rider is told what (lib/rider_notices.ts), and the texts in both languages. */
 import { describe, expect, it } from "vitest";
 import { AREAS, type Text, translate, translator } from "../../lib/i18n/catalogue.ts";
 import { dueNotices, NO_NOTICES, type NoticeFacts, type NoticeRecord, noticeText } from "../../lib/rider_notices.ts";

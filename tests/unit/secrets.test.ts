@@ -1,5 +1,5 @@
 /**
- * A copy of the store holds no key (issue 16, item 2): a local start keeps its
+ * A copy of the store holds no key: a local start keeps its
  * generated signing secret beside the KV file (mode 0600), never in it, and
  * the store file itself is the owner's alone.
  */

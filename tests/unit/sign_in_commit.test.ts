@@ -1,5 +1,5 @@
 /**
- * A sign-in's writes in one commit (issue 24): kv/sign_in.ts makes the user,
+ * A sign-in's writes in one commit: kv/sign_in.ts makes the user,
  * the membership and the session together, kv/otp.ts guessCode makes them in
  * the commit that uses a right code up, and kv/rate_limits.ts hitRateLimits
  * counts several limits with the code's write, or none of them.

@@ -79,7 +79,7 @@ describe("the HELP reply", () => {
     );
   });
 
-  it("gives a number of several organisations the site's contacts (issue 20: one organisation, else CONTACT_EMAIL)", () => {
+  it("gives a number of several organisations the site's contacts (one organisation, else CONTACT_EMAIL)", () => {
     expect(helpSms("en", [greer, { ...greer, code: "campus", name: "State Campus" }], SITE)).toBe(GENERAL);
   });
 

@@ -1,9 +1,9 @@
 /**
- * Every text Hopper sends by SMS fits one segment in both languages (issue 17):
+ * Every text Hopper sends by SMS fits one segment in both languages:
  * GSM-7 allows 160 characters, but one character outside it (á, í, ó, ú…)
  * makes the message UCS-2, where a segment holds 70. Checked with each
  * placeholder filled as the server fills it. The one exception is the reply
- * to HELP (issue 19), whose pieces are bounded together by HELP_SMS_MAX
+ * to HELP, whose pieces are bounded together by HELP_SMS_MAX
  * (tests/unit/sms_replies.test.ts); every text of the sms area is one or the
  * other.
  */

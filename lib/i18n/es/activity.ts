@@ -1,5 +1,5 @@
 /**
- * Spanish for the audit trail read back (issue 19): the admin's Activity
+ * Spanish for the audit trail read back: the admin's Activity
  * page and the provider's console (components/activity/). Keys are the
  * English texts, word for word.
  */

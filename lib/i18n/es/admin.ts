@@ -1,4 +1,4 @@
-/** Spanish for the admin area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the admin area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const admin = {
@@ -56,7 +56,7 @@ export const admin = {
   "No trips found.": "No se encontraron viajes.",
   "No trips with status {status} found.": "No se encontraron viajes con el estado {status}.",
   "Load more trips": "Cargar más viajes",
-  // Issue 22: the trips CSV of the last 30 days.
+  // The trips CSV of the last 30 days.
   "Download CSV (last 30 days)": "Descargar CSV (últimos 30 días)",
   "Downloading...": "Descargando...",
   "The CSV could not be downloaded. Please try again.": "No se pudo descargar el CSV. Inténtelo de nuevo.",
@@ -68,7 +68,7 @@ export const admin = {
   "Timeline": "Cronología",
   "Actions": "Acciones",
   "No driver assigned": "Sin conductor asignado",
-  // A past trip of someone who deleted their account (issue 23).
+  // A past trip of someone who deleted their account.
   "Deleted rider": "Pasajero eliminado",
   "Deleted driver": "Conductor eliminado",
   "Delete trip": "Eliminar viaje",
@@ -166,7 +166,7 @@ export const admin = {
   "{slot} ({start}-{end}) overlaps slot {other} ({otherStart}-{otherEnd})":
     "{slot} ({start}-{end}) se superpone con la franja {other} ({otherStart}-{otherEnd})",
   "(empty)": "(vacío)",
-  // Who may join (issue 19): Add person and Block on the Users page.
+  // Who may join: Add person and Block on the Users page.
   "Add person": "Agregar persona",
   "Adding...": "Agregando...",
   "Cancel": "Cancelar",
@@ -186,7 +186,7 @@ export const admin = {
   "{name} was blocked.": "Se bloqueó a {name}.",
   "{name} was unblocked.": "Se desbloqueó a {name}.",
   "Failed to change access": "No se pudo cambiar el acceso",
-  // No-shows and ratings on the Users and Trips pages (issue 21).
+  // No-shows and ratings on the Users and Trips pages.
   "No-shows: {n}": "Ausencias: {n}",
   "Requests paused until {date}": "Solicitudes pausadas hasta el {date}",
   "Lift pause": "Quitar pausa",

@@ -1,5 +1,5 @@
 /**
- * Spanish for the installable app (issue 23; words as in docs/glossary.md): the web app manifest's name and
+ * Spanish for the installable app (words as in docs/glossary.md): the web app manifest's name and
  * description (routes/web_app.ts) and the notices of the rider and driver screens (components/app_shell/): no
  * signal, a new version, and the hint to install. Keys are the English texts, word for word.
  */

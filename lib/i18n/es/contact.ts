@@ -1,5 +1,5 @@
 /**
- * Spanish for the contact area (issue 17; words as in docs/glossary.md): the
+ * Spanish for the contact area (words as in docs/glossary.md): the
  * contact form (islands/ContactForm.tsx); its fields' names and refusals are
  * the errors area's. Keys are the English texts, word for word.
  */

@@ -1,4 +1,4 @@
-/** Spanish for the driver area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the driver area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const driver = {
@@ -39,6 +39,6 @@ export const driver = {
   "Navigate to destination": "Navegar al destino",
   "Other maps app": "Otra app de mapas",
 
-  // A ride booked ahead (issue 21): its pickup time on the driver's card.
+  // A ride booked ahead: its pickup time on the driver's card.
   "Pickup at {time}": "Recogida a las {time}",
 } as const satisfies Record<string, Entry>;

@@ -1,5 +1,5 @@
 /**
- * Spanish for the frame area (issue 17; words as in docs/glossary.md): the
+ * Spanish for the frame area (words as in docs/glossary.md): the
  * parts every island may show, whatever its page: the access guard's
  * loading status, the role badge and the error display. Keys are the English
  * texts, word for word.

@@ -1,4 +1,4 @@
-/** Spanish for the login area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the login area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const login = {

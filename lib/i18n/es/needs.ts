@@ -1,5 +1,5 @@
 /**
- * Spanish for the needs area (issue 21): accessibility needs, the accessible
+ * Spanish for the needs area: accessibility needs, the accessible
  * vehicle and the rider's note for the driver, on every screen that shows
  * them (words as in docs/glossary.md). Keys are the English texts, word for word.
  */

@@ -1,12 +1,12 @@
 /**
- * Spanish for the pages area (issue 17; words as in docs/glossary.md): the
+ * Spanish for the pages area (words as in docs/glossary.md): the
  * site's own pages, rendered on the server with no script, and the page
  * titles. Keys are the English texts, word for word.
  */
 import type { Entry } from "../format.ts";
 
 export const pages = {
-  // Page titles and the description search engines show (routes/*_pages.tsx, server/render.tsx, server/app.tsx).
+  // Page titles and the description search engines show (routes/*_pages.tsx, routes/pages/, server/render.tsx, server/app.tsx).
   "Sign in": "Iniciar sesión",
   "About": "Acerca de",
   "Contact us": "Contáctenos",
@@ -120,7 +120,7 @@ export const pages = {
   "Your choices": "Sus opciones",
   "You can change or remove your name, email and photo at any time in {settings}.":
     "Puede cambiar o quitar su nombre, su correo electrónico y su foto en cualquier momento en {settings}.",
-  // Downloading one's data and deleting one's account (issue 23).
+  // Downloading one's data and deleting one's account.
   "Download your data": "Descargar sus datos",
   "In {settings}, Download my data gives you a file with your profile, your organizations and roles, every ride you took or drove with its times, your ratings and your language and text settings. It holds nobody else's details: not the name or number of the other person on a ride.":
     "En {settings}, Descargar mis datos le entrega un archivo con su perfil, sus organizaciones y roles, cada viaje que hizo o condujo con sus horas, sus calificaciones y su configuración de idioma y de mensajes. No contiene datos de nadie más: ni el nombre ni el número de la otra persona de un viaje.",
@@ -165,7 +165,7 @@ export const pages = {
     "Podemos actualizar estos términos. La fecha de entrada en vigor de arriba indica cuándo cambiaron por última vez.",
   "Questions about these terms: {email}.": "Preguntas sobre estos términos: {email}.",
 
-  // A tenant's own contacts on its contact page (issue 19, set on its settings page).
+  // A tenant's own contacts on its contact page (set on its settings page).
   "Reach {name}": "Comuníquese con {name}",
   "Phone": "Teléfono",
   "Email": "Correo electrónico",

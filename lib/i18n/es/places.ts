@@ -1,5 +1,5 @@
 /**
- * Spanish for the places area (issue 18; words as in docs/glossary.md): a
+ * Spanish for the places area (words as in docs/glossary.md): a
  * tenant's named places, their rules (lib/places.ts, shared by the server and
  * the screens), the admin's places editor and the rider's suggestions. Keys
  * are the English texts, word for word.

@@ -1,4 +1,4 @@
-/** Spanish for the profile area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the profile area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const profile = {
@@ -27,7 +27,7 @@ export const profile = {
   "Saving...": "Guardando...",
   "Profile updated successfully!": "¡El perfil se actualizó correctamente!",
   "Failed to update profile": "No se pudo actualizar el perfil",
-  // Texts about rides (issue 20).
+  // Texts about rides.
   "Ride texts": "Mensajes sobre sus viajes",
   "Text me when a driver accepts my ride and as it arrives":
     "Enviarme mensajes cuando un conductor acepte mi viaje y cuando llegue",
@@ -35,7 +35,7 @@ export const profile = {
     "Los mensajes llegan del número del servicio. Responda STOP en cualquier momento para no recibir más.",
   "Ride texts turned on.": "Mensajes sobre viajes activados.",
   "Ride texts turned off.": "Mensajes sobre viajes desactivados.",
-  // Your data and deleting the account (issue 23, components/profile/).
+  // Your data and deleting the account (components/profile/).
   "Your data": "Sus datos",
   "A file with your profile, your organizations and roles, every ride you took or drove with its times, your ratings and your settings.":
     "Un archivo con su perfil, sus organizaciones y roles, cada viaje que hizo o condujo con sus horas, sus calificaciones y su configuración.",

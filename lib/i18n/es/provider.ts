@@ -1,5 +1,5 @@
 /**
- * Spanish for the provider's console at /super (issue 19; islands/AdminConsole.tsx,
+ * Spanish for the provider's console at /super (islands/AdminConsole.tsx,
  * components/super/). Keys are the English texts, word for word.
  */
 import type { Entry } from "../format.ts";

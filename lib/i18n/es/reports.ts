@@ -1,5 +1,5 @@
 /**
- * Spanish for the reports pages (issue 22): /{t}/admin/reports and its
+ * Spanish for the reports pages: /{t}/admin/reports and its
  * monthly summary (islands/AdminReports.tsx, components/reports/). Keys are
  * the English texts, word for word; measures as the NTD's Spanish material
  * names them.

@@ -1,4 +1,4 @@
-/** Spanish for the ride area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the ride area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const ride = {
@@ -44,7 +44,7 @@ export const ride = {
   "Street map unavailable": "Mapa de calles no disponible",
   "© OpenStreetMap contributors": "© colaboradores de OpenStreetMap",
 
-  // Booking ahead (issue 21): the status and the rider's message for a ride booked for later.
+  // Booking ahead: the status and the rider's message for a ride booked for later.
   "Scheduled": "Programado",
   "Your ride is booked.": "Su viaje está reservado.",
 } as const satisfies Record<string, Entry>;

@@ -1,4 +1,4 @@
-/** Spanish for the rider area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the rider area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const rider = {
@@ -31,7 +31,7 @@ export const rider = {
   "Failed to request ride.": "No se pudo solicitar el viaje.",
   "Failed to cancel ride.": "No se pudo cancelar el viaje.",
   "No ride to cancel.": "No hay ningún viaje para cancelar.",
-  // Places (issue 18): the destination field's suggestions, the pickup's list and the map's place pins.
+  // Places: the destination field's suggestions, the pickup's list and the map's place pins.
   "{count} places found": { one: "1 lugar encontrado", other: "{count} lugares encontrados" },
   "No places found": "No se encontraron lugares",
   "Suggested places": "Lugares sugeridos",
@@ -39,14 +39,14 @@ export const rider = {
   "Go here": "Ir aquí",
   "Pick up here": "Recogerme aquí",
   "Close": "Cerrar",
-  // The rider's own driver on the map, and the arrival time on the Current Ride card (issue 20).
+  // The rider's own driver on the map, and the arrival time on the Current Ride card.
   "Your shuttle: {name}": "Su vehículo: {name}",
   "Your shuttle": "Su vehículo",
   "Arriving in about {minutes} min": "Llega en unos {minutes} min",
   "Arriving now": "Llegando ahora",
   "About {minutes} min to your destination": "Unos {minutes} min hasta su destino",
   "Running about {minutes} min late": "Con unos {minutes} min de retraso",
-  // Booking ahead (issue 21): the Now / Later choice and the Upcoming rides list (components/rider/Booking.tsx).
+  // Booking ahead: the Now / Later choice and the Upcoming rides list (components/rider/Booking.tsx).
   "When": "Cuándo",
   "Now": "Ahora",
   "Later": "Más tarde",
@@ -57,7 +57,7 @@ export const rider = {
   "Cancel the ride of {time}": "Cancelar el viaje de {time}",
   "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
   "Your bookings could not be loaded.": "No se pudieron cargar sus reservas.",
-  // No-shows, history and ratings (issue 21; components/rider/RiderRecord.tsx).
+  // No-shows, history and ratings (components/rider/RiderRecord.tsx).
   "Missed pickups {window}: {n}. At {limit}, ride requests are paused for {pause}.":
     "Recogidas perdidas {window}: {n}. Al llegar a {limit}, las solicitudes de viaje se pausan por {pause}.",
   "Your rides": "Sus viajes",

@@ -1,5 +1,5 @@
 /**
- * Spanish for the settings area (issue 19; words as in docs/glossary.md): an
+ * Spanish for the settings area (words as in docs/glossary.md): an
  * organisation's settings, their rules (lib/tenant_settings.ts, shared by the
  * server and the settings page) and the page. Keys are the English texts.
  */
@@ -82,11 +82,11 @@ export const settings = {
     "El archivo es demasiado grande. Seleccione una imagen de menos de 1 MB.",
   "Invalid file type. Please select a PNG, JPEG, or WebP image.":
     "Tipo de archivo no válido. Seleccione una imagen PNG, JPEG o WebP.",
-  // Booking ahead (issue 21).
+  // Booking ahead.
   "Book up to (days ahead)": "Reservar hasta (días de anticipación)",
   "Days ahead must be a whole number from {min} to {max}":
     "Los días de anticipación deben ser un número entero de {min} a {max}",
-  // The no-show policy (issue 21; lib/no_show.ts, components/admin/NoShowFields.tsx).
+  // The no-show policy (lib/no_show.ts, components/admin/NoShowFields.tsx).
   "No-show policy": "Política de ausencias",
   "Missed pickups are counted over the counting window. At the warning count the rider is warned; at the pause count their ride requests stop for the pause days.":
     "Las recogidas perdidas se cuentan dentro del período de conteo. Al llegar al número de aviso se avisa al pasajero; al llegar al número de pausa sus solicitudes de viaje se detienen durante los días de pausa.",

@@ -1,4 +1,4 @@
-/** Spanish for the sms area (issue 17; words as in docs/glossary.md). Keys are the English texts, word for word. */
+/** Spanish for the sms area (words as in docs/glossary.md). Keys are the English texts, word for word. */
 import type { Entry } from "../format.ts";
 
 export const sms = {
@@ -12,7 +12,7 @@ export const sms = {
   "{name}: email {email}": "{name}: escriba a {email}",
   "Hopper on-demand shuttles. For help, email {email} or see {url}. Reply STOP to opt out.":
     "Hopper, transporte a pedido. Para ayuda, escriba a {email} o vea {url}. Responda STOP para salir.",
-  // The answers to STOP and START (issue 20).
+  // The answers to STOP and START.
   "You're unsubscribed from Hopper texts. Text START to opt back in.":
     "Se dio de baja de los mensajes de Hopper. Envíe START para volver.",
   "You're subscribed to Hopper texts again. Reply HELP for help, STOP to opt out.":
