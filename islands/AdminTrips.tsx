@@ -3,7 +3,7 @@
  * first, 50 at a time ("Load more"), with the status filter, count tiles,
  * Refresh, delete with confirmation, and live changes from the every-ride
  * socket. Counts come from the server's counters, so "Showing X of Y trips"
- * is true however long the history. The state is components/admin/use_trips.ts.
+ * is true however long the history. The state is hooks/admin/use_trips.ts.
  */
 import { BusyButton } from "../components/BusyButton.tsx";
 import { useState } from "react";

@@ -4,7 +4,7 @@
  * a signed-in member goes straight to their home page, and signing in joins
  * the tenant as a rider; on the global /login a signed-in user sees their
  * organizations and Logout instead of the form. The state and calls are
- * components/login/use_sign_in.ts; the steps are components/login/.
+ * hooks/login/use_sign_in.ts; the steps are components/login/.
  */
 import { CodeStep } from "../components/login/CodeStep.tsx";
 import { PhoneStep } from "../components/login/PhoneStep.tsx";

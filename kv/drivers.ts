@@ -158,7 +158,7 @@ export async function availableAmong(
   return out;
 }
 
-/** Which of these drivers said their vehicle takes a wheelchair (issue 21), online or not. */
+/** Which of these drivers said their vehicle takes a wheelchair, online or not. */
 export async function accessibleAmong(kv: Store, tenant: string, userIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < userIds.length; i += 10) {

@@ -2,7 +2,7 @@
  * Which drivers are offered a ride: a wheelchair ride only those
  * whose vehicle takes one. One rule, asked by the driver list
  * (routes/api/rides.ts), the live socket (live/visibility.ts and
- * room.ts) and the driver's own screen (components/driver/use_driver_rides.ts).
+ * room.ts) and the driver's own screen (hooks/driver/use_driver_rides.ts).
  * A file of its own, so the rider's screen never loads it.
  */
 import type { Need } from "./needs.ts";

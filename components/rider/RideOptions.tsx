@@ -4,7 +4,7 @@
  * may be changed for this ride only; the note is up to 140 characters. Loaded
  * in a chunk of its own (islands/RiderScreen.tsx), so the rider screen's first
  * load stays within its budget. `extras` holds what the request adds to its
- * body (components/rider/use_ride_request.ts): `needs` only once the rider
+ * body (hooks/rider/use_ride_request.ts): `needs` only once the rider
  * has changed them (the server copies the standing ones otherwise), `note`
  * once typed; emptied when the form goes (the ride was requested).
  */

@@ -267,7 +267,7 @@ async function checkFeed(kv: Store, rides: Map<string, Ride>): Promise<string[]>
   return problems;
 }
 
-/** Issue 21: every booking, and only bookings, in the time index and its rider's list (at most 3 there). */
+/** Every booking, and only bookings, in the time index and its rider's list (at most 3 there). */
 async function checkBookings(kv: Store, rides: Map<string, Ride>, at: Lookup): Promise<string[]> {
   const problems: string[] = [];
   const indexed = new Set<string>();
