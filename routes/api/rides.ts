@@ -16,7 +16,7 @@ import { listUpcoming } from "../../kv/bookings.ts";
 import { getSchedule } from "../../kv/tenants.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { compareForDriver } from "../../lib/rides.ts";
-import type { Role } from "../../lib/roles.ts";
+import { can } from "../../lib/roles.ts";
 import { isRefusal } from "../../domain/refusal.ts";
 import { moveRide } from "../../domain/rides/move.ts";
 import { requestRide } from "../../domain/rides/request.ts";
@@ -42,8 +42,6 @@ const rideRequest = z.object({
   note: z.optional(z.unknown()),
 });
 const statusChange = z.object({ status: z.optional(z.unknown()) });
-
-const drives = (roles: Role[]) => roles.some((r) => r === "driver" || r === "admin" || r === "super");
 
 /** Logs a ride's change and counts it (ride.requested, ride.status, ride.deleted). */
 export function rideEventLogger(deps: AppDeps) {
@@ -100,7 +98,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     const answer = await moveRide(notices, {
       tenant: c.get("tenant"),
       actor: c.get("user"),
-      drives: drives(c.get("roles")),
+      drives: can(c.get("roles"), "drive"),
       rideId: c.req.param("id"),
       to: c.req.valid("json").status,
     });
