@@ -23,6 +23,7 @@ import { formatPhone, normalizePhone } from "../lib/phone.ts";
 import { isTenantRole, TENANT_ROLES } from "../lib/roles.ts";
 import { hasHiddenCharacters, hiddenCharactersText, TENANT_STATUSES, type TenantStatus } from "../lib/schemas.ts";
 import { settingsOf } from "../lib/tenant_settings.ts";
+import { parseCordeau, solveCordeau } from "../domain/dispatch/cordeau.ts";
 
 const HELP = `Hopper admin
 
@@ -67,6 +68,11 @@ Commands:
   export --out FILE                 Write every KV entry to FILE as JSON lines (a backup,
                                     mode 0600; no sessions, codes or secrets: people sign in again).
   import --in FILE [--force]        Load a backup into an empty store (--force: a non-empty one).
+  dispatch:solve --in FILE [--seconds S]
+                                    Plan a dial-a-ride instance in the format of Cordeau
+                                    and Laporte (tests/fixtures/cordeau/) with the
+                                    dispatch engine, improving for S seconds (default 4),
+                                    and print {routes, cost, served, seconds} as JSON.
   help                              Show this text.
 
 Negative numbers need "=": --lng=-82.2271
@@ -244,6 +250,34 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     );
   },
 
+  async "dispatch:solve"(_kv, args, out) {
+    const values = options(args, { in: "string", seconds: "string" });
+    const file = required(values, "in");
+    const seconds = values.seconds === undefined ? 4 : Number(values.seconds);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600) {
+      throw new UsageError("--seconds must be a number from 0 to 600");
+    }
+    let text: string;
+    try {
+      text = await Deno.readTextFile(file);
+    } catch (err) {
+      throw new UsageError(`Cannot read ${file}: ${(err as Error).message}`);
+    }
+    let instance;
+    try {
+      instance = parseCordeau(text);
+    } catch (err) {
+      throw new UsageError(`${file} is not a Cordeau-Laporte instance: ${(err as Error).message}`);
+    }
+    const started = performance.now();
+    // Leave room for the first plan and the answer inside the time asked for.
+    const answer = solveCordeau(instance, () => performance.now(), Math.max(0, seconds * 1000 - 50));
+    const taken = (performance.now() - started) / 1000;
+    out(
+      JSON.stringify({ ...answer, cost: Math.round(answer.cost * 100) / 100, seconds: Math.round(taken * 100) / 100 }),
+    );
+  },
+
   "user:grant": (kv, args, out) => roleCommand(kv, args, out, true),
   "user:revoke": (kv, args, out) => roleCommand(kv, args, out, false),
 
@@ -361,13 +395,18 @@ export async function runAdmin(args: string[], kv: Store, out: Out): Promise<num
   }
 }
 
+/** Commands that read no store: they run without the server's configuration, on an empty store in memory. */
+const STORELESS = new Set(["dispatch:solve"]);
+
 if (import.meta.main) {
-  let kvPath: string | null;
-  try {
-    kvPath = loadConfig(Deno.env.toObject()).kvPath;
-  } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
-    Deno.exit(1);
+  let kvPath: string | null = ":memory:";
+  if (!STORELESS.has(Deno.args[0])) {
+    try {
+      kvPath = loadConfig(Deno.env.toObject()).kvPath;
+    } catch (err) {
+      console.error(err instanceof ConfigError ? err.message : err);
+      Deno.exit(1);
+    }
   }
   const kv = await openStore(kvPath);
   const code = await runAdmin(Deno.args, kv, console.log);
