@@ -36,7 +36,11 @@ export function parseCordeau(text: string): Instance {
   }
   const xs = rows.map((r) => r[1]);
   const ys = rows.map((r) => r[2]);
-  const travel = (a: number, b: number) => Math.hypot(xs[a] - xs[b], ys[a] - ys[b]);
+  const travel = (a: number, b: number) => {
+    const dx = xs[a] - xs[b];
+    const dy = ys[a] - ys[b];
+    return Math.sqrt(dx * dx + dy * dy);
+  };
   const place = (i: number) => ({ node: i, service: rows[i][3], earliest: rows[i][5], latest: rows[i][6] });
   const requests: Request[] = [];
   for (let i = 1; i <= half; i++) {

@@ -3,7 +3,7 @@
  * an optional weight on how much later the stops already planned begin. Positions that cannot work (a full vehicle,
  * a window already passed, a ride already too long) are skipped before the full check in schedule.ts.
  */
-import type { Problem, Route, Stop } from "./plan.ts";
+import type { Problem, Route, Schedule, Stop } from "./plan.ts";
 import { scheduleRoute, scheduleStops, stopNode } from "./schedule.ts";
 
 /** Where a request goes: into `routes[route]`, its pickup at index `pickupAt` and drop-off at `dropoffAt` after. */
@@ -99,7 +99,7 @@ export function bestInRoute(
   const v = route.vehicle;
   if (r.seats > v.seats || r.wheelchairs > v.wheelchairSpaces) return null;
   const weight = options.delayWeight ?? 0;
-  const before = weight > 0 ? scheduleRoute(problem, route) : null;
+  let before: Schedule | null | undefined = undefined;
   const m = prepare(problem, route);
   const end = v.end ? v.end.node : -1;
   const p = r.pickup.node;
@@ -143,7 +143,10 @@ export function bestInRoute(
       const candidate = withRequest(route, request, pickupAt, dropoffAt);
       const schedule = scheduleStops(problem, v, candidate.stops, candidate.done);
       if (!schedule) continue;
-      if (before) {
+      if (weight > 0) {
+        // Read the plan's times before only once a place passes every check.
+        if (before === undefined) before = scheduleRoute(problem, route);
+        if (!before) continue;
         let delay = 0;
         for (let k = route.done; k < route.stops.length; k++) {
           const moved = k >= dropoffAt - 1 ? k + 2 : k >= pickupAt ? k + 1 : k;

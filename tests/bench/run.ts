@@ -13,6 +13,7 @@ import { benchLighthouse } from "./lighthouse.ts";
 import { benchSockets } from "./sockets.ts";
 import { benchBigTenant } from "./big_tenant.ts";
 import { benchRestart } from "./restart.ts";
+import { benchDispatch } from "./dispatch.ts";
 import { benchSignInBurst } from "./sign_in_burst.ts";
 import { benchThroughput, rawAnswer } from "./throughput.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
@@ -153,6 +154,7 @@ if (import.meta.main) {
     } |`,
   );
   rows.push(...await benchRestart());
+  const dispatch = benchDispatch();
 
   const report = `# Benchmarks
 
@@ -170,6 +172,8 @@ says.
 | what | measured | ratio to ceiling | target |
 | --- | --- | --- | --- |
 ${rows.join("\n")}
+
+${dispatch}
 
 ${NOTES}`;
   console.log(report);
