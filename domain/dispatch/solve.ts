@@ -103,7 +103,7 @@ export function solve(
   if (n < 2) return best;
   const urgencies = new Map(requests.map((r) => [r, urgency(problem, r)]));
   const budget = options.budgetMs;
-  let temperature = 0.02 * (cost / Math.max(1, n));
+  const temperature = 0.02 * (cost / Math.max(1, n));
   const finalTemperature = temperature / 100;
   let iteration = 0;
   while (true) {
@@ -122,7 +122,7 @@ export function solve(
       removed.add(seed);
       const ranked = served.filter((r) => r !== seed).map((r) => [r, relatedness(problem, seed, r)] as const)
         .sort((a, b) => a[1] - b[1]);
-      for (let k = 0; removed.size < count && ranked.length > 0; k++) {
+      while (removed.size < count && ranked.length > 0) {
         const pick = Math.floor(Math.pow(rand(), 4) * ranked.length);
         removed.add(ranked[pick][0]);
         ranked.splice(pick, 1);
