@@ -38,18 +38,30 @@ export function withoutRequest(route: Route, request: number): Route {
 }
 
 let seqNode = new Int32Array(0);
+let seqEarly = new Float64Array(0);
+let seqLate = new Float64Array(0);
+let seqService = new Float64Array(0);
 let seqLeave = new Float64Array(0);
+let seqLatest = new Float64Array(0);
 let seqLoad = new Int32Array(0);
 let seqChairs = new Int32Array(0);
 
-/** The earliest departures and the load after each pending stop, ignoring ride limits (lower bounds for pruning). */
+/**
+ * Reads a route into arrays: per pending stop (index 0 the start, m + 1 the end if any) its node, window, service,
+ * earliest departure, latest begin that keeps every later window, and the load after it. Windows alone are then
+ * checked exactly for any insertion in constant time; ride limits and the duration are left to schedule.ts.
+ */
 function prepare(problem: Problem, route: Route): number {
   const { requests, travel } = problem;
   const m = route.stops.length - route.done;
   if (seqNode.length < m + 2) {
     const n = Math.max(m + 2, seqNode.length * 2, 64);
     seqNode = new Int32Array(n);
+    seqEarly = new Float64Array(n);
+    seqLate = new Float64Array(n);
+    seqService = new Float64Array(n);
     seqLeave = new Float64Array(n);
+    seqLatest = new Float64Array(n);
     seqLoad = new Int32Array(n);
     seqChairs = new Int32Array(n);
   }
@@ -64,6 +76,9 @@ function prepare(problem: Problem, route: Route): number {
     chairs += sign * r.wheelchairs;
   }
   seqNode[0] = v.start.node;
+  seqEarly[0] = v.start.earliest;
+  seqLate[0] = v.start.latest;
+  seqService[0] = v.start.service;
   seqLeave[0] = v.start.earliest + v.start.service;
   seqLoad[0] = seats;
   seqChairs[0] = chairs;
@@ -73,6 +88,9 @@ function prepare(problem: Problem, route: Route): number {
     const place = stop.kind === "pickup" ? r.pickup : r.dropoff;
     const sign = stop.kind === "pickup" ? 1 : -1;
     seqNode[i] = place.node;
+    seqEarly[i] = place.earliest;
+    seqLate[i] = place.latest;
+    seqService[i] = place.service;
     const arrive = seqLeave[i - 1] + travel(seqNode[i - 1], place.node);
     seqLeave[i] = Math.max(arrive, place.earliest) + place.service;
     seats += sign * r.seats;
@@ -80,12 +98,36 @@ function prepare(problem: Problem, route: Route): number {
     seqLoad[i] = seats;
     seqChairs[i] = chairs;
   }
+  if (v.end) {
+    seqNode[m + 1] = v.end.node;
+    seqLatest[m + 1] = v.end.latest;
+  }
+  let after = v.end ? v.end.latest : Infinity;
+  for (let i = m; i >= 1; i--) {
+    const next = i < m ? seqNode[i + 1] : v.end ? v.end.node : -1;
+    const bound = next >= 0 ? after - seqService[i] - travel(seqNode[i], next) : Infinity;
+    seqLatest[i] = Math.min(seqLate[i], bound);
+    after = seqLatest[i];
+  }
   return m;
 }
 
+/** Whether leaving the stop before gap `h` at `leave` and going on still meets every later window. */
+function restOnTime(
+  travel: Problem["travel"],
+  from: number,
+  leave: number,
+  h: number,
+  m: number,
+  end: number,
+): boolean {
+  if (h < m) return leave + travel(from, seqNode[h + 1]) <= seqLatest[h + 1] + 1e-9;
+  if (end >= 0) return leave + travel(from, end) <= seqLatest[m + 1] + 1e-9;
+  return true;
+}
+
 /**
- * The cheapest feasible place for `request` in one route, if one costs less than `bound`; `base` is the route's
- * schedule begins before (only read when a delay weight is set).
+ * The cheapest feasible place for `request` in one route, if one costs less than `bound`.
  */
 export function bestInRoute(
   problem: Problem,
@@ -123,18 +165,28 @@ export function bestInRoute(
     }
     const leaveP = Math.max(arriveP, r.pickup.earliest) + r.pickup.service;
     const pickupCost = next >= 0 ? toP + travel(p, next) - travel(prev, next) : toP;
+    // The departure from the stop before gap h once the pickup is in (pushed later by it).
+    let leave = leaveP;
+    let from = p;
     for (let h = g; h <= m; h++) {
-      if (h > g && (seqLoad[h] > seatRoom || seqChairs[h] > chairRoom)) break;
+      if (h > g) {
+        if (seqLoad[h] > seatRoom || seqChairs[h] > chairRoom) break;
+        const begin = Math.max(seqEarly[h], leave + travel(from, seqNode[h]));
+        if (begin > seqLate[h] + 1e-9) break;
+        leave = begin + seqService[h];
+        from = seqNode[h];
+        if (leave > r.dropoff.latest || leave - pickupLeavesBy > r.maxRide) break;
+      }
+      const toD = h === g ? pd : travel(from, d);
+      const beginD = Math.max(r.dropoff.earliest, leave + toD);
+      if (beginD > r.dropoff.latest + 1e-9) continue;
+      if (!restOnTime(travel, d, beginD + r.dropoff.service, h, m, end)) continue;
       let cost: number;
       if (h === g) {
-        if (leaveP + pd > r.dropoff.latest + 1e-9) continue;
         cost = next >= 0 ? toP + pd + travel(d, next) - travel(prev, next) : toP + pd;
       } else {
-        if (seqLeave[h] > r.dropoff.latest || seqLeave[h] - pickupLeavesBy > r.maxRide) break;
         const at = seqNode[h];
         const after = h < m ? seqNode[h + 1] : end;
-        const toD = travel(at, d);
-        if (seqLeave[h] + toD > r.dropoff.latest + 1e-9) continue;
         cost = pickupCost + (after >= 0 ? toD + travel(d, after) - travel(at, after) : toD);
       }
       if (cost >= limit) continue;
@@ -170,10 +222,22 @@ export function cheapestInsertion(
   request: number,
   options: InsertionOptions = {},
 ): Insertion | null {
+  // Vehicles whose plans pass near the pickup go first: a cheap place found early prunes most of the others'.
+  const pickup = problem.requests[request].pickup.node;
+  const near = routes.map((route, i) => {
+    let closest = problem.travel(route.vehicle.start.node, pickup);
+    for (let k = route.done; k < route.stops.length; k++) {
+      const t = problem.travel(stopNode(problem, route.stops[k]), pickup);
+      if (t < closest) closest = t;
+    }
+    return { i, closest };
+  }).sort((a, b) => a.closest - b.closest || a.i - b.i);
   let best: Insertion | null = null;
-  for (let i = 0; i < routes.length; i++) {
+  for (const { i } of near) {
     const found = bestInRoute(problem, routes[i], request, best ? best.cost : Infinity, options);
-    if (found) best = { route: i, ...found };
+    if (found && (!best || found.cost < best.cost || (found.cost === best.cost && i < best.route))) {
+      best = { route: i, ...found };
+    }
   }
   return best;
 }

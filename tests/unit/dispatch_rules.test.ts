@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { Problem, Request, Route, Stop, Vehicle } from "../../domain/dispatch/plan.ts";
 import { scheduleRoute, scheduleStops } from "../../domain/dispatch/schedule.ts";
 import { cheapestInsertion, withRequest } from "../../domain/dispatch/insertion.ts";
+import { routeTravel } from "../../domain/dispatch/schedule.ts";
 import { solve } from "../../domain/dispatch/solve.ts";
 import { planProblems, scheduleProblems } from "../helpers/plan_check.ts";
 
@@ -193,6 +194,42 @@ describe("dispatch plans, property-based", () => {
             if (vehicles[found.route].wheelchairSpaces === 0) expect(r.wheelchairs).toBe(0);
           });
           for (const route of routes) expectSound(problem, route);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("finds the cheapest feasible place: no place tried one by one is cheaper", () => {
+    fc.assert(
+      fc.property(
+        fc.array(requestArb, { minLength: 2, maxLength: 12 }),
+        fc.array(vehicleArb, { minLength: 1, maxLength: 3 }),
+        (requests, vehicles) => {
+          const problem: Problem = { requests, travel: grid };
+          const routes: Route[] = vehicles.map((vehicle) => ({ vehicle, stops: [], done: 0 }));
+          requests.forEach((_, i) => {
+            let cheapest = Infinity;
+            routes.forEach((route) => {
+              const n = route.stops.length;
+              for (let a = 0; a <= n; a++) {
+                for (let b = a + 1; b <= n + 1; b++) {
+                  const tried = withRequest(route, i, a, b);
+                  // The engine's own check: this is about the places it skips, not about the rules.
+                  if (!scheduleRoute(problem, tried)) continue;
+                  cheapest = Math.min(cheapest, routeTravel(problem, tried) - routeTravel(problem, route));
+                }
+              }
+            });
+            const found = cheapestInsertion(problem, routes, i);
+            if (cheapest === Infinity) {
+              expect(found).toBeNull();
+              return;
+            }
+            expect(found).not.toBeNull();
+            expect(found!.cost).toBeCloseTo(cheapest, 6);
+            routes[found!.route] = withRequest(routes[found!.route], i, found!.pickupAt, found!.dropoffAt);
+          });
         },
       ),
       { numRuns: 150 },
