@@ -174,6 +174,13 @@ export function insertionTimes(samples: number): number[] {
 
 const f = (n: number, digits = 2) => n.toFixed(digits);
 
+function machine(): string {
+  const cpu = Deno.readTextFileSync("/proc/cpuinfo").match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
+  return `${navigator.hardwareConcurrency} cores (${cpu}), Deno ${Deno.version.deno}, ${
+    new Date().toISOString().slice(0, 10)
+  }`;
+}
+
 /** The section of docs/benchmarks.md this benchmark writes. */
 export function benchDispatch(): string {
   const rows = solveAll();
@@ -190,8 +197,11 @@ export function benchDispatch(): string {
       f(r.gap, 1)
     } % ${mark(r.gap <= 20)} | ${f(r.seconds)} s ${mark(r.seconds <= 5)} |`
   );
+  const exact = rows.filter((r) => r.cost === r.best).length;
+  const below = rows.filter((r) => r.cost < r.best).length;
   return `${HEADING}
 
+Machine: ${machine()}.
 Command: \`deno run -A tests/bench/dispatch.ts --write\` (also part of \`deno task bench\`), one core. Each "a" instance
 of Cordeau (2006) in \`tests/fixtures/cordeau/\` is planned with ${
     BUDGET_MS / 1000
@@ -199,7 +209,9 @@ of Cordeau (2006) in \`tests/fixtures/cordeau/\` is planned with ${
 its routes are checked by \`tests/helpers/plan_check.ts\` (time windows, ride times, route duration, capacity, order),
 not by the engine. Best known: the optimal costs of Ropke, Cordeau & Laporte (2007), "Models and branch-and-cut
 algorithms for pickup and delivery problems with time windows", Networks 49(4), 258–272. a3-18, a4-16 and a4-24 are
-not in the published copy the fixtures come from (see its README).
+not in the published copy the fixtures come from (see its README). The engine reaches ${exact} of these costs to the
+cent and ${below === 0 ? "none" : below} below (a cost below an optimum would mean a misread instance or a broken
+rule).
 
 | instance | served | cost | best known | gap (target ≤ 20 %) | time (target ≤ 5 s) |
 | --- | --- | --- | --- | --- | --- |
