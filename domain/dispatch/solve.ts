@@ -73,12 +73,12 @@ function urgency(problem: Problem, request: number): number {
 }
 
 /** How alike two requests are: close pickups, close drop-offs, close windows (Shaw's relatedness). */
-function relatedness(problem: Problem, a: number, b: number): number {
+function relatedness(problem: Problem, urgencies: Map<number, number>, a: number, b: number): number {
   const ra = problem.requests[a];
   const rb = problem.requests[b];
   const t = problem.travel;
   return t(ra.pickup.node, rb.pickup.node) + t(ra.dropoff.node, rb.dropoff.node) +
-    0.5 * (Math.abs(urgency(problem, a) - urgency(problem, b)));
+    0.5 * Math.abs((urgencies.get(a) ?? 0) - (urgencies.get(b) ?? 0));
 }
 
 /**
@@ -120,7 +120,7 @@ export function solve(
     if (rand() < 0.67) {
       const seed = served[Math.floor(rand() * served.length)];
       removed.add(seed);
-      const ranked = served.filter((r) => r !== seed).map((r) => [r, relatedness(problem, seed, r)] as const)
+      const ranked = served.filter((r) => r !== seed).map((r) => [r, relatedness(problem, urgencies, seed, r)] as const)
         .sort((a, b) => a[1] - b[1]);
       while (removed.size < count && ranked.length > 0) {
         const pick = Math.floor(Math.pow(rand(), 4) * ranked.length);

@@ -112,7 +112,7 @@ function random(seed: number): () => number {
  * One insertion into 100 vehicles with 20 planned stops each: a town 20 minutes across (points in minutes, straight
  * line), 12-seat vans with 2 wheelchair spaces, a wait of 15 minutes, ride limits of 1.5 × direct + 10 minutes.
  */
-export function insertionTimes(samples: number): number[] {
+function insertionTimes(samples: number): number[] {
   const rand = random(37);
   const xs: number[] = [];
   const ys: number[] = [];
