@@ -75,6 +75,11 @@ describe("the repository's text", () => {
     );
   });
 
+  it("keeps docs/architecture.md a map one can read through: at most 300 lines", async () => {
+    const lines = (await Deno.readTextFile(new URL("docs/architecture.md", ROOT))).trimEnd().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(300);
+  });
+
   it("cites no issue number in any source file, test or doc", async () => {
     const found: string[] = [];
     for (const path of await textFiles()) {
