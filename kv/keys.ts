@@ -67,6 +67,10 @@ export const keys = {
   place: (tenant: string, id: string) => ["places", tenant, id] as const,
   places: (tenant: string) => ["places", tenant] as const,
   placeByName: (tenant: string, folded: string) => ["places_by_name", tenant, folded] as const,
+  /** A tenant's vehicles (lib/vehicles.ts), and each one's folded name, which is unique. */
+  vehicle: (tenant: string, id: string) => ["vehicles", tenant, id] as const,
+  vehicles: (tenant: string) => ["vehicles", tenant] as const,
+  vehicleByName: (tenant: string, folded: string) => ["vehicles_by_name", tenant, folded] as const,
   /** Changed by every place write: a new place checks it, so two at once cannot pass the count together. */
   placesHead: (tenant: string) => ["places_head", tenant] as const,
   /** Who did what to whom in a tenant (admin actions), oldest first. */

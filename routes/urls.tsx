@@ -29,6 +29,7 @@ import { metricsApi } from "./api/metrics.ts";
 import { peopleApi } from "./api/people.ts";
 import { photosApi } from "./api/photos.ts";
 import { placesApi } from "./api/places.ts";
+import { vehiclesApi } from "./api/vehicles.ts";
 import { profileApi } from "./api/profile.ts";
 import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
@@ -120,6 +121,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     tripsCsvApi,
     scheduleApi,
     placesApi,
+    vehiclesApi,
     settingsApi,
     (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
     auditApi,

@@ -51,6 +51,12 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
       return { text: t("Place {name} changed", { name }), withBy: true };
     case "place.deleted":
       return { text: t("Place {name} removed", { name }), withBy: true };
+    case "vehicle.created":
+      return { text: t("Vehicle {name} added", { name }), withBy: true };
+    case "vehicle.changed":
+      return { text: t("Vehicle {name} changed", { name }), withBy: true };
+    case "vehicle.deleted":
+      return { text: t("Vehicle {name} removed", { name }), withBy: true };
     case "settings.changed": {
       const fields = Array.isArray(e.details.fields) ? e.details.fields.join(", ") : "";
       return { text: t("Settings changed: {fields}", { fields }), withBy: true };

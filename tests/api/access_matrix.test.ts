@@ -180,6 +180,18 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/admin/places/${await c.w.place(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "POST /:tenant/api/admin/vehicles": (c) => ({
+    path: `/${c.tenant}/api/admin/vehicles`,
+    init: auth(c, postJson({ name: `Van ${crypto.randomUUID().slice(0, 8)}`, seats: 8, wheelchairSpaces: 1 })),
+  }),
+  "PUT /:tenant/api/admin/vehicles/:id": async (c) => ({
+    path: `/${c.tenant}/api/admin/vehicles/${await c.w.vehicle(c.idTenant)}`,
+    init: auth(c, json("PUT", { name: `Van ${crypto.randomUUID().slice(0, 8)}`, seats: 6, wheelchairSpaces: 0 })),
+  }),
+  "DELETE /:tenant/api/admin/vehicles/:id": async (c) => ({
+    path: `/${c.tenant}/api/admin/vehicles/${await c.w.vehicle(c.idTenant)}`,
+    init: auth(c, { method: "DELETE" }),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({

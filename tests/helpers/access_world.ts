@@ -13,6 +13,7 @@ import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { addCampus, makeApp, postJson, sentCode, TWILIO_TEST_ENV } from "./app.ts";
 import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
 import { createPlace } from "../../kv/places.ts";
+import { createVehicle } from "../../kv/vehicles.ts";
 
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;
 export const TENANT_A = "greer";
@@ -74,6 +75,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
   }
 
   let nextPlace = 0;
+  let nextVehicle = 0;
   /** A new named place of `tenant` (recorded as that tenant's), stored directly: the API's own rules are tested apart. */
   async function place(tenant: string): Promise<string> {
     const result = await createPlace(
@@ -86,6 +88,20 @@ export async function accessWorld(env: Record<string, string> = {}) {
     if (!result.ok) throw new Error(`place: ${result.reason}`);
     records[tenant].add(result.place.id);
     return result.place.id;
+  }
+
+  /** A new vehicle of `tenant`, stored directly: the API's own rules are tested apart. */
+  async function vehicle(tenant: string): Promise<string> {
+    const result = await createVehicle(
+      t.kv,
+      tenant,
+      { name: `Matrix van ${++nextVehicle}`, seats: 8, wheelchairSpaces: 1 },
+      "access-world",
+      t.clock.now(),
+    );
+    if (!result.ok) throw new Error(`vehicle: ${result.reason}`);
+    records[tenant].add(result.vehicle.id);
+    return result.vehicle.id;
   }
 
   async function online(tenant: string, driver: Person) {
@@ -128,6 +144,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
     member,
     pendingRide,
     place,
+    vehicle,
     [Symbol.dispose]: () => t.kv.close(),
   };
 }

@@ -17,6 +17,12 @@ export const places = {
   "This organization already has {max} places": "Esta organización ya tiene {max} lugares",
   "Place not found": "No se encontró el lugar",
   "Unknown place": "Lugar desconocido",
+  // A tenant's vehicles (lib/vehicles.ts): the name's rule is the places' one above.
+  "Seats must be a whole number from {min} to {max}": "Los asientos deben ser un número entero de {min} a {max}",
+  "Wheelchair spaces must be a whole number from {min} to {max}":
+    "Los espacios para silla de ruedas deben ser un número entero de {min} a {max}",
+  "A vehicle with this name already exists": "Ya existe un vehículo con este nombre",
+  "Vehicle not found": "No se encontró el vehículo",
   // A place must be inside the service area: the rider's out-of-area text (lib/geo.ts), the same Spanish.
   "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.":
     "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de {distance} de {place}.",
