@@ -102,6 +102,24 @@ const placeId = fc.oneof(
 );
 const placeOf = (w: BadInputWorld, id: string) => id === "real" ? w.placeId : id;
 
+/** Vehicles: names near the rules' edges, seats and wheelchair spaces in and out of range and not numbers. */
+const whole = (edges: string[]) => fc.oneof(fc.constantFrom(...edges).map((n) => new NumberText(n)), hostileJson);
+const vehicleBody = bodyFor(template({ name: "Bad Input Car", seats: 6, wheelchairSpaces: 0 }), {
+  name: fc.oneof(
+    fc.constantFrom("Bad Input Van", "bad input VAN", "Café", "", " ", "x".repeat(40), "x".repeat(41)),
+    hostileString,
+  ),
+  seats: whole(["1", "60", "0", "61", "-1", "2.5", "1e309", "NaN", "-0", "12.0"]),
+  wheelchairSpaces: whole(["0", "10", "11", "-1", "0.5", "1e2", "-0"]),
+});
+/** A vehicle id: the tenant's vehicle, one that names nothing, or hostile text. */
+const vehicleId = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("real") },
+  { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+  { weight: 4, arbitrary: hostileSegment },
+);
+const vehicleOf = (w: BadInputWorld, id: string) => id === "real" ? w.vehicleId : id;
+
 describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, () => {
   it("trips queries never 5xx and refusals write nothing", async () => {
     const arb = fc.tuple(
@@ -225,6 +243,30 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       fc.tuple(shot(["admin", "boss"], NO_BODY), placeId),
       RUNS.placeDeletes,
       ([s, id]) => deletes.send((w) => request(w, s, "DELETE", `/admin/places/${placeOf(w, id)}`)),
+    );
+  });
+
+  it("vehicle writes never 5xx and refusals write nothing", async () => {
+    const vehicles = arena("keep");
+    const arb = fc.tuple(shot(["admin", "boss", "driver"], vehicleBody), fc.option(vehicleId, { nil: null }));
+    await attack(
+      arb,
+      RUNS.vehicleWrites,
+      ([s, id]) =>
+        vehicles.send((w) =>
+          id === null
+            ? request(w, s, "POST", "/admin/vehicles")
+            : request(w, s, "PUT", `/admin/vehicles/${vehicleOf(w, id)}`)
+        ),
+    );
+  });
+
+  it("vehicle deletes never 5xx and refusals write nothing", async () => {
+    const deletes = arena("rebuild");
+    await attack(
+      fc.tuple(shot(["admin", "boss"], NO_BODY), vehicleId),
+      RUNS.vehicleDeletes,
+      ([s, id]) => deletes.send((w) => request(w, s, "DELETE", `/admin/vehicles/${vehicleOf(w, id)}`)),
     );
   });
 
@@ -372,6 +414,7 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/drivers/availability",
       "/drivers/available",
       "/admin/rides/counts",
+      "/admin/vehicles",
       "/rides/history",
       "/rides/standing",
     );

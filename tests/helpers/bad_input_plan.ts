@@ -36,6 +36,8 @@ export const BAD_INPUT_RUNS = {
     settings: 300,
     placeWrites: 600,
     placeDeletes: 200,
+    vehicleWrites: 400,
+    vehicleDeletes: 150,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

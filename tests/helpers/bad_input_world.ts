@@ -12,6 +12,7 @@ import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
 import { bearer, makeApp, superAdmin } from "./app.ts";
 import { move, requestRide, rideWorld } from "./rides.ts";
 import { listPlaces } from "../../kv/places.ts";
+import { createVehicle } from "../../kv/vehicles.ts";
 
 export const OTHER_TENANT = "campus";
 /** A well-formed user or ride id that names nothing. */
@@ -26,7 +27,10 @@ export async function badInputWorld() {
   if (res.status !== 201) throw new Error(`ride request answered ${res.status}`);
   const { ride } = await res.json() as { ride: { id: string } };
   const [place] = await listPlaces(t.kv, "greer");
-  return { t, ...people, boss, rideId: ride.id, placeId: place.id };
+  const van = { name: "Bad Input Van", seats: 12, wheelchairSpaces: 2 };
+  const vehicle = await createVehicle(t.kv, "greer", van, people.admin.user.id, t.clock.now());
+  if (!vehicle.ok) throw new Error(`vehicle: ${vehicle.reason}`);
+  return { t, ...people, boss, rideId: ride.id, placeId: place.id, vehicleId: vehicle.vehicle.id };
 }
 
 export type BadInputWorld = Awaited<ReturnType<typeof badInputWorld>>;
