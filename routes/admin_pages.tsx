@@ -1,6 +1,6 @@
 /**
  * The admin console pages under a tenant: admin/trips, admin/users,
- * admin/schedule, admin/places (with the tenant's map), admin/reports and
+ * admin/schedule, admin/places (with the tenant's map), admin/vehicles, admin/reports and
  * admin/reports/monthly (their figures come from routes/report_pages.tsx). As with the other signed-in pages the server
  * renders the frame and the island's loading state; both guards run in the
  * browser, where the token lives (spec section 3, "Client storage").
@@ -18,6 +18,7 @@ import { AdminSchedulePage } from "./pages/admin_schedule.tsx";
 import { AdminSettingsPage } from "./pages/admin_settings.tsx";
 import { AdminTripsPage } from "./pages/admin_trips.tsx";
 import { AdminUsersPage } from "./pages/admin_users.tsx";
+import { AdminVehiclesPage } from "./pages/admin_vehicles.tsx";
 import { mapFor, pageKey, siteFor } from "../server/site_context.ts";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
@@ -26,6 +27,7 @@ const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site;
   "admin/users": { title: "Users", Page: AdminUsersPage },
   "admin/schedule": { title: "Schedule", Page: AdminSchedulePage },
   "admin/places": { title: "Places", Page: AdminPlacesPage },
+  "admin/vehicles": { title: "Vehicles", Page: AdminVehiclesPage },
   "admin/settings": { title: "Settings", Page: AdminSettingsPage },
   "admin/activity": { title: "Activity", Page: AdminActivityPage },
   "admin/reports": { title: "Reports", Page: AdminReportsPage },

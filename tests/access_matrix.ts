@@ -360,6 +360,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/admin/users"),
   page("/:tenant/admin/schedule"),
   page("/:tenant/admin/places"),
+  page("/:tenant/admin/vehicles"),
   page("/:tenant/admin/settings"),
   page("/:tenant/admin/activity"),
   page("/:tenant/admin/reports"),

@@ -1,14 +1,15 @@
-/** The admin pages' own navigation: back to the dashboard and across Trips, Users, Schedule, Places, Reports. */
+/** The admin pages' own navigation: back to the dashboard and across Trips, Users, Schedule, Places, Vehicles, Reports. */
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { useT } from "../texts.tsx";
 
-export type AdminSection = "trips" | "users" | "schedule" | "places" | "reports";
+export type AdminSection = "trips" | "users" | "schedule" | "places" | "vehicles" | "reports";
 
 const SECTIONS: { key: AdminSection; label: Text }[] = [
   { key: "trips", label: "Trips" },
   { key: "users", label: "Users" },
   { key: "schedule", label: "Schedule" },
   { key: "places", label: "Places" },
+  { key: "vehicles", label: "Vehicles" },
   { key: "reports", label: "Reports" },
 ];
 

@@ -17,6 +17,8 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "in the last {count} days": { one: "in the last day", other: "in the last {count} days" },
   "{count} miles": { one: "1 mile", other: "{count} miles" },
   "{count} places found": { one: "1 place found", other: "{count} places found" },
+  "{count} seats": { one: "1 seat", other: "{count} seats" },
+  "{count} wheelchair spaces": { one: "1 wheelchair space", other: "{count} wheelchair spaces" },
   "You already have {count} rides booked.": {
     one: "You already have 1 ride booked.",
     other: "You already have {count} rides booked.",

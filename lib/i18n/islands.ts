@@ -19,6 +19,7 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminUsers: ["common", "frame", "admin", "ride"],
   AdminSchedule: ["common", "frame", "admin"],
   AdminPlaces: ["common", "frame", "admin", "places", "ride"],
+  AdminVehicles: ["common", "frame", "admin", "places"],
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
   AdminActivity: ["common", "frame", "admin", "activity"],
   AdminReports: ["common", "frame", "admin", "reports"],

@@ -9,6 +9,7 @@ export const admin = {
   "Users": "Usuarios",
   "Schedule": "Horario",
   "Places": "Lugares",
+  "Vehicles": "Vehículos",
   "Stops and landmarks riders can choose by name":
     "Paradas y puntos de referencia que los pasajeros eligen por su nombre",
   "View all trips and track status": "Vea todos los viajes y siga su estado",

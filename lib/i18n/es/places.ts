@@ -23,6 +23,27 @@ export const places = {
     "Los espacios para silla de ruedas deben ser un número entero de {min} a {max}",
   "A vehicle with this name already exists": "Ya existe un vehículo con este nombre",
   "Vehicle not found": "No se encontró el vehículo",
+  // The vehicles editor (islands/AdminVehicles.tsx).
+  "Failed to load vehicles": "No se pudieron cargar los vehículos",
+  "Failed to save vehicle": "No se pudo guardar el vehículo",
+  "Failed to delete vehicle": "No se pudo eliminar el vehículo",
+  "Add vehicle": "Agregar vehículo",
+  "New vehicle": "Vehículo nuevo",
+  "The vans and cars your drivers drive, with their seats and wheelchair spaces.":
+    "Las camionetas y los autos que manejan sus conductores, con sus asientos y espacios para silla de ruedas.",
+  "Loading vehicles...": "Cargando vehículos...",
+  "No vehicles yet. Add the first one.": "Todavía no hay vehículos. Agregue el primero.",
+  "{count} seats": { one: "1 asiento", other: "{count} asientos" },
+  "{count} wheelchair spaces": {
+    one: "1 espacio para silla de ruedas",
+    other: "{count} espacios para silla de ruedas",
+  },
+  "Delete vehicle {name}": "Eliminar vehículo {name}",
+  "Delete vehicle": "Eliminar vehículo",
+  "Drivers will no longer choose {name}.": "Los conductores ya no podrán elegir {name}.",
+  "Seats": "Asientos",
+  "Wheelchair spaces": "Espacios para silla de ruedas",
+  "e.g. Van 1": "p. ej., Camioneta 1",
   // A place must be inside the service area: the rider's out-of-area text (lib/geo.ts), the same Spanish.
   "Sorry, that location is outside our service area. Please select a location within {distance} of {place}.":
     "Lo sentimos, ese lugar está fuera de nuestra zona de servicio. Seleccione un lugar a menos de {distance} de {place}.",
