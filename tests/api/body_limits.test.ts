@@ -37,6 +37,8 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /api/super/inquiries/:id": () => "/api/super/inquiries/01ARZ3NDEKTSV4RRFFQ69G5FAV",
   // An id of the right form: the body limit applies before the place is looked up.
   "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
+  "POST /:tenant/api/admin/vehicles": () => `/${TENANT_A}/api/admin/vehicles`,
+  "PUT /:tenant/api/admin/vehicles/:id": () => `/${TENANT_A}/api/admin/vehicles/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
   "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
@@ -56,6 +58,8 @@ const LIMITS: Record<string, number> = {
   "PUT /:tenant/api/users/location": 2048,
   "POST /:tenant/api/admin/places": 2048,
   "PUT /:tenant/api/admin/places/:id": 2048,
+  "POST /:tenant/api/admin/vehicles": 1024,
+  "PUT /:tenant/api/admin/vehicles/:id": 1024,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */
