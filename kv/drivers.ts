@@ -25,6 +25,21 @@ export interface DriverState {
   updatedAt: number;
   /** Whether the vehicle takes a wheelchair, as the driver last said; absent means no. */
   wheelchairAccessible?: boolean;
+  /** The tenant's vehicle the driver last said they drive (kv/vehicles.ts), held while they are online. */
+  vehicleId?: string;
+}
+
+/** A driver going online asked for a vehicle another online driver holds: its name, for the refusal. */
+export class VehicleHeld extends Error {
+  constructor(readonly vehicleName: string) {
+    super(`vehicle ${vehicleName} is held`);
+    this.name = "VehicleHeld";
+  }
+}
+
+/** Whether a driver holds their vehicle against others: online, with a heartbeat in the last 10 minutes. */
+function holdsVehicle(state: DriverState | null, now: number): boolean {
+  return !!state && state.isAvailable && now - state.updatedAt <= DRIVER_STALE_MS;
 }
 
 export async function getDriverState(kv: Store, tenant: string, userId: string): Promise<DriverState | null> {
@@ -38,13 +53,27 @@ export async function getDriverState(kv: Store, tenant: string, userId: string):
  * the driver says otherwise (`wheelchairAccessible` undefined keeps it).
  * A driver who was counted available until now adds the time and distance
  * since their last report to the day's service (in `timeZone`).
+ * An availability change (`isAvailable` given) also claims the vehicle the
+ * driver drives (`vehicleId`; undefined keeps their last, null none) in the
+ * same commit, or throws VehicleHeld when another online driver holds it; going
+ * offline frees it. The vehicle stays remembered on the driver's state.
  * A location reached within reach of a waiting ride's pickup records the
  * arrival on the ride in the same commit (kv/pickup_arrivals.ts), the no-show
  * allowed `pickupWaitMs` later.
  */
 export async function setDriverState(
   kv: Store,
-  { tenant, timeZone, userId, isAvailable, location, now, wheelchairAccessible, pickupWaitMs = DEFAULT_WAIT_MS }: {
+  {
+    tenant,
+    timeZone,
+    userId,
+    isAvailable,
+    location,
+    now,
+    wheelchairAccessible,
+    vehicleId,
+    pickupWaitMs = DEFAULT_WAIT_MS,
+  }: {
     tenant: string;
     timeZone: string;
     userId: string;
@@ -52,6 +81,7 @@ export async function setDriverState(
     location?: Point | null;
     now: number;
     wheelchairAccessible?: boolean;
+    vehicleId?: string | null;
     /** The tenant's wait at the pickup before a no-show (lib/no_show.ts waitMinutes), in ms; the default's if not given. */
     pickupWaitMs?: number;
   },
@@ -67,7 +97,19 @@ export async function setDriverState(
       updatedAt: now,
       ...((wheelchairAccessible ?? previous?.wheelchairAccessible) && { wheelchairAccessible: true }),
     };
-    const op = kv.atomic().check(entry).set(keys.driver(tenant, userId), next);
+    const op = kv.atomic().check(entry);
+    const vehicle = isAvailable === undefined
+      ? previous?.vehicleId
+      : vehicleId === undefined
+      ? previous?.vehicleId
+      : vehicleId ?? undefined;
+    if (vehicle) next.vehicleId = vehicle;
+    if (isAvailable !== undefined) {
+      const to = isAvailable ? vehicle : undefined;
+      const exists = await claimVehicle(kv, op, { tenant, userId, now, from: previous?.vehicleId, to });
+      if (!exists) delete next.vehicleId;
+    }
+    op.set(keys.driver(tenant, userId), next);
     if (previous && isCounted(previous, now)) {
       recordService(op, {
         tenant,
@@ -88,6 +130,38 @@ export async function setDriverState(
   // The rider's active slot changed with the ride: no isolate may keep reusing the copy it read before.
   if (arrivals > 0) forgetActiveRides(kv, tenant);
   return state;
+}
+
+/**
+ * Adds to `op` the driver's hold on `to` (none: undefined) and the end of
+ * their hold on `from`. A vehicle another online driver holds throws
+ * VehicleHeld; one whose holder went offline or silent is taken over, the
+ * holder's state checked so a holder coming back at that moment retries.
+ * Answers false when `to` names a vehicle removed meanwhile: it is driven no more.
+ */
+async function claimVehicle(
+  kv: Store,
+  op: Deno.AtomicOperation,
+  { tenant, userId, now, from, to }: { tenant: string; userId: string; now: number; from?: string; to?: string },
+): Promise<boolean> {
+  if (from && from !== to) {
+    const held = await kv.get<string>(keys.vehicleDriver(tenant, from));
+    if (held.value === userId) op.check(held).delete(keys.vehicleDriver(tenant, from));
+  }
+  if (!to) return true;
+  const [vehicle, held] = await kv.getMany<[{ name: string }, string]>([
+    keys.vehicle(tenant, to),
+    keys.vehicleDriver(tenant, to),
+  ]);
+  op.check(vehicle, held);
+  if (!vehicle.value) return false;
+  if (held.value && held.value !== userId) {
+    const holder = await kv.get<DriverState>(keys.driver(tenant, held.value));
+    if (holdsVehicle(holder.value, now)) throw new VehicleHeld(vehicle.value.name);
+    op.check(holder);
+  }
+  op.set(keys.vehicleDriver(tenant, to), userId);
+  return true;
 }
 
 export function isCounted(state: DriverState, now: number): state is DriverState & { location: Point } {

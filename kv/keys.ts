@@ -71,6 +71,8 @@ export const keys = {
   vehicle: (tenant: string, id: string) => ["vehicles", tenant, id] as const,
   vehicles: (tenant: string) => ["vehicles", tenant] as const,
   vehicleByName: (tenant: string, folded: string) => ["vehicles_by_name", tenant, folded] as const,
+  /** The online driver who holds a vehicle (their user id): claimed in the commit that puts them online. */
+  vehicleDriver: (tenant: string, vehicleId: string) => ["vehicle_drivers", tenant, vehicleId] as const,
   /** Changed by every place write: a new place checks it, so two at once cannot pass the count together. */
   placesHead: (tenant: string) => ["places_head", tenant] as const,
   /** Who did what to whom in a tenant (admin actions), oldest first. */

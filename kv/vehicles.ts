@@ -81,7 +81,7 @@ export function updateVehicle(
   });
 }
 
-/** Removes a vehicle and frees its name; false when there was none. */
+/** Removes a vehicle, frees its name and ends a driver's hold on it; false when there was none. */
 export function deleteVehicle(kv: Store, tenant: string, id: string, by: string, now: number): Promise<boolean> {
   return commitWithRetry<boolean>("remove the vehicle", async () => {
     const current = await kv.get<StoredVehicle>(keys.vehicle(tenant, id));
@@ -89,7 +89,8 @@ export function deleteVehicle(kv: Store, tenant: string, id: string, by: string,
     const op = kv.atomic()
       .check(current)
       .delete(keys.vehicle(tenant, id))
-      .delete(keys.vehicleByName(tenant, foldName(current.value.name)));
+      .delete(keys.vehicleByName(tenant, foldName(current.value.name)))
+      .delete(keys.vehicleDriver(tenant, id));
     addAudit(op, tenant, { at: now, action: "vehicle.deleted", by, target: id, details: details(current.value) });
     return await committed(op, true);
   });

@@ -20,6 +20,8 @@ export const VEHICLE_SEATS_TEXT: Text = "Seats must be a whole number from {min}
 export const VEHICLE_WHEELCHAIR_TEXT: Text = "Wheelchair spaces must be a whole number from {min} to {max}";
 export const VEHICLE_TAKEN_TEXT: Text = "A vehicle with this name already exists";
 export const VEHICLE_NOT_FOUND: Text = "Vehicle not found";
+export const UNKNOWN_VEHICLE_TEXT: Text = "Unknown vehicle";
+export const VEHICLE_HELD_TEXT: Text = "{name} is already driven by another driver who is online";
 
 /** A vehicle as the API answers it. */
 export interface Vehicle {

@@ -6,13 +6,16 @@
  * a rider waiting for this driver may be due a text (almost there, here,
  * running late), sent after the answer.
  */
-import { type DriverState, setDriverState } from "../../kv/drivers.ts";
+import { type DriverState, setDriverState, VehicleHeld } from "../../kv/drivers.ts";
+import { getVehicle } from "../../kv/vehicles.ts";
+import { ID_PATTERN } from "../../lib/schemas.ts";
+import { UNKNOWN_VEHICLE_TEXT, VEHICLE_HELD_TEXT } from "../../lib/vehicles.ts";
 import type { User } from "../../kv/users.ts";
 import { isPoint, type Point } from "../../lib/geo.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
-import { done, type Outcome, refuse } from "../refusal.ts";
+import { done, type Outcome, refuse, refuseField } from "../refusal.ts";
 import { servicePaused } from "./request.ts";
 import { driverMoved, type NoticeDeps } from "./tell_rider.ts";
 
@@ -27,12 +30,15 @@ export interface AvailabilityInput {
   isAvailable?: unknown;
   location?: unknown;
   wheelchairAccessible?: unknown;
+  vehicleId?: unknown;
 }
 
 /**
  * The driver goes on or off duty, with their position if they sent one. An
  * absent `wheelchairAccessible` keeps what they said last (no, until they
- * say). A paused service lets drivers go offline, not online.
+ * say). A paused service lets drivers go offline, not online. `vehicleId`
+ * names the tenant's vehicle they drive (null: none; absent: their last), held
+ * while they are online: one another online driver holds is 409 naming it.
  */
 export async function setAvailability(
   deps: NoticeDeps,
@@ -48,16 +54,29 @@ export async function setAvailability(
   const paused = isAvailable ? servicePaused(tenant) : null;
   if (paused) return paused;
   if (location !== undefined && location !== null && !isPoint(location)) return refuse(400, INVALID_LOCATION);
-  const state = await setDriverState(deps.kv, {
-    tenant: tenant.code,
-    timeZone: tenant.timezone,
-    userId: driver.id,
-    isAvailable,
-    location: location ? { lat: location.lat, lng: location.lng } : undefined,
-    now: deps.clock.now(),
-    wheelchairAccessible,
-    pickupWaitMs: waitMs(tenant),
-  });
+  const { vehicleId } = input;
+  if (vehicleId !== undefined && vehicleId !== null) {
+    const known = typeof vehicleId === "string" && ID_PATTERN.test(vehicleId) &&
+      await getVehicle(deps.kv, tenant.code, vehicleId);
+    if (!known) return refuseField(400, "vehicleId", UNKNOWN_VEHICLE_TEXT);
+  }
+  let state: DriverState;
+  try {
+    state = await setDriverState(deps.kv, {
+      tenant: tenant.code,
+      timeZone: tenant.timezone,
+      userId: driver.id,
+      isAvailable,
+      location: location ? { lat: location.lat, lng: location.lng } : undefined,
+      now: deps.clock.now(),
+      wheelchairAccessible,
+      vehicleId: vehicleId as string | null | undefined,
+      pickupWaitMs: waitMs(tenant),
+    });
+  } catch (err) {
+    if (err instanceof VehicleHeld) return refuseField(409, "vehicleId", VEHICLE_HELD_TEXT, { name: err.vehicleName });
+    throw err;
+  }
   if (state.location && location) void driverMoved(deps, tenant, driver.id, state.location);
   return done(state);
 }

@@ -20,6 +20,7 @@ const availabilityBody = z.object({
   isAvailable: z.optional(z.unknown()),
   location: z.optional(z.unknown()),
   wheelchairAccessible: z.optional(z.unknown()),
+  vehicleId: z.optional(z.unknown()),
 });
 const locationBody = z.object({ location: z.optional(z.unknown()) });
 
@@ -32,7 +33,11 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
 
   app.get("/drivers/availability", ...drivers, async (c) => {
     const state = await getDriverState(kv, c.get("tenant").code, c.get("user").id);
-    return c.json({ isAvailable: state?.isAvailable ?? false, wheelchairAccessible: !!state?.wheelchairAccessible });
+    return c.json({
+      isAvailable: state?.isAvailable ?? false,
+      wheelchairAccessible: !!state?.wheelchairAccessible,
+      ...(state?.vehicleId && { vehicleId: state.vehicleId }),
+    });
   });
 
   app.put("/drivers/availability", ...drivers, small, jsonBody(availabilityBody), async (c) => {
@@ -50,6 +55,7 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
       isAvailable: state.isAvailable,
       location: state.location,
       wheelchairAccessible: !!state.wheelchairAccessible,
+      ...(state.vehicleId && { vehicleId: state.vehicleId }),
     });
   });
 

@@ -136,16 +136,29 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
   });
 
   it("availability changes never 5xx and refusals write nothing", async () => {
-    const body = bodyFor(template({ isAvailable: true, location: CENTRE, wheelchairAccessible: true }), {
-      location: hostilePoint,
-      wheelchairAccessible: fc.constantFrom<JsonTree>("true", null, new NumberText("1"), false),
-      isAvailable: fc.constantFrom("true", "false", null, new NumberText("1"), new NumberText("0")),
-    });
+    // The world's vehicle id is known once the world is built: the template names it by a stand-in.
+    const OURS = "the-worlds-vehicle";
+    const body = bodyFor(
+      template({ isAvailable: true, location: CENTRE, wheelchairAccessible: true, vehicleId: OURS }),
+      {
+        location: hostilePoint,
+        wheelchairAccessible: fc.constantFrom<JsonTree>("true", null, new NumberText("1"), false),
+        isAvailable: fc.constantFrom("true", "false", null, new NumberText("1"), new NumberText("0")),
+        vehicleId: fc.oneof(fc.constantFrom<JsonTree>(OURS, null, UNKNOWN_ID, ""), hostileJson),
+      },
+    );
     const drivers = arena("keep");
     await attack(
       shot(["driver", "driver2", "admin"], body),
       RUNS.availability,
-      (s) => drivers.send((w) => request(w, s, "PUT", "/drivers/availability")),
+      (s) =>
+        drivers.send((w) => {
+          const sent = request(w, s, "PUT", "/drivers/availability");
+          const b = sent.body;
+          return b?.kind === "json"
+            ? { ...sent, body: { kind: "json", text: b.text.replaceAll(OURS, w.vehicleId) } }
+            : sent;
+        }),
     );
   });
 

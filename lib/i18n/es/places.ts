@@ -23,6 +23,8 @@ export const places = {
     "Los espacios para silla de ruedas deben ser un número entero de {min} a {max}",
   "A vehicle with this name already exists": "Ya existe un vehículo con este nombre",
   "Vehicle not found": "No se encontró el vehículo",
+  "Unknown vehicle": "Vehículo desconocido",
+  "{name} is already driven by another driver who is online": "Otro conductor en línea ya maneja {name}",
   // The vehicles editor (islands/AdminVehicles.tsx).
   "Failed to load vehicles": "No se pudieron cargar los vehículos",
   "Failed to save vehicle": "No se pudo guardar el vehículo",
