@@ -13,6 +13,7 @@
 import * as z from "zod/mini";
 import type { Text } from "./i18n/catalogue.ts";
 import type { NoShowPolicy } from "./no_show.ts";
+import type { DispatchMode } from "./dispatch_settings.ts";
 import { LANGS } from "./i18n/lang.ts";
 import { hasHiddenCharacters } from "./hidden_characters.ts";
 
@@ -115,6 +116,12 @@ export interface Tenant {
   maxDaysAhead?: number;
   /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow?: NoShowPolicy;
+  /** How it dispatches and what it promises riders (lib/dispatch_settings.ts); the defaults until set. */
+  dispatchMode?: DispatchMode;
+  maxWaitMinutes?: number;
+  maxRideFactor?: number;
+  maxRideExtraMinutes?: number;
+  pooling?: boolean;
 }
 
 /** What a tenant record holds of its logo; the bytes live under their own key. */

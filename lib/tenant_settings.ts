@@ -6,6 +6,7 @@
  * before sending. A bad field is refused with a text that names it, and the
  * field's path (`serviceArea.radiusMeters`) for the page to mark.
  */
+import { DEFAULT_DISPATCH, type DispatchSettings, readDispatch } from "./dispatch_settings.ts";
 import { isPoint } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
@@ -15,7 +16,8 @@ import { DEFAULT_NO_SHOW, type NoShowPolicy, readNoShow } from "./no_show.ts";
 import { hasHiddenCharacters } from "./hidden_characters.ts";
 import type { ServiceArea, Tenant } from "./schemas.ts";
 
-export interface TenantSettings {
+/** The dispatch fields (lib/dispatch_settings.ts) sit beside the others, as the API sends them. */
+export interface TenantSettings extends DispatchSettings {
   name: string;
   serviceArea: ServiceArea;
   timezone: string;
@@ -77,6 +79,11 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
     maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
     noShow: { ...DEFAULT_NO_SHOW, ...tenant.noShow },
+    dispatchMode: tenant.dispatchMode ?? DEFAULT_DISPATCH.dispatchMode,
+    maxWaitMinutes: tenant.maxWaitMinutes ?? DEFAULT_DISPATCH.maxWaitMinutes,
+    maxRideFactor: tenant.maxRideFactor ?? DEFAULT_DISPATCH.maxRideFactor,
+    maxRideExtraMinutes: tenant.maxRideExtraMinutes ?? DEFAULT_DISPATCH.maxRideExtraMinutes,
+    pooling: tenant.pooling ?? DEFAULT_DISPATCH.pooling,
   };
 }
 
@@ -216,6 +223,9 @@ export function readSettings(
     if (!read.ok) return read;
     value.noShow = read.value;
   }
+  const dispatch = readDispatch(body);
+  if (!dispatch.ok) return bad(dispatch.field, dispatch.text, dispatch.values);
+  Object.assign(value, dispatch.value);
   return { ok: true, value };
 }
 

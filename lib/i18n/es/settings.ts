@@ -110,4 +110,13 @@ export const settings = {
     "Un conductor puede marcar que el pasajero no se presentó solo después de esperar este tiempo en la recogida.",
   "Wait at the pickup must be a whole number from {min} to {max} minutes":
     "La espera en la recogida debe ser un número entero de {min} a {max} minutos",
+  // How the organisation dispatches (lib/dispatch_settings.ts).
+  "Dispatch must be drivers or automatic": "El despacho debe ser drivers (conductores) o automatic (automático)",
+  "Longest wait must be a whole number from {min} to {max} minutes":
+    "La espera máxima debe ser un número entero de {min} a {max} minutos",
+  "Ride time factor must be a number from {min} to {max}":
+    "El factor de tiempo de viaje debe ser un número de {min} a {max}",
+  "Extra ride minutes must be a whole number from {min} to {max}":
+    "Los minutos extra de viaje deben ser un número entero de {min} a {max}",
+  "Shared rides must be on or off": "Los viajes compartidos deben estar activados o desactivados",
 } as const satisfies Record<string, Entry>;
