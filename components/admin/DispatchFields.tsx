@@ -126,7 +126,7 @@ export function DispatchFields(
             aria-describedby={hinted(name, `${id}-${name}-hint`)}
             onChange={(e) => onChange({ ...draft, [name]: e.target.value })}
           />
-          <p id={`${id}-${name}-hint`} className="muted">{t(hint)}</p>
+          <p id={`${id}-${name}-hint`} className="muted settings-form__hint">{t(hint)}</p>
         </div>
       ))}
       <div className="settings-form__option">
