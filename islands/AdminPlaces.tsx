@@ -4,7 +4,7 @@
  * (on the WebGL map) or Move then a tap moves one; Edit renames it or changes
  * its note; Delete asks first. Riders then find these places by name.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { Modal } from "../components/admin/Modal.tsx";
@@ -42,6 +42,7 @@ function PlacesScreen({ tenant, area, mapStyleUrl }: AdminPlacesProps) {
   const [moving, setMoving] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Place | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const mapRef = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
 
   async function moveTo(place: Place, at: Point) {
@@ -100,7 +101,7 @@ function PlacesScreen({ tenant, area, mapStyleUrl }: AdminPlacesProps) {
       {state.phase === "error" && <p className="notice notice--error" role="alert">{state.loadError}</p>}
       {state.phase === "ready" && (
         <div className="places-editor">
-          <div className="places-editor__map">
+          <div className="places-editor__map" ref={mapRef}>
             <MapView
               area={area}
               styleUrl={mapStyleUrl}
@@ -146,6 +147,9 @@ function PlacesScreen({ tenant, area, mapStyleUrl }: AdminPlacesProps) {
                   if (!error) {
                     setPanel({ kind: "list" });
                     setNotice({ kind: "success", text: t("{name} was added.", { name: input.name }) });
+                    // On a phone the form's name field scrolled the map's top out of view: bring the map back, with
+                    // the new pin and the next place to tap.
+                    mapRef.current?.scrollIntoView?.({ block: "nearest" });
                   }
                   return error;
                 }}

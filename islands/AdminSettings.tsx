@@ -5,7 +5,8 @@
  * preview of the header and its text contrast, the logo (uploaded and
  * removed on its own, components/admin/LogoSettings.tsx), the sign-in text
  * budget and who may join (anyone who signs in, or only people an admin added),
- * and the no-show policy (components/admin/NoShowFields.tsx).
+ * the no-show policy (components/admin/NoShowFields.tsx) and how rides are
+ * dispatched (components/admin/DispatchFields.tsx).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -13,6 +14,12 @@ import { api, ApiError } from "../browser/auth_client.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
 import { BrandPreview } from "../components/admin/BrandPreview.tsx";
+import {
+  dispatchBody,
+  type DispatchDraft,
+  dispatchDraft,
+  DispatchFields,
+} from "../components/admin/DispatchFields.tsx";
 import { LogoSettings } from "../components/admin/LogoSettings.tsx";
 import { noShowBody, type NoShowDraft, noShowDraft, NoShowFields } from "../components/admin/NoShowFields.tsx";
 import { useDomId } from "../components/dom_id.ts";
@@ -53,6 +60,7 @@ interface Draft {
   joinPolicy: JoinPolicy;
   maxDaysAhead: string;
   noShow: NoShowDraft;
+  dispatch: DispatchDraft;
 }
 
 function draftOf(s: TenantSettings): Draft {
@@ -70,6 +78,7 @@ function draftOf(s: TenantSettings): Draft {
     joinPolicy: s.joinPolicy,
     maxDaysAhead: String(s.maxDaysAhead),
     noShow: noShowDraft(s.noShow),
+    dispatch: dispatchDraft(s),
   };
 }
 
@@ -85,6 +94,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     joinPolicy: d.joinPolicy,
     maxDaysAhead: d.maxDaysAhead.trim() === "" ? NaN : Number(d.maxDaysAhead),
     noShow: noShowBody(d.noShow),
+    ...dispatchBody(d.dispatch),
   };
 }
 
@@ -103,6 +113,8 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [done, setDone] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** How many vehicles the tenant has (automatic dispatch with none assigns no ride); null until known. */
+  const [vehicles, setVehicles] = useState<number | null>(null);
 
   useEffect(() => {
     api<{ settings: TenantSettings }>(`/${tenant}/api/admin/settings`, { tenant })
@@ -111,6 +123,8 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
         setDraft(draftOf(settings));
       })
       .catch((err) => setLoadError((err instanceof ApiError && err.serverError) || t("Failed to load settings")));
+    // Only for the note beside automatic dispatch: without the count the page still saves.
+    api<unknown[]>(`/${tenant}/api/admin/vehicles`, { tenant }).then((list) => setVehicles(list.length), () => {});
   }, [tenant, t]);
 
   const zones = useMemo(() => (draft ? timeZones(draft.timezone) : []), [draft?.timezone]);
@@ -317,6 +331,16 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
           id={id}
           draft={draft.noShow}
           onChange={(noShow) => set({ noShow })}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+
+        <DispatchFields
+          id={id}
+          tenant={tenant}
+          draft={draft.dispatch}
+          vehicles={vehicles}
+          onChange={(dispatch) => set({ dispatch })}
           invalid={invalid}
           describedBy={describedBy}
         />

@@ -6,6 +6,7 @@
 import type { Store } from "./store.ts";
 import type { Schedule, Tenant } from "../lib/schemas.ts";
 import type { PlaceInput } from "../lib/places.ts";
+import type { VehicleInput } from "../lib/vehicles.ts";
 import { keys } from "./keys.ts";
 
 /** Demo staff of the demo tenant (555-01xx numbers are reserved for fiction). */
@@ -40,6 +41,15 @@ export const DEMO_PLACES: PlaceInput[] = [
   { name: "Greer Station", lat: 34.9384, lng: -82.2279, note: "Trade Street side" },
   { name: "Greer City Park", lat: 34.9372, lng: -82.2296, note: null },
   { name: "Public Library", lat: 34.9447, lng: -82.2237, note: "main entrance" },
+];
+
+/**
+ * The demo's fleet on a first start: a van that takes wheelchairs, which the
+ * demo driver drives, and a car, named as a dispatcher would call them.
+ */
+export const DEMO_VEHICLES: VehicleInput[] = [
+  { name: "Van 1", seats: 12, wheelchairSpaces: 2 },
+  { name: "Car 2", seats: 6, wheelchairSpaces: 0 },
 ];
 
 /** The mark a store carries once the demo seed ran (domain/tenants/demo.ts): read, to be checked by the commit. */

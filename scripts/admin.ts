@@ -38,7 +38,7 @@ Commands:
                                     radius is 200 to 20000 m, as on its settings page.
   tenant:update --code CODE [--status active|suspended] [--name NAME] [--sms-per-hour N]
                 [--radius-m METERS] [--lat=LAT --lng=LNG] [--area-label "downtown X"]
-                [--join open|invite] [--sms-regions PR,VI]
+                [--join open|invite] [--sms-regions PR,VI] [--dispatch drivers|automatic]
                                     Change a tenant's settings, as its settings page
                                     does (recorded in its audit trail as "admin CLI");
                                     --status suspended pauses it (no new rides, no
@@ -49,7 +49,10 @@ Commands:
                                     2000); --join invite lets only people an admin
                                     added sign in (default open); --sms-regions
                                     lets its texts reach +1 numbers beyond US and
-                                    Canada, e.g. PR,VI ("" for none, the default).
+                                    Canada, e.g. PR,VI ("" for none, the default);
+                                    --dispatch drivers lets drivers choose rides from
+                                    the list (the default), automatic assigns each
+                                    to a vehicle.
   user:grant --tenant CODE --phone PHONE --role rider|driver|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -97,6 +100,7 @@ function cliFlag(field: string): string {
     "serviceArea.lat": "lat",
     "serviceArea.label": "area-label",
     joinPolicy: "join",
+    dispatchMode: "dispatch",
   };
   return flags[field] ?? field;
 }
@@ -180,6 +184,7 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
       join: "string",
       status: "string",
       "sms-regions": "string",
+      dispatch: "string",
     });
     const code = required(values, "code");
     const current = await getTenant(kv, code);
@@ -189,9 +194,8 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
       throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);
     }
-    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join", "sms-regions"].some((k) =>
-      values[k] !== undefined
-    );
+    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join", "sms-regions", "dispatch"]
+      .some((k) => values[k] !== undefined);
     if (status !== undefined) {
       const tenant = await setTenantStatus(kv, code, status as TenantStatus, { by: ADMIN_CLI, now: Date.now() });
       if (!tenant) throw new UsageError(`No tenant with code "${code}"`);
@@ -201,6 +205,7 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     const body: Record<string, unknown> = {};
     if (values.name !== undefined) body.name = values.name;
     if (values.join !== undefined) body.joinPolicy = values.join;
+    if (values.dispatch !== undefined) body.dispatchMode = values.dispatch;
     const area = ["radius-m", "lat", "lng", "area-label"].some((k) => values[k] !== undefined);
     if (area) {
       const number = (key: string, fallback: number) => values[key] === undefined ? fallback : Number(values[key]);
@@ -217,8 +222,8 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     if (regions !== undefined) body.smsRegions = regions.split(",").map((r) => r.trim()).filter(Boolean);
     if (Object.keys(body).length === 0) {
       throw new UsageError(
-        "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label, --join " +
-          "or --sms-regions",
+        "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label, --join, " +
+          "--sms-regions or --dispatch",
       );
     }
     const changed = await changeSettings(kv, {
@@ -243,6 +248,11 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     }
     const who = s.joinPolicy === "invite" ? "only people an admin added may join" : "anyone who signs in may join";
     if (only === "joinPolicy") return out(`${s.name}: ${who}`);
+    if (only === "dispatchMode") {
+      return out(
+        `${s.name}: ${s.dispatchMode === "automatic" ? "rides are assigned to vehicles" : "drivers choose rides"}`,
+      );
+    }
     out(
       `${s.name}: within ${s.serviceArea.radiusMeters} m of ${s.serviceArea.label} ` +
         `(${s.serviceArea.lat}, ${s.serviceArea.lng}); ${s.smsPerHour} sign-in texts an hour` +

@@ -112,7 +112,7 @@ export function noteLocalSecret(kvPath: string | null): void {
 export async function prepareStore(kv: Store, config: Config, log: Logger): Promise<Tenant | null> {
   const migrated = await migrateStore(kv);
   if (Object.values(migrated).some((n) => n > 0)) log({ event: "store.migrated", ...migrated });
-  const demo = await seedDemoTenant(kv, systemClock.now());
+  const demo = await seedDemoTenant(kv, systemClock.now(), { fleet: true });
   // A local file has one server process (kv/lock.ts): sockets still counted are a stopped one's, free them now. A
   // store over the network has other app machines' live sockets: a stopped one's stop counting on their own.
   if (config.kvPath !== null && !isKvConnectUrl(config.kvPath)) await forgetSocketHolders(kv);

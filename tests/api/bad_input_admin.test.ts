@@ -199,7 +199,7 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
-  it("settings saves, the texting budget and regions among them, never 5xx and refusals write nothing", async () => {
+  it("settings saves, the texting budget, regions and dispatch among them, never 5xx and refusals write nothing", async () => {
     const perHour = fc.oneof(
       fc.constantFrom("0", "9", "10", "2000", "2001", "100000", "100001", "-0", "1e3", "5.5").map((n) =>
         new NumberText(n)
@@ -212,10 +212,36 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       fc.constant(Array.from({ length: 40 }, () => "PR")),
       hostileJson,
     );
-    const body = bodyFor(template({ name: "Greer", smsPerHour: 80, smsRegions: ["PR"] }), {
-      smsPerHour: perHour,
-      smsRegions: regions,
-    });
+    // The dispatch settings at and just past their bounds (5-60, 1.0-3.0, 0-60), the two modes and near misses.
+    const numbers = (...texts: string[]) =>
+      fc.oneof(fc.constantFrom(...texts).map((n) => new NumberText(n)), hostileJson);
+    const body = bodyFor(
+      template({
+        name: "Greer",
+        smsPerHour: 80,
+        smsRegions: ["PR"],
+        dispatchMode: "automatic",
+        maxWaitMinutes: 15,
+        maxRideFactor: 1.5,
+        maxRideExtraMinutes: 10,
+        pooling: true,
+      }),
+      {
+        smsPerHour: perHour,
+        smsRegions: regions,
+        dispatchMode: fc.oneof(
+          fc.constantFrom("drivers", "automatic", "Automatic", "auto", "", " drivers"),
+          hostileJson,
+        ),
+        maxWaitMinutes: numbers("4", "5", "60", "61", "15.5", "-0", "1e1"),
+        maxRideFactor: numbers("0.99", "1", "1.0", "3", "3.0000001", "2.25", "-1.5", "1e0"),
+        maxRideExtraMinutes: numbers("-1", "0", "60", "61", "9.5", "-0"),
+        pooling: fc.oneof(
+          fc.constantFrom<JsonTree>(true, false, "true", "false", null, new NumberText("0")),
+          hostileJson,
+        ),
+      },
+    );
     const saves = arena("keep");
     await attack(
       shot(["admin", "boss"], body),

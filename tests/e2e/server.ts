@@ -9,6 +9,8 @@
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { serveArgs } from "../../scripts/serve.ts";
+import { seedDemoTenant } from "../../domain/tenants/demo.ts";
+import { openStore } from "../../kv/open.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -54,6 +56,12 @@ export interface StartOptions {
    * only: `deno serve` does not run a preload in its isolates.
    */
   shiftableClock?: boolean;
+  /**
+   * Starts on an empty store, as a first start does: the demo tenant comes with its fleet and automatic dispatch.
+   * Otherwise (and unless KV_PATH is given) the store is seeded first with the demo tenant the tests of drivers mode
+   * start from: drivers choose from the list, no vehicles.
+   */
+  firstStart?: boolean;
 }
 
 /** A port nothing listens on now. */
@@ -65,11 +73,16 @@ function freePort(): number {
 }
 
 export async function startServer(
-  { env = {}, timeoutMs = 30_000, isolates, shiftableClock = false }: StartOptions = {},
+  { env = {}, timeoutMs = 30_000, isolates, shiftableClock = false, firstStart = false }: StartOptions = {},
 ): Promise<TestServer> {
   if (isolates && shiftableClock) throw new Error("a shiftable clock needs main.ts, not deno serve's isolates");
   const dir = await Deno.makeTempDir({ prefix: "hopper-e2e-" });
   const kvPath = env.KV_PATH ?? join(dir, "hopper.kv");
+  if (!env.KV_PATH && !firstStart) {
+    const kv = await openStore(kvPath);
+    await seedDemoTenant(kv, Date.now());
+    kv.close();
+  }
   const port = isolates ? freePort() : 0;
   const clockFile = join(dir, "clock_shift");
   let shift = 0;

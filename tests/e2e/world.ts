@@ -40,7 +40,9 @@ export interface BrowserWorld {
  * Its methods need no `this`: `const { signIn } = world` works. `shiftableClock`: the server's clock can be moved
  * ahead (`world.server.advanceClock`).
  */
-export function browserWorld({ shiftableClock = false }: { shiftableClock?: boolean } = {}): BrowserWorld {
+export function browserWorld(
+  { shiftableClock = false, firstStart = false }: { shiftableClock?: boolean; firstStart?: boolean } = {},
+): BrowserWorld {
   let twilio: ReturnType<typeof startFakeTwilio>;
   let server: TestServer;
   let browser: Browser;
@@ -48,7 +50,10 @@ export function browserWorld({ shiftableClock = false }: { shiftableClock?: bool
 
   beforeAll(async () => {
     twilio = startFakeTwilio();
-    [server, browser] = await Promise.all([startServer({ env: twilio.env, shiftableClock }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ env: twilio.env, shiftableClock, firstStart }),
+      launchBrowser(),
+    ]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));

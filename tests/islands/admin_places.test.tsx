@@ -77,8 +77,15 @@ describe("AdminPlaces", () => {
     expect(callsTo(fetchMock, "POST", "/greer/api/admin/places")).toHaveLength(0);
     fireEvent.change(form.getByLabelText("Name"), { target: { value: " Clinic " } });
     fireEvent.change(form.getByLabelText("Note (optional)"), { target: { value: "Door B" } });
+    // The focused name field scrolled the map away on a phone: once added, the map comes back into view.
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     fireEvent.click(form.getByRole("button", { name: "Add place" }));
     expect(await screen.findByText("Clinic was added.")).toBeDefined();
+    expect(scrolled).toEqual([container.querySelector(".places-editor__map")]);
+    scroll.mockRestore();
     expect(bodyOf(fetchMock, ADD)).toEqual({ name: "Clinic", note: "Door B", ...INSIDE });
     expect(rows().map((r) => r.querySelector(".places-list__name")?.textContent)).toEqual([
       "City Hall",

@@ -208,6 +208,25 @@ describe("admin CLI: tenants", () => {
     });
   });
 
+  it("switches a tenant between drivers choosing and automatic dispatch, refusing another mode", async () => {
+    using kv = await openStore(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    expect(await run(kv, "tenant:update", "--code", "town", "--dispatch", "automatic")).toEqual({
+      code: 0,
+      out: "Town: rides are assigned to vehicles",
+    });
+    expect((await kv.get<{ dispatchMode?: string }>(["tenants", "town"])).value?.dispatchMode).toBe("automatic");
+    expect(await run(kv, "tenant:update", "--code", "town", "--dispatch", "drivers")).toEqual({
+      code: 0,
+      out: "Town: drivers choose rides",
+    });
+    expect(await run(kv, "tenant:update", "--code", "town", "--dispatch", "robots")).toEqual({
+      code: 1,
+      out: "Error: --dispatch: Dispatch must be drivers or automatic",
+    });
+    expect((await kv.get<{ dispatchMode?: string }>(["tenants", "town"])).value?.dispatchMode).toBe("drivers");
+  });
+
   it("records role changes made here as the admin CLI", async () => {
     using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);

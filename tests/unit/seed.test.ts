@@ -7,6 +7,11 @@ import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { getOrCreateUserByPhone } from "../../kv/users.ts";
 import { getUserByPhone } from "../helpers/kv_reads.ts";
 import { createTenant, getSchedule, getTenant } from "../../kv/tenants.ts";
+import { getDriverState } from "../../kv/drivers.ts";
+import { listVehicles } from "../../kv/vehicles.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { prepareStore } from "../../server/startup.ts";
+import { memoryLogger } from "../helpers/memory_log.ts";
 
 describe("seedDemoTenant", () => {
   it("creates City of Greer with its service area and weekday schedule on an empty KV", async () => {
@@ -24,6 +29,24 @@ describe("seedDemoTenant", () => {
     expect(schedule).toEqual(DEMO_SCHEDULE);
     expect(schedule["0"]).toEqual([]);
     expect(schedule["1"]).toEqual([{ start: "07:00", end: "19:00" }]);
+  });
+
+  it("gives a real first start's demo two vehicles, the van as the demo driver's, and automatic dispatch", async () => {
+    using kv = await openStore(":memory:");
+    const config = loadConfig({ KV_PATH: ":memory:", CONTACT_EMAIL: "hello@hopper.test", MAP_STYLE_URL: "offline" });
+    expect((await prepareStore(kv, config, memoryLogger()))?.code).toBe("greer");
+    expect((await getTenant(kv, "greer"))?.dispatchMode).toBe("automatic");
+    const vehicles = await listVehicles(kv, "greer");
+    expect(vehicles.map(({ name, seats, wheelchairSpaces }) => ({ name, seats, wheelchairSpaces }))).toEqual([
+      { name: "Car 2", seats: 6, wheelchairSpaces: 0 },
+      { name: "Van 1", seats: 12, wheelchairSpaces: 2 },
+    ]);
+    const driver = await getUserByPhone(kv, DEMO_DRIVER_PHONE);
+    // Offline until they say otherwise; going online without naming a vehicle, they drive the van.
+    expect(await getDriverState(kv, "greer", driver!.id)).toMatchObject({
+      isAvailable: false,
+      vehicleId: vehicles.find((v) => v.name === "Van 1")!.id,
+    });
   });
 
   it("finishes the seed on the next start when the first one died before its commit", async () => {

@@ -119,4 +119,30 @@ export const settings = {
   "Extra ride minutes must be a whole number from {min} to {max}":
     "Los minutos extra de viaje deben ser un número entero de {min} a {max}",
   "Shared rides must be on or off": "Los viajes compartidos deben estar activados o desactivados",
+  // The Dispatch section of the settings page (components/admin/DispatchFields.tsx).
+  "Dispatch": "Despacho",
+  "The wait and ride limits are what automatic dispatch promises every rider.":
+    "La espera y los límites de viaje son lo que el despacho automático promete a cada pasajero.",
+  "How rides are dispatched": "Cómo se despachan los viajes",
+  "Drivers choose": "Los conductores eligen",
+  "Drivers see the waiting requests and accept the ones they take.":
+    "Los conductores ven las solicitudes en espera y aceptan las que toman.",
+  "Automatic": "Automático",
+  "Each request goes at once to the vehicle that can fit it into its run at the least cost.":
+    "Cada solicitud va al instante al vehículo que puede sumarla a su recorrido con el menor costo.",
+  "With no vehicles, automatic dispatch assigns rides to no one.":
+    "Sin vehículos, el despacho automático no asigna los viajes a nadie.",
+  "Add vehicles": "Agregar vehículos",
+  "Longest wait (minutes)": "Espera máxima (minutos)",
+  "A ride asked for now is picked up within this many minutes, or the rider is told no shuttle can come.":
+    "Un viaje pedido para ahora se recoge dentro de estos minutos, o se avisa al pasajero que ningún vehículo puede ir.",
+  "Ride time factor": "Factor de tiempo de viaje",
+  "No rider is aboard longer than this many times their direct trip, plus the extra minutes.":
+    "Ningún pasajero va a bordo más de estas veces su viaje directo, más los minutos extra.",
+  "Extra ride minutes": "Minutos extra de viaje",
+  "Added to every rider's limit, so a short trip still has room for a stop on the way.":
+    "Se suman al límite de cada pasajero, para que un viaje corto aún permita una parada en el camino.",
+  "Shared rides": "Viajes compartidos",
+  "On, a vehicle carries riders going the same way together. Off, one ride at a time.":
+    "Activados, un vehículo lleva juntos a pasajeros que van en la misma dirección. Desactivados, un viaje a la vez.",
 } as const satisfies Record<string, Entry>;
