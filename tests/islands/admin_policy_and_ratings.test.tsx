@@ -46,6 +46,11 @@ const SAVED: TenantSettings = {
   logoUrl: null,
   maxDaysAhead: 7,
   noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
+  dispatchMode: "drivers",
+  maxWaitMinutes: 15,
+  maxRideFactor: 1.5,
+  maxRideExtraMinutes: 10,
+  pooling: true,
 };
 
 const TEXTS = {
