@@ -49,3 +49,13 @@ export function vehicleName(raw: unknown): string {
 export function wholeWithin(value: unknown, min: number, max: number): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 }
+
+/**
+ * Whether a driver's vehicle takes a wheelchair, the one rule every offer and
+ * check reads: a driver who names one of the tenant's vehicles takes one when
+ * it has a wheelchair space (the vehicle's answer replaces the driver's);
+ * without a vehicle, what the driver said of their own.
+ */
+export function takesWheelchair(said: boolean | undefined, vehicle: { wheelchairSpaces: number } | null): boolean {
+  return vehicle ? vehicle.wheelchairSpaces >= 1 : said === true;
+}
