@@ -5,20 +5,10 @@
  * last, which the screen offers first.
  */
 import type { Store } from "./store.ts";
-import type { Vehicle } from "../lib/vehicles.ts";
+import type { VehicleChoice } from "../lib/vehicles.ts";
 import { type DriverState, getDriverState, holdsVehicle } from "./drivers.ts";
 import { keys } from "./keys.ts";
 import { listVehicles } from "./vehicles.ts";
-
-export interface VehicleToDrive extends Vehicle {
-  held: boolean;
-}
-
-export interface VehicleChoice {
-  vehicles: VehicleToDrive[];
-  /** The vehicle the driver named last, while it is still one of the tenant's; else null. */
-  lastVehicleId: string | null;
-}
 
 /** The tenant's vehicles sorted by name, each with whether another online driver holds it. */
 export async function vehiclesToDrive(kv: Store, tenant: string, userId: string, now: number): Promise<VehicleChoice> {

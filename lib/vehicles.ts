@@ -31,6 +31,18 @@ export interface Vehicle {
   wheelchairSpaces: number;
 }
 
+/** A vehicle as a driver chooses it: `held` when another driver who is online holds it. */
+export interface VehicleToDrive extends Vehicle {
+  held: boolean;
+}
+
+/** What GET /{t}/api/drivers/vehicles answers: the tenant's vehicles and the one the driver named last. */
+export interface VehicleChoice {
+  vehicles: VehicleToDrive[];
+  /** The vehicle the driver named last, while it is still one of the tenant's; else null. */
+  lastVehicleId: string | null;
+}
+
 /** A vehicle as stored (kv/vehicles.ts). */
 export interface StoredVehicle extends Vehicle {
   tenant: string;
