@@ -4,7 +4,8 @@
  * vehicles (the screen then asks about a wheelchair as before, and a failed
  * read counts as none). The driver's last vehicle is chosen at first unless
  * another online driver holds it; `reload` reads the list again after the
- * server refused a vehicle, so a held one shows as held.
+ * server refused a vehicle, so a held one shows as held and a removed one is
+ * gone.
  */
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
@@ -19,7 +20,8 @@ export function useVehicleChoice(tenant: string) {
       ({ vehicles, lastVehicleId }) => {
         setVehicles(vehicles);
         const last = vehicles.find((v) => v.id === lastVehicleId && !v.held);
-        choose((held) => held ?? last?.id ?? null);
+        // A choice stays while its vehicle does: one removed meanwhile is no choice.
+        choose((held) => vehicles.some((v) => v.id === held) ? held : last?.id ?? null);
       },
       () => setVehicles((held) => held ?? []),
     );

@@ -12,6 +12,7 @@ vehicleCases("en", {
   goOnline: "Go online",
   choose: "Choose your vehicle to go online.",
   held: "Van 1 is already driven by another driver who is online",
+  unknown: "Unknown vehicle",
   wheelchairCheck: "My vehicle takes a wheelchair",
   online: "Online",
   offline: "Offline",

@@ -27,6 +27,7 @@ export interface VehicleWords {
   goOnline: string;
   choose: string;
   held: string;
+  unknown: string;
   wheelchairCheck: string;
   online: string;
   offline: string;
@@ -178,6 +179,21 @@ export function vehicleCases(lang: Lang, w: VehicleWords) {
       expect(toggle().getAttribute("aria-checked")).toBe("false");
       await waitFor(() => expect(option("Van 1").closest("label")!.textContent).toContain(w.inUse));
       expect(callsTo(fetchMock, "GET", "/greer/api/drivers/vehicles")).toHaveLength(2);
+    });
+
+    it("says the server's refusal of a vehicle removed meanwhile, drops it from the list and asks for another", async () => {
+      const { puts } = await open();
+      await group();
+      await waitFor(() => expect(option("Van 1").checked).toBe(true));
+      server.refuse = json({ error: w.unknown, field: "vehicleId" }, 400);
+      server.vehicles = [vehicle(CAR, "Car", 6, 0)];
+      fireEvent.click(goOnline());
+      expect((await screen.findByRole("alert")).textContent).toBe(w.unknown);
+      await waitFor(() => expect(screen.getAllByRole("radio")).toHaveLength(1));
+      expect(option("Car").checked).toBe(false);
+      fireEvent.click(goOnline());
+      await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(w.choose));
+      expect(puts()).toHaveLength(1);
     });
 
     it("lists wheelchair rides by the chosen vehicle's spaces: none in the car, the ride in the van", async () => {

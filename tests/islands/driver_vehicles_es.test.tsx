@@ -13,6 +13,7 @@ vehicleCases("es", {
   choose: "Elija su vehículo para ponerse en línea.",
   // The server answers in the request's language: the screen shows it as it came.
   held: "Otro conductor en línea ya maneja Van 1",
+  unknown: "Vehículo desconocido",
   wheelchairCheck: "Mi vehículo admite silla de ruedas",
   online: "En línea",
   offline: "Sin conexión",
