@@ -4,9 +4,10 @@
  * the availability switch on top, the map, then the ride list with big
  * buttons.
  *
- * The state lives in hooks under components/driver/: the availability and,
+ * The state lives in hooks under hooks/driver/: the availability and,
  * while online, the position sent after each move of 10 m
- * (use_availability.ts, use_location_report.ts); the ride list, live with
+ * (use_availability.ts, use_location_report.ts); the vehicle chosen to go
+ * online with, where the tenant has vehicles (use_vehicle_choice.ts); the ride list, live with
  * polling as a fallback, and the cards' actions (use_driver_rides.ts); the
  * screen kept awake while online (use_wake_lock.ts). Each card's buttons come
  * from the transition table (lib/driver_actions.ts), "Another ride is
@@ -19,9 +20,11 @@ import { AvailabilitySwitch } from "../components/driver/AvailabilitySwitch.tsx"
 import { driverPins } from "../components/driver/driver_pins.ts";
 import { LocatePrompt } from "../components/driver/LocatePrompt.tsx";
 import { VehicleCheck } from "../components/driver/VehicleCheck.tsx";
+import { VehicleNow, VehiclePicker } from "../components/driver/VehiclePicker.tsx";
 import { RideList } from "../components/driver/RideList.tsx";
 import { useAvailability } from "../hooks/driver/use_availability.ts";
 import { useDriverRides } from "../hooks/driver/use_driver_rides.ts";
+import { useVehicleChoice } from "../hooks/driver/use_vehicle_choice.ts";
 import { useWakeLock } from "../components/driver/use_wake_lock.ts";
 import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
@@ -53,12 +56,22 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
   const t = useT();
   const me = getUser()?.id ?? "";
   const gps = useGeolocation(GEO_UNSUPPORTED_DRIVER, t);
-  // Whether my vehicle takes a wheelchair: the server remembers it, the list follows it.
+  // Whether my vehicle takes a wheelchair, as the server answers it: the list follows it.
   const [accessible, setAccessible] = useState(false);
   const { rides, connected, moving, rideError, move } = useDriverRides(tenant, me, heard, accessible);
   // A ride of mine whose rider watches me come: my position goes out at least every 15 s.
   const holding = !!rides?.some((r) => r.assignedDriverId === me && isTracked(r));
-  const availability = useAvailability(tenant, gps.point, status === "suspended", holding, accessible, setAccessible);
+  const fleet = useVehicleChoice(tenant);
+  const vehicles = fleet.vehicles?.length ? fleet.vehicles : null;
+  const availability = useAvailability(tenant, gps.point, {
+    paused: status === "suspended",
+    holding,
+    accessible,
+    onVehicle: setAccessible,
+    vehicleId: vehicles ? fleet.chosen : undefined,
+    onRefused: fleet.reload,
+  });
+  const driving = vehicles?.find((v) => v.id === fleet.chosen);
   useWakeLock(availability.available === true);
 
   return (
@@ -76,9 +89,19 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
           <AppNotices connected={connected} />
         </Suspense>
         {/* Asked while offline, as the driver goes online; kept out of the way of the rides after. */}
-        {availability.available === false && (
+        {availability.available === false && vehicles && (
+          <VehiclePicker
+            vehicles={vehicles}
+            chosen={fleet.chosen}
+            busy={availability.switching}
+            onChoose={fleet.choose}
+            onGo={availability.toggle}
+          />
+        )}
+        {availability.available === false && fleet.vehicles?.length === 0 && (
           <VehicleCheck accessible={accessible} disabled={availability.switching} onChange={availability.setVehicle} />
         )}
+        {availability.available === true && driving && <VehicleNow vehicle={driving} />}
         {availability.error && <p className="notice notice--error" role="alert">{availability.error}</p>}
         {!gps.point && <LocatePrompt online={availability.available === true} error={gps.error} onRetry={gps.retry} />}
         <MapView

@@ -6,6 +6,7 @@
 import type { Store } from "./store.ts";
 import type { AvailableDriver } from "../lib/drivers.ts";
 import type { Point } from "../lib/geo.ts";
+import { type StoredVehicle, takesWheelchair } from "../lib/vehicles.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { bumpDrivers, bumpVehicles } from "./feed.ts";
 import { keys } from "./keys.ts";
@@ -23,7 +24,10 @@ export interface DriverState {
   location: Point | null;
   /** Last availability change or location report: the heartbeat. */
   updatedAt: number;
-  /** Whether the vehicle takes a wheelchair, as the driver last said; absent means no. */
+  /**
+   * Whether the vehicle takes a wheelchair, as the driver last said; absent means no. A named vehicle's
+   * wheelchair spaces answer instead: read it with `wheelchairReader`.
+   */
   wheelchairAccessible?: boolean;
   /** The tenant's vehicle the driver last said they drive (kv/vehicles.ts), held while they are online. */
   vehicleId?: string;
@@ -38,7 +42,7 @@ export class VehicleHeld extends Error {
 }
 
 /** Whether a driver holds their vehicle against others: online, with a heartbeat in the last 10 minutes. */
-function holdsVehicle(state: DriverState | null, now: number): boolean {
+export function holdsVehicle(state: DriverState | null, now: number): boolean {
   return !!state && state.isAvailable && now - state.updatedAt <= DRIVER_STALE_MS;
 }
 
@@ -121,7 +125,9 @@ export async function setDriverState(
       });
     }
     bumpDrivers(op, tenant);
-    if (Boolean(previous?.wheelchairAccessible) !== Boolean(next.wheelchairAccessible)) bumpVehicles(op, tenant);
+    const sameVehicle = previous?.vehicleId === next.vehicleId &&
+      Boolean(previous?.wheelchairAccessible) === Boolean(next.wheelchairAccessible);
+    if (!sameVehicle) bumpVehicles(op, tenant);
     arrivals = location
       ? await addPickupArrivals(kv, op, { tenant, driverId: userId, at: location, now, waitMs: pickupWaitMs })
       : 0;
@@ -169,11 +175,32 @@ export function isCounted(state: DriverState, now: number): state is DriverState
 }
 
 /**
- * Whether a driver is online with a fresh location, and whether one of them
- * says their vehicle takes a wheelchair: what a ride request asks.
- * The list stops at the first driver that answers the question, so a tenant
- * with a thousand drivers online reads a few of their states, not all
- * (reading and decoding all of them cost 5 ms a request).
+ * Reads whether drivers' vehicles take a wheelchair (lib/vehicles.ts
+ * `takesWheelchair`): a driver who names one of the tenant's vehicles by its
+ * wheelchair spaces, else by their own word. Each vehicle is read once for all
+ * the states one reader is asked about.
+ */
+export function wheelchairReader(kv: Store, tenant: string): (state: DriverState | null) => Promise<boolean> {
+  const vehicles = new Map<string, Promise<StoredVehicle | null>>();
+  return async (state) => {
+    if (!state?.vehicleId) return takesWheelchair(state?.wheelchairAccessible, null);
+    const id = state.vehicleId;
+    if (!vehicles.has(id)) vehicles.set(id, kv.get<StoredVehicle>(keys.vehicle(tenant, id)).then((e) => e.value));
+    return takesWheelchair(state.wheelchairAccessible, await vehicles.get(id)!);
+  };
+}
+
+/** Whether this driver's vehicle takes a wheelchair, online or not. */
+export async function driverTakesWheelchair(kv: Store, tenant: string, userId: string): Promise<boolean> {
+  return await wheelchairReader(kv, tenant)(await getDriverState(kv, tenant, userId));
+}
+
+/**
+ * Whether a driver is online with a fresh location, and, when `accessible`
+ * asks, whether one of them drives a vehicle that takes a wheelchair: what a
+ * ride request asks. The list stops at the first driver that answers the
+ * question, so a tenant with a thousand drivers online reads a few of their
+ * states, not all (reading and decoding all of them cost 5 ms a request).
  */
 export async function driversOnline(
   kv: Store,
@@ -182,11 +209,15 @@ export async function driversOnline(
   { accessible = false }: { accessible?: boolean } = {},
 ): Promise<{ any: boolean; accessible: boolean }> {
   const found = { any: false, accessible: false };
+  const takes = wheelchairReader(kv, tenant);
   for await (const e of kv.list<DriverState>({ prefix: keys.drivers(tenant) }, { batchSize: 20 })) {
     if (!isCounted(e.value, now)) continue;
     found.any = true;
-    if (e.value.wheelchairAccessible) found.accessible = true;
-    if (!accessible || found.accessible) break;
+    if (!accessible) break;
+    if (await takes(e.value)) {
+      found.accessible = true;
+      break;
+    }
   }
   return found;
 }
@@ -232,13 +263,15 @@ export async function availableAmong(
   return out;
 }
 
-/** Which of these drivers said their vehicle takes a wheelchair, online or not. */
+/** Which of these drivers' vehicles take a wheelchair, online or not. */
 export async function accessibleAmong(kv: Store, tenant: string, userIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();
+  const takes = wheelchairReader(kv, tenant);
   for (let i = 0; i < userIds.length; i += 10) {
     const batch = userIds.slice(i, i + 10);
     const states = await kv.getMany<DriverState[]>(batch.map((id) => keys.driver(tenant, id)));
-    states.forEach((s, j) => s.value?.wheelchairAccessible && out.add(batch[j]));
+    const answers = await Promise.all(states.map((s) => takes(s.value)));
+    answers.forEach((yes, j) => yes && out.add(batch[j]));
   }
   return out;
 }

@@ -46,7 +46,7 @@ export const keys = {
   feedFrom: (tenant: string) => ["feed", tenant] as const,
   feedHead: (tenant: string) => ["feed_head", tenant] as const,
   driversHead: (tenant: string) => ["drivers_head", tenant] as const,
-  /** Moves only when a driver says their vehicle now takes a wheelchair, or no longer does. */
+  /** Moves only when what a driver's vehicle takes may have changed: their word, their vehicle, a vehicle's spaces. */
   vehiclesHead: (tenant: string) => ["vehicles_head", tenant] as const,
   /** Of old stores: a number's lock state, which could lock for good (dropped by kv/migrations.ts). */
   oldAuthFailures: () => ["auth_failures"] as const,

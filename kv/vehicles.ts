@@ -8,6 +8,7 @@ import type { Store } from "./store.ts";
 import { ulid } from "../lib/ids.ts";
 import { byName, foldName, type StoredVehicle, type Vehicle, type VehicleInput } from "../lib/vehicles.ts";
 import { addAudit } from "./audit.ts";
+import { bumpVehicles } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 
@@ -55,7 +56,10 @@ export function createVehicle(
   });
 }
 
-/** Changes a vehicle's name, seats or wheelchair spaces; the old name is free again once the new one is held. */
+/**
+ * Changes a vehicle's name, seats or wheelchair spaces; the old name is free again once the new one is held.
+ * Rings the vehicles doorbell (kv/feed.ts) when whether it takes a wheelchair changes.
+ */
 export function updateVehicle(
   kv: Store,
   tenant: string,
@@ -76,12 +80,14 @@ export function updateVehicle(
     }
     const vehicle: StoredVehicle = { ...current.value, ...input, updatedAt: now };
     op.set(keys.vehicle(tenant, id), vehicle);
+    // Its drivers are offered wheelchair rides by its spaces (lib/vehicles.ts takesWheelchair): the rooms re-read.
+    if ((current.value.wheelchairSpaces >= 1) !== (vehicle.wheelchairSpaces >= 1)) bumpVehicles(op, tenant);
     addAudit(op, tenant, { at: now, action: "vehicle.changed", by, target: id, details: details(vehicle) });
     return await committed(op, { ok: true as const, vehicle: publicVehicle(vehicle) });
   });
 }
 
-/** Removes a vehicle, frees its name and ends a driver's hold on it; false when there was none. */
+/** Removes a vehicle, frees its name, ends a driver's hold on it and rings the vehicles doorbell; false when there was none. */
 export function deleteVehicle(kv: Store, tenant: string, id: string, by: string, now: number): Promise<boolean> {
   return commitWithRetry<boolean>("remove the vehicle", async () => {
     const current = await kv.get<StoredVehicle>(keys.vehicle(tenant, id));
@@ -91,6 +97,8 @@ export function deleteVehicle(kv: Store, tenant: string, id: string, by: string,
       .delete(keys.vehicle(tenant, id))
       .delete(keys.vehicleByName(tenant, foldName(current.value.name)))
       .delete(keys.vehicleDriver(tenant, id));
+    // Its drivers fall back to their own word on a wheelchair: the rooms re-read.
+    bumpVehicles(op, tenant);
     addAudit(op, tenant, { at: now, action: "vehicle.deleted", by, target: id, details: details(current.value) });
     return await committed(op, true);
   });

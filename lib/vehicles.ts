@@ -31,6 +31,18 @@ export interface Vehicle {
   wheelchairSpaces: number;
 }
 
+/** A vehicle as a driver chooses it: `held` when another driver who is online holds it. */
+export interface VehicleToDrive extends Vehicle {
+  held: boolean;
+}
+
+/** What GET /{t}/api/drivers/vehicles answers: the tenant's vehicles and the one the driver named last. */
+export interface VehicleChoice {
+  vehicles: VehicleToDrive[];
+  /** The vehicle the driver named last, while it is still one of the tenant's; else null. */
+  lastVehicleId: string | null;
+}
+
 /** A vehicle as stored (kv/vehicles.ts). */
 export interface StoredVehicle extends Vehicle {
   tenant: string;
@@ -48,4 +60,14 @@ export function vehicleName(raw: unknown): string {
 /** A whole number within [min, max]. */
 export function wholeWithin(value: unknown, min: number, max: number): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * Whether a driver's vehicle takes a wheelchair, the one rule every offer and
+ * check reads: a driver who names one of the tenant's vehicles takes one when
+ * it has a wheelchair space (the vehicle's answer replaces the driver's);
+ * without a vehicle, what the driver said of their own.
+ */
+export function takesWheelchair(said: boolean | undefined, vehicle: { wheelchairSpaces: number } | null): boolean {
+  return vehicle ? vehicle.wheelchairSpaces >= 1 : said === true;
 }

@@ -79,7 +79,7 @@ export class Room {
         this.#driverUpdates.trigger();
         if (this.#members.riders.size > 0) this.#driverLocations.trigger();
       },
-      // A driver said their vehicle now takes a wheelchair, or no longer does.
+      // What a driver's vehicle takes may have changed: their word, their vehicle, or the vehicle's spaces.
       vehicles: () => {
         if (this.#members.driversByUser.size > 0) this.#vehicles.trigger();
       },

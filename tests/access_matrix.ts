@@ -297,6 +297,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/users/location", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/available", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
   { method: "POST", path: "/:tenant/api/ws-ticket", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },

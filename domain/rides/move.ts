@@ -10,7 +10,7 @@
  * The rider's texts (accepted, on the way, no-show) go after the move
  * commits and are not waited for: a slow or failed text never holds it up.
  */
-import { getDriverState } from "../../kv/drivers.ts";
+import { driverTakesWheelchair } from "../../kv/drivers.ts";
 import { updateRideStatus } from "../../kv/rides.ts";
 import type { User } from "../../kv/users.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
@@ -85,8 +85,7 @@ async function moveRefusal(
   if (!check.ok) return refuse(check.status, check.error, check.values);
   // A wheelchair ride is offered only to vehicles that take one; taking it another way is refused too.
   if (to === "accepted" && needsAccessibleVehicle(ride)) {
-    const state = await getDriverState(deps.kv, ride.tenant, actor.id);
-    if (!state?.wheelchairAccessible) return refuse(409, NEEDS_ACCESSIBLE_VEHICLE);
+    if (!await driverTakesWheelchair(deps.kv, ride.tenant, actor.id)) return refuse(409, NEEDS_ACCESSIBLE_VEHICLE);
   }
   // A no-show only after the wait at the pickup, as recorded on the ride (lib/no_show_wait.ts).
   const early = to === "no-show" ? noShowRefusal(ride, now) : null;

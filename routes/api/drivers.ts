@@ -1,11 +1,15 @@
 /**
- * Drivers (spec sections 3 Driver, 6, 7): availability, location reports and
- * the list riders see. Availability and location need the driver or admin
- * role; what a report does is domain/rides/driver_reports.ts.
+ * Drivers (spec sections 3 Driver, 6, 7): availability, location reports,
+ * the tenant's vehicles to drive, and the list riders see. Availability,
+ * location and vehicles need the driver or admin role; what a report does is
+ * domain/rides/driver_reports.ts. `wheelchairAccessible` is answered as the
+ * offers read it: a named vehicle's wheelchair spaces, else the driver's word
+ * (kv/drivers.ts wheelchairReader).
  */
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { getDriverState, listAvailableDrivers } from "../../kv/drivers.ts";
+import { type DriverState, getDriverState, listAvailableDrivers, wheelchairReader } from "../../kv/drivers.ts";
+import { vehiclesToDrive } from "../../kv/driver_vehicles.ts";
 import { isRefusal } from "../../domain/refusal.ts";
 import { reportLocation, setAvailability } from "../../domain/rides/driver_reports.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
@@ -30,12 +34,13 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
   const app = new Hono<Env>();
   const { driver: drivers, member: members } = roleGuards(deps, auth);
   const small = smallBody(2048);
+  const takes = (tenant: string, state: DriverState | null) => wheelchairReader(kv, tenant)(state);
 
   app.get("/drivers/availability", ...drivers, async (c) => {
     const state = await getDriverState(kv, c.get("tenant").code, c.get("user").id);
     return c.json({
       isAvailable: state?.isAvailable ?? false,
-      wheelchairAccessible: !!state?.wheelchairAccessible,
+      wheelchairAccessible: await takes(c.get("tenant").code, state),
       ...(state?.vehicleId && { vehicleId: state.vehicleId }),
     });
   });
@@ -54,9 +59,13 @@ export function driversApi(deps: AppDeps, auth: AuthServices) {
     return c.json({
       isAvailable: state.isAvailable,
       location: state.location,
-      wheelchairAccessible: !!state.wheelchairAccessible,
+      wheelchairAccessible: await takes(c.get("tenant").code, state),
       ...(state.vehicleId && { vehicleId: state.vehicleId }),
     });
+  });
+
+  app.get("/drivers/vehicles", ...drivers, async (c) => {
+    return c.json(await vehiclesToDrive(kv, c.get("tenant").code, c.get("user").id, clock.now()));
   });
 
   app.put("/users/location", ...drivers, small, jsonBody(locationBody), async (c) => {

@@ -7,7 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { getDriverState } from "../../kv/drivers.ts";
+import { driverTakesWheelchair } from "../../kv/drivers.ts";
 import { offeredInList } from "../../lib/ride_offers.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
@@ -112,7 +112,7 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     const me = c.get("user").id;
     const tenant = c.get("tenant").code;
     // A wheelchair ride is offered only to a driver whose vehicle takes one.
-    const accessible = !!(await getDriverState(kv, tenant, me))?.wheelchairAccessible;
+    const accessible = await driverTakesWheelchair(kv, tenant, me);
     const rides = (await listActiveRides(kv, tenant))
       .filter((r) => offeredInList(r, me, accessible))
       .sort(compareForDriver);

@@ -439,6 +439,7 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/driver/rides",
       "/drivers/availability",
       "/drivers/available",
+      "/drivers/vehicles",
       "/admin/rides/counts",
       "/admin/vehicles",
       "/rides/history",

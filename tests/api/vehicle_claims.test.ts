@@ -34,7 +34,8 @@ describe("a driver's vehicle", () => {
     expect([first.status, await first.json()]).toEqual([200, {
       isAvailable: true,
       location: CENTRE,
-      wheelchairAccessible: false,
+      // The van's two wheelchair spaces answer for the driver.
+      wheelchairAccessible: true,
       vehicleId: van,
     }]);
     expect(await holder(t, van)).toBe(driver.user.id);
@@ -86,7 +87,7 @@ describe("a driver's vehicle", () => {
     await online(t, driver.token, { vehicleId: van });
     await t.request("/greer/api/drivers/availability", put(driver.token, { isAvailable: false }));
     const read = await t.request("/greer/api/drivers/availability", bearer(driver.token));
-    expect(await read.json()).toEqual({ isAvailable: false, wheelchairAccessible: false, vehicleId: van });
+    expect(await read.json()).toEqual({ isAvailable: false, wheelchairAccessible: true, vehicleId: van });
     expect((await (await online(t, driver.token, {})).json()).vehicleId).toBe(van);
     expect(await holder(t, van)).toBe(driver.user.id);
 

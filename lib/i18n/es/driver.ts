@@ -19,6 +19,18 @@ export const driver = {
   "Find Riders": "Buscar pasajeros",
   "Find your location": "Buscar su ubicación",
 
+  // The vehicle chosen to go online with, where the tenant has vehicles (components/driver/VehiclePicker.tsx).
+  "Which vehicle are you driving?": "¿Qué vehículo maneja?",
+  "In use by another driver": "En uso por otro conductor",
+  "Go online": "Ponerse en línea",
+  "Choose your vehicle to go online.": "Elija su vehículo para ponerse en línea.",
+  // As the admin's vehicles page says them (lib/i18n/es/places.ts), the same Spanish.
+  "{count} seats": { one: "1 asiento", other: "{count} asientos" },
+  "{count} wheelchair spaces": {
+    one: "1 espacio para silla de ruedas",
+    other: "{count} espacios para silla de ruedas",
+  },
+
   // The ride list and its cards (components/driver/RideList.tsx, RideItem.tsx; buttons from lib/driver_actions.ts).
   "Active Ride Requests": "Solicitudes de viaje activas",
   "No active ride requests": "No hay solicitudes de viaje activas",
