@@ -47,6 +47,21 @@ export function appendToFeed(
   return seq;
 }
 
+/**
+ * Adds the feed entry after `seq` (one `appendToFeed` already put in `op`, whose head check covers it): a commit that
+ * changes several rides gives each its entry, in order. Answers the entry's seq.
+ */
+export function appendNextToFeed(
+  op: Deno.AtomicOperation,
+  tenant: string,
+  seq: number,
+  entry: Omit<FeedEntry, "seq">,
+): number {
+  const next = seq + 1;
+  op.set(keys.feed(tenant, next), { ...entry, seq: next }, { expireIn: FEED_TTL_MS }).set(keys.feedHead(tenant), next);
+  return next;
+}
+
 /** Entries after `afterSeq`, oldest first. */
 export async function readFeedAfter(kv: Store, tenant: string, afterSeq: number): Promise<FeedEntry[]> {
   const out: FeedEntry[] = [];

@@ -62,7 +62,7 @@ export interface NewRide {
  * (tests/unit/ride_writes.test.ts). What this isolate reused of the tenant's
  * active rides is dropped after each, before the next starts.
  */
-function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
+export function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
   return kv.lanes.run(`rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
 }
 
@@ -71,7 +71,7 @@ function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): P
  * status it leaves (none for a new ride). A booking holds no active slot, so leaving it frees none,
  * and sits in the time-ordered index the hand-over sweep reads.
  */
-function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
+export function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
   const { tenant, id, creatorId, assignedDriverId, status } = ride;
   op.set(keys.rideByRider(tenant, creatorId, id), true);
   if (ride.scheduledFor !== undefined) {
@@ -215,7 +215,7 @@ export interface MoveFacts {
  */
 function updateRideStatusAlone(
   kv: Store,
-  { tenant, id, to, actorId, driver, now, decide }: {
+  { tenant, id, to, actorId, driver, now, decide, alongside }: {
     tenant: string;
     id: string;
     to: RideStatus;
@@ -227,6 +227,11 @@ function updateRideStatusAlone(
       ride: Ride,
       facts: MoveFacts,
     ) => Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }>;
+    /**
+     * More writes for the same commit, given the moved ride and the feed's seq its entry took: the vehicle's plan
+     * following the move (domain/dispatch/follow_moves.ts). Answers the last feed seq it used.
+     */
+    alongside?: (op: Deno.AtomicOperation, ride: Ride, seq: number) => Promise<number>;
   },
 ): Promise<UpdateResult> {
   return commitWithRetry<UpdateResult>("update the ride", async () => {
@@ -271,7 +276,8 @@ function updateRideStatusAlone(
     if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     await recordReportChange(kv, op, tenant, current, ride);
-    appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
+    const seq = appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
+    if (alongside) await alongside(op, ride, seq);
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
 }

@@ -17,6 +17,10 @@
  * - suspended, service-paused, rider-paused: a booking canceled at its
  *   hand-over by a rule of a ride request made then (the rider blocked, the
  *   service paused, the rider's requests paused for no-shows until a day).
+ * - moved-vehicle, unplaced: in automatic dispatch, the ride's driver went
+ *   offline before the pickup; the ride went to another vehicle with a new
+ *   pickup time, or no vehicle could take it and it waits unassigned
+ *   (domain/dispatch/hand_back.ts). Each is told once per hand-back.
  *
  * Each kind goes once per ride. The promised arrival is set by the accepted
  * notice and moved by an on-the-way one (both name a time); the card's
@@ -41,13 +45,17 @@ export type NoticeKind =
   | "suspended"
   | "service-paused"
   | "rider-paused"
-  | "no-show";
+  | "no-show"
+  | "moved-vehicle"
+  | "unplaced";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
   /** The arrival time the rider was given (epoch ms); null until one was. */
   promisedAt: number | null;
   sent: NoticeKind[];
+  /** When the ride's last driver went offline and the ride was handed back (automatic dispatch), if it was. */
+  handedBackAt?: number;
 }
 
 export const NO_NOTICES: NoticeRecord = { promisedAt: null, sent: [] };
@@ -68,6 +76,8 @@ export interface Notice {
   minutes: number | null;
   /** A rider-paused notice: when the pause ends (epoch ms), said as a day in the tenant's time zone. */
   until?: number;
+  /** A moved-vehicle notice: the new planned pickup (epoch ms), said as a time in the tenant's time zone. */
+  at?: number;
 }
 
 /** Why a booking was canceled instead of handed over; a paused rider's reason carries the pause's end. */
@@ -128,6 +138,9 @@ const TEXTS: Record<NoticeKind, Text> = {
     "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.",
   // The driver waited at the pickup and marked the rider a no-show (lib/no_show_wait.ts); minutes: how long.
   "no-show": "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.",
+  "moved-vehicle": "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.",
+  unplaced:
+    "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
 };
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";
@@ -144,7 +157,8 @@ export function noticeText(
   const driver = ride.driverName?.trim() || t("Your driver");
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
   if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
-  const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
+  const timeOf = notice.at ?? ride.scheduledFor;
+  const time = timeOf === undefined ? "" : clockTime(timeOf, t.lang, timeZone);
   const date = notice.until === undefined ? "" : readerDay(notice.until, t.lang, timeZone);
   return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time, date });
 }
@@ -176,4 +190,26 @@ export function canceledNotice(
   if (record.sent.includes(reason.kind)) return { notices: [], next: record };
   const notice: Notice = { kind: reason.kind, minutes: null, ...("until" in reason && { until: reason.until }) };
   return { notices: [notice], next: { ...record, sent: [...record.sent, reason.kind] } };
+}
+
+/**
+ * The ride left its vehicle because the driver went offline (`leftAt`): to another vehicle that picks the rider up at
+ * `at`, or to none (`at` null). Told once per hand-back (two isolates deciding the same one send one text); the new
+ * vehicle's driver counts as having accepted it, so what follows (near, here, late) is about them.
+ */
+export function handedBackNotice(
+  record: NoticeRecord,
+  { at, leftAt }: { at: number | null; leftAt: number },
+): { notices: Notice[]; next: NoticeRecord } {
+  if (record.handedBackAt === leftAt) return { notices: [], next: record };
+  if (at === null) {
+    return {
+      notices: [{ kind: "unplaced", minutes: null }],
+      next: { promisedAt: null, sent: ["unplaced"], handedBackAt: leftAt },
+    };
+  }
+  return {
+    notices: [{ kind: "moved-vehicle", minutes: null, at }],
+    next: { promisedAt: at, sent: ["accepted", "moved-vehicle"], handedBackAt: leftAt },
+  };
 }

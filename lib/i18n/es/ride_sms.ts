@@ -34,6 +34,11 @@ export const ride_sms = {
     "{organization}: se canceló su viaje de las {time} porque este servicio está en pausa.",
   "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.":
     "{organization}: se canceló su viaje de las {time}: sus solicitudes están pausadas hasta el {date} por no presentarse.",
+  // Automatic dispatch: the driver went offline before the pickup (domain/dispatch/hand_back.ts).
+  "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.":
+    "{organization}: su viaje pasó a otro vehículo. Hacia las {time} lo recogerá {driver}.",
+  "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.":
+    "{organization}: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",

@@ -1,0 +1,59 @@
+/**
+ * Rides rewritten because their vehicle's plan changed: new planned times (`pickupAt`, `dropoffAt`), another vehicle
+ * and driver, or none (back to pending, unassigned). They go into a commit that also writes the plans, each checked
+ * against the ride as read, with its indexes and its feed entry, so the rider's and the driver's sockets hear of the
+ * change as of any ride write (kv/feed.ts).
+ */
+import type { Store } from "./store.ts";
+import { isInProgress, type Ride } from "../lib/rides.ts";
+import { appendNextToFeed } from "./feed.ts";
+import { keys } from "./keys.ts";
+import { recordReportChange } from "./report_rollups.ts";
+import { recordRideChange } from "./ride_stats.ts";
+import { writeIndexes } from "./rides.ts";
+
+export interface RideRewrite {
+  /** The ride as read: the commit checks it. */
+  entry: Deno.KvEntry<Ride>;
+  next: Ride;
+}
+
+/** The rides of `ids` with their entries, for rewrites checked in the commit (a ride gone is left out). */
+export async function readRidesForRewrite(kv: Store, tenant: string, ids: string[]): Promise<Deno.KvEntry<Ride>[]> {
+  const out: Deno.KvEntry<Ride>[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const batch = await kv.getMany<Ride[]>(ids.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
+    for (const e of batch) if (e.value) out.push(e as Deno.KvEntry<Ride>);
+  }
+  return out;
+}
+
+/**
+ * Adds each rewrite to `op` after feed entry `seq` (the commit's first entry checked the head); answers the last seq.
+ * A ride leaving its driver leaves their active list, and their in-progress slot when it held it. Only one ride of a
+ * commit may change the report's figures (a status or driver change does): each rollup is read once per ride.
+ */
+export async function addRideRewrites(
+  kv: Store,
+  op: Deno.AtomicOperation,
+  { tenant, seq, rewrites, now }: { tenant: string; seq: number; rewrites: RideRewrite[]; now: number },
+): Promise<number> {
+  for (const { entry, next } of rewrites) {
+    const before = entry.value;
+    op.check(entry).set(keys.ride(tenant, next.id), next);
+    writeIndexes(op, next, before.status);
+    const from = before.assignedDriverId;
+    if (from && from !== next.assignedDriverId) {
+      op.delete(keys.driverActive(tenant, from, next.id));
+      if (isInProgress(before.status)) {
+        const slot = await kv.get<string>(keys.driverInProgress(tenant, from));
+        op.check(slot);
+        if (slot.value === next.id) op.delete(slot.key);
+      }
+    }
+    recordRideChange(op, tenant, next.id, before.status, next.status);
+    await recordReportChange(kv, op, tenant, before, next);
+    seq = appendNextToFeed(op, tenant, seq, { type: "update", ride: next, previous: before.status, at: now });
+  }
+  return seq;
+}
