@@ -6,8 +6,9 @@
  */
 import type { Store } from "./store.ts";
 import { isInProgress, type Ride } from "../lib/rides.ts";
-import { appendNextToFeed } from "./feed.ts";
+import { appendNextToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { putPlan, type VehiclePlan } from "./plans.ts";
 import { recordReportChange } from "./report_rollups.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { writeIndexes } from "./rides.ts";
@@ -56,4 +57,29 @@ export async function addRideRewrites(
     seq = appendNextToFeed(op, tenant, seq, { type: "update", ride: next, previous: before.status, at: now });
   }
   return seq;
+}
+
+/** A plan to write, checked on its entry as read. */
+export interface PlanWrite {
+  entry: Deno.KvEntryMaybe<VehiclePlan>;
+  next: VehiclePlan;
+}
+
+/**
+ * Writes plans and the rides they change in one commit, each checked against what was read, with one feed entry per
+ * ride. False when something moved meanwhile (read again and decide again). Run it in the tenant's ride write lane
+ * (kv/rides.ts rideWriteLane): it moves the feed's head.
+ */
+export async function commitPlanChange(
+  kv: Store,
+  { tenant, plans, rewrites, now }: { tenant: string; plans: PlanWrite[]; rewrites: RideRewrite[]; now: number },
+): Promise<boolean> {
+  const op = kv.atomic();
+  for (const { entry, next } of plans) putPlan(op.check(entry), next);
+  if (rewrites.length) {
+    const head = await readHead(kv, tenant);
+    op.check(head);
+    await addRideRewrites(kv, op, { tenant, seq: head.value ?? 0, rewrites, now });
+  }
+  return (await op.commit()).ok;
 }

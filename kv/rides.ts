@@ -27,6 +27,7 @@ import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "
 import { appendToFeed, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
+import { dropFromPlan } from "./plan_drops.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { localOf, recordReportChange } from "./report_rollups.ts";
@@ -278,6 +279,7 @@ function updateRideStatusAlone(
     await recordReportChange(kv, op, tenant, current, ride);
     const seq = appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
     if (alongside) await alongside(op, ride, seq);
+    else if (!isActive(to)) await dropFromPlan(kv, op, ride, now);
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
 }
@@ -320,6 +322,7 @@ function deleteRideAlone(kv: Store, tenant: string, id: string, now: number, by?
     }
     if (ride.status === "no-show") forgetNoShow(op, tenant, ride.creatorId, id);
     if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
+    await dropFromPlan(kv, op, ride, now);
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));

@@ -194,12 +194,13 @@ export function canceledNotice(
 
 /**
  * The ride left its vehicle because the driver went offline (`leftAt`): to another vehicle that picks the rider up at
- * `at`, or to none (`at` null). Told once per hand-back (two isolates deciding the same one send one text); the new
- * vehicle's driver counts as having accepted it, so what follows (near, here, late) is about them.
+ * `at`, told only when that time `changed`, or to none (`at` null). Told once per hand-back (two isolates deciding the
+ * same one send one text); the new vehicle's driver counts as having accepted it, so what follows (near, here, late)
+ * is about them.
  */
 export function handedBackNotice(
   record: NoticeRecord,
-  { at, leftAt }: { at: number | null; leftAt: number },
+  { at, changed, leftAt }: { at: number | null; changed: boolean; leftAt: number },
 ): { notices: Notice[]; next: NoticeRecord } {
   if (record.handedBackAt === leftAt) return { notices: [], next: record };
   if (at === null) {
@@ -209,7 +210,7 @@ export function handedBackNotice(
     };
   }
   return {
-    notices: [{ kind: "moved-vehicle", minutes: null, at }],
+    notices: changed ? [{ kind: "moved-vehicle", minutes: null, at }] : [],
     next: { promisedAt: at, sent: ["accepted", "moved-vehicle"], handedBackAt: leftAt },
   };
 }

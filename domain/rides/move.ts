@@ -7,9 +7,13 @@
  * pickup (lib/no_show_wait.ts). The move commits checked against the ride as
  * read (kv/rides.ts), so of two drivers accepting at once one is refused.
  *
+ * In automatic dispatch the ride's vehicle plan follows the move in its
+ * commit (domain/dispatch/follow_moves.ts).
+ *
  * The rider's texts (accepted, on the way, no-show) go after the move
  * commits and are not waited for: a slow or failed text never holds it up.
  */
+import { followMove } from "../dispatch/follow_moves.ts";
 import { getDriverState } from "../../kv/drivers.ts";
 import { updateRideStatus } from "../../kv/rides.ts";
 import type { User } from "../../kv/users.ts";
@@ -62,6 +66,8 @@ export async function moveRide(deps: NoticeDeps, request: MoveRequest): Promise<
       refusal = await moveRefusal(deps, ride, to, { actor, drives, busy, now });
       return refusal ? { ok: false, status: 409, error: refusal.text } : { ok: true };
     },
+    // Automatic dispatch: the vehicle's plan follows in the same commit (domain/dispatch/follow_moves.ts).
+    alongside: followMove(deps, to, now),
   });
   if (!result.ok) {
     if (result.reason === "not_found") return refuse(404, RIDE_NOT_FOUND);
@@ -81,7 +87,8 @@ async function moveRefusal(
   to: RideStatus,
   { actor, drives, busy, now }: { actor: User; drives: boolean; busy: boolean; now: number },
 ): Promise<Refusal | null> {
-  const check = checkMove(ride, to, { userId: actor.id, drives }, busy);
+  // A ride in a vehicle's plan (automatic dispatch) goes in the plan's order: riders aboard do not hold the next back.
+  const check = checkMove(ride, to, { userId: actor.id, drives }, busy && !ride.vehicleId);
   if (!check.ok) return refuse(check.status, check.error, check.values);
   // A wheelchair ride is offered only to vehicles that take one; taking it another way is refused too.
   if (to === "accepted" && needsAccessibleVehicle(ride)) {

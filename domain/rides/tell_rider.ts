@@ -30,6 +30,7 @@ import {
   canceledNotice,
   type CancelReason,
   dueNotices,
+  handedBackNotice,
   handedOverNotice,
   noShowNotice,
   type Notice,
@@ -169,6 +170,22 @@ export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Rid
 export function bookingCanceled(deps: NoticeDeps, tenant: Tenant, ride: Ride, reason: CancelReason): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => canceledNotice(record, reason));
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/**
+ * The ride's driver went offline at `leftAt` (domain/dispatch/hand_back.ts): another vehicle picks the rider up at
+ * `at` (told when the time `changed`), or none can (`at` null). Once per hand-back, on the terms of every ride text.
+ */
+export function rideHandedBack(
+  deps: NoticeDeps,
+  tenant: Tenant,
+  ride: Ride,
+  how: { at: number | null; changed: boolean; leftAt: number },
+): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => handedBackNotice(record, how));
     if (notices.length > 0) await send(deps, tenant, ride, notices);
   });
 }

@@ -156,11 +156,18 @@ describe("a ride handed back when its driver goes offline", () => {
   const AT = Date.UTC(2027, 5, 1, 14, 40);
 
   it("tells the new pickup time once, naming the new driver, in the rider's language", () => {
-    const told = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, { at: AT, leftAt: NOW });
+    const told = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, {
+      at: AT,
+      changed: true,
+      leftAt: NOW,
+    });
     expect(told.notices).toEqual([{ kind: "moved-vehicle", minutes: null, at: AT }]);
     // The new driver's near, here and late notices are theirs to send again.
     expect(told.next).toEqual({ promisedAt: AT, sent: ["accepted", "moved-vehicle"], handedBackAt: NOW });
-    expect(handedBackNotice(told.next, { at: AT, leftAt: NOW }).notices).toEqual([]);
+    expect(handedBackNotice(told.next, { at: AT, changed: true, leftAt: NOW }).notices).toEqual([]);
+    // The same time: nothing to tell, but the new driver's notices start afresh.
+    const same = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, { at: AT, changed: false, leftAt: NOW });
+    expect(same).toEqual({ notices: [], next: told.next });
     const r = { driverName: "Sam Reyes" };
     expect(noticeText(told.notices[0], r, "City of Greer", en, "America/New_York")).toBe(
       "City of Greer: your ride moved to another shuttle. Sam Reyes will pick you up at about 10:40 AM.",
@@ -171,11 +178,11 @@ describe("a ride handed back when its driver goes offline", () => {
   });
 
   it("tells a rider no vehicle could take that the ride waits for a driver, once per hand-back", () => {
-    const told = handedBackNotice(NO_NOTICES, { at: null, leftAt: NOW });
+    const told = handedBackNotice(NO_NOTICES, { at: null, changed: true, leftAt: NOW });
     expect(told.notices).toEqual([{ kind: "unplaced", minutes: null }]);
-    expect(handedBackNotice(told.next, { at: null, leftAt: NOW }).notices).toEqual([]);
+    expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW }).notices).toEqual([]);
     // A later driver going offline with the same ride is a new hand-back.
-    expect(handedBackNotice(told.next, { at: null, leftAt: NOW + MIN }).notices).toHaveLength(1);
+    expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW + MIN }).notices).toHaveLength(1);
     expect(noticeText(told.notices[0], { driverName: null }, "City of Greer", en)).toBe(
       "City of Greer: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
     );
