@@ -76,6 +76,7 @@ export const keys = {
   /** A vehicle's plan in automatic dispatch (kv/plans.ts): its stops still to do, in order. */
   plan: (tenant: string, vehicleId: string) => ["plans", tenant, vehicleId] as const,
   plans: (tenant: string) => ["plans", tenant] as const,
+  everyPlan: () => ["plans"] as const,
   /** Changed by every place write: a new place checks it, so two at once cannot pass the count together. */
   placesHead: (tenant: string) => ["places_head", tenant] as const,
   /** Who did what to whom in a tenant (admin actions), oldest first. */

@@ -7,8 +7,14 @@
  * One commit per ride: the old plan without it, the new plan with it, the ride and the other riders of the new plan
  * whose times moved by a minute or more, each checked as read (kv/plan_rides.ts), in the tenant's ride write lane.
  * Riders aboard stay with the vehicle: a driver with riders aboard is refused going offline (`riderAboard`).
+ *
+ * A driver who leaves another way (silent for DRIVER_STALE_MS, a phone that died; offline because the tenant was
+ * paused) is noticed by the hand-over timer (server/hand_over.ts), which hands their waiting rides back the same way
+ * (`handBackLeft`); riders aboard stay with the vehicle's plan for the driver to finish.
  */
-import { getPlan, rideIdsOf, type PlanStop, type VehiclePlan } from "../../kv/plans.ts";
+import { listLeftPlans } from "../../kv/left_plans.ts";
+import { getPlan, type PlanStop, rideIdsOf, type VehiclePlan } from "../../kv/plans.ts";
+import { recentTenant } from "../../kv/tenants.ts";
 import { commitPlanChange, type PlanWrite, readRidesForRewrite, type RideRewrite } from "../../kv/plan_rides.ts";
 import { RETRY, commitWithRetry } from "../../kv/retry.ts";
 import { rideWriteLane } from "../../kv/rides.ts";
@@ -60,6 +66,19 @@ export async function handBack(
     const at = placement ? placement.pickupAt : null;
     const changed = at === null || before.pickupAt === undefined || Math.abs(at - before.pickupAt) >= MOVED_MS;
     await rideHandedBack(deps, tenant, ride, { at, changed, leftAt: now });
+  }
+  return result;
+}
+
+/** Hands back the waiting rides of every plan whose driver left without doing so (kv/left_plans.ts). */
+export async function handBackLeft(deps: HandBackDeps): Promise<HandedBack> {
+  const result: HandedBack = { placed: [], unplaced: [] };
+  for (const left of await listLeftPlans(deps.kv, deps.clock.now())) {
+    const tenant = await recentTenant(deps.kv, left.tenant);
+    if (!tenant) continue;
+    const one = await handBack(deps, tenant, left.vehicleId, left.driverId);
+    result.placed.push(...one.placed);
+    result.unplaced.push(...one.unplaced);
   }
   return result;
 }

@@ -5,7 +5,9 @@
  * told. With riders aboard the driver is refused (409). In drivers mode nothing of this happens.
  */
 import { describe, expect, it } from "vitest";
-import { getDriverState } from "../../kv/drivers.ts";
+import { DRIVER_STALE_MS, getDriverState } from "../../kv/drivers.ts";
+import { startHandOvers } from "../../server/hand_over.ts";
+import { noticeDeps } from "../../server/rider_updates.ts";
 import { keys } from "../../kv/keys.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
 import { availability, automaticWorld, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
@@ -136,6 +138,34 @@ describe("a driver going offline in automatic dispatch", () => {
     expect((await move(t, w.driver.token, w.a.id, "completed")).status).toBe(200);
     expect((await offline(t, w.driver.token)).status).toBe(200);
     expect(await rideOf(t, w.b.id)).toMatchObject({ status: "pending", assignedDriverId: null });
+  });
+});
+
+describe("a driver who went silent in automatic dispatch", () => {
+  it("is noticed by the hand-over timer: the rides waiting go to another vehicle, a rider aboard stays", async () => {
+    using t = await makeApp();
+    const w = await vanWithTwo(t);
+    expect((await move(t, w.driver.token, w.a.id, "on-the-way")).status).toBe(200);
+    expect((await move(t, w.driver.token, w.a.id, "arrived")).status).toBe(200);
+    // The van's driver stops reporting (a phone that died); the car's keeps on.
+    t.clock.advance(DRIVER_STALE_MS - 60_000);
+    // Near rider 2's pickup, which must still be reached within the wait promised when they asked.
+    await drive(t, w.driver2.token, w.car, CENTRE);
+    const stop = new AbortController();
+    await startHandOvers(noticeDeps(t), stop.signal, 60_000);
+    // Not silent for long enough yet.
+    expect(await rideOf(t, w.b.id)).toMatchObject({ vehicleId: w.van, assignedDriverId: w.driver.user.id });
+    t.clock.advance(2 * 60_000);
+    await drive(t, w.driver2.token, w.car, CENTRE);
+    await startHandOvers(noticeDeps(t), stop.signal, 60_000);
+    stop.abort();
+    expect(await rideOf(t, w.b.id)).toMatchObject({
+      status: "accepted",
+      vehicleId: w.car,
+      assignedDriverId: w.driver2.user.id,
+    });
+    expect(stopsOf(await planOf(t, w.van), { [w.a.id]: "a" })).toEqual(["a pickup done", "a dropoff"]);
+    expect(await rideOf(t, w.a.id)).toMatchObject({ status: "arrived", vehicleId: w.van });
   });
 });
 
