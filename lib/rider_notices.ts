@@ -14,6 +14,8 @@
  * - late: the arrival slipped LATE_MINUTES or more past the time promised;
  * - no-show: the driver marked it after the wait at the pickup
  *   (lib/no_show_wait.ts), with the minutes they waited;
+ * - unplaced: automatic dispatch found no vehicle for a booking at its
+ *   hand-over; it waits for a driver to take it;
  * - suspended, service-paused, rider-paused: a booking canceled at its
  *   hand-over by a rule of a ride request made then (the rider blocked, the
  *   service paused, the rider's requests paused for no-shows until a day).
@@ -38,6 +40,7 @@ export type NoticeKind =
   | "here"
   | "late"
   | "handed-over"
+  | "unplaced"
   | "suspended"
   | "service-paused"
   | "rider-paused"
@@ -119,6 +122,8 @@ const TEXTS: Record<NoticeKind, Text> = {
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
   // A booking became a pending ride, HAND_OVER_MS before its time (domain/bookings/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
+  // Automatic dispatch: at its hand-over no vehicle could take the booking; a driver may still take it by hand.
+  unplaced: "{organization}: no shuttle is free for your ride at {time} yet. We will text you when a driver takes it.",
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, the hand-over).
   suspended:
     "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
@@ -166,6 +171,12 @@ export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; nex
     notices: [{ kind: "handed-over", minutes: null }],
     next: { ...record, sent: [...record.sent, "handed-over"] },
   };
+}
+
+/** A booking no vehicle could take at its hand-over (automatic dispatch): told once per ride. */
+export function unplacedNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("unplaced")) return { notices: [], next: record };
+  return { notices: [{ kind: "unplaced", minutes: null }], next: { ...record, sent: [...record.sent, "unplaced"] } };
 }
 
 /** A ride canceled because its rider was blocked, or a booking for a reason of its hand-over: told once per ride. */
