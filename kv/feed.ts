@@ -47,19 +47,21 @@ export function appendToFeed(
   return seq;
 }
 
-/**
- * Adds the feed entry after `seq` (one `appendToFeed` already put in `op`, whose head check covers it): a commit that
- * changes several rides gives each its entry, in order. Answers the entry's seq.
- */
-export function appendNextToFeed(
+/** Adds several ride changes of one commit to `op`, in order, each with its own seq; checks the head once. */
+export function appendAllToFeed(
   op: Deno.AtomicOperation,
   tenant: string,
-  seq: number,
-  entry: Omit<FeedEntry, "seq">,
+  head: Deno.KvEntryMaybe<number>,
+  entries: readonly Omit<FeedEntry, "seq">[],
 ): number {
-  const next = seq + 1;
-  op.set(keys.feed(tenant, next), { ...entry, seq: next }, { expireIn: FEED_TTL_MS }).set(keys.feedHead(tenant), next);
-  return next;
+  let seq = head.value ?? 0;
+  op.check(head);
+  for (const entry of entries) {
+    seq++;
+    op.set(keys.feed(tenant, seq), { ...entry, seq }, { expireIn: FEED_TTL_MS });
+  }
+  op.set(keys.feedHead(tenant), seq);
+  return seq;
 }
 
 /** Entries after `afterSeq`, oldest first. */

@@ -6,7 +6,7 @@
  */
 import type { Store } from "./store.ts";
 import { isInProgress, type Ride } from "../lib/rides.ts";
-import { appendNextToFeed, readHead } from "./feed.ts";
+import { appendAllToFeed, type FeedEntry, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
 import { putPlan, type VehiclePlan } from "./plans.ts";
 import { recordReportChange } from "./report_rollups.ts";
@@ -30,15 +30,16 @@ export async function readRidesForRewrite(kv: Store, tenant: string, ids: string
 }
 
 /**
- * Adds each rewrite to `op` after feed entry `seq` (the commit's first entry checked the head); answers the last seq.
+ * Adds each rewrite to `op`; answers their feed entries, for the commit to append (kv/feed.ts appendAllToFeed).
  * A ride leaving its driver leaves their active list, and their in-progress slot when it held it. Only one ride of a
  * commit may change the report's figures (a status or driver change does): each rollup is read once per ride.
  */
 export async function addRideRewrites(
   kv: Store,
   op: Deno.AtomicOperation,
-  { tenant, seq, rewrites, now }: { tenant: string; seq: number; rewrites: RideRewrite[]; now: number },
-): Promise<number> {
+  { tenant, rewrites, now }: { tenant: string; rewrites: RideRewrite[]; now: number },
+): Promise<Omit<FeedEntry, "seq">[]> {
+  const entries: Omit<FeedEntry, "seq">[] = [];
   for (const { entry, next } of rewrites) {
     const before = entry.value;
     op.check(entry).set(keys.ride(tenant, next.id), next);
@@ -54,9 +55,9 @@ export async function addRideRewrites(
     }
     recordRideChange(op, tenant, next.id, before.status, next.status);
     await recordReportChange(kv, op, tenant, before, next);
-    seq = appendNextToFeed(op, tenant, seq, { type: "update", ride: next, previous: before.status, at: now });
+    entries.push({ type: "update", ride: next, previous: before.status, at: now });
   }
-  return seq;
+  return entries;
 }
 
 /** A plan to write, checked on its entry as read. */
@@ -78,8 +79,7 @@ export async function commitPlanChange(
   for (const { entry, next } of plans) putPlan(op.check(entry), next);
   if (rewrites.length) {
     const head = await readHead(kv, tenant);
-    op.check(head);
-    await addRideRewrites(kv, op, { tenant, seq: head.value ?? 0, rewrites, now });
+    appendAllToFeed(op, tenant, head, await addRideRewrites(kv, op, { tenant, rewrites, now }));
   }
   return (await op.commit()).ok;
 }

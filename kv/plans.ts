@@ -8,7 +8,7 @@ import type { Store } from "./store.ts";
 import type { Point } from "../lib/geo.ts";
 import type { Need } from "../lib/needs.ts";
 import type { StoredVehicle, Vehicle } from "../lib/vehicles.ts";
-import { onlineDriverStates } from "./drivers.ts";
+import { type DriverState, isCounted, onlineDriverStates } from "./drivers.ts";
 import { keys } from "./keys.ts";
 
 export interface PlanStop {
@@ -98,7 +98,26 @@ export interface FleetEntry {
  * its plan and that plan's entry. A vehicle removed meanwhile is left out.
  */
 export async function readFleet(kv: Store, tenant: string, now: number): Promise<FleetEntry[]> {
-  const drivers = (await onlineDriverStates(kv, tenant, now)).filter((d) => d.vehicleId);
+  return fleetOf(kv, tenant, (await onlineDriverStates(kv, tenant, now)).filter((d) => d.vehicleId));
+}
+
+/** One driver's vehicle and its plan, when they are online (isCounted) with a vehicle; else null. */
+export async function readFleetOf(
+  kv: Store,
+  tenant: string,
+  driverId: string,
+  now: number,
+): Promise<FleetEntry | null> {
+  const state = (await kv.get<DriverState>(keys.driver(tenant, driverId))).value;
+  if (!state || !isCounted(state, now) || !state.vehicleId) return null;
+  return (await fleetOf(kv, tenant, [state]))[0] ?? null;
+}
+
+async function fleetOf(
+  kv: Store,
+  tenant: string,
+  drivers: readonly (DriverState & { location: Point })[],
+): Promise<FleetEntry[]> {
   const out: FleetEntry[] = [];
   for (let i = 0; i < drivers.length; i += 5) {
     const batch = drivers.slice(i, i + 5);
@@ -117,4 +136,27 @@ export async function readFleet(kv: Store, tenant: string, now: number): Promise
     });
   }
   return out;
+}
+
+/**
+ * The vehicle a driver holds now (they went online with it, kv/drivers.ts) and its plan; null when they hold none.
+ */
+export async function readDriverPlan(
+  kv: Store,
+  tenant: string,
+  driverId: string,
+): Promise<{ vehicle: Vehicle; plan: VehiclePlan | null } | null> {
+  const state = (await kv.get<DriverState>(keys.driver(tenant, driverId))).value;
+  if (!state?.isAvailable || !state.vehicleId) return null;
+  const [vehicle, holder, plan] = await kv.getMany<[StoredVehicle, string, VehiclePlan]>([
+    keys.vehicle(tenant, state.vehicleId),
+    keys.vehicleDriver(tenant, state.vehicleId),
+    keys.plan(tenant, state.vehicleId),
+  ]);
+  if (!vehicle.value || holder.value !== driverId) return null;
+  const v = vehicle.value;
+  return {
+    vehicle: { id: v.id, name: v.name, seats: v.seats, wheelchairSpaces: v.wheelchairSpaces },
+    plan: plan.value,
+  };
 }

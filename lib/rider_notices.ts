@@ -14,10 +14,12 @@
  * - late: the arrival slipped LATE_MINUTES or more past the time promised;
  * - no-show: the driver marked it after the wait at the pickup
  *   (lib/no_show_wait.ts), with the minutes they waited;
+ * - unplaced: automatic dispatch found no vehicle for a booking at its
+ *   hand-over; it waits for a driver to take it;
  * - suspended, service-paused, rider-paused: a booking canceled at its
  *   hand-over by a rule of a ride request made then (the rider blocked, the
  *   service paused, the rider's requests paused for no-shows until a day).
- * - moved-vehicle, unplaced: in automatic dispatch, the ride's driver went
+ * - moved-vehicle, driver-left: in automatic dispatch, the ride's driver went
  *   offline before the pickup; the ride went to another vehicle with a new
  *   pickup time, or no vehicle could take it and it waits unassigned
  *   (domain/dispatch/hand_back.ts). Each is told once per hand-back.
@@ -42,12 +44,13 @@ export type NoticeKind =
   | "here"
   | "late"
   | "handed-over"
+  | "unplaced"
   | "suspended"
   | "service-paused"
   | "rider-paused"
   | "no-show"
   | "moved-vehicle"
-  | "unplaced";
+  | "driver-left";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
@@ -129,6 +132,8 @@ const TEXTS: Record<NoticeKind, Text> = {
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
   // A booking became a pending ride, HAND_OVER_MS before its time (domain/bookings/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
+  // Automatic dispatch: at its hand-over no vehicle could take the booking; a driver may still take it by hand.
+  unplaced: "{organization}: no shuttle is free for your ride at {time} yet. We will text you when a driver takes it.",
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, the hand-over).
   suspended:
     "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
@@ -139,7 +144,7 @@ const TEXTS: Record<NoticeKind, Text> = {
   // The driver waited at the pickup and marked the rider a no-show (lib/no_show_wait.ts); minutes: how long.
   "no-show": "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.",
   "moved-vehicle": "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.",
-  unplaced:
+  "driver-left":
     "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
 };
 const SUSPENDED_NO_TIME: Text =
@@ -182,6 +187,12 @@ export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; nex
   };
 }
 
+/** A booking no vehicle could take at its hand-over (automatic dispatch): told once per ride. */
+export function unplacedNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("unplaced")) return { notices: [], next: record };
+  return { notices: [{ kind: "unplaced", minutes: null }], next: { ...record, sent: [...record.sent, "unplaced"] } };
+}
+
 /** A ride canceled because its rider was blocked, or a booking for a reason of its hand-over: told once per ride. */
 export function canceledNotice(
   record: NoticeRecord,
@@ -205,8 +216,8 @@ export function handedBackNotice(
   if (record.handedBackAt === leftAt) return { notices: [], next: record };
   if (at === null) {
     return {
-      notices: [{ kind: "unplaced", minutes: null }],
-      next: { promisedAt: null, sent: ["unplaced"], handedBackAt: leftAt },
+      notices: [{ kind: "driver-left", minutes: null }],
+      next: { promisedAt: null, sent: ["driver-left"], handedBackAt: leftAt },
     };
   }
   return {

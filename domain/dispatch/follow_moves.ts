@@ -12,6 +12,7 @@
  * commit, which is what carries them to the riders' and the driver's sockets.
  */
 import { getDriverState } from "../../kv/drivers.ts";
+import type { FeedEntry } from "../../kv/feed.ts";
 import { addRideRewrites, readRidesForRewrite } from "../../kv/plan_rides.ts";
 import { getPlan, putPlan, rideIdsOf } from "../../kv/plans.ts";
 import type { Store } from "../../kv/store.ts";
@@ -36,18 +37,18 @@ export function followMove(
   deps: FollowDeps,
   to: RideStatus,
   now: number,
-): ((op: Deno.AtomicOperation, ride: Ride, seq: number) => Promise<number>) | undefined {
+): ((op: Deno.AtomicOperation, ride: Ride) => Promise<Omit<FeedEntry, "seq">[]>) | undefined {
   if (!FOLLOWED.includes(to)) return undefined;
-  return async (op, ride, seq) => {
-    if (!ride.vehicleId) return seq;
+  return async (op, ride) => {
+    if (!ride.vehicleId) return [];
     const { kv } = deps;
     const entry = await getPlan(kv, ride.tenant, ride.vehicleId);
     const plan = entry.value;
-    if (!plan || !plan.stops.some((s) => s.rideId === ride.id)) return seq;
+    if (!plan || !plan.stops.some((s) => s.rideId === ride.id)) return [];
     op.check(entry);
     if (to === "arrived") {
       putPlan(op, { ...plan, stops: withPickupDone(plan.stops, ride.id, now), updatedAt: now });
-      return seq;
+      return [];
     }
     const driver = await getDriverState(kv, ride.tenant, plan.driverId);
     const stops = await removeRide(plan.stops, ride.id, driver?.location ?? null, now, deps.travel ?? estimateTravel);
@@ -60,6 +61,6 @@ export function followMove(
       entry: byId.get(next.id)!,
       next,
     }));
-    return await addRideRewrites(kv, op, { tenant: ride.tenant, seq, rewrites, now });
+    return await addRideRewrites(kv, op, { tenant: ride.tenant, rewrites, now });
   };
 }

@@ -26,14 +26,12 @@ import { settingsOf } from "../../lib/tenant_settings.ts";
 import { type NoticeDeps, rideHandedBack } from "../rides/tell_rider.ts";
 import { type Placement, placeRide } from "./place.ts";
 import { MOVED_MS, ridesToRetime, withoutRide } from "./retime.ts";
-import { estimateTravel, type Travel } from "./travel.ts";
+import { estimateTravel } from "./travel.ts";
 
 export const DROP_OFF_FIRST: Text = "Drop off your riders before going offline";
 
-export interface HandBackDeps extends NoticeDeps {
-  /** The travel model (domain/dispatch/travel.ts); the estimate when not given. */
-  travel?: Travel;
-}
+/** The ride use cases' dependencies, with automatic dispatch's travel model. */
+export type HandBackDeps = NoticeDeps;
 
 /** Whether the plan carries a rider aboard (a pickup done, its drop-off still to do). */
 export function riderAboard(plan: VehiclePlan | null): boolean {

@@ -9,7 +9,16 @@
 import { type FleetEntry, readFleet, type VehiclePlan } from "../../kv/plans.ts";
 import type { Store } from "../../kv/store.ts";
 import type { DispatchSettings } from "../../lib/dispatch_settings.ts";
-import { buildProblem, type FleetVehicle, planWith, rideTimes, type RideToPlace, stopsOfRoute } from "./from_plans.ts";
+import type { Ride } from "../../lib/rides.ts";
+import {
+  buildProblem,
+  type Built,
+  type FleetVehicle,
+  planWith,
+  rideTimes,
+  type RideToPlace,
+  stopsOfRoute,
+} from "./from_plans.ts";
 import { bestInRoute, withRequest } from "./insertion.ts";
 import type { Route } from "./plan.ts";
 import { routeTravel, scheduleRoute } from "./schedule.ts";
@@ -80,16 +89,66 @@ export async function findPlacement(
   }
   if (!best) return null;
   const { v, route } = best as { v: number; route: Route };
+  return placement(tenant, candidates[v], built, route, ride.rideId, now);
+}
+
+function placement(
+  tenant: string,
+  f: FleetVehicle,
+  built: Built,
+  route: Route,
+  rideId: string,
+  now: number,
+): Placement {
   const stops = stopsOfRoute(built, route, now);
   const times = rideTimes(stops);
-  const own = times.get(ride.rideId)!;
+  const own = times.get(rideId)!;
   return {
-    fleet: candidates[v],
-    entry: candidates[v].entry,
-    plan: planWith(candidates[v], tenant, stops, now),
+    fleet: f,
+    entry: f.entry,
+    plan: planWith(f, tenant, stops, now),
     pickupAt: own.pickupAt!,
     dropoffAt: own.dropoffAt!,
     times,
+  };
+}
+
+/**
+ * Puts a ride a driver chose into their own vehicle's plan: at its cheapest place that keeps every limit, or, when
+ * none does, after every stop already planned (a person overrules the limits; the riders already planned keep their
+ * times). A wheelchair user's ride in a vehicle without a space is still refused before this (domain/rides/move.ts).
+ */
+export async function placeInVehicle(
+  tenant: string,
+  f: FleetVehicle,
+  ride: RideToPlace,
+  settings: PlaceSettings,
+  now: number,
+  { travel = estimateTravel }: Pick<PlaceOptions, "travel"> = {},
+): Promise<Placement> {
+  const best = await findPlacement(tenant, [f], ride, settings, now, { travel });
+  if (best) return best;
+  const built = await buildProblem([f], ride, settings, now, travel);
+  const route = built.routes[0];
+  const n = route.stops.length;
+  return placement(tenant, f, built, withRequest(route, built.request, n, n + 1), ride.rideId, now);
+}
+
+/** A stored ride as a ride to place, with the window its pickup must begin in (it must have a drop-off point). */
+export function rideToPlace(
+  ride: Pick<Ride, "id" | "pickup" | "pickupName" | "dropoff" | "destination" | "passengerCt" | "needs">,
+  window: { earliest: number; latest: number },
+): RideToPlace | null {
+  if (!ride.dropoff) return null;
+  return {
+    rideId: ride.id,
+    pickup: ride.pickup,
+    pickupName: ride.pickupName ?? null,
+    dropoff: ride.dropoff,
+    destination: ride.destination,
+    passengerCt: ride.passengerCt,
+    needs: ride.needs ?? [],
+    ...window,
   };
 }
 

@@ -18,6 +18,9 @@ const B_DROPOFF = { lat: 34.9340, lng: -82.2310 };
 /** About 2 km south of the centre: a car there is several minutes further from the pickups than the van. */
 const SOUTH = { lat: 34.9207, lng: -82.2271 };
 
+/** A signed-in person's phone number as stored. */
+const phoneOf = (user: { id: string }) => (user as { id: string; phoneNumber: string }).phoneNumber;
+
 /** The ride texts sent to `phone`, in order. */
 const textsTo = (t: TestApp, phone: string) =>
   t.sms.sent.filter((m) => m.to === phone && m.body.startsWith("City of Greer: ")).map((m) => m.body);
@@ -64,7 +67,7 @@ describe("a driver going offline in automatic dispatch", () => {
       expect(ride).toMatchObject({
         status: "accepted",
         assignedDriverId: w.driver2.user.id,
-        driverPhone: w.driver2.user.phoneNumber,
+        driverPhone: phoneOf(w.driver2.user),
         vehicleId: w.car,
         pickupAt: pickup.plannedAt,
         onTheWayAt: null,
@@ -80,10 +83,10 @@ describe("a driver going offline in automatic dispatch", () => {
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine).toMatchObject({ id: w.a.id, status: "accepted", vehicleId: w.car });
 
-    expect(textsTo(t, w.rider.user.phoneNumber).at(-1)).toMatch(
+    expect(textsTo(t, phoneOf(w.rider.user)).at(-1)).toMatch(
       /^City of Greer: your ride moved to another shuttle\. .+ will pick you up at about \d{1,2}:\d\d [AP]M\.$/,
     );
-    expect(textsTo(t, w.rider2.user.phoneNumber).at(-1)).toMatch(
+    expect(textsTo(t, phoneOf(w.rider2.user)).at(-1)).toMatch(
       /^City of Greer: su viaje pasó a otro vehículo\. Hacia las \d{1,2}:\d\d [ap]\. ?m\. lo recogerá .+\.$/,
     );
   });
@@ -103,7 +106,7 @@ describe("a driver going offline in automatic dispatch", () => {
     expect(stopsOf(await planOf(t, w.car), { [w.b.id]: "b" })).toEqual(["b pickup", "b dropoff"]);
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine).toMatchObject({ id: w.a.id, status: "pending", assignedDriverId: null });
-    expect(textsTo(t, w.rider.user.phoneNumber).at(-1)).toBe(
+    expect(textsTo(t, phoneOf(w.rider.user)).at(-1)).toBe(
       "City of Greer: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
     );
   });
@@ -115,7 +118,7 @@ describe("a driver going offline in automatic dispatch", () => {
     expect((await offline(t, w.driver.token)).status).toBe(200);
     for (const id of [w.a.id, w.b.id]) expect(await rideOf(t, id)).toMatchObject({ status: "pending", assignedDriverId: null });
     expect(await planOf(t, w.van)).toBeNull();
-    expect(textsTo(t, w.rider2.user.phoneNumber).at(-1)).toBe(
+    expect(textsTo(t, phoneOf(w.rider2.user)).at(-1)).toBe(
       "City of Greer: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",
     );
   });
@@ -177,6 +180,6 @@ describe("a driver going offline in drivers mode", () => {
     expect((await move(t, w.driver.token, ride.id, "accepted")).status).toBe(200);
     expect((await offline(t, w.driver.token)).status).toBe(200);
     expect(await rideOf(t, ride.id)).toMatchObject({ status: "accepted", assignedDriverId: w.driver.user.id });
-    expect(textsTo(t, w.rider.user.phoneNumber).filter((m) => m.includes("offline"))).toEqual([]);
+    expect(textsTo(t, phoneOf(w.rider.user)).filter((m) => m.includes("offline"))).toEqual([]);
   });
 });

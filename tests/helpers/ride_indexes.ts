@@ -242,8 +242,9 @@ async function checkFeed(kv: Store, rides: Map<string, Ride>): Promise<string[]>
     if (entry.ride?.tenant !== tenant) problems.push(`${show(e.key)} holds a ride of ${entry.ride?.tenant}`);
     const k = `${String(tenant)}/${entry.ride?.id}`;
     const prior = newest.get(k);
-    // A ride starts pending, or scheduled when booked ahead.
-    const born = entry.ride.status === "pending" || entry.ride.status === "scheduled";
+    // A ride starts pending, or scheduled when booked ahead, or accepted when planned into a vehicle at once.
+    const born = entry.ride.status === "pending" || entry.ride.status === "scheduled" ||
+      (entry.ride.status === "accepted" && entry.ride.vehicleId !== undefined);
     if (entry.type === "new" && (entry.previous !== null || !born || prior)) {
       problems.push(`${show(e.key)} is a "new" entry for a ride already seen or not pending`);
     }

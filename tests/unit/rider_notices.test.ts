@@ -179,7 +179,7 @@ describe("a ride handed back when its driver goes offline", () => {
 
   it("tells a rider no vehicle could take that the ride waits for a driver, once per hand-back", () => {
     const told = handedBackNotice(NO_NOTICES, { at: null, changed: true, leftAt: NOW });
-    expect(told.notices).toEqual([{ kind: "unplaced", minutes: null }]);
+    expect(told.notices).toEqual([{ kind: "driver-left", minutes: null }]);
     expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW }).notices).toEqual([]);
     // A later driver going offline with the same ride is a new hand-back.
     expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW + MIN }).notices).toHaveLength(1);
@@ -193,7 +193,7 @@ describe("a ride handed back when its driver goes offline", () => {
 
   it("fit one segment in English and two in Spanish with the time filled", () => {
     const filled = { organization: "Greenville County", driver: "Maria Lopez", time: "10:40 AM" };
-    for (const kind of ["moved-vehicle", "unplaced"] as const) {
+    for (const kind of ["moved-vehicle", "driver-left"] as const) {
       const text = noticeText({ kind, minutes: null, at: AT }, { driverName: "Maria Lopez" }, filled.organization, en);
       expect(text.length, text).toBeLessThanOrEqual(160);
       const spanish = noticeText({ kind, minutes: null, at: AT }, { driverName: "Maria Lopez" }, filled.organization, es);
