@@ -59,6 +59,5 @@ export async function followPosition(
         now,
       });
       return ok ? rewrites.map((r) => r.next.id) : RETRY;
-    })
-  );
+    }));
 }

@@ -16,7 +16,7 @@ import { listLeftPlans } from "../../kv/left_plans.ts";
 import { getPlan, type PlanStop, rideIdsOf, type VehiclePlan } from "../../kv/plans.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { commitPlanChange, type PlanWrite, readRidesForRewrite, type RideRewrite } from "../../kv/plan_rides.ts";
-import { RETRY, commitWithRetry } from "../../kv/retry.ts";
+import { commitWithRetry, RETRY } from "../../kv/retry.ts";
 import { rideWriteLane } from "../../kv/rides.ts";
 import { getUser } from "../../kv/users.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
@@ -127,17 +127,24 @@ function placeAgain(
   const dropoff = stops.find((s) => s.kind === "dropoff");
   if (!pickup || !dropoff) return Promise.resolve(null);
   const settings = settingsOf(tenant);
-  return placeRide(deps.kv, tenant.code, {
-    rideId: ride.id,
-    pickup: pickup.point,
-    pickupName: pickup.name,
-    dropoff: dropoff.point,
-    destination: dropoff.name,
-    passengerCt: pickup.passengerCt,
-    needs: pickup.needs,
-    earliest: pickup.earliest,
-    latest: pickup.latest,
-  }, settings, now, { excludeVehicleId: vehicleId, travel: deps.travel ?? estimateTravel });
+  return placeRide(
+    deps.kv,
+    tenant.code,
+    {
+      rideId: ride.id,
+      pickup: pickup.point,
+      pickupName: pickup.name,
+      dropoff: dropoff.point,
+      destination: dropoff.name,
+      passengerCt: pickup.passengerCt,
+      needs: pickup.needs,
+      earliest: pickup.earliest,
+      latest: pickup.latest,
+    },
+    settings,
+    now,
+    { excludeVehicleId: vehicleId, travel: deps.travel ?? estimateTravel },
+  );
 }
 
 /** The ride as the new vehicle's driver has it: accepted by them, not yet on the way. */

@@ -91,7 +91,9 @@ export async function setAvailability(
   }
   if (state.location && location) void driverMoved(deps, tenant, driver.id, state.location);
   if (leaving) await afterwards(deps, "hand_back", () => handBack(deps, tenant, leaving.vehicleId, driver.id));
-  if (location && automatic) await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));
+  if (location && automatic) {
+    await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));
+  }
   return done(state);
 }
 

@@ -9,7 +9,7 @@ import { liveStats } from "../../live/hub.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { makeApp } from "../helpers/app.ts";
 import { delay, LiveClient, serve, waitFor } from "../helpers/live.ts";
-import { availability, automaticWorld, drive, plannedRide, planOf } from "../helpers/plans.ts";
+import { automaticWorld, availability, drive, plannedRide, planOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, move, put, type TestApp } from "../helpers/rides.ts";
 
 const SOUTH = { lat: 34.9207, lng: -82.2271 };

@@ -118,7 +118,9 @@ describe("a vehicle's plan following its rides' moves", () => {
     for (const res of answers) expect([200, 409]).toContain(res.status);
     const plan = await planOf(t, w.van);
     const on: string[] = [];
-    for (const id of [a.id, b.id]) if (!["canceled", "completed", "no-show"].includes((await rideOf(t, id)).status)) on.push(id);
+    for (const id of [a.id, b.id]) {
+      if (!["canceled", "completed", "no-show"].includes((await rideOf(t, id)).status)) on.push(id);
+    }
     expect([...new Set((plan?.stops ?? []).map((s) => s.rideId))].sort()).toEqual(on.sort());
     // Both riders canceled their own rides, which a rider may do at any stage before the end.
     expect(on).toEqual([]);

@@ -10,7 +10,7 @@ import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { keys } from "../../kv/keys.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
-import { availability, automaticWorld, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
+import { automaticWorld, availability, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, move, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const B_PICKUP = { lat: 34.9395, lng: -82.2265 };
@@ -116,7 +116,9 @@ describe("a driver going offline in automatic dispatch", () => {
     const w = await vanWithTwo(t);
     await t.request("/api/users/profile", put(w.rider2.token, { language: "es" }));
     expect((await offline(t, w.driver.token)).status).toBe(200);
-    for (const id of [w.a.id, w.b.id]) expect(await rideOf(t, id)).toMatchObject({ status: "pending", assignedDriverId: null });
+    for (const id of [w.a.id, w.b.id]) {
+      expect(await rideOf(t, id)).toMatchObject({ status: "pending", assignedDriverId: null });
+    }
     expect(await planOf(t, w.van)).toBeNull();
     expect(textsTo(t, phoneOf(w.rider2.user)).at(-1)).toBe(
       "City of Greer: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",

@@ -2,7 +2,7 @@
  * Fixtures for automatic dispatch: the demo tenant switched to automatic, two vehicles, and rides planned into a
  * vehicle the way a ride request in automatic mode plans them (domain/dispatch/place.ts, one commit of ride and plan).
  */
-import { placeRide, pickupWindow } from "../../domain/dispatch/place.ts";
+import { pickupWindow, placeRide } from "../../domain/dispatch/place.ts";
 import { getDriverState } from "../../kv/drivers.ts";
 import { keys } from "../../kv/keys.ts";
 import { commitPlanChange, readRidesForRewrite } from "../../kv/plan_rides.ts";
@@ -60,16 +60,22 @@ export async function plannedRide(t: TestApp, token: string, body: Record<string
   const now = t.clock.now();
   return await rideWriteLane(t.kv, "greer", async () => {
     const [entry] = await readRidesForRewrite(t.kv, "greer", [asked.id]);
-    const placed = await placeRide(t.kv, "greer", {
-      rideId: asked.id,
-      pickup: asked.pickup,
-      pickupName: asked.pickupName ?? null,
-      dropoff: asked.dropoff!,
-      destination: asked.destination,
-      passengerCt: asked.passengerCt,
-      needs: asked.needs ?? [],
-      ...pickupWindow(now, settingsOf(tenant)),
-    }, settingsOf(tenant), now);
+    const placed = await placeRide(
+      t.kv,
+      "greer",
+      {
+        rideId: asked.id,
+        pickup: asked.pickup,
+        pickupName: asked.pickupName ?? null,
+        dropoff: asked.dropoff!,
+        destination: asked.destination,
+        passengerCt: asked.passengerCt,
+        needs: asked.needs ?? [],
+        ...pickupWindow(now, settingsOf(tenant)),
+      },
+      settingsOf(tenant),
+      now,
+    );
     if (!placed) throw new Error("no vehicle can take the ride");
     const driver = await getUser(t.kv, placed.fleet.driverId);
     const ride: Ride = {

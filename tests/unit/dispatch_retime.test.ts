@@ -12,8 +12,8 @@ import {
   removeRide,
   ridesToRetime,
   timesFrom,
-  withPickupDone,
   withoutRide,
+  withPickupDone,
 } from "../../domain/dispatch/retime.ts";
 import { estimateTravel, type Travel } from "../../domain/dispatch/travel.ts";
 import type { Point } from "../../lib/geo.ts";
@@ -109,7 +109,10 @@ describe("removing a ride from a plan", () => {
   });
 
   it("never makes any stop left later, whatever the plan, the ride removed, the driver's place or the travel times", async () => {
-    const point = fc.record({ north: fc.double({ min: -2, max: 2, noNaN: true }), east: fc.double({ min: -2, max: 2, noNaN: true }) })
+    const point = fc.record({
+      north: fc.double({ min: -2, max: 2, noNaN: true }),
+      east: fc.double({ min: -2, max: 2, noNaN: true }),
+    })
       .map(({ north, east }) => at(north, east));
     const rideArb = fc.record({
       pickup: point,

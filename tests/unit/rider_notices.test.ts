@@ -166,7 +166,11 @@ describe("a ride handed back when its driver goes offline", () => {
     expect(told.next).toEqual({ promisedAt: AT, sent: ["accepted", "moved-vehicle"], handedBackAt: NOW });
     expect(handedBackNotice(told.next, { at: AT, changed: true, leftAt: NOW }).notices).toEqual([]);
     // The same time: nothing to tell, but the new driver's notices start afresh.
-    const same = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, { at: AT, changed: false, leftAt: NOW });
+    const same = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, {
+      at: AT,
+      changed: false,
+      leftAt: NOW,
+    });
     expect(same).toEqual({ notices: [], next: told.next });
     const r = { driverName: "Sam Reyes" };
     expect(noticeText(told.notices[0], r, "City of Greer", en, "America/New_York")).toBe(
@@ -196,7 +200,12 @@ describe("a ride handed back when its driver goes offline", () => {
     for (const kind of ["moved-vehicle", "driver-left"] as const) {
       const text = noticeText({ kind, minutes: null, at: AT }, { driverName: "Maria Lopez" }, filled.organization, en);
       expect(text.length, text).toBeLessThanOrEqual(160);
-      const spanish = noticeText({ kind, minutes: null, at: AT }, { driverName: "Maria Lopez" }, filled.organization, es);
+      const spanish = noticeText(
+        { kind, minutes: null, at: AT },
+        { driverName: "Maria Lopez" },
+        filled.organization,
+        es,
+      );
       expect(spanish.length, spanish).toBeLessThanOrEqual(134);
     }
   });
