@@ -317,7 +317,9 @@ function updateRideStatusAlone(
     const head = await readHead(kv, tenant);
     const assignee = plan ? plan.plan.driverId : actorId;
     const driverId = to === "accepted" ? assignee : current.assignedDriverId;
-    const slot = driverId && (isInProgress(current.status) || isInProgress(to))
+    // A ride in a vehicle's plan (automatic dispatch) takes no in-progress slot: the plan orders its driver's stops,
+    // and several riders aboard at once is what pooling is.
+    const slot = driverId && !current.vehicleId && (isInProgress(current.status) || isInProgress(to))
       ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
       : null;
     const busy = slot?.value != null && slot.value !== id;

@@ -139,8 +139,7 @@ async function moveRefusal(
   to: RideStatus,
   { actor, drives, busy, now }: { actor: User; drives: boolean; busy: boolean; now: number },
 ): Promise<Refusal | null> {
-  // A ride in a vehicle's plan (automatic dispatch) goes in the plan's order: riders aboard do not hold the next back.
-  const check = checkMove(ride, to, { userId: actor.id, drives }, busy && !ride.vehicleId);
+  const check = checkMove(ride, to, { userId: actor.id, drives }, busy);
   if (!check.ok) return refuse(check.status, check.error, check.values);
   // A wheelchair ride is offered only to vehicles that take one; taking it another way is refused too.
   if (to === "accepted" && needsAccessibleVehicle(ride)) {

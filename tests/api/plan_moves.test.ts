@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlanStop, VehiclePlan } from "../../kv/plans.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
+import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { automaticWorld, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, INSIDE_2, move, waitAtPickup } from "../helpers/rides.ts";
 
@@ -57,11 +58,13 @@ describe("a vehicle's plan following its rides' moves", () => {
       "a dropoff",
       "b dropoff",
     ]);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
     expect((await move(t, driver.token, a.id, "completed")).status).toBe(200);
     expect(stopsOf(await planOf(t, w.van), names)).toEqual(["b pickup done", "b dropoff"]);
     expect((await move(t, driver.token, b.id, "completed")).status).toBe(200);
     // The last drop-off leaves an empty plan, which is not kept.
     expect(await planOf(t, w.van)).toBeNull();
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 
   it("removes a canceled ride's stops and re-times the rider left, earlier, never later, rewriting their ride", async () => {
@@ -78,6 +81,7 @@ describe("a vehicle's plan following its rides' moves", () => {
     const mine = await (await t.request("/greer/api/rides/my", bearer(rider.token))).json();
     expect(mine).toMatchObject({ id: a.id, status: "accepted", vehicleId: w.van, dropoffAt });
     expect((await rideOf(t, a.id)).dropoffAt).toBe(dropoffAt);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 
   it("removes the stops of a ride the driver cancels, and of one an admin deletes", async () => {
@@ -124,5 +128,6 @@ describe("a vehicle's plan following its rides' moves", () => {
     expect([...new Set((plan?.stops ?? []).map((s) => s.rideId))].sort()).toEqual(on.sort());
     // Both riders canceled their own rides, which a rider may do at any stage before the end.
     expect(on).toEqual([]);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { keys } from "../../kv/keys.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
+import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { automaticWorld, availability, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, move, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 
@@ -82,6 +83,7 @@ describe("a driver going offline in automatic dispatch", () => {
     expect(held).toEqual([]);
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine).toMatchObject({ id: w.a.id, status: "accepted", vehicleId: w.car });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
 
     expect(textsTo(t, phoneOf(w.rider.user)).at(-1)).toMatch(
       /^City of Greer: your ride moved to another shuttle\. .+ will pick you up at about \d{1,2}:\d\d [AP]M\.$/,
@@ -106,6 +108,7 @@ describe("a driver going offline in automatic dispatch", () => {
     expect(stopsOf(await planOf(t, w.car), { [w.b.id]: "b" })).toEqual(["b pickup", "b dropoff"]);
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine).toMatchObject({ id: w.a.id, status: "pending", assignedDriverId: null });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
     expect(textsTo(t, phoneOf(w.rider.user)).at(-1)).toBe(
       "City of Greer: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
     );
@@ -171,6 +174,7 @@ describe("a driver who went silent in automatic dispatch", () => {
     });
     expect(stopsOf(await planOf(t, w.van), { [w.a.id]: "a" })).toEqual(["a pickup done", "a dropoff"]);
     expect(await rideOf(t, w.a.id)).toMatchObject({ status: "arrived", vehicleId: w.van });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RETIME_EVERY_MS } from "../../domain/dispatch/retime.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
+import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { automaticWorld, drive, plannedRide, planOf, rideOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, put, rideWorld, type TestApp } from "../helpers/rides.ts";
 
@@ -53,6 +54,7 @@ describe("a driver's positions in automatic dispatch", () => {
     expect(a).toMatchObject({ pickupAt: pickup.plannedAt, updatedAt: t.clock.now() });
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine.pickupAt).toBe(pickup.plannedAt);
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
 
     // Back at the centre 10 s later: too soon to re-time again.
     t.clock.advance(10_000);
