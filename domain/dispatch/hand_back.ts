@@ -1,12 +1,13 @@
 /**
- * A driver going offline in automatic dispatch hands back the rides their vehicle had planned but not yet picked up.
- * Each is placed again where it fits (domain/dispatch/place.ts, that vehicle excluded, within the ride's own pickup
+ * A driver going offline in automatic dispatch, or on in another vehicle, hands back the rides their vehicle had
+ * planned but not yet picked up. Each is placed again where it fits (domain/dispatch/place.ts, that vehicle excluded, within the ride's own pickup
  * window): it gets the new vehicle's driver, vehicle and times, and its rider is told the new pickup time when it
  * changed. A ride no vehicle can take goes back to pending with no driver, and its rider is told.
  *
  * One commit per ride: the old plan without it, the new plan with it, the ride and the other riders of the new plan
  * whose times moved by a minute or more, each checked as read (kv/plan_rides.ts), in the tenant's ride write lane.
- * Riders aboard stay with the vehicle: a driver with riders aboard is refused going offline (`riderAboard`).
+ * Riders aboard stay with the vehicle: a driver with riders aboard is refused going offline or changing vehicle
+ * (`riderAboard`).
  *
  * A driver who leaves another way (silent for DRIVER_STALE_MS, a phone that died; offline because the tenant was
  * paused) is noticed by the hand-over timer (server/hand_over.ts), which hands their waiting rides back the same way
@@ -29,6 +30,7 @@ import { MOVED_MS, ridesToRetime, withoutRide } from "./retime.ts";
 import { estimateTravel } from "./travel.ts";
 
 export const DROP_OFF_FIRST: Text = "Drop off your riders before going offline";
+export const DROP_OFF_TO_CHANGE: Text = "Drop off your riders before changing vehicle";
 
 /** The ride use cases' dependencies, with automatic dispatch's travel model. */
 export type HandBackDeps = NoticeDeps;

@@ -8,11 +8,11 @@
  *
  * In automatic dispatch (docs/dispatch.md, "As the day goes") a position
  * re-times the driver's vehicle plan (domain/dispatch/follow_positions.ts),
- * and going offline hands the rides not yet picked up to other vehicles
- * (domain/dispatch/hand_back.ts); with riders aboard it is refused, since
- * they ride on with this vehicle until dropped off.
+ * and going offline (or on in another vehicle) hands the rides not yet
+ * picked up to other vehicles (domain/dispatch/hand_back.ts); with riders
+ * aboard it is refused, since they ride on with this vehicle until dropped off.
  */
-import { DROP_OFF_FIRST, handBack, type HandBackDeps, riderAboard } from "../dispatch/hand_back.ts";
+import { DROP_OFF_FIRST, DROP_OFF_TO_CHANGE, handBack, type HandBackDeps, riderAboard } from "../dispatch/hand_back.ts";
 import { followPosition } from "../dispatch/follow_positions.ts";
 import { type DriverState, getDriverState, setDriverState, VehicleHeld } from "../../kv/drivers.ts";
 import { getPlan } from "../../kv/plans.ts";
@@ -62,9 +62,6 @@ export async function setAvailability(
   }
   const paused = isAvailable ? servicePaused(tenant) : null;
   if (paused) return paused;
-  const automatic = settingsOf(tenant).dispatchMode === "automatic";
-  const leaving = !isAvailable && automatic ? await plannedVehicle(deps, tenant, driver) : null;
-  if (leaving && riderAboard(leaving.plan)) return refuse(409, DROP_OFF_FIRST);
   if (location !== undefined && location !== null && !isPoint(location)) return refuse(400, INVALID_LOCATION);
   const { vehicleId } = input;
   if (vehicleId !== undefined && vehicleId !== null) {
@@ -72,6 +69,12 @@ export async function setAvailability(
       await getVehicle(deps.kv, tenant.code, vehicleId);
     if (!known) return refuseField(400, "vehicleId", UNKNOWN_VEHICLE_TEXT);
   }
+  // Automatic dispatch: going offline, or on in another vehicle, leaves the plan of the vehicle driven until now.
+  const automatic = settingsOf(tenant).dispatchMode === "automatic";
+  const leaving = automatic && (!isAvailable || vehicleId !== undefined)
+    ? await plannedVehicle(deps, tenant, driver, isAvailable ? vehicleId as string | null : undefined)
+    : null;
+  if (leaving && riderAboard(leaving.plan)) return refuse(409, isAvailable ? DROP_OFF_TO_CHANGE : DROP_OFF_FIRST);
   let state: DriverState;
   try {
     state = await setDriverState(deps.kv, {
@@ -97,10 +100,10 @@ export async function setAvailability(
   return done(state);
 }
 
-/** The vehicle the driver holds a plan in, with that plan, or null. */
-async function plannedVehicle(deps: HandBackDeps, tenant: Tenant, driver: User) {
+/** The vehicle the driver holds a plan in, with that plan, or null; none when `staying` in it. */
+async function plannedVehicle(deps: HandBackDeps, tenant: Tenant, driver: User, staying?: string | null) {
   const vehicleId = (await getDriverState(deps.kv, tenant.code, driver.id))?.vehicleId;
-  if (!vehicleId) return null;
+  if (!vehicleId || vehicleId === staying) return null;
   const plan = (await getPlan(deps.kv, tenant.code, vehicleId)).value;
   return plan && plan.driverId === driver.id ? { vehicleId, plan } : null;
 }

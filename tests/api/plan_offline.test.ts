@@ -149,6 +149,37 @@ describe("a driver going offline in automatic dispatch", () => {
   });
 });
 
+describe("a driver going on in another vehicle in automatic dispatch", () => {
+  it("takes the rides not yet picked up along where they fit, and is refused with 409 while a rider is aboard", async () => {
+    using t = await makeApp();
+    const w = await vanWithTwo(t);
+    const change = (vehicleId: string, lang = "en") =>
+      t.request("/greer/api/drivers/availability", {
+        ...put(w.driver.token, { isAvailable: true, location: CENTRE, vehicleId }),
+        headers: { ...put(w.driver.token, {}).headers as Record<string, string>, "accept-language": lang },
+      });
+    expect((await move(t, w.driver.token, w.a.id, "on-the-way")).status).toBe(200);
+    expect((await move(t, w.driver.token, w.a.id, "arrived")).status).toBe(200);
+    const res = await change(w.car);
+    expect([res.status, await res.json()]).toEqual([409, { error: "Drop off your riders before changing vehicle" }]);
+    expect((await (await change(w.car, "es")).json()).error).toBe("Deje a sus pasajeros antes de cambiar de vehículo");
+    expect((await getDriverState(t.kv, "greer", w.driver.user.id))?.vehicleId).toBe(w.van);
+    // Staying in the van is no change.
+    expect((await change(w.van)).status).toBe(200);
+
+    expect((await move(t, w.driver.token, w.a.id, "completed")).status).toBe(200);
+    expect((await change(w.car)).status).toBe(200);
+    expect(await planOf(t, w.van)).toBeNull();
+    expect(stopsOf(await planOf(t, w.car), { [w.b.id]: "b" })).toEqual(["b pickup", "b dropoff"]);
+    expect(await rideOf(t, w.b.id)).toMatchObject({
+      status: "accepted",
+      vehicleId: w.car,
+      assignedDriverId: w.driver.user.id,
+    });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+});
+
 describe("a driver who went silent in automatic dispatch", () => {
   it("is noticed by the hand-over timer: the rides waiting go to another vehicle, a rider aboard stays", async () => {
     using t = await makeApp();

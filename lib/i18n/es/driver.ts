@@ -44,4 +44,5 @@ export const driver = {
 
   // Automatic dispatch: riders aboard stay with the vehicle until dropped off (domain/dispatch/hand_back.ts).
   "Drop off your riders before going offline": "Deje a sus pasajeros antes de desconectarse",
+  "Drop off your riders before changing vehicle": "Deje a sus pasajeros antes de cambiar de vehículo",
 } as const satisfies Record<string, Entry>;
