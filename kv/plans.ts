@@ -118,23 +118,32 @@ async function fleetOf(
   tenant: string,
   drivers: readonly (DriverState & { location: Point })[],
 ): Promise<FleetEntry[]> {
+  if (!drivers.length) return [];
+  // Two lists of the tenant's vehicles and plans cost less than twenty reads of ten keys each (a plan of 20 stops is
+  // 6 KB: a hundred of them is what the time goes to either way).
+  const [vehicles, plans] = await Promise.all([
+    listAll<StoredVehicle>(kv, keys.vehicles(tenant)),
+    listAll<VehiclePlan>(kv, keys.plans(tenant)),
+  ]);
+  const vehicleOf = new Map(vehicles.map((e) => [e.value.id, e.value]));
+  const planOf = new Map(plans.map((e) => [e.key[2] as string, e]));
   const out: FleetEntry[] = [];
-  for (let i = 0; i < drivers.length; i += 5) {
-    const batch = drivers.slice(i, i + 5);
-    const read = await kv.getMany<unknown[]>(
-      batch.flatMap((d) => [keys.vehicle(tenant, d.vehicleId!), keys.plan(tenant, d.vehicleId!)]),
-    );
-    batch.forEach((d, j) => {
-      const v = read[2 * j].value as StoredVehicle | null;
-      if (!v) return;
-      out.push({
-        vehicle: { id: v.id, name: v.name, seats: v.seats, wheelchairSpaces: v.wheelchairSpaces },
-        driverId: d.userId,
-        location: d.location,
-        entry: read[2 * j + 1] as Deno.KvEntryMaybe<VehiclePlan>,
-      });
+  for (const d of drivers) {
+    const v = vehicleOf.get(d.vehicleId!);
+    if (!v) continue;
+    out.push({
+      vehicle: { id: v.id, name: v.name, seats: v.seats, wheelchairSpaces: v.wheelchairSpaces },
+      driverId: d.userId,
+      location: d.location,
+      entry: planOf.get(v.id) ?? { key: keys.plan(tenant, v.id), value: null, versionstamp: null },
     });
   }
+  return out;
+}
+
+async function listAll<T>(kv: Store, prefix: Deno.KvKey): Promise<Deno.KvEntry<T>[]> {
+  const out: Deno.KvEntry<T>[] = [];
+  for await (const e of kv.list<T>({ prefix }, { batchSize: 500 })) out.push(e);
   return out;
 }
 

@@ -6,16 +6,23 @@
  *
  * The tenant's area is widened to 20 km round downtown Greer so the vehicles can be kilometres apart.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { getPlan, type VehiclePlan } from "../../kv/plans.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { startFakeOsrm } from "../helpers/fake_osrm.ts";
+import { LiveClient, serve, waitFor } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { CENTRE, move, post, put, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const MIN = 60_000;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
 
 /** A point `north` km north and `east` km east of downtown Greer. */
 function at(north: number, east: number) {
@@ -183,6 +190,20 @@ describe("automatic dispatch: a ride for now", () => {
     void driver2;
   });
 
+  it("takes its times from ROUTING_URL's /table when set, in one call", async () => {
+    const osrm = startFakeOsrm();
+    cleanups.push(() => osrm.stop());
+    osrm.state.seconds = 240;
+    using t = await makeApp({ ROUTING_URL: osrm.url });
+    const { rider } = await twoVans(t);
+    osrm.state.requests.length = 0;
+    const now = t.clock.now();
+    const ride = await asked(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 3) });
+    // Every leg is 4 minutes on this service; a stop takes a minute.
+    expect([ride.pickupAt, ride.dropoffAt]).toEqual([now + 4 * MIN, now + 9 * MIN]);
+    expect(osrm.state.requests.filter((r) => r.startsWith("/table/"))).toHaveLength(1);
+  });
+
   it("answers 409 in the rider's language with the tenant's longest wait when no vehicle can come in time, and stores nothing", async () => {
     using t = await makeApp();
     const { rider, admin, driver } = await rideWorld(t);
@@ -304,6 +325,43 @@ describe("automatic dispatch: a ride for now", () => {
     expect(booked.status).toBe(400);
     // The screen's usual request, a point on the map, is planned.
     expect((await ask(t, rider.token, { pickup: CENTRE, dropoff: at(0, 1) })).status).toBe(201);
+  });
+});
+
+describe("automatic dispatch: live", () => {
+  it("brings the assignment to the driver's and the rider's sockets, and a pooled rider's new time to the first rider's", async () => {
+    using t = await makeApp();
+    const { rider, rider2, driver } = await twoVans(t);
+    const server = serve(t.app);
+    const sockets = [
+      new LiveClient(server.ws(`/greer/ws/drivers?token=${encodeURIComponent(driver.token)}`)),
+      new LiveClient(server.ws(`/greer/ws/riders?token=${encodeURIComponent(rider.token)}`)),
+    ];
+    cleanups.push(async () => {
+      await Promise.all(sockets.map((c) => c.close()));
+      await server.stop();
+    });
+    const [driverSocket, riderSocket] = sockets;
+    expect(await Promise.all(sockets.map((c) => c.opened))).toEqual([true, true]);
+    const first = await asked(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 4) });
+    const assigned = (c: LiveClient) =>
+      c.rideMessages().some((m) => m.ride.id === first.id && m.ride.status === "accepted" && m.ride.vehicleId);
+    await waitFor(() => assigned(driverSocket) && assigned(riderSocket), "the planned ride on both sockets", 2000);
+
+    const second = await asked(t, rider2.token, { pickup: at(0.2, 0.3), dropoff: at(0.2, 4.2) });
+    expect(second.vehicleId).toBe(first.vehicleId);
+    const retimed = (await t.kv.get<Ride>(keys.ride("greer", first.id))).value!;
+    expect(retimed.dropoffAt).not.toBe(first.dropoffAt);
+    await waitFor(
+      () => riderSocket.rideMessages().some((m) => m.ride.id === first.id && m.ride.dropoffAt === retimed.dropoffAt),
+      "the first rider's new drop-off time on their socket",
+      2000,
+    );
+    await waitFor(
+      () => driverSocket.rideMessages().some((m) => m.ride.id === second.id),
+      "the second ride on the driver's socket",
+      2000,
+    );
   });
 });
 

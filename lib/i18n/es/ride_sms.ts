@@ -26,7 +26,7 @@ export const ride_sms = {
     "{organization}: su viaje de las {time} ya busca conductor.",
   // Automatic dispatch: at its hand-over no vehicle could take the booking; it waits for a driver to take it.
   "{organization}: no shuttle is free for your ride at {time} yet. We will text you when a driver takes it.":
-    "{organization}: aún no hay vehículo libre para su viaje de las {time}. Le avisaremos cuando un conductor lo acepte.",
+    "{organization}: aún no hay vehículo libre para su viaje de las {time}; le avisaremos cuando un conductor lo acepte.",
   // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, domain/bookings/hand_over.ts).
   "{organization}: your ride for {time} was canceled because your access to this service has been suspended.":
     "{organization}: se canceló su viaje de las {time} porque se suspendió su acceso a este servicio.",
