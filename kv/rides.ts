@@ -102,7 +102,8 @@ async function addPlanWrite(
     const read = await kv.getMany<Ride[]>(others.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
     for (const entry of read) {
       const ride = entry.value;
-      if (!ride) continue;
+      // A ride that ended keeps the times it had (its stops leave the plan with the move that ends it).
+      if (!ride || !isActive(ride.status)) continue;
       const times = write.times.get(ride.id)!;
       const moved = (a: number | undefined, b: number | undefined) =>
         a !== undefined && (b === undefined || Math.abs(a - b) >= RETIME_MS);

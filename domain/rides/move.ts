@@ -77,7 +77,7 @@ export async function moveRide(deps: NoticeDeps, request: MoveRequest): Promise<
       ...(planned && { plan: planned.plan }),
       // `busy`: the ride's driver's in-progress slot holds another ride (kv/rides.ts checks it in the commit).
       decide: async (ride, { busy }) => {
-        refusal = await moveRefusal(deps, ride, to, { actor, drives, busy, now });
+        refusal = await moveRefusal(deps, ride, to, { actor, drives, busy, now, planned: planned !== null });
         return refusal ? { ok: false, status: 409, error: refusal.text } : { ok: true };
       },
       // Automatic dispatch: the vehicle's plan follows in the same commit (domain/dispatch/follow_moves.ts).
@@ -137,12 +137,19 @@ async function moveRefusal(
   deps: NoticeDeps,
   ride: Ride,
   to: RideStatus,
-  { actor, drives, busy, now }: { actor: User; drives: boolean; busy: boolean; now: number },
+  { actor, drives, busy, now, planned }: {
+    actor: User;
+    drives: boolean;
+    busy: boolean;
+    now: number;
+    /** Going into the actor's vehicle's plan, whose wheelchair spaces planOfAccept checked. */
+    planned: boolean;
+  },
 ): Promise<Refusal | null> {
   const check = checkMove(ride, to, { userId: actor.id, drives }, busy);
   if (!check.ok) return refuse(check.status, check.error, check.values);
   // A wheelchair ride is offered only to vehicles that take one; taking it another way is refused too.
-  if (to === "accepted" && needsAccessibleVehicle(ride)) {
+  if (to === "accepted" && needsAccessibleVehicle(ride) && !planned) {
     const state = await getDriverState(deps.kv, ride.tenant, actor.id);
     if (!state?.wheelchairAccessible) return refuse(409, NEEDS_ACCESSIBLE_VEHICLE);
   }

@@ -382,6 +382,52 @@ describe("automatic dispatch: a driver accepting a waiting ride by hand", () => 
     expect(order(await planOf(t, van))).toEqual([tag(ride, "pickup"), tag(ride, "dropoff")]);
     expect(ride.pickupAt).toBe((await planOf(t, van))!.stops[0].plannedAt);
   });
+
+  it("takes a wheelchair user's ride only into a vehicle with a wheelchair space, whatever the driver last said", async () => {
+    using t = await makeApp();
+    const { rider, admin, driver, driver2 } = await rideWorld(t);
+    // The first driver says their vehicle takes a wheelchair (drivers mode asks them); the second never did.
+    await t.request(
+      "/greer/api/drivers/availability",
+      put(driver.token, { isAvailable: true, wheelchairAccessible: true }),
+    );
+    const pending = await asked(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 0.5), needs: ["wheelchair"] });
+    await automatic(t, admin.token);
+    const car = await vehicle(t, "Car", 4, 0);
+    const van = await vehicle(t, "Van", 8, 1);
+    await drive(t, driver.token, car, at(0, -0.3));
+    await drive(t, driver2.token, van, at(0, -0.3));
+    const refused = await move(t, driver.token, pending.id, "accepted");
+    expect([refused.status, await refused.json()]).toEqual([409, {
+      error: "This ride needs a vehicle that takes a wheelchair.",
+    }]);
+    expect(await planOf(t, car)).toBeNull();
+    expect((await move(t, driver2.token, pending.id, "accepted")).status).toBe(200);
+    expect((await t.kv.get<Ride>(keys.ride("greer", pending.id))).value).toMatchObject({
+      status: "accepted",
+      vehicleId: van,
+    });
+  });
+});
+
+describe("automatic dispatch: rides that ended", () => {
+  it("keep their record when a new ride moves the times of the plan they are still in", async () => {
+    using t = await makeApp();
+    const { rider, rider2, a } = await twoVans(t);
+    const first = await asked(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 4) });
+    expect((await move(t, rider.token, first.id, "canceled")).status).toBe(200);
+    const canceled = (await t.kv.get<Ride>(keys.ride("greer", first.id))).value!;
+    // The same rider asks again, and another rider joins: the van's plan is re-timed each time.
+    const again = await asked(t, rider.token, { pickup: at(0, 0.1), dropoff: at(0, 4) });
+    await asked(t, rider2.token, { pickup: at(0.2, 0.3), dropoff: at(0.2, 4.2) });
+    expect(again.vehicleId).toBe(a);
+    expect((await t.kv.get<Ride>(keys.ride("greer", first.id))).value).toEqual(canceled);
+    expect(await (await t.request("/greer/api/rides/my", bearer(rider.token))).json()).toMatchObject({
+      id: again.id,
+      status: "accepted",
+    });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
 });
 
 describe("the plan calls", () => {
