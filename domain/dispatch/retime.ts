@@ -9,7 +9,7 @@
  */
 import type { PlanStop, VehiclePlan } from "../../kv/plans.ts";
 import type { Point } from "../../lib/geo.ts";
-import type { Ride } from "../../lib/rides.ts";
+import { isActive, type Ride } from "../../lib/rides.ts";
 import { buildProblem, rideTimes, stopsOfRoute } from "./from_plans.ts";
 import type { Travel } from "./travel.ts";
 
@@ -82,14 +82,15 @@ export async function removeRide(
 
 /**
  * The rides of `rides` whose planned pickup or drop-off in `stops` moved by MOVED_MS or more from what the ride says
- * (what its rider and driver were last shown), with the new times.
+ * (what its rider and driver were last shown), with the new times. A ride that ended keeps the times it had: its
+ * rider's active slot may hold another ride by now.
  */
 export function ridesToRetime(stops: readonly PlanStop[], rides: readonly Ride[], now: number): Ride[] {
   const times = rideTimes(stops);
   const out: Ride[] = [];
   for (const ride of rides) {
     const planned = times.get(ride.id);
-    if (!planned) continue;
+    if (!planned || !isActive(ride.status)) continue;
     const moved = (was: number | undefined, is: number | undefined) =>
       is !== undefined && (was === undefined || Math.abs(is - was) >= MOVED_MS);
     if (!moved(ride.pickupAt, planned.pickupAt) && !moved(ride.dropoffAt, planned.dropoffAt)) continue;

@@ -185,11 +185,13 @@ describe("rides to rewrite", () => {
       pickupAt: timeOf(plan.stops, id, "pickup"),
       dropoffAt: timeOf(plan.stops, id, "dropoff"),
     });
-    const ride = (id: string, over: Partial<Ride>) => ({ id, ...times(id), ...over }) as Ride;
+    const ride = (id: string, over: Partial<Ride>) => ({ id, status: "accepted", ...times(id), ...over }) as Ride;
     const rides = [
       ride("a", { pickupAt: times("a").pickupAt + MOVED_MS - 1 }),
       ride("b", { dropoffAt: times("b").dropoffAt - MOVED_MS }),
     ];
+    // A ride that ended is never rewritten, however far its time moved.
+    expect(ridesToRetime(plan.stops, [ride("b", { status: "completed", dropoffAt: 0 })], NOW)).toEqual([]);
     const out = ridesToRetime(plan.stops, rides, NOW + 5);
     expect(out.map((r) => [r.id, r.pickupAt, r.dropoffAt, r.updatedAt])).toEqual([
       ["b", times("b").pickupAt, times("b").dropoffAt, NOW + 5],
