@@ -9,7 +9,8 @@
  * rewritten once at start: kv/migrations.ts.)
  *
  * The driver's in-progress slot holds the id of the one ride they have
- * on-the-way or arrived. A move that enters or leaves those statuses reads it,
+ * on-the-way or arrived (a ride in a vehicle's plan takes none: the plan
+ * orders the driver's stops, several riders aboard at once). A move that enters or leaves those statuses reads it,
  * tells `decide` whether the driver is busy with another ride (lib/rides.ts
  * checkMove refuses the start then), and checks it in its commit: of two rides
  * started at once by one driver, one commits and the other re-reads a busy
