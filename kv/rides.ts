@@ -167,6 +167,9 @@ export type CreateResult =
  * With `scheduledFor` it creates a scheduled ride instead: the
  * rider's list of bookings is checked in the commit to hold fewer than
  * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
+ * With `plan` (automatic dispatch) it creates the ride accepted by the plan's
+ * driver, with its vehicle and planned times, and writes the plan in the same
+ * commit (PlanWrite); "plan_changed" when the plan moved since it was read.
  */
 export function createRide(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
   return rideWriteLane(kv, input.tenant, () => createRideAlone(kv, input, now));

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
+import { DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { getPlan, type VehiclePlan } from "../../kv/plans.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -446,7 +447,7 @@ describe("the plan calls", () => {
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatchObject({
       vehicle: { id: van, name: "Van A", seats: 8, wheelchairSpaces: 1 },
-      driver: { id: driver.user.id, phoneNumber: driver.user.phoneNumber },
+      driver: { id: driver.user.id, phoneNumber: DEMO_DRIVER_PHONE },
       updatedAt: t.clock.now(),
     });
     expect(plans[0].stops.map((s: { rideId: string; kind: string }) => `${s.rideId}:${s.kind}`)).toEqual([
