@@ -47,6 +47,23 @@ export function appendToFeed(
   return seq;
 }
 
+/** Adds several ride changes of one commit to `op`, in order, each with its own seq; checks the head once. */
+export function appendAllToFeed(
+  op: Deno.AtomicOperation,
+  tenant: string,
+  head: Deno.KvEntryMaybe<number>,
+  entries: readonly Omit<FeedEntry, "seq">[],
+): number {
+  let seq = head.value ?? 0;
+  op.check(head);
+  for (const entry of entries) {
+    seq++;
+    op.set(keys.feed(tenant, seq), { ...entry, seq }, { expireIn: FEED_TTL_MS });
+  }
+  op.set(keys.feedHead(tenant), seq);
+  return seq;
+}
+
 /** Entries after `afterSeq`, oldest first. */
 export async function readFeedAfter(kv: Store, tenant: string, afterSeq: number): Promise<FeedEntry[]> {
   const out: FeedEntry[] = [];

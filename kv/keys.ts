@@ -73,6 +73,10 @@ export const keys = {
   vehicleByName: (tenant: string, folded: string) => ["vehicles_by_name", tenant, folded] as const,
   /** The online driver who holds a vehicle (their user id): claimed in the commit that puts them online. */
   vehicleDriver: (tenant: string, vehicleId: string) => ["vehicle_drivers", tenant, vehicleId] as const,
+  /** A vehicle's plan in automatic dispatch (kv/plans.ts): its stops still to do, in order. */
+  plan: (tenant: string, vehicleId: string) => ["plans", tenant, vehicleId] as const,
+  plans: (tenant: string) => ["plans", tenant] as const,
+  everyPlan: () => ["plans"] as const,
   /** Changed by every place write: a new place checks it, so two at once cannot pass the count together. */
   placesHead: (tenant: string) => ["places_head", tenant] as const,
   /** Who did what to whom in a tenant (admin actions), oldest first. */

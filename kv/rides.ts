@@ -9,7 +9,8 @@
  * rewritten once at start: kv/migrations.ts.)
  *
  * The driver's in-progress slot holds the id of the one ride they have
- * on-the-way or arrived. A move that enters or leaves those statuses reads it,
+ * on-the-way or arrived (a ride in a vehicle's plan takes none: the plan
+ * orders the driver's stops, several riders aboard at once). A move that enters or leaves those statuses reads it,
  * tells `decide` whether the driver is busy with another ride (lib/rides.ts
  * checkMove refuses the start then), and checks it in its commit: of two rides
  * started at once by one driver, one commits and the other re-reads a busy
@@ -24,9 +25,11 @@ import type { Point } from "../lib/geo.ts";
 import { MAX_SCHEDULED } from "../lib/booking.ts";
 import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
-import { appendToFeed, readHead } from "./feed.ts";
+import { appendAllToFeed, appendToFeed, type FeedEntry, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
+import { putPlan, type VehiclePlan } from "./plans.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
+import { dropFromPlan } from "./plan_drops.ts";
 import { recentReads } from "./recent_reads.ts";
 import { recordRideChange } from "./ride_stats.ts";
 import { localOf, recordReportChange } from "./report_rollups.ts";
@@ -50,6 +53,69 @@ export interface NewRide {
   note?: string;
   /** The tenant's time zone: the ride's report day and hour are fixed in it. */
   timeZone: string;
+  /** The ride's id when the caller made it already (a plan names the ride before it is stored). */
+  id?: string;
+  /** Automatic dispatch: the plan the ride goes into; the ride is created accepted by that plan's driver. */
+  plan?: PlanWrite;
+}
+
+/**
+ * A ride's place in a vehicle's plan (kv/plans.ts), written in the ride's own commit. The commit checks the plan as
+ * it was read and that its driver still holds the vehicle; when either moved, the write answers "plan_changed" so
+ * the caller plans again. Every other ride of the plan whose planned time moved by a minute or more is written too
+ * (its feed entry carries the new time to its rider's and driver's sockets).
+ */
+export interface PlanWrite {
+  entry: Deno.KvEntryMaybe<VehiclePlan>;
+  plan: VehiclePlan;
+  /** Per ride of the plan: its planned pickup and drop-off (epoch ms). */
+  times: ReadonlyMap<string, { pickupAt?: number; dropoffAt?: number }>;
+  /** The plan's driver, as the ride names them. */
+  driver: { name: string | null; phoneNumber: string };
+}
+
+/** A planned time moved by less than this is not written to the ride: no one acts on seconds. */
+export const RETIME_MS = 60_000;
+
+/**
+ * Adds `write` to `op`: the plan, checked as read and against the vehicle's holder, and the other rides of the plan
+ * whose times moved (`rideId` is the one the caller writes itself). Answers their feed entries, or null when the
+ * plan or its driver changed since it was read.
+ */
+async function addPlanWrite(
+  kv: Store,
+  op: Deno.AtomicOperation,
+  write: PlanWrite,
+  rideId: string,
+  now: number,
+): Promise<Omit<FeedEntry, "seq">[] | null> {
+  const { tenant, vehicleId, driverId } = write.plan;
+  const [current, holder] = await kv.getMany<[VehiclePlan, string]>([
+    keys.plan(tenant, vehicleId),
+    keys.vehicleDriver(tenant, vehicleId),
+  ]);
+  if (current.versionstamp !== write.entry.versionstamp || holder.value !== driverId) return null;
+  op.check(current, holder);
+  putPlan(op, write.plan);
+  const others = [...write.times.keys()].filter((id) => id !== rideId);
+  const entries: Omit<FeedEntry, "seq">[] = [];
+  for (let i = 0; i < others.length; i += 10) {
+    const read = await kv.getMany<Ride[]>(others.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
+    for (const entry of read) {
+      const ride = entry.value;
+      // A ride that ended keeps the times it had (its stops leave the plan with the move that ends it).
+      if (!ride || !isActive(ride.status)) continue;
+      const times = write.times.get(ride.id)!;
+      const moved = (a: number | undefined, b: number | undefined) =>
+        a !== undefined && (b === undefined || Math.abs(a - b) >= RETIME_MS);
+      if (!moved(times.pickupAt, ride.pickupAt) && !moved(times.dropoffAt, ride.dropoffAt)) continue;
+      const retimed: Ride = { ...ride, ...times, updatedAt: now };
+      op.check(entry).set(entry.key, retimed);
+      writeIndexes(op, retimed, ride.status);
+      entries.push({ type: "update", ride: retimed, previous: ride.status, at: now });
+    }
+  }
+  return entries;
 }
 
 /**
@@ -62,7 +128,7 @@ export interface NewRide {
  * (tests/unit/ride_writes.test.ts). What this isolate reused of the tenant's
  * active rides is dropped after each, before the next starts.
  */
-function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
+export function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): Promise<T> {
   return kv.lanes.run(`rides ${tenant}`, () => write().finally(() => forgetActiveRides(kv, tenant)));
 }
 
@@ -71,7 +137,7 @@ function rideWriteLane<T>(kv: Store, tenant: string, write: () => Promise<T>): P
  * status it leaves (none for a new ride). A booking holds no active slot, so leaving it frees none,
  * and sits in the time-ordered index the hand-over sweep reads.
  */
-function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
+export function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatus): void {
   const { tenant, id, creatorId, assignedDriverId, status } = ride;
   op.set(keys.rideByRider(tenant, creatorId, id), true);
   if (ride.scheduledFor !== undefined) {
@@ -91,7 +157,9 @@ function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: RideStatu
   }
 }
 
-export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "active_ride" | "too_many_booked" };
+export type CreateResult =
+  | { ok: true; ride: Ride }
+  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" };
 
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
@@ -99,6 +167,9 @@ export type CreateResult = { ok: true; ride: Ride } | { ok: false; reason: "acti
  * With `scheduledFor` it creates a scheduled ride instead: the
  * rider's list of bookings is checked in the commit to hold fewer than
  * MAX_SCHEDULED, so two isolates booking at once cannot pass the limit together.
+ * With `plan` (automatic dispatch) it creates the ride accepted by the plan's
+ * driver, with its vehicle and planned times, and writes the plan in the same
+ * commit (PlanWrite); "plan_changed" when the plan moved since it was read.
  */
 export function createRide(kv: Store, input: NewRide, now: number): Promise<CreateResult> {
   return rideWriteLane(kv, input.tenant, () => createRideAlone(kv, input, now));
@@ -114,19 +185,20 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
     if (booking && booked.length >= MAX_SCHEDULED) return { ok: false, reason: "too_many_booked" };
     if (!booking && slot.value) return { ok: false, reason: "active_ride" };
     const head = await readHead(kv, input.tenant);
+    const plan = input.plan;
     const ride: Ride = {
-      id: ulid(now),
+      id: input.id ?? ulid(now),
       tenant: input.tenant,
       creatorId: input.creatorId,
-      assignedDriverId: null,
-      status: booking ? "scheduled" : "pending",
+      assignedDriverId: plan ? plan.plan.driverId : null,
+      status: plan ? "accepted" : booking ? "scheduled" : "pending",
       pickup: input.pickup,
       ...(input.pickupName && { pickupName: input.pickupName }),
       dropoff: input.dropoff,
       destination: input.destination,
       passengerCt: input.passengerCt,
       requestedAt: now,
-      acceptedAt: null,
+      acceptedAt: plan ? now : null,
       onTheWayAt: null,
       arrivedAt: null,
       pickedUpAt: null,
@@ -136,23 +208,26 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
       riderName: input.rider.name,
       riderPhone: input.rider.phoneNumber,
       riderPhotoUrl: input.rider.photoUrl,
-      driverName: null,
-      driverPhone: null,
+      driverName: plan ? plan.driver.name : null,
+      driverPhone: plan ? plan.driver.phoneNumber : null,
       updatedAt: now,
       ...(booking && { scheduledFor: input.scheduledFor }),
       ...(input.needs && { needs: input.needs }),
       ...(input.note && { note: input.note }),
       local: localOf(now, input.timeZone),
+      ...(plan && { vehicleId: plan.plan.vehicleId, ...plan.times.get(input.id ?? "") }),
     };
     const op = kv.atomic()
       .check(slot)
       .check({ key: keys.ride(ride.tenant, ride.id), versionstamp: null })
       .set(keys.ride(ride.tenant, ride.id), ride);
+    const retimed = plan ? await addPlanWrite(kv, op, plan, ride.id, now) : [];
+    if (!retimed) return { ok: false, reason: "plan_changed" };
     if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);
     await recordReportChange(kv, op, ride.tenant, null, ride);
-    appendToFeed(op, ride.tenant, head, { type: "new", ride, previous: null, at: now });
+    appendAllToFeed(op, ride.tenant, head, [{ type: "new", ride, previous: null, at: now }, ...retimed]);
     return await committed(op, { ok: true, ride });
   });
 }
@@ -189,6 +264,7 @@ export function forgetActiveRides(kv: Store, tenant: string): void {
 export type UpdateResult =
   | { ok: true; ride: Ride; changed: boolean; from: RideStatus }
   | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "plan_changed" }
   | { ok: false; reason: "refused"; status: 403 | 404 | 409; error: string };
 
 /** See updateRideStatusAlone. */
@@ -215,7 +291,7 @@ export interface MoveFacts {
  */
 function updateRideStatusAlone(
   kv: Store,
-  { tenant, id, to, actorId, driver, now, decide }: {
+  { tenant, id, to, actorId, driver, now, decide, plan, alongside }: {
     tenant: string;
     id: string;
     to: RideStatus;
@@ -223,10 +299,17 @@ function updateRideStatusAlone(
     /** Set when the actor accepts: who the ride is assigned to. */
     driver?: { name: string | null; phoneNumber: string };
     now: number;
+    /** Automatic dispatch, a move to accepted: the plan the ride goes into, whose driver it is assigned to. */
+    plan?: PlanWrite;
     decide: (
       ride: Ride,
       facts: MoveFacts,
     ) => Promise<{ ok: true } | { ok: false; status: 403 | 404 | 409; error: string }>;
+    /**
+     * More writes for the same commit, given the moved ride: the vehicle's plan following the move
+     * (domain/dispatch/follow_moves.ts). Answers the feed entries of the other rides it rewrote.
+     */
+    alongside?: (op: Deno.AtomicOperation, ride: Ride) => Promise<Omit<FeedEntry, "seq">[]>;
   },
 ): Promise<UpdateResult> {
   return commitWithRetry<UpdateResult>("update the ride", async () => {
@@ -237,8 +320,11 @@ function updateRideStatusAlone(
       (current.assignedDriverId === actorId || current.creatorId === actorId);
     if (repeat) return { ok: true, ride: current, changed: false, from: current.status };
     const head = await readHead(kv, tenant);
-    const driverId = to === "accepted" ? actorId : current.assignedDriverId;
-    const slot = driverId && (isInProgress(current.status) || isInProgress(to))
+    const assignee = plan ? plan.plan.driverId : actorId;
+    const driverId = to === "accepted" ? assignee : current.assignedDriverId;
+    // A ride in a vehicle's plan (automatic dispatch) takes no in-progress slot: the plan orders its driver's stops,
+    // and several riders aboard at once is what pooling is.
+    const slot = driverId && !current.vehicleId && (isInProgress(current.status) || isInProgress(to))
       ? await kv.get<string>(keys.driverInProgress(tenant, driverId))
       : null;
     const busy = slot?.value != null && slot.value !== id;
@@ -253,11 +339,19 @@ function updateRideStatusAlone(
     const ride: Ride = { ...current, status: to, updatedAt: now, [STAGE_TIME[to]]: now };
     if (to === "canceled") ride.canceledBy = actorId === current.creatorId ? "rider" : "staff";
     if (to === "accepted") {
-      ride.assignedDriverId = actorId;
-      ride.driverName = driver?.name ?? null;
-      ride.driverPhone = driver?.phoneNumber ?? null;
+      const by = plan ? plan.driver : driver;
+      ride.assignedDriverId = assignee;
+      ride.driverName = by?.name ?? null;
+      ride.driverPhone = by?.phoneNumber ?? null;
+    }
+    if (plan) {
+      Object.assign(ride, { vehicleId: plan.plan.vehicleId, ...plan.times.get(id) });
+      // A booking planned at its hand-over is asked for then, as one handed over to pending is.
+      if (current.status === "scheduled") ride.requestedAt = now;
     }
     const op = kv.atomic().check(entry).set(keys.ride(tenant, id), ride);
+    const retimed = plan ? await addPlanWrite(kv, op, plan, id, now) : [];
+    if (!retimed) return { ok: false, reason: "plan_changed" };
     if (slot && driverId) writeInProgress(op, slot, ride, driverId);
     if (booked) {
       const rest = (booked.value ?? []).filter((other) => other !== id);
@@ -271,7 +365,9 @@ function updateRideStatusAlone(
     if (to === "no-show") recordNoShow(op, tenant, ride.creatorId, id, now);
     recordRideChange(op, tenant, id, current.status, ride.status);
     await recordReportChange(kv, op, tenant, current, ride);
-    appendToFeed(op, tenant, head, { type: "update", ride, previous: current.status, at: now });
+    if (alongside) retimed.push(...await alongside(op, ride));
+    else if (!isActive(to)) await dropFromPlan(kv, op, ride, now);
+    appendAllToFeed(op, tenant, head, [{ type: "update", ride, previous: current.status, at: now }, ...retimed]);
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
 }
@@ -314,6 +410,7 @@ function deleteRideAlone(kv: Store, tenant: string, id: string, now: number, by?
     }
     if (ride.status === "no-show") forgetNoShow(op, tenant, ride.creatorId, id);
     if (by) addAudit(op, tenant, { at: now, action: "ride.deleted", by, target: id, details: { status: ride.status } });
+    await dropFromPlan(kv, op, ride, now);
     if (isActive(ride.status)) {
       const head = await readHead(kv, tenant);
       op.delete(keys.activeRide(tenant, id));

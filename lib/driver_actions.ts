@@ -36,11 +36,13 @@ export const NO_SHOW_OPENS: Text = "No-show opens after waiting at the pickup.";
  * The buttons a driver sees on a ride card: the moves lib/rides.ts allows
  * this driver, with the on-the-way start disabled while another ride of
  * theirs is on-the-way or arrived, and No-show until the wait at the pickup
- * is over at `now` (the server refuses both too).
+ * is over at `now` (the server refuses both too). A ride in a vehicle's
+ * plan (automatic dispatch) is never held back so: the plan orders its
+ * stops, and several riders aboard at once is what pooling is.
  */
 export function driverActions(ride: Ride, list: readonly Ride[], me: string, now = Date.now()): DriverAction[] {
   const actor = { userId: me, drives: true };
-  const busy = busyWith(list, me, ride.id);
+  const busy = !ride.vehicleId && busyWith(list, me, ride.id);
   const actions: DriverAction[] = [];
   for (const move of FORWARD) {
     if (move.from !== ride.status) continue;

@@ -14,9 +14,15 @@
  * - late: the arrival slipped LATE_MINUTES or more past the time promised;
  * - no-show: the driver marked it after the wait at the pickup
  *   (lib/no_show_wait.ts), with the minutes they waited;
+ * - unplaced: automatic dispatch found no vehicle for a booking at its
+ *   hand-over; it waits for a driver to take it;
  * - suspended, service-paused, rider-paused: a booking canceled at its
  *   hand-over by a rule of a ride request made then (the rider blocked, the
  *   service paused, the rider's requests paused for no-shows until a day).
+ * - moved-vehicle, driver-left: in automatic dispatch, the ride's driver went
+ *   offline before the pickup; the ride went to another vehicle with a new
+ *   pickup time, or no vehicle could take it and it waits unassigned
+ *   (domain/dispatch/hand_back.ts). Each is told once per hand-back.
  *
  * Each kind goes once per ride. The promised arrival is set by the accepted
  * notice and moved by an on-the-way one (both name a time); the card's
@@ -38,16 +44,21 @@ export type NoticeKind =
   | "here"
   | "late"
   | "handed-over"
+  | "unplaced"
   | "suspended"
   | "service-paused"
   | "rider-paused"
-  | "no-show";
+  | "no-show"
+  | "moved-vehicle"
+  | "driver-left";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
   /** The arrival time the rider was given (epoch ms); null until one was. */
   promisedAt: number | null;
   sent: NoticeKind[];
+  /** When the ride's last driver went offline and the ride was handed back (automatic dispatch), if it was. */
+  handedBackAt?: number;
 }
 
 export const NO_NOTICES: NoticeRecord = { promisedAt: null, sent: [] };
@@ -68,6 +79,8 @@ export interface Notice {
   minutes: number | null;
   /** A rider-paused notice: when the pause ends (epoch ms), said as a day in the tenant's time zone. */
   until?: number;
+  /** A moved-vehicle notice: the new planned pickup (epoch ms), said as a time in the tenant's time zone. */
+  at?: number;
 }
 
 /** Why a booking was canceled instead of handed over; a paused rider's reason carries the pause's end. */
@@ -119,6 +132,8 @@ const TEXTS: Record<NoticeKind, Text> = {
   late: "{organization}: your shuttle is running about {minutes} min late. Sorry for the wait.",
   // A booking became a pending ride, HAND_OVER_MS before its time (domain/bookings/hand_over.ts).
   "handed-over": "{organization}: your ride for {time} is now looking for a driver.",
+  // Automatic dispatch: at its hand-over no vehicle could take the booking; a driver may still take it by hand.
+  unplaced: "{organization}: no shuttle is free for your ride at {time} yet. We will text you when a driver takes it.",
   // The rider was blocked: their booking or open ride was canceled (kv/user_removal.ts, the hand-over).
   suspended:
     "{organization}: your ride for {time} was canceled because your access to this service has been suspended.",
@@ -128,6 +143,9 @@ const TEXTS: Record<NoticeKind, Text> = {
     "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.",
   // The driver waited at the pickup and marked the rider a no-show (lib/no_show_wait.ts); minutes: how long.
   "no-show": "{organization}: {driver} waited {minutes} min at the pickup and marked your ride a no-show.",
+  "moved-vehicle": "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.",
+  "driver-left":
+    "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
 };
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";
@@ -144,7 +162,8 @@ export function noticeText(
   const driver = ride.driverName?.trim() || t("Your driver");
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
   if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
-  const time = ride.scheduledFor === undefined ? "" : clockTime(ride.scheduledFor, t.lang, timeZone);
+  const timeOf = notice.at ?? ride.scheduledFor;
+  const time = timeOf === undefined ? "" : clockTime(timeOf, t.lang, timeZone);
   const date = notice.until === undefined ? "" : readerDay(notice.until, t.lang, timeZone);
   return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time, date });
 }
@@ -168,6 +187,12 @@ export function handedOverNotice(record: NoticeRecord): { notices: Notice[]; nex
   };
 }
 
+/** A booking no vehicle could take at its hand-over (automatic dispatch): told once per ride. */
+export function unplacedNotice(record: NoticeRecord): { notices: Notice[]; next: NoticeRecord } {
+  if (record.sent.includes("unplaced")) return { notices: [], next: record };
+  return { notices: [{ kind: "unplaced", minutes: null }], next: { ...record, sent: [...record.sent, "unplaced"] } };
+}
+
 /** A ride canceled because its rider was blocked, or a booking for a reason of its hand-over: told once per ride. */
 export function canceledNotice(
   record: NoticeRecord,
@@ -176,4 +201,27 @@ export function canceledNotice(
   if (record.sent.includes(reason.kind)) return { notices: [], next: record };
   const notice: Notice = { kind: reason.kind, minutes: null, ...("until" in reason && { until: reason.until }) };
   return { notices: [notice], next: { ...record, sent: [...record.sent, reason.kind] } };
+}
+
+/**
+ * The ride left its vehicle because the driver went offline (`leftAt`): to another vehicle that picks the rider up at
+ * `at`, told only when that time `changed`, or to none (`at` null). Told once per hand-back (two isolates deciding the
+ * same one send one text); the new vehicle's driver counts as having accepted it, so what follows (near, here, late)
+ * is about them.
+ */
+export function handedBackNotice(
+  record: NoticeRecord,
+  { at, changed, leftAt }: { at: number | null; changed: boolean; leftAt: number },
+): { notices: Notice[]; next: NoticeRecord } {
+  if (record.handedBackAt === leftAt) return { notices: [], next: record };
+  if (at === null) {
+    return {
+      notices: [{ kind: "driver-left", minutes: null }],
+      next: { promisedAt: null, sent: ["driver-left"], handedBackAt: leftAt },
+    };
+  }
+  return {
+    notices: changed ? [{ kind: "moved-vehicle", minutes: null, at }] : [],
+    next: { promisedAt: at, sent: ["accepted", "moved-vehicle"], handedBackAt: leftAt },
+  };
 }

@@ -30,6 +30,7 @@ import { peopleApi } from "./api/people.ts";
 import { photosApi } from "./api/photos.ts";
 import { placesApi } from "./api/places.ts";
 import { vehiclesApi } from "./api/vehicles.ts";
+import { plansApi } from "./api/plans.ts";
 import { profileApi } from "./api/profile.ts";
 import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
@@ -122,6 +123,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     scheduleApi,
     placesApi,
     vehiclesApi,
+    plansApi,
     settingsApi,
     (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
     auditApi,

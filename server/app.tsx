@@ -9,6 +9,7 @@ import { scrubText } from "../lib/scrub.ts";
 import { jsonLogger } from "../lib/log.ts";
 import { Metrics } from "../lib/metrics.ts";
 import { routingSource } from "../lib/routing.ts";
+import { travelModel } from "../domain/dispatch/travel.ts";
 import { countingSender } from "../lib/sms.ts";
 import { ContentionError } from "../kv/retry.ts";
 import { authServices } from "./auth_services.ts";
@@ -42,7 +43,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const log = appDeps.log ?? jsonLogger();
   const metrics = appDeps.metrics ?? new Metrics();
   const eta = appDeps.eta ?? routingSource(appDeps.config.routingUrl, { log });
-  const deps = { ...appDeps, log, metrics, eta, sms: countingSender(appDeps.sms, metrics) };
+  const travel = appDeps.travel ?? travelModel(appDeps.config.routingUrl, { log });
+  const deps = { ...appDeps, log, metrics, eta, travel, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const { publicSentryDsn, version, mapStyleUrl } = deps.config;

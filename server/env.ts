@@ -1,4 +1,5 @@
 /** The one typed context (docs/conventions.md, "HTTP"): what the app's middleware puts on `c`. */
+import type { Travel } from "../domain/dispatch/travel.ts";
 import type { Store } from "../kv/store.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
@@ -34,6 +35,8 @@ export interface AppDeps {
   reporter?: ErrorReporter;
   /** Arrival times: ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
   eta?: EtaSource;
+  /** Automatic dispatch's travel times: ROUTING_URL's /table, else the estimate; createApp makes it when omitted. */
+  travel?: Travel;
   /**
    * This isolate's short random id when the process runs several (serve.ts under `deno serve --parallel`):
    * GET /healthz names it, so a client can tell which isolate its connection reached. None alone (main.ts).

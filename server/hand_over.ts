@@ -1,9 +1,12 @@
 /**
  * The booking hand-over's timer: the sweep (domain/bookings/hand_over.ts)
  * runs once at start, the catch-up after a stop, and then every
- * SWEEP_EVERY_MS, so a booking is handed over at most that late.
+ * SWEEP_EVERY_MS, so a booking is handed over at most that late. Each sweep
+ * also hands back the waiting rides of drivers who left automatic dispatch's
+ * plans without going offline (domain/dispatch/hand_back.ts handBackLeft).
  */
 import { handOverDue } from "../domain/bookings/hand_over.ts";
+import { handBackLeft } from "../domain/dispatch/hand_back.ts";
 import type { NoticeDeps } from "../domain/rides/tell_rider.ts";
 
 /** How often the timer sweeps: a booking is handed over at most this late. */
@@ -18,6 +21,8 @@ export function startHandOvers(deps: NoticeDeps, signal: AbortSignal, everyMs = 
   const sweep = () => {
     running = running.then(() => handOverDue(deps)).catch((error) =>
       deps.log({ event: "hand_over.failed", level: "error", error: String(error) })
+    ).then(() => handBackLeft(deps)).catch((error) =>
+      deps.log({ event: "hand_back.failed", level: "error", error: String(error) })
     );
     return running;
   };

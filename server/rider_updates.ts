@@ -3,6 +3,7 @@
  * holds the rider's texts and their tracking). `rideCanceledForBlock` is
  * passed on for the people routes, which block a person and cancel their ride.
  */
+import { travelModel } from "../domain/dispatch/travel.ts";
 import type { NoticeDeps } from "../domain/rides/tell_rider.ts";
 import { estimateSource } from "../lib/routing.ts";
 import type { AppDeps } from "./env.ts";
@@ -17,5 +18,6 @@ export function noticeDeps(deps: AppDeps): NoticeDeps {
     eta: deps.eta ?? estimateSource,
     sms: deps.sms,
     log: deps.log ?? (() => {}),
+    travel: deps.travel ?? travelModel(deps.config.routingUrl, { log: deps.log }),
   };
 }

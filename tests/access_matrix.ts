@@ -295,6 +295,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: [401, 403, 403, 403, 204],
     foreignId: [401, 403, 403, 404, 404],
   },
+  { method: "GET", path: "/:tenant/api/drivers/plan", kind: "api", own: DRIVERS, other: NON_MEMBER },
+  { method: "GET", path: "/:tenant/api/admin/plans", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },

@@ -6,6 +6,9 @@
  * slot in the same commit, and the rider is texted once
  * (domain/rides/tell_rider.ts).
  *
+ * In automatic dispatch a booking is planned into a vehicle at its hand-over
+ * instead, and handed over accepted by its driver (`handOverPlanned`).
+ *
  * A booking meets at its hand-over the rules a ride request made then would
  * (domain/rides/request.ts): a rider blocked in the tenant (kv/members.ts),
  * a paused service, a rider paused by the no-show policy. Any of them
@@ -25,14 +28,26 @@
 import { type DueBooking, listDueBookings } from "../../kv/bookings.ts";
 import { getMembership } from "../../kv/members.ts";
 import { getRide } from "../../kv/ride_reads.ts";
-import { updateRideStatus } from "../../kv/rides.ts";
+import { readFleet } from "../../kv/plans.ts";
+import { type PlanWrite, type UpdateResult, updateRideStatus } from "../../kv/rides.ts";
+import { getUser } from "../../kv/users.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { HAND_OVER_MS } from "../../lib/booking.ts";
 import type { CancelReason } from "../../lib/rider_notices.ts";
 import { checkHandOver } from "../../lib/ride_moves.ts";
+import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
+import { findPlacement, pickupWindow, rideToPlace } from "../dispatch/place.ts";
 import { riderPaused, servicePaused } from "../rides/request.ts";
-import { bookingCanceled, bookingHandedOver, type NoticeDeps } from "../rides/tell_rider.ts";
+import { PLAN_ATTEMPTS } from "../rides/request_planned.ts";
+import {
+  bookingCanceled,
+  bookingHandedOver,
+  bookingUnplaced,
+  type NoticeDeps,
+  rideMoved,
+} from "../rides/tell_rider.ts";
 
 export const RIDER_BUSY_TEXT = "The rider has another active ride";
 /** Who a refused booking is canceled by: not the rider, so the ride says canceled by staff. */
@@ -63,19 +78,20 @@ export async function handOverDue(deps: NoticeDeps): Promise<SweepResult> {
       if (await cancelRefused(deps, due, tenant, refused, now)) result.canceled.push(due.id);
       continue;
     }
-    const moved = await updateRideStatus(deps.kv, {
-      tenant: due.tenant,
-      id: due.id,
-      to: "pending",
-      actorId: booked.creatorId,
-      now,
-      decide: (ride, { riderBusy }) =>
-        Promise.resolve(riderBusy ? { ok: false, status: 409, error: RIDER_BUSY_TEXT } : checkHandOver(ride)),
-    });
+    const automatic = tenant && settingsOf(tenant).dispatchMode === "automatic";
+    const moved = automatic ? await handOverPlanned(deps, tenant, booked, now) : await handOverTo(deps, booked, now);
     if (moved.ok && moved.changed) {
       result.handedOver.push(due.id);
-      deps.log({ event: "ride.handed_over", tenant: due.tenant, rideId: due.id, scheduledFor: due.scheduledFor });
-      if (tenant) await bookingHandedOver(deps, tenant, moved.ride);
+      deps.log({
+        event: "ride.handed_over",
+        tenant: due.tenant,
+        rideId: due.id,
+        scheduledFor: due.scheduledFor,
+        ...(automatic && { vehicleId: moved.ride.vehicleId ?? null }),
+      });
+      if (tenant && moved.ride.status === "accepted") await rideMoved(deps, tenant, moved.ride);
+      else if (tenant && automatic) await bookingUnplaced(deps, tenant, moved.ride);
+      else if (tenant) await bookingHandedOver(deps, tenant, moved.ride);
     } else if (!moved.ok && moved.reason === "refused" && now >= due.scheduledFor) {
       // Still held by the rider's other ride at its pickup time: it will not happen.
       const canceled = await updateRideStatus(deps.kv, {
@@ -93,6 +109,46 @@ export async function handOverDue(deps: NoticeDeps): Promise<SweepResult> {
     }
   }
   return result;
+}
+
+/** The booking moved to pending for drivers to take (or `plan`'s driver accepts it), checked as read. */
+function handOverTo(deps: NoticeDeps, booked: Ride, now: number, plan?: PlanWrite): Promise<UpdateResult> {
+  return updateRideStatus(deps.kv, {
+    tenant: booked.tenant,
+    id: booked.id,
+    to: plan ? "accepted" : "pending",
+    actorId: booked.creatorId,
+    now,
+    ...(plan && { plan }),
+    decide: (ride, { riderBusy }) =>
+      Promise.resolve(riderBusy ? { ok: false, status: 409, error: RIDER_BUSY_TEXT } : checkHandOver(ride)),
+  });
+}
+
+/**
+ * Automatic dispatch: the booking is planned into a vehicle by the rules of a ride request (domain/dispatch/place.ts),
+ * its pickup within the tenant's longest wait of the time booked, and handed over accepted by that vehicle's driver
+ * in the commit that writes the plan. When no vehicle can take it (or the plans keep changing under it), it is
+ * handed over pending, with no driver: the rider is told, admins see it unassigned, and a driver may take it by hand.
+ * A booking with no drop-off point (made before the tenant dispatched automatically) cannot be planned: pending too.
+ */
+async function handOverPlanned(deps: NoticeDeps, tenant: Tenant, booked: Ride, now: number): Promise<UpdateResult> {
+  const settings = settingsOf(tenant);
+  const toPlace = rideToPlace(booked, pickupWindow(Math.max(now, booked.scheduledFor ?? now), settings));
+  for (let attempt = 0; toPlace && attempt < PLAN_ATTEMPTS; attempt++) {
+    const fleet = await readFleet(deps.kv, tenant.code, now);
+    const placed = await findPlacement(tenant.code, fleet, toPlace, settings, now, { travel: deps.travel });
+    if (!placed) break;
+    const driver = await getUser(deps.kv, placed.plan.driverId);
+    const moved = await handOverTo(deps, booked, now, {
+      entry: placed.entry,
+      plan: placed.plan,
+      times: placed.times,
+      driver: { name: driver?.name ?? null, phoneNumber: driver?.phoneNumber ?? "" },
+    });
+    if (moved.ok || moved.reason !== "plan_changed") return moved;
+  }
+  return handOverTo(deps, booked, now);
 }
 
 /**

@@ -5,8 +5,17 @@
  * wait counts from (kv/pickup_arrivals.ts, fixed with the tenant's wait), and
  * a rider waiting for this driver may be due a text (almost there, here,
  * running late), sent after the answer.
+ *
+ * In automatic dispatch (docs/dispatch.md, "As the day goes") a position
+ * re-times the driver's vehicle plan (domain/dispatch/follow_positions.ts),
+ * and going offline (or on in another vehicle) hands the rides not yet
+ * picked up to other vehicles (domain/dispatch/hand_back.ts); with riders
+ * aboard it is refused, since they ride on with this vehicle until dropped off.
  */
-import { type DriverState, setDriverState, VehicleHeld } from "../../kv/drivers.ts";
+import { DROP_OFF_FIRST, DROP_OFF_TO_CHANGE, handBack, type HandBackDeps, riderAboard } from "../dispatch/hand_back.ts";
+import { followPosition } from "../dispatch/follow_positions.ts";
+import { type DriverState, getDriverState, setDriverState, VehicleHeld } from "../../kv/drivers.ts";
+import { getPlan } from "../../kv/plans.ts";
 import { getVehicle } from "../../kv/vehicles.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
 import { UNKNOWN_VEHICLE_TEXT, VEHICLE_HELD_TEXT } from "../../lib/vehicles.ts";
@@ -60,6 +69,12 @@ export async function setAvailability(
       await getVehicle(deps.kv, tenant.code, vehicleId);
     if (!known) return refuseField(400, "vehicleId", UNKNOWN_VEHICLE_TEXT);
   }
+  // Automatic dispatch: going offline, or on in another vehicle, leaves the plan of the vehicle driven until now.
+  const automatic = settingsOf(tenant).dispatchMode === "automatic";
+  const leaving = automatic && (!isAvailable || vehicleId !== undefined)
+    ? await plannedVehicle(deps, tenant, driver, isAvailable ? vehicleId as string | null : undefined)
+    : null;
+  if (leaving && riderAboard(leaving.plan)) return refuse(409, isAvailable ? DROP_OFF_TO_CHANGE : DROP_OFF_FIRST);
   let state: DriverState;
   try {
     state = await setDriverState(deps.kv, {
@@ -78,7 +93,28 @@ export async function setAvailability(
     throw err;
   }
   if (state.location && location) void driverMoved(deps, tenant, driver.id, state.location);
+  if (leaving) await afterwards(deps, "hand_back", () => handBack(deps, tenant, leaving.vehicleId, driver.id));
+  if (location && automatic) {
+    await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));
+  }
   return done(state);
+}
+
+/** The vehicle the driver holds a plan in, with that plan, or null; none when `staying` in it. */
+async function plannedVehicle(deps: HandBackDeps, tenant: Tenant, driver: User, staying?: string | null) {
+  const vehicleId = (await getDriverState(deps.kv, tenant.code, driver.id))?.vehicleId;
+  if (!vehicleId || vehicleId === staying) return null;
+  const plan = (await getPlan(deps.kv, tenant.code, vehicleId)).value;
+  return plan && plan.driverId === driver.id ? { vehicleId, plan } : null;
+}
+
+/** Work that follows a report once it is recorded: a failure is logged, never the report's answer. */
+async function afterwards(deps: NoticeDeps, what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    deps.log({ event: `dispatch.${what}_failed`, level: "error", error: String(error) });
+  }
 }
 
 /** The driver's position, reported as they move. */
@@ -98,5 +134,6 @@ export async function reportLocation(
     pickupWaitMs: waitMs(tenant),
   });
   void driverMoved(deps, tenant, driver.id, state.location!);
+  await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));
   return done(state.location!);
 }

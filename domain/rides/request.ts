@@ -6,6 +6,8 @@
  * now a driver online (one whose vehicle takes a wheelchair when it needs
  * one). The ride is then created in one checked commit (kv/rides.ts), which
  * also refuses a second active ride and a booking past the rider's limit.
+ * In automatic dispatch a ride needs a drop-off point, and a ride for now is
+ * planned into a vehicle instead (domain/rides/request_planned.ts).
  *
  * `servicePaused` and `riderPaused` are also the booking hand-over's rules
  * (domain/bookings/hand_over.ts): a booking meets at its hand-over the rules
@@ -33,11 +35,16 @@ import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
+import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
+import type { Travel } from "../dispatch/travel.ts";
+import { requestPlanned } from "./request_planned.ts";
 import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
 
 export interface RequestDeps {
   kv: Store;
   clock: Clock;
+  /** Automatic dispatch's travel model (domain/dispatch/travel.ts); the estimate when not given. */
+  travel?: Travel;
 }
 
 /** The request's body as it arrived: anything may be missing or of the wrong type. */
@@ -114,6 +121,22 @@ export async function requestRide(
   const { pickup, dropoff } = parsed.value;
   for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
     if (!insideArea(point, tenant.serviceArea)) return refuseSaid(400, outsideArea(tenant.serviceArea));
+  }
+  const automatic = settingsOf(tenant).dispatchMode === "automatic";
+  // Automatic dispatch plans the drop-off too (a booking's at its hand-over), so it needs its point.
+  if (automatic && !dropoff) return refuse(400, DROPOFF_NEEDED_TEXT);
+  if (automatic && dropoff && !booking) {
+    return await requestPlanned(deps, tenant, {
+      tenant: tenant.code,
+      creatorId: rider.id,
+      ...parsed.value,
+      dropoff,
+      ...(places.pickupName && { pickupName: places.pickupName }),
+      needs: needs.value,
+      ...(note.value && { note: note.value }),
+      rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
+      timeZone: tenant.timezone,
+    }, now);
   }
   // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it, both from one read;
   // a booking's driver is found at its hand-over.

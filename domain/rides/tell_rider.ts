@@ -12,6 +12,7 @@
  *   or their number opted out. They run after the answer: a failed text is
  *   logged and never fails the move or the report.
  */
+import type { Travel } from "../dispatch/travel.ts";
 import type { Store } from "../../kv/store.ts";
 import { getDriverState } from "../../kv/drivers.ts";
 import { keys } from "../../kv/keys.ts";
@@ -30,10 +31,12 @@ import {
   canceledNotice,
   type CancelReason,
   dueNotices,
+  handedBackNotice,
   handedOverNotice,
   noShowNotice,
   type Notice,
   noticeText,
+  unplacedNotice,
 } from "../../lib/rider_notices.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";
 import type { EtaSource } from "../../lib/routing.ts";
@@ -48,6 +51,12 @@ export interface TrackingDeps {
   eta: EtaSource;
 }
 
+/** Whole minutes (rounded up) until the plan's time for the ride's next stop; null when it has none. */
+function plannedMinutes(ride: Ride, now: number): number | null {
+  const at = ride.status === "arrived" ? ride.dropoffAt : ride.pickupAt;
+  return at === undefined ? null : Math.max(0, Math.ceil((at - now) / 60_000 - 1e-9));
+}
+
 /** `driver`: the driver's position when the caller has read it already. */
 export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point | null): Promise<Tracking> {
   if (!isTracked(ride)) return NOT_TRACKED;
@@ -56,7 +65,10 @@ export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point |
     : (await getDriverState(deps.kv, ride.tenant, ride.assignedDriverId!))?.location ?? null;
   if (!at) return NOT_TRACKED;
   const target = etaTarget(ride);
-  const etaMinutes = target ? await deps.eta.minutes(at, target) : null;
+  const direct = target ? await deps.eta.minutes(at, target) : null;
+  // A planned ride (automatic dispatch) may have other stops first: its planned time, when later, is the answer.
+  const planned = plannedMinutes(ride, deps.clock.now());
+  const etaMinutes = direct === null ? null : Math.max(direct, planned ?? 0);
   let late: number | null = null;
   if (etaMinutes !== null && ride.status !== "arrived") {
     late = lateMinutes((await getNotices(deps.kv, ride.tenant, ride.id)).promisedAt, deps.clock.now(), etaMinutes);
@@ -68,6 +80,8 @@ export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point |
 export interface NoticeDeps extends TrackingDeps {
   sms: SmsSender;
   log: Logger;
+  /** Automatic dispatch's travel model (domain/dispatch/travel.ts); the estimate when not given. */
+  travel?: Travel;
 }
 
 /** A ride moved (accepted, on the way): the rider hears what is due. */
@@ -155,6 +169,17 @@ export function bookingHandedOver(deps: NoticeDeps, tenant: Tenant, ride: Ride):
 }
 
 /**
+ * Automatic dispatch: no vehicle could take a booking at its hand-over, so it waits for a driver to take it by hand
+ * (domain/bookings/hand_over.ts); the rider is told once, on the terms of every ride text.
+ */
+export function bookingUnplaced(deps: NoticeDeps, tenant: Tenant, ride: Ride): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, unplacedNotice);
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/**
  * A ride canceled because its rider was blocked (routes/api/people.ts, the
  * hand-over sweep): the rider is told once, on the terms of every ride text.
  */
@@ -169,6 +194,22 @@ export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Rid
 export function bookingCanceled(deps: NoticeDeps, tenant: Tenant, ride: Ride, reason: CancelReason): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => canceledNotice(record, reason));
+    if (notices.length > 0) await send(deps, tenant, ride, notices);
+  });
+}
+
+/**
+ * The ride's driver went offline at `leftAt` (domain/dispatch/hand_back.ts): another vehicle picks the rider up at
+ * `at` (told when the time `changed`), or none can (`at` null). Once per hand-back, on the terms of every ride text.
+ */
+export function rideHandedBack(
+  deps: NoticeDeps,
+  tenant: Tenant,
+  ride: Ride,
+  how: { at: number | null; changed: boolean; leftAt: number },
+): Promise<void> {
+  return guarded(deps, ride, async () => {
+    const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => handedBackNotice(record, how));
     if (notices.length > 0) await send(deps, tenant, ride, notices);
   });
 }

@@ -20,7 +20,7 @@ import { can } from "../../lib/roles.ts";
 import { isRefusal } from "../../domain/refusal.ts";
 import { moveRide } from "../../domain/rides/move.ts";
 import { requestRide } from "../../domain/rides/request.ts";
-import { trackRide } from "../../domain/rides/tell_rider.ts";
+import { rideMoved, trackRide } from "../../domain/rides/tell_rider.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -74,6 +74,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     const answer = await requestRide(deps, c.get("tenant"), c.get("user"), c.req.valid("json"));
     if (isRefusal(answer)) return refusalAnswer(c, answer);
     rideEvent(c, "ride.requested", answer.value, null, answer.value.status);
+    // Planned at once (automatic dispatch): the rider hears who is coming, as when a driver accepts.
+    if (answer.value.status === "accepted") void rideMoved(notices, c.get("tenant"), answer.value);
     return c.json({ ride: answer.value }, 201);
   });
 

@@ -442,6 +442,8 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/drivers/vehicles",
       "/admin/rides/counts",
       "/admin/vehicles",
+      "/drivers/plan",
+      "/admin/plans",
       "/rides/history",
       "/rides/standing",
     );

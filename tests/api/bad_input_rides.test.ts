@@ -19,9 +19,10 @@ import {
   template,
 } from "../helpers/arbitraries.ts";
 import { hostileSegment } from "../helpers/hostile_urls.ts";
-import { attack, SEED, sentCount } from "../helpers/bad_input.ts";
+import { Arena, attack, SEED, sentCount } from "../helpers/bad_input.ts";
 import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
 import {
+  automaticInputWorld,
   type BadInputWorld,
   cancelNewRides,
   request,
@@ -85,6 +86,30 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
       RUNS.requestRide,
       (s) => requests.send((w) => request(w, s, "POST", "/rides")),
     );
+  });
+
+  it("ride requests in automatic dispatch never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(
+      template({ pickup: INSIDE, dropoff: INSIDE_2, destination: "Library", passengerCt: 1, needs: ["wheelchair"] }),
+      {
+        needs: fc.constantFrom<JsonTree>(["wheelchair"], [], ["Wheelchair"], null),
+        pickup: hostilePoint,
+        dropoff: hostilePoint,
+        destination: hostileString,
+        passengerCt: fc.constantFrom("1", "5", "6", "13", "1.5").map((n) => new NumberText(n)),
+      },
+    );
+    // A planned ride holds a place in the van's plan: each one starts the world again.
+    const planned = new Arena(automaticInputWorld, "rebuild");
+    try {
+      await attack(
+        shot(["rider", "rider2"], body),
+        RUNS.requestPlanned,
+        (s) => planned.send((w) => request(w, s, "POST", "/rides")),
+      );
+    } finally {
+      planned.close();
+    }
   });
 
   it("bookings ahead never 5xx and refusals write nothing", async () => {

@@ -14,6 +14,7 @@ import { benchSockets } from "./sockets.ts";
 import { benchBigTenant } from "./big_tenant.ts";
 import { benchRestart } from "./restart.ts";
 import { benchDispatch } from "./dispatch.ts";
+import { benchDispatchRequest } from "./dispatch_request.ts";
 import { benchSignInBurst } from "./sign_in_burst.ts";
 import { benchThroughput, rawAnswer } from "./throughput.ts";
 import { ROOT, start, TOKEN_ENV } from "./bench_server.ts";
@@ -155,6 +156,7 @@ if (import.meta.main) {
   );
   rows.push(...await benchRestart());
   const dispatch = benchDispatch();
+  const dispatchRequest = await benchDispatchRequest();
 
   const report = `# Benchmarks
 
@@ -174,6 +176,8 @@ says.
 ${rows.join("\n")}
 
 ${dispatch}
+
+${dispatchRequest}
 
 ${NOTES}`;
   console.log(report);

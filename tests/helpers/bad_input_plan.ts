@@ -21,6 +21,7 @@ export const BAD_INPUT_RUNS = {
   },
   rides: {
     requestRide: 1200,
+    requestPlanned: 300,
     moveRide: 900,
     deleteRide: 300,
     availability: 600,

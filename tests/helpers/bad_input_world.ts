@@ -10,7 +10,7 @@ import { type BodySpec, contentType } from "./arbitraries.ts";
 import { forgedAuthorization, hostileSegment } from "./hostile_urls.ts";
 import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
 import { bearer, makeApp, superAdmin } from "./app.ts";
-import { move, requestRide, rideWorld } from "./rides.ts";
+import { CENTRE, move, requestRide, rideWorld } from "./rides.ts";
 import { listPlaces } from "../../kv/places.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 
@@ -98,4 +98,29 @@ export function tenantArenas() {
     closeAll: () => arenas.forEach((a) => a.close()),
     summary: () => arenas.map((a) => `${a.builds}/${a.heals}`).join(" "),
   };
+}
+
+/**
+ * The same world with the demo tenant dispatching automatically (domain/rides/request_planned.ts): the driver is
+ * online with the world's van, so a good request is planned into it.
+ */
+export async function automaticInputWorld() {
+  const w = await badInputWorld();
+  const settings = await w.t.request("/greer/api/admin/settings", {
+    ...bearer(w.admin.token, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ dispatchMode: "automatic" }),
+    }),
+  });
+  if (settings.status !== 200) throw new Error(`settings answered ${settings.status}`);
+  const online = await w.t.request("/greer/api/drivers/availability", {
+    ...bearer(w.driver.token, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ isAvailable: true, location: CENTRE, vehicleId: w.vehicleId }),
+    }),
+  });
+  if (online.status !== 200) throw new Error(`availability answered ${online.status}`);
+  return w;
 }

@@ -6,7 +6,8 @@
  *
  * Covers every tenant in the store: rides_by_rider, rides_active,
  * rider_active (at most one active ride per rider, kept whole), driver_active,
- * driver_in_progress (exactly the driver's one ride on-the-way or arrived),
+ * driver_in_progress (exactly the driver's one ride on-the-way or arrived;
+ * none for rides in a vehicle's plan, whose plan orders them),
  * rides_by_trip_status, ride_counts, the feed (seq monotonic, head at or
  * past the last entry, each ride's newest entry showing its current status)
  * and the report rollups (exactly what the rides add up to).
@@ -179,9 +180,10 @@ async function checkInProgress(kv: Store, rides: Map<string, Ride>, at: Lookup):
     else if (ride.assignedDriverId !== driverId) {
       problems.push(`${show(e.key)} points at ride ${ride.id} of driver ${ride.assignedDriverId}`);
     } else if (!isInProgress(ride.status)) problems.push(`${show(e.key)} points at a ${ride.status} ride`);
+    else if (ride.vehicleId) problems.push(`${show(e.key)} points at ride ${ride.id} of a vehicle's plan`);
   }
   for (const [k, ride] of rides) {
-    if (!ride.assignedDriverId || !isInProgress(ride.status)) continue;
+    if (!ride.assignedDriverId || !isInProgress(ride.status) || ride.vehicleId) continue;
     const slot = slots.get(`${ride.tenant}/${ride.assignedDriverId}`);
     if (slot !== ride.id) {
       problems.push(
@@ -242,8 +244,9 @@ async function checkFeed(kv: Store, rides: Map<string, Ride>): Promise<string[]>
     if (entry.ride?.tenant !== tenant) problems.push(`${show(e.key)} holds a ride of ${entry.ride?.tenant}`);
     const k = `${String(tenant)}/${entry.ride?.id}`;
     const prior = newest.get(k);
-    // A ride starts pending, or scheduled when booked ahead.
-    const born = entry.ride.status === "pending" || entry.ride.status === "scheduled";
+    // A ride starts pending, or scheduled when booked ahead, or accepted when planned into a vehicle at once.
+    const born = entry.ride.status === "pending" || entry.ride.status === "scheduled" ||
+      (entry.ride.status === "accepted" && entry.ride.vehicleId !== undefined);
     if (entry.type === "new" && (entry.previous !== null || !born || prior)) {
       problems.push(`${show(e.key)} is a "new" entry for a ride already seen or not pending`);
     }

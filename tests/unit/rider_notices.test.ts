@@ -1,7 +1,14 @@
 /** When a waiting rider is told what (lib/rider_notices.ts), and the texts in both languages. */
 import { describe, expect, it } from "vitest";
 import { AREAS, type Text, translate, translator } from "../../lib/i18n/catalogue.ts";
-import { dueNotices, NO_NOTICES, type NoticeFacts, type NoticeRecord, noticeText } from "../../lib/rider_notices.ts";
+import {
+  dueNotices,
+  handedBackNotice,
+  NO_NOTICES,
+  type NoticeFacts,
+  type NoticeRecord,
+  noticeText,
+} from "../../lib/rider_notices.ts";
 import type { Ride } from "../../lib/rides.ts";
 
 const PICKUP = { lat: 34.9387, lng: -82.2271 };
@@ -138,6 +145,68 @@ describe("the texts", () => {
       expect(translate("en", text, filled).length, text).toBeLessThanOrEqual(160);
       // One character outside GSM-7 makes it UCS-2: 67 characters a segment once split.
       expect(translate("es", text, filled).length, text).toBeLessThanOrEqual(134);
+    }
+  });
+});
+
+describe("a ride handed back when its driver goes offline", () => {
+  const en = translator("en");
+  const es = translator("es");
+  // 10:40 in Greer (America/New_York, daylight time: UTC-4).
+  const AT = Date.UTC(2027, 5, 1, 14, 40);
+
+  it("tells the new pickup time once, naming the new driver, in the rider's language", () => {
+    const told = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, {
+      at: AT,
+      changed: true,
+      leftAt: NOW,
+    });
+    expect(told.notices).toEqual([{ kind: "moved-vehicle", minutes: null, at: AT }]);
+    // The new driver's near, here and late notices are theirs to send again.
+    expect(told.next).toEqual({ promisedAt: AT, sent: ["accepted", "moved-vehicle"], handedBackAt: NOW });
+    expect(handedBackNotice(told.next, { at: AT, changed: true, leftAt: NOW }).notices).toEqual([]);
+    // The same time: nothing to tell, but the new driver's notices start afresh.
+    const same = handedBackNotice({ promisedAt: NOW, sent: ["accepted", "near"] }, {
+      at: AT,
+      changed: false,
+      leftAt: NOW,
+    });
+    expect(same).toEqual({ notices: [], next: told.next });
+    const r = { driverName: "Sam Reyes" };
+    expect(noticeText(told.notices[0], r, "City of Greer", en, "America/New_York")).toBe(
+      "City of Greer: your ride moved to another shuttle. Sam Reyes will pick you up at about 10:40 AM.",
+    );
+    expect(noticeText(told.notices[0], r, "City of Greer", es, "America/New_York")).toBe(
+      "City of Greer: su viaje pasó a otro vehículo. Hacia las 10:40 a.m. lo recogerá Sam Reyes.",
+    );
+  });
+
+  it("tells a rider no vehicle could take that the ride waits for a driver, once per hand-back", () => {
+    const told = handedBackNotice(NO_NOTICES, { at: null, changed: true, leftAt: NOW });
+    expect(told.notices).toEqual([{ kind: "driver-left", minutes: null }]);
+    expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW }).notices).toEqual([]);
+    // A later driver going offline with the same ride is a new hand-back.
+    expect(handedBackNotice(told.next, { at: null, changed: true, leftAt: NOW + MIN }).notices).toHaveLength(1);
+    expect(noticeText(told.notices[0], { driverName: null }, "City of Greer", en)).toBe(
+      "City of Greer: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
+    );
+    expect(noticeText(told.notices[0], { driverName: null }, "City of Greer", es)).toBe(
+      "City of Greer: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",
+    );
+  });
+
+  it("fit one segment in English and two in Spanish with the time filled", () => {
+    const filled = { organization: "Greenville County", driver: "Maria Lopez", time: "10:40 AM" };
+    for (const kind of ["moved-vehicle", "driver-left"] as const) {
+      const text = noticeText({ kind, minutes: null, at: AT }, { driverName: "Maria Lopez" }, filled.organization, en);
+      expect(text.length, text).toBeLessThanOrEqual(160);
+      const spanish = noticeText(
+        { kind, minutes: null, at: AT },
+        { driverName: "Maria Lopez" },
+        filled.organization,
+        es,
+      );
+      expect(spanish.length, spanish).toBeLessThanOrEqual(134);
     }
   });
 });

@@ -53,4 +53,8 @@ export const driver = {
 
   // A ride booked ahead: its pickup time on the driver's card.
   "Pickup at {time}": "Recogida a las {time}",
+
+  // Automatic dispatch: riders aboard stay with the vehicle until dropped off (domain/dispatch/hand_back.ts).
+  "Drop off your riders before going offline": "Deje a sus pasajeros antes de desconectarse",
+  "Drop off your riders before changing vehicle": "Deje a sus pasajeros antes de cambiar de vehículo",
 } as const satisfies Record<string, Entry>;

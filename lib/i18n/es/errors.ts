@@ -52,6 +52,10 @@ export const errors = {
   "No drivers are currently available.": "No hay conductores disponibles en este momento.",
   "No drivers are currently available. Please try again later.":
     "No hay conductores disponibles en este momento. Inténtelo más tarde.",
+  // Automatic dispatch: no vehicle can take the ride within the tenant's longest wait (domain/rides/request_planned.ts).
+  "No shuttle can pick you up within {minutes} minutes. Try again soon or book for later.":
+    "Ningún vehículo puede recogerle en menos de {minutes} minutos. Inténtelo pronto o reserve para más tarde.",
+  "Please select a destination on the map or choose a place.": "Seleccione un destino en el mapa o elija un lugar.",
   "Another ride is already in progress": "Ya hay otro viaje en curso",
   "This ride has already been accepted by another driver": "Otro conductor ya aceptó este viaje",
   "This ride is assigned to another driver": "Este viaje está asignado a otro conductor",

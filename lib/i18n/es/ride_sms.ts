@@ -24,6 +24,9 @@ export const ride_sms = {
   // A booking handed over to drivers (domain/bookings/hand_over.ts).
   "{organization}: your ride for {time} is now looking for a driver.":
     "{organization}: su viaje de las {time} ya busca conductor.",
+  // Automatic dispatch: at its hand-over no vehicle could take the booking; it waits for a driver to take it.
+  "{organization}: no shuttle is free for your ride at {time} yet. We will text you when a driver takes it.":
+    "{organization}: aún no hay vehículo libre para su viaje de las {time}; le avisaremos cuando un conductor lo acepte.",
   // A blocked rider's booking or open ride, canceled (kv/user_removal.ts, domain/bookings/hand_over.ts).
   "{organization}: your ride for {time} was canceled because your access to this service has been suspended.":
     "{organization}: se canceló su viaje de las {time} porque se suspendió su acceso a este servicio.",
@@ -34,6 +37,11 @@ export const ride_sms = {
     "{organization}: se canceló su viaje de las {time} porque este servicio está en pausa.",
   "{organization}: your ride for {time} was canceled. Ride requests are paused until {date} after missed pickups.":
     "{organization}: se canceló su viaje de las {time}: sus solicitudes están pausadas hasta el {date} por no presentarse.",
+  // Automatic dispatch: the driver went offline before the pickup (domain/dispatch/hand_back.ts).
+  "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.":
+    "{organization}: su viaje pasó a otro vehículo. Hacia las {time} lo recogerá {driver}.",
+  "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.":
+    "{organization}: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",
