@@ -297,7 +297,10 @@ function updateRideStatusAlone(
     /** Set when the actor accepts: who the ride is assigned to. */
     driver?: { name: string | null; phoneNumber: string };
     now: number;
-    /** Automatic dispatch, a move to accepted: the plan the ride goes into, whose driver it is assigned to. */
+    /**
+     * Automatic dispatch: the plan this move changes, written in its commit (PlanWrite). A move to accepted is
+     * assigned to the plan's driver and takes its vehicle and planned times.
+     */
     plan?: PlanWrite;
     decide: (
       ride: Ride,
@@ -359,6 +362,23 @@ function updateRideStatusAlone(
     appendAllToFeed(op, tenant, head, [{ type: "update", ride, previous: current.status, at: now }, ...retimed]);
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
+}
+
+/**
+ * Writes a plan on its own (its times moved: a driver's position, a stop left out), with every ride of it whose
+ * planned time moved by RETIME_MS or more, in one commit checked on the plan as read. False when the plan or its
+ * driver changed since it was read: the caller reads it again.
+ */
+export function writePlan(kv: Store, write: PlanWrite, now: number): Promise<boolean> {
+  const { tenant } = write.plan;
+  return rideWriteLane(kv, tenant, () =>
+    commitWithRetry("write the plan", async () => {
+      const op = kv.atomic();
+      const retimed = await addPlanWrite(kv, op, write, "", now);
+      if (!retimed) return false;
+      if (retimed.length) appendAllToFeed(op, tenant, await readHead(kv, tenant), retimed);
+      return await committed(op, true);
+    }));
 }
 
 /** Checks the driver's in-progress slot as read and points it at `ride` while in progress, else empties it. */
