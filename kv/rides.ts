@@ -97,8 +97,11 @@ async function addPlanWrite(
   putPlan(op, write.plan);
   const others = [...write.times.keys()].filter((id) => id !== rideId);
   const entries: Omit<FeedEntry, "seq">[] = [];
-  for (let i = 0; i < others.length; i += 10) {
-    const read = await kv.getMany<Ride[]>(others.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
+  // getMany reads at most 10 keys: the batches are read at once.
+  const batches: string[][] = [];
+  for (let i = 0; i < others.length; i += 10) batches.push(others.slice(i, i + 10));
+  const reads = await Promise.all(batches.map((ids) => kv.getMany<Ride[]>(ids.map((id) => keys.ride(tenant, id)))));
+  for (const read of reads) {
     for (const entry of read) {
       const ride = entry.value;
       // A ride that ended keeps the times it had (its stops leave the plan with the move that ends it).
