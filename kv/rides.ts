@@ -99,8 +99,11 @@ async function addPlanWrite(
   putPlan(op, write.plan);
   const others = [...write.times.keys()].filter((id) => id !== rideId);
   const entries: Omit<FeedEntry, "seq">[] = [];
-  for (let i = 0; i < others.length; i += 10) {
-    const read = await kv.getMany<Ride[]>(others.slice(i, i + 10).map((id) => keys.ride(tenant, id)));
+  // getMany reads at most 10 keys: the batches are read at once.
+  const batches: string[][] = [];
+  for (let i = 0; i < others.length; i += 10) batches.push(others.slice(i, i + 10));
+  const reads = await Promise.all(batches.map((ids) => kv.getMany<Ride[]>(ids.map((id) => keys.ride(tenant, id)))));
+  for (const read of reads) {
     for (const entry of read) {
       const ride = entry.value;
       // A ride that ended keeps the times it had (its stops leave the plan with the move that ends it).
@@ -299,7 +302,10 @@ function updateRideStatusAlone(
     /** Set when the actor accepts: who the ride is assigned to. */
     driver?: { name: string | null; phoneNumber: string };
     now: number;
-    /** Automatic dispatch, a move to accepted: the plan the ride goes into, whose driver it is assigned to. */
+    /**
+     * Automatic dispatch: the plan this move changes, written in its commit (PlanWrite). A move to accepted is
+     * assigned to the plan's driver and takes its vehicle and planned times.
+     */
     plan?: PlanWrite;
     decide: (
       ride: Ride,
@@ -370,6 +376,23 @@ function updateRideStatusAlone(
     appendAllToFeed(op, tenant, head, [{ type: "update", ride, previous: current.status, at: now }, ...retimed]);
     return await committed(op, { ok: true, ride, changed: true, from: current.status });
   });
+}
+
+/**
+ * Writes a plan on its own (its times moved: a driver's position, a stop left out), with every ride of it whose
+ * planned time moved by RETIME_MS or more, in one commit checked on the plan as read. False when the plan or its
+ * driver changed since it was read: the caller reads it again.
+ */
+export function writePlan(kv: Store, write: PlanWrite, now: number): Promise<boolean> {
+  const { tenant } = write.plan;
+  return rideWriteLane(kv, tenant, () =>
+    commitWithRetry("write the plan", async () => {
+      const op = kv.atomic();
+      const retimed = await addPlanWrite(kv, op, write, "", now);
+      if (!retimed) return false;
+      if (retimed.length) appendAllToFeed(op, tenant, await readHead(kv, tenant), retimed);
+      return await committed(op, true);
+    }));
 }
 
 /** Checks the driver's in-progress slot as read and points it at `ride` while in progress, else empties it. */

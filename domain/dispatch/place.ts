@@ -134,6 +134,22 @@ export async function placeInVehicle(
   return placement(tenant, f, built, withRequest(route, built.request, n, n + 1), ride.rideId, now);
 }
 
+/**
+ * A vehicle's plan with every stop still to do timed again from its driver's position now (the stops and their order
+ * as they are): for a plan whose driver moved, or from which stops were left out.
+ */
+export async function timedPlan(
+  tenant: string,
+  f: FleetVehicle,
+  settings: PlaceSettings,
+  now: number,
+  { travel = estimateTravel }: Pick<PlaceOptions, "travel"> = {},
+): Promise<{ plan: VehiclePlan; times: Placement["times"] }> {
+  const built = await buildProblem([f], null, settings, now, travel);
+  const stops = stopsOfRoute(built, built.routes[0], now);
+  return { plan: planWith(f, tenant, stops, now), times: rideTimes(stops) };
+}
+
 /** A stored ride as a ride to place, with the window its pickup must begin in (it must have a drop-off point). */
 export function rideToPlace(
   ride: Pick<Ride, "id" | "pickup" | "pickupName" | "dropoff" | "destination" | "passengerCt" | "needs">,

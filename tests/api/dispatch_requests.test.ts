@@ -9,7 +9,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { keys } from "../../kv/keys.ts";
 import { DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
-import { getPlan, type VehiclePlan } from "../../kv/plans.ts";
+import { getPlan, readFleetOf, type VehiclePlan } from "../../kv/plans.ts";
+import { writePlan } from "../../kv/rides.ts";
+import { timedPlan } from "../../domain/dispatch/place.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
@@ -427,6 +429,33 @@ describe("automatic dispatch: rides that ended", () => {
       id: again.id,
       status: "accepted",
     });
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+  });
+});
+
+describe("the plan store", () => {
+  it("times a plan again from where its driver now is and writes it with the rides whose times moved, checked as read", async () => {
+    using t = await makeApp();
+    const { rider, driver, a } = await twoVans(t);
+    const ride = await asked(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 4) });
+    // The driver went the wrong way: 2 km further from the pickup.
+    t.clock.advance(MIN);
+    await t.request("/greer/api/users/location", put(driver.token, { location: at(0, -2.5) }));
+    const now = t.clock.now();
+    const fleet = (await readFleetOf(t.kv, "greer", driver.user.id, now))!;
+    const settings = { maxWaitMinutes: 15, maxRideFactor: 1.5, maxRideExtraMinutes: 10, pooling: true };
+    const timed = await timedPlan("greer", fleet, settings, now);
+    const write = { entry: fleet.entry, ...timed, driver: { name: null, phoneNumber: DEMO_DRIVER_PHONE } };
+    const head = (await t.kv.get<number>(keys.feedHead("greer"))).value!;
+    expect(await writePlan(t.kv, write, now)).toBe(true);
+    const later = (await t.kv.get<Ride>(keys.ride("greer", ride.id))).value!;
+    expect(later.pickupAt! - ride.pickupAt!).toBeGreaterThan(4 * MIN);
+    expect(later.pickupAt).toBe(timed.times.get(ride.id)!.pickupAt);
+    expect(later.updatedAt).toBe(now);
+    expect((await planOf(t, a))!.stops.map((s) => s.plannedAt)).toEqual([later.pickupAt, later.dropoffAt]);
+    expect((await t.kv.get<number>(keys.feedHead("greer"))).value).toBe(head + 1);
+    // The same write again was made against a plan that has moved since: refused, nothing written.
+    expect(await writePlan(t.kv, write, now)).toBe(false);
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import type { FleetEntry, PlanStop, VehiclePlan } from "../../kv/plans.ts";
 import type { RideToPlace } from "../../domain/dispatch/from_plans.ts";
 import { findPlacement, pickupWindow, type PlaceSettings } from "../../domain/dispatch/place.ts";
@@ -226,6 +227,61 @@ describe("placing a ride into the vehicles' plans", () => {
     }, NOW);
     expect(onTheWay?.plan.vehicleId).toBe("a");
     expect(onTheWay!.plan.stops[0]).toEqual(plan.stops[0]);
+  });
+});
+
+describe("placing rides one after another", () => {
+  it("answers only plans that keep every limit, for every rider of them, and changes no other vehicle's plan", () => {
+    const km = fc.double({ min: -4, max: 4, noNaN: true });
+    const arbRide = fc.record({
+      from: fc.tuple(km, km),
+      to: fc.tuple(km, km),
+      passengerCt: fc.integer({ min: 1, max: 5 }),
+      wheelchair: fc.boolean(),
+      after: fc.integer({ min: 0, max: 10 }),
+    });
+    const arbVan = fc.record({
+      at: fc.tuple(km, km),
+      seats: fc.integer({ min: 1, max: 8 }),
+      wheelchairSpaces: fc.integer({ min: 0, max: 2 }),
+    });
+    return fc.assert(
+      fc.asyncProperty(
+        fc.array(arbVan, { minLength: 1, maxLength: 4 }),
+        fc.array(arbRide, { minLength: 1, maxLength: 10 }),
+        fc.boolean(),
+        async (vans, rides, pooling) => {
+          const settings = { ...SETTINGS, pooling };
+          let fleet = vans.map((v, i) =>
+            vehicle(`v${i}`, at(...v.at), { seats: v.seats, wheelchairSpaces: v.wheelchairSpaces })
+          );
+          for (const [k, r] of rides.entries()) {
+            const from = NOW + r.after * MIN;
+            const placed = await findPlacement(
+              "t",
+              fleet,
+              ride(`r${k}`, at(...r.from), at(...r.to), {
+                passengerCt: r.passengerCt,
+                needs: r.wheelchair ? ["wheelchair"] : [],
+                ...pickupWindow(from, settings),
+              }),
+              settings,
+              NOW,
+            );
+            if (!placed) continue;
+            const van = fleet.find((f) => f.vehicle.id === placed.plan.vehicleId)!;
+            keepsEveryLimit(placed.plan, van.vehicle.seats, van.vehicle.wheelchairSpaces);
+            // The riders already planned keep their stops, in their order.
+            const before = van.entry.value?.stops.map((s) => `${s.rideId}:${s.kind}`) ?? [];
+            const after = placed.plan.stops.map((s) => `${s.rideId}:${s.kind}`).filter((x) => !x.startsWith(`r${k}:`));
+            expect(after).toEqual(before);
+            if (!pooling) expect(placed.plan.stops.slice(-2).map((s) => s.rideId)).toEqual([`r${k}`, `r${k}`]);
+            fleet = withPlan(fleet, placed.plan);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -139,6 +139,16 @@ describe("the texts", () => {
     );
   });
 
+  it("tell a rider whose booking no vehicle could take at its hand-over, with the time booked", () => {
+    const booked = { driverName: null, scheduledFor: Date.UTC(2026, 0, 5, 17, 0) };
+    expect(noticeText({ kind: "unplaced", minutes: null }, booked, "City of Greer", en, "America/New_York")).toBe(
+      "City of Greer: no shuttle is free for your ride at 12:00 PM yet. We will text you when a driver takes it.",
+    );
+    expect(noticeText({ kind: "unplaced", minutes: null }, booked, "City of Greer", es, "America/New_York")).toBe(
+      "City of Greer: aún no hay vehículo libre para su viaje de las 12:00 p.m.; le avisaremos cuando un conductor lo acepte.",
+    );
+  });
+
   it("fit two segments in Spanish and one in English, filled with long names", () => {
     const filled = { organization: "Greenville County", driver: "Maria Lopez", minutes: 12 };
     for (const text of Object.keys(AREAS.ride_sms) as Text[]) {
