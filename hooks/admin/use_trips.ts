@@ -75,7 +75,7 @@ export function useTrips(tenant: string, filter: TripFilter, automatic = false) 
     // A vehicle no page named yet (a ride just planned into it) still shows its name; without this, a blank.
     api<Vehicle[]>(`/${tenant}/api/admin/vehicles`, { tenant })
       .then((list) => {
-        if (Array.isArray(list)) for (const v of list) vehicleNames.current.set(v.id, v.name);
+        if (Array.isArray(list)) { for (const v of list) vehicleNames.current.set(v.id, v.name); }
       })
       .catch(() => {});
   }, [tenant, automatic]);
