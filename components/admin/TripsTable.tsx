@@ -49,13 +49,13 @@ function When({ label, at, now, timeZone }: { label: string; at: number | null; 
   );
 }
 
-/** A planned or actual moment of the ride: the time of day, with the date when it is not today's. */
+/** A planned or actual moment of the ride: the time of day, with the day and month when it is not today's. */
 function clock(at: number, now: number, t: T, timeZone?: string): string {
-  const locale = LOCALES[t.lang];
   const day = (ms: number) => new Date(ms).toLocaleDateString("en-CA", { timeZone });
+  const time = { hour: "numeric", minute: "2-digit", timeZone } as const;
   return new Date(at).toLocaleString(
-    locale,
-    day(at) === day(now) ? { timeStyle: "short", timeZone } : { dateStyle: "medium", timeStyle: "short", timeZone },
+    LOCALES[t.lang],
+    day(at) === day(now) ? time : { ...time, month: "short", day: "numeric" },
   );
 }
 
@@ -134,7 +134,7 @@ export function TripsTable(
                   <span className="cell__sub trip-vehicle">{t("Vehicle")}: {trip.vehicle.name}</span>
                 )}
               </td>
-              <td data-label={t("Rider")}>
+              <td className="cell--rider" data-label={t("Rider")}>
                 {trip.rider.deleted ? <span className="cell__none">{t(DELETED_RIDER)}</span> : (
                   <>
                     {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
@@ -144,7 +144,7 @@ export function TripsTable(
                   </>
                 )}
               </td>
-              <td data-label={t("Driver")}>
+              <td className="cell--driver" data-label={t("Driver")}>
                 {trip.driver?.deleted ? <span className="cell__none">{t(DELETED_DRIVER)}</span> : trip.driver
                   ? (
                     <>
@@ -160,7 +160,7 @@ export function TripsTable(
                     </span>
                   )}
               </td>
-              <td data-label={t("Status")}>
+              <td className="cell--status" data-label={t("Status")}>
                 <TripStatusBadge status={trip.status} />
                 {trip.feedback && (
                   <>
@@ -172,7 +172,7 @@ export function TripsTable(
                   </>
                 )}
               </td>
-              <td data-label={t("Timeline")}>
+              <td className="cell--timeline" data-label={t("Timeline")}>
                 <dl className="timeline">
                   <When label={t("Requested")} at={trip.requestedAt} now={now} timeZone={timeZone} />
                   <When label={t("Accepted")} at={trip.acceptedAt} now={now} timeZone={timeZone} />
