@@ -14,6 +14,7 @@ import type { Ride, RideStatus } from "../../lib/rides.ts";
 import type { Trip } from "../../lib/trips.ts";
 import { bearer, html as readHtml, makeApp } from "../helpers/app.ts";
 import { parseCsv } from "../helpers/csv_parse.ts";
+import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { CENTRE, post, put, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const MIN = 60_000;
@@ -206,6 +207,11 @@ describe("a shared service's report", () => {
     // Deleting the first ride leaves the second alone in its trip.
     expect(await deleteRide(t.kv, "greer", first.id, at(12, 0))).not.toBeNull();
     expect((await report(t, w)).sharing).toMatchObject({ rides: 4, sharedRate: 0, ridersPerTrip: 1 });
+    // What each write kept is what the rides add up to; a day sum gone wrong is caught.
+    expect(await rideIndexProblems(t.kv)).toEqual([]);
+    const sum = keys.reportSharingDay("greer", MONDAY);
+    await t.kv.set(sum, { ...(await t.kv.get<object>(sum)).value, shared: 3 });
+    expect((await rideIndexProblems(t.kv)).some((p) => p.includes('"report_sharing_days","greer"'))).toBe(true);
   });
 
   it("counts a ride on the day of its pickup, and a rebuild from the rides equals the rollups kept by each write", async () => {
