@@ -71,7 +71,7 @@ export interface Ride {
   reachedPickupAt?: number;
   /** From when the driver may mark a no-show: reachedPickupAt plus the tenant's wait as it was then. */
   noShowFrom?: number;
-  /** Automatic dispatch: the vehicle whose plan holds the ride (kv/plans.ts); absent in drivers mode. */
+  /** Automatic dispatch: the vehicle whose plan holds the ride; absent in drivers mode. */
   vehicleId?: string;
   /** Automatic dispatch: when the plan expects the pickup and the drop-off (epoch ms), as last re-timed. */
   pickupAt?: number;
