@@ -25,6 +25,8 @@ export interface Site {
     paused?: boolean;
     /** Only people an admin added may join: its login page says so, to anyone (it tells nobody who belongs). */
     inviteOnly?: boolean;
+    /** The dispatcher plans rides into vehicles (lib/dispatch_settings.ts): the admin screens show vehicles and plans. */
+    automatic?: boolean;
   };
   year: number;
   contactEmail: string;

@@ -31,17 +31,19 @@ export interface AdminTripsProps {
   tenant: string;
   /** The tenant's time zone: the trips' dates and times are shown in it (the browser's own when absent). */
   timeZone?: string;
+  /** The tenant dispatches automatically: a pending ride with no driver is "Unassigned" (no vehicle took it). */
+  automatic?: boolean;
 }
 
-export default function AdminTrips({ tenant, timeZone }: AdminTripsProps) {
-  return <AdminGuard tenant={tenant}>{() => <TripsScreen tenant={tenant} timeZone={timeZone} />}</AdminGuard>;
+export default function AdminTrips(props: AdminTripsProps) {
+  return <AdminGuard tenant={props.tenant}>{() => <TripsScreen {...props} />}</AdminGuard>;
 }
 
-function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
+function TripsScreen({ tenant, timeZone, automatic = false }: AdminTripsProps) {
   const t = useT();
   const titleId = useDomId();
   const [filter, setFilter] = useState<TripFilter>("all");
-  const list = useTrips(tenant, filter);
+  const list = useTrips(tenant, filter, automatic);
   const { trips, counts, phase } = list;
   const now = useNow(30_000);
 
@@ -86,7 +88,7 @@ function TripsScreen({ tenant, timeZone }: AdminTripsProps) {
       {phase === "error" && <p className="notice notice--error" role="alert">{list.error}</p>}
       {phase === "ready" && trips.length === 0 && <p className="empty-state">{emptyText(filter, t)}</p>}
       {phase === "ready" && trips.length > 0 && (
-        <TripsTable trips={trips} now={now} timeZone={timeZone} onDelete={list.setConfirm} />
+        <TripsTable trips={trips} now={now} timeZone={timeZone} automatic={automatic} onDelete={list.setConfirm} />
       )}
       {phase === "ready" && list.cursor && (
         <div className="admin-more">

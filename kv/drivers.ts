@@ -122,6 +122,7 @@ export async function setDriverState(
         from: previous.location,
         to: next.location,
         now,
+        vehicleId: previous.vehicleId,
       });
     }
     bumpDrivers(op, tenant);

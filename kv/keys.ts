@@ -165,4 +165,13 @@ export const keys = {
   reportServiceMs: (tenant: string, date: string) => ["report_service", tenant, date, "ms"] as const,
   reportServiceMeters: (tenant: string, date: string) => ["report_service", tenant, date, "meters"] as const,
   reportService: (tenant: string) => ["report_service", tenant] as const,
+  /** The part of reportServiceMs driven in one of the tenant's vehicles (its driver named it going online). */
+  reportServiceVehicleMs: (tenant: string, date: string) => ["report_service", tenant, date, "vehicle_ms"] as const,
+  /** One vehicle's completed rides of one local day of pickup (lib/sharing.ts VehicleDay). */
+  reportVehicleDay: (tenant: string, date: string, vehicleId: string) =>
+    ["report_vehicle_days", tenant, date, vehicleId] as const,
+  reportVehicleDays: (tenant: string) => ["report_vehicle_days", tenant] as const,
+  /** The tenant's vehicles' figures of one local day, summed (lib/sharing.ts SharingDay). */
+  reportSharingDay: (tenant: string, date: string) => ["report_sharing_days", tenant, date] as const,
+  reportSharingDays: (tenant: string) => ["report_sharing_days", tenant] as const,
 };

@@ -2,7 +2,8 @@
  * Recomputes a tenant's report rollups from its rides: `deno task
  * admin reports:rebuild --tenant C`, and once at start for stores written
  * before the rollups existed (kv/migrations.ts). The same rule as every ride
- * write (kv/report_rollups.ts `addRide`), run over each ride once. Old rides
+ * write (kv/report_rollups.ts `addRide`, kv/sharing_rollups.ts), run over each ride once; a vehicle's
+ * rides of a day are gathered (their aboard times only) and worked out together at the end. Old rides
  * without a local request day get one, in the tenant's zone, first.
  *
  * Not atomic with ride writes (a tenant's rides do not fit one commit): run
@@ -16,6 +17,7 @@ import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
 import { addRide, driverShare, emptyDriverDay, localOf, rideDay } from "./report_rollups.ts";
 import { committed, commitWithRetry } from "./retry.ts";
+import { gatherVehicleDay, sumVehicleDays, type VehicleDays } from "./sharing_rollups.ts";
 
 export interface Rebuilt {
   rides: number;
@@ -29,6 +31,9 @@ const BATCH = 200;
 export async function rebuildReports(kv: Store, tenant: string, timeZone: string): Promise<Rebuilt> {
   await deleteAll(kv, keys.reportDays(tenant));
   await deleteAll(kv, keys.reportDriverMonths(tenant));
+  await deleteAll(kv, keys.reportVehicleDays(tenant));
+  await deleteAll(kv, keys.reportSharingDays(tenant));
+  const vehicleDays: VehicleDays = new Map();
   const days = new Map<string, DayRollup>();
   const driverMonths = new Map<string, DriverMonth>();
   let rides = 0;
@@ -42,6 +47,7 @@ export async function rebuildReports(kv: Store, tenant: string, timeZone: string
       stamped++;
     }
     rides++;
+    gatherVehicleDay(vehicleDays, ride, timeZone);
     const date = rideDay(ride);
     const day = days.get(date) ?? emptyDay();
     addRide(day, ride, 1);
@@ -61,6 +67,12 @@ export async function rebuildReports(kv: Store, tenant: string, timeZone: string
       const [yearMonth, driverId] = id.split("\u0000");
       return [keys.reportDriverMonth(tenant, yearMonth, driverId), month] as [Deno.KvKey, unknown];
     }),
+    ...[...vehicleDays.values()].map(({ date, vehicleId, day }) =>
+      [keys.reportVehicleDay(tenant, date, vehicleId), day] as [Deno.KvKey, unknown]
+    ),
+    ...[...sumVehicleDays(vehicleDays)].map(([date, sum]) =>
+      [keys.reportSharingDay(tenant, date), sum] as [Deno.KvKey, unknown]
+    ),
   ];
   for (let i = 0; i < writes.length; i += BATCH) {
     const op = kv.atomic();

@@ -11,6 +11,9 @@
  * contention; a write that changes no figure (on-the-way, picked-up) reads
  * nothing.
  *
+ * What needs a vehicle's other rides of the day (shared rides, vehicle
+ * trips) is kept beside, by kv/sharing_rollups.ts, called from here.
+ *
  * Driver service (vehicle revenue hours and miles) comes from location
  * reports instead: KvU64 sums per tenant and day, added to by every report of
  * an online driver (kv/drivers.ts), which never conflict.
@@ -33,6 +36,7 @@ import {
 } from "../lib/reports.ts";
 import type { Ride } from "../lib/rides.ts";
 import { keys } from "./keys.ts";
+import { recordSharingChange } from "./sharing_rollups.ts";
 
 /** A day keeps this many distinct pickup places and cells; further ones count under OTHER_PICKUPS. */
 export const MAX_PICKUPS_PER_DAY = 300;
@@ -152,6 +156,7 @@ export async function recordReportChange(
   before: Ride | null,
   after: Ride | null,
 ): Promise<void> {
+  await recordSharingChange(kv, op, tenant, before, after);
   if (sameFigures(before, after)) return;
   const date = rideDay((after ?? before)!);
   const [month, dayOfMonth] = [date.slice(0, 7), date.slice(8)];
@@ -194,10 +199,12 @@ const FASTEST_MPS = 45;
  */
 export function recordService(
   op: Deno.AtomicOperation,
-  { tenant, timeZone, ms, from, to, now }: {
+  { tenant, timeZone, ms, from, to, now, vehicleId }: {
     tenant: string;
     timeZone: string;
     ms: number;
+    /** The vehicle the driver named going online: the time also counts as that vehicle's. */
+    vehicleId?: string;
     from: Point | null;
     to: Point | null;
     now: number;
@@ -206,6 +213,7 @@ export function recordService(
   if (ms <= 0) return;
   const date = localTime(now, timeZone).date;
   op.sum(keys.reportServiceMs(tenant, date), BigInt(Math.round(ms)));
+  if (vehicleId) op.sum(keys.reportServiceVehicleMs(tenant, date), BigInt(Math.round(ms)));
   if (!from || !to) return;
   const meters = distanceMeters(from, to);
   if (meters >= 1 && meters / (ms / 1000) <= FASTEST_MPS) {

@@ -1,8 +1,8 @@
 /**
  * A tenant's report for a range of local days, from the rollups
- * alone (kv/report_rollups.ts): three range lists (days, driver months, driver
- * service) and the names of the drivers, never a scan of rides. A year is at
- * most 366 day values plus 13 per driver.
+ * alone (kv/report_rollups.ts, kv/sharing_rollups.ts): four range lists (days, driver months, driver
+ * service, vehicle day sums) and the names of the drivers, never a scan of rides. A year is at
+ * most 2 × 366 day values plus 13 per driver.
  */
 import type { Store } from "./store.ts";
 import {
@@ -19,6 +19,8 @@ import {
 } from "../lib/reports.ts";
 import { keys } from "./keys.ts";
 import { OTHER_PICKUPS } from "./report_rollups.ts";
+import { addSharing, emptySharing, type SharingDay, sharingReport } from "../lib/sharing.ts";
+import { DEFAULT_DISPATCH } from "../lib/dispatch_settings.ts";
 
 const METERS_PER_MILE = 1609.344;
 const BATCH = { batchSize: 500 };
@@ -34,8 +36,10 @@ export async function readReport(
   timeZone: string,
   from: string,
   to: string,
+  /** The tenant's longest wait (lib/dispatch_settings.ts): the on-time pickups are held to it. */
+  { maxWaitMinutes = DEFAULT_DISPATCH.maxWaitMinutes }: { maxWaitMinutes?: number } = {},
 ): Promise<Report> {
-  const [days, driverMonths, service] = await Promise.all([
+  const [days, driverMonths, service, sharingDays, vehicles, anySharing] = await Promise.all([
     collect(listDays<DayRollup>(kv, keys.reportDays(tenant), from, to)),
     collect(
       kv.list<DriverMonth>({
@@ -44,6 +48,9 @@ export async function readReport(
       }, BATCH),
     ),
     collect(listDays<Deno.KvU64>(kv, keys.reportService(tenant), from, to)),
+    collect(listDays<SharingDay>(kv, keys.reportSharingDays(tenant), from, to)),
+    collect(kv.list({ prefix: keys.vehicles(tenant) }, { limit: 1 })),
+    collect(kv.list({ prefix: keys.reportSharingDays(tenant) }, { limit: 1 })),
   ]);
 
   const total = emptyDay();
@@ -88,10 +95,14 @@ export async function readReport(
 
   let serviceMs = 0;
   let meters = 0;
+  let vehicleMs = 0;
   for (const { key, value } of service) {
     if (key[3] === "ms") serviceMs += Number(value.value);
-    else meters += Number(value.value);
+    else if (key[3] === "meters") meters += Number(value.value);
+    else if (key[3] === "vehicle_ms") vehicleMs += Number(value.value);
   }
+  const sharing = emptySharing();
+  for (const { value } of sharingDays) addSharing(sharing, value, 1);
   const vehicleHours = round(serviceMs / 3_600_000, 1);
   const ended = total.completed + total.canceledByRider + total.canceledByStaff + total.noShows;
 
@@ -128,6 +139,10 @@ export async function readReport(
       rating: d.ratings === 0 ? null : round(d.ratingSum / d.ratings, 1),
     })).sort((a, b) => b.completed - a.completed || (a.name ?? "").localeCompare(b.name ?? "")),
     pickups: [...pickups.values()].sort((a, b) => b.count - a.count).slice(0, 10),
+    // A tenant that never had a vehicle (drivers dispatch by hand) keeps its report as it was.
+    ...((vehicles.length > 0 || anySharing.length > 0) && {
+      sharing: sharingReport(sharing, vehicleMs, maxWaitMinutes),
+    }),
   };
 }
 

@@ -28,6 +28,12 @@ export async function listVehicles(kv: Store, tenant: string): Promise<Vehicle[]
   return out.sort(byName);
 }
 
+/** The names of the tenant's vehicles by id (null for an id no longer there), read once for a page of rides. */
+export async function vehicleNames(kv: Store, tenant: string): Promise<(id: string) => string | null> {
+  const names = new Map((await listVehicles(kv, tenant)).map((v) => [v.id, v.name]));
+  return (id) => names.get(id) ?? null;
+}
+
 /** One of the tenant's vehicles, or null (another tenant's id finds nothing). */
 export async function getVehicle(kv: Store, tenant: string, id: string): Promise<Vehicle | null> {
   const entry = await kv.get<StoredVehicle>(keys.vehicle(tenant, id));

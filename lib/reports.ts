@@ -13,6 +13,7 @@
 import { handOverAt } from "./booking.ts";
 import type { Ride } from "./rides.ts";
 import type { Text } from "./i18n/catalogue.ts";
+import type { SharingReport } from "./sharing.ts";
 
 /** Minutes are kept per whole minute up to this; longer ones count as this many. */
 export const MAX_MINUTES = 600;
@@ -104,6 +105,8 @@ export interface Report extends RideCounts {
   }[];
   /** The ten busiest pickup places or cells, busiest first. */
   pickups: Pickup[];
+  /** A shared service's figures (lib/sharing.ts); absent for a tenant that never had a vehicle. */
+  sharing?: SharingReport;
 }
 
 /** The longest range a report or CSV covers. */

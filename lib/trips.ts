@@ -63,9 +63,21 @@ export interface Trip {
   note?: string;
   /** The rider's rating; absent until rated. */
   feedback?: { rating: number; comment: string | null };
+  /** Automatic dispatch: the vehicle whose plan holds the ride; `name` null once the vehicle was deleted. */
+  vehicle?: { id: string; name: string | null };
+  /** Automatic dispatch: when the plan expects the pickup and the drop-off (epoch ms). */
+  pickupAt?: number;
+  dropoffAt?: number;
+  /** When the rider got aboard (a ride moves to arrived when picked up); absent until then. */
+  pickedUpAt?: number;
 }
 
-export function toTrip(ride: Ride): Trip {
+/** The name of one of the tenant's vehicles by id; null for one no longer there. */
+export type VehicleNames = (id: string) => string | null;
+
+/** The trip of a ride; `vehicleNames` names its vehicle (without it, a vehicle shows with no name). */
+export function toTrip(ride: Ride, vehicleNames: VehicleNames = () => null): Trip {
+  const pickedUpAt = ride.pickedUpAt ?? ride.arrivedAt;
   return {
     id: ride.id,
     destination: ride.destination,
@@ -82,6 +94,10 @@ export function toTrip(ride: Ride): Trip {
     ...(ride.needs?.length && { needs: ride.needs }),
     ...(ride.note && { note: ride.note }),
     ...(ride.feedback && { feedback: { rating: ride.feedback.rating, comment: ride.feedback.comment } }),
+    ...(ride.vehicleId && { vehicle: { id: ride.vehicleId, name: vehicleNames(ride.vehicleId) } }),
+    ...(ride.pickupAt !== undefined && { pickupAt: ride.pickupAt }),
+    ...(ride.dropoffAt !== undefined && { dropoffAt: ride.dropoffAt }),
+    ...(pickedUpAt !== null && { pickedUpAt }),
   };
 }
 

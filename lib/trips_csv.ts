@@ -12,14 +12,24 @@
  * stored requestedAt moves to the hand-over to drivers, lib/rides.ts
  * STAGE_TIME), so every row's requested_at falls inside the file's days, the
  * same day the reports count it on (lib/reports.ts).
+ *
+ * The automatic dispatcher's columns come last, so scripts reading the
+ * earlier ones by position keep working: the vehicle's name, and the planned
+ * and actual pickup and drop-off. The actual pickup is when the rider got
+ * aboard (a ride moves to arrived when picked up), the actual drop-off its
+ * completion; rides the dispatcher never planned leave them empty but the actual ones.
  */
 import { ulidTime } from "./ids.ts";
 import { canceledByRider, waitMs } from "./reports.ts";
 import type { Ride } from "./rides.ts";
 import type { CsvCell } from "./csv.ts";
+import type { VehicleNames } from "./trips.ts";
 import { isoInZone } from "./zoned_iso.ts";
 
-/** The export's columns in order, then three more: the booked pickup time, who canceled, the named pickup place. */
+/**
+ * The export's columns in order, then three more: the booked pickup time, who canceled, the named pickup place;
+ * then the vehicle and the planned and actual pickup and drop-off.
+ */
 export const TRIPS_CSV_COLUMNS = [
   "id",
   "requested_at",
@@ -41,10 +51,15 @@ export const TRIPS_CSV_COLUMNS = [
   "scheduled_for",
   "canceled_by",
   "pickup_place",
+  "vehicle",
+  "planned_pickup",
+  "actual_pickup",
+  "planned_dropoff",
+  "actual_dropoff",
 ] as const;
 
 /** The row of one ride, cell for cell with TRIPS_CSV_COLUMNS. */
-export function tripCsvRow(ride: Ride, timeZone: string): CsvCell[] {
+export function tripCsvRow(ride: Ride, timeZone: string, vehicleNames: VehicleNames = () => null): CsvCell[] {
   const time = (ms: number | null | undefined) => ms === null || ms === undefined ? null : isoInZone(ms, timeZone);
   const wait = waitMs(ride);
   return [
@@ -68,5 +83,10 @@ export function tripCsvRow(ride: Ride, timeZone: string): CsvCell[] {
     time(ride.scheduledFor),
     ride.status === "canceled" ? (canceledByRider(ride) ? "rider" : "staff") : null,
     ride.pickupName,
+    ride.vehicleId ? vehicleNames(ride.vehicleId) : null,
+    time(ride.pickupAt),
+    time(ride.pickedUpAt ?? ride.arrivedAt),
+    time(ride.dropoffAt),
+    time(ride.completedAt),
   ];
 }

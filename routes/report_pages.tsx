@@ -18,6 +18,7 @@ import type { Context } from "hono";
 import { MonthlySummary } from "../components/reports/MonthlySummary.tsx";
 import { ReportView } from "../components/reports/ReportView.tsx";
 import { readReport } from "../kv/reports.ts";
+import { settingsOf } from "../lib/tenant_settings.ts";
 import { translate } from "../lib/i18n/catalogue.ts";
 import { checkMonth, localToday, monthOf, presets, previousMonth } from "../lib/report_dates.ts";
 import { checkRange } from "../lib/reports.ts";
@@ -65,7 +66,7 @@ export function reportPages(deps: AppDeps, auth: AuthServices) {
       );
       return answer(c, renderFragment(lang, body), 400);
     }
-    const report = await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to);
+    const report = await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to, settingsOf(tenant));
     const body = <ReportView {...view} from={range.from} to={range.to} report={report} />;
     return answer(c, renderFragment(lang, body), 200);
   });
@@ -83,7 +84,14 @@ export function reportPages(deps: AppDeps, auth: AuthServices) {
       );
       return answer(c, renderFragment(lang, body), 400);
     }
-    const report = await readReport(deps.kv, tenant.code, tenant.timezone, checked.from, checked.to);
+    const report = await readReport(
+      deps.kv,
+      tenant.code,
+      tenant.timezone,
+      checked.from,
+      checked.to,
+      settingsOf(tenant),
+    );
     const body = <MonthlySummary {...view} month={checked.month} report={report} />;
     return answer(c, renderFragment(lang, body), 200);
   });

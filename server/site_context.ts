@@ -2,7 +2,7 @@
 import type { MapSetup } from "../components/map/types.ts";
 import type { Site } from "../components/site.ts";
 import type { Tenant } from "../lib/schemas.ts";
-import { logoUrl } from "../lib/tenant_settings.ts";
+import { logoUrl, settingsOf } from "../lib/tenant_settings.ts";
 import type { AppDeps, Env } from "./env.ts";
 
 /** Builds the Site for a request: public when no tenant is on the context. */
@@ -25,6 +25,7 @@ export function siteFor(
         contactPhone: tenant.contactPhone ?? undefined,
         paused: tenant.status === "suspended" || undefined,
         inviteOnly: tenant.joinPolicy === "invite" || undefined,
+        automatic: settingsOf(tenant).dispatchMode === "automatic" || undefined,
         logo: tenant.logo
           ? { url: logoUrl(tenant.code, tenant.logo.hash), width: tenant.logo.width, height: tenant.logo.height }
           : undefined,
@@ -39,7 +40,7 @@ export function siteFor(
 export function pageKey(path: string, site: Site): string {
   const t = site.tenant;
   const contacts = `${t?.contactEmail ?? ""}|${t?.contactPhone ?? ""}`;
-  const paused = `${t?.paused ? "paused" : ""}${t?.inviteOnly ? "invite" : ""}`;
+  const paused = `${t?.paused ? "paused" : ""}${t?.inviteOnly ? "invite" : ""}${t?.automatic ? "automatic" : ""}`;
   // The logo's URL names its bytes: a new logo is a new key, so the header shows it at once.
   const logo = t?.logo?.url ?? "";
   return `${site.lang}|${path}|${t?.name ?? ""}|${t?.timeZone ?? ""}|${

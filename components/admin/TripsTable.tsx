@@ -15,6 +15,8 @@ import { LineIcon } from "../LineIcon.tsx";
 import { NeedsList } from "../NeedsList.tsx";
 
 export const NO_DRIVER: Text = "No driver assigned";
+/** Automatic dispatch: a pending ride no vehicle took (none could within the limits, or its vehicle went offline). */
+export const UNASSIGNED: Text = "Unassigned";
 /** A past trip of someone who deleted their account keeps no name or phone. */
 export const DELETED_RIDER: Text = "Deleted rider";
 export const DELETED_DRIVER: Text = "Deleted driver";
@@ -47,16 +49,60 @@ function When({ label, at, now, timeZone }: { label: string; at: number | null; 
   );
 }
 
+/** A planned or actual moment of the ride: the time of day, with the day and month when it is not today's. */
+function clock(at: number, now: number, t: T, timeZone?: string): string {
+  const day = (ms: number) => new Date(ms).toLocaleDateString("en-CA", { timeZone });
+  const time = { hour: "numeric", minute: "2-digit", timeZone } as const;
+  return new Date(at).toLocaleString(
+    LOCALES[t.lang],
+    day(at) === day(now) ? time : { ...time, month: "short", day: "numeric" },
+  );
+}
+
+function At({ at, now, timeZone }: { at: number | undefined; now: number; timeZone?: string }) {
+  const t = useT();
+  if (at === undefined) return <>{t("N/A")}</>;
+  return <time dateTime={new Date(at).toISOString()}>{clock(at, now, t, timeZone)}</time>;
+}
+
+/** A stop of the ride: when the plan expects it and when it happened. */
+function Stop(
+  { label, planned, actual, now, timeZone }: {
+    label: string;
+    planned: number | undefined;
+    actual: number | undefined;
+    now: number;
+    timeZone?: string;
+  },
+) {
+  const t = useT();
+  return (
+    <div className="timeline__item timeline__item--stop">
+      <dt>{label}</dt>
+      <dd>
+        <span className="timeline__planned">
+          {t("Planned")} <At at={planned} now={now} timeZone={timeZone} />
+        </span>{" "}
+        <span className="timeline__actual">
+          {t("Actual")} <At at={actual} now={now} timeZone={timeZone} />
+        </span>
+      </dd>
+    </div>
+  );
+}
+
 function full(at: number, t: T, timeZone?: string): string {
   return new Date(at).toLocaleString(LOCALES[t.lang], { dateStyle: "medium", timeStyle: "short", timeZone });
 }
 
 export function TripsTable(
-  { trips, now, timeZone, onDelete }: {
+  { trips, now, timeZone, automatic = false, onDelete }: {
     trips: Trip[];
     now: number;
     /** The tenant's time zone for dates and times. */
     timeZone?: string;
+    /** Automatic dispatch: a pending ride with no driver reads "Unassigned". */
+    automatic?: boolean;
     onDelete: (trip: Trip) => void;
   },
 ) {
@@ -84,8 +130,11 @@ export function TripsTable(
                 <span className="cell__sub">{t("{count} passengers", { count: trip.passengerCount })}</span>
                 <NeedsList needs={trip.needs} compact />
                 {trip.note && <span className="cell__sub trip-note">{t("Note")}: {trip.note}</span>}
+                {trip.vehicle?.name && (
+                  <span className="cell__sub trip-vehicle">{t("Vehicle")}: {trip.vehicle.name}</span>
+                )}
               </td>
-              <td data-label={t("Rider")}>
+              <td className="cell--rider" data-label={t("Rider")}>
                 {trip.rider.deleted ? <span className="cell__none">{t(DELETED_RIDER)}</span> : (
                   <>
                     {trip.rider.name && <span className="cell__main">{trip.rider.name}</span>}
@@ -95,7 +144,7 @@ export function TripsTable(
                   </>
                 )}
               </td>
-              <td data-label={t("Driver")}>
+              <td className="cell--driver" data-label={t("Driver")}>
                 {trip.driver?.deleted ? <span className="cell__none">{t(DELETED_DRIVER)}</span> : trip.driver
                   ? (
                     <>
@@ -105,9 +154,13 @@ export function TripsTable(
                       </span>
                     </>
                   )
-                  : <span className="cell__none">{t(NO_DRIVER)}</span>}
+                  : (
+                    <span className="cell__none">
+                      {t(automatic && trip.status === "pending" ? UNASSIGNED : NO_DRIVER)}
+                    </span>
+                  )}
               </td>
-              <td data-label={t("Status")}>
+              <td className="cell--status" data-label={t("Status")}>
                 <TripStatusBadge status={trip.status} />
                 {trip.feedback && (
                   <>
@@ -119,11 +172,29 @@ export function TripsTable(
                   </>
                 )}
               </td>
-              <td data-label={t("Timeline")}>
+              <td className="cell--timeline" data-label={t("Timeline")}>
                 <dl className="timeline">
                   <When label={t("Requested")} at={trip.requestedAt} now={now} timeZone={timeZone} />
                   <When label={t("Accepted")} at={trip.acceptedAt} now={now} timeZone={timeZone} />
                   <When label={t("Completed")} at={trip.completedAt} now={now} timeZone={timeZone} />
+                  {planned(trip) && (
+                    <>
+                      <Stop
+                        label={t("Pickup")}
+                        planned={trip.pickupAt}
+                        actual={trip.pickedUpAt}
+                        now={now}
+                        timeZone={timeZone}
+                      />
+                      <Stop
+                        label={t("Drop-off")}
+                        planned={trip.dropoffAt}
+                        actual={trip.completedAt ?? undefined}
+                        now={now}
+                        timeZone={timeZone}
+                      />
+                    </>
+                  )}
                 </dl>
               </td>
               <td data-label={t("Actions")} className="cell--actions">
@@ -143,6 +214,11 @@ export function TripsTable(
       </tbody>
     </table>
   );
+}
+
+/** Whether the dispatcher planned the ride (a vehicle, planned times): its stops show planned against actual. */
+function planned(trip: Trip): boolean {
+  return trip.vehicle !== undefined || trip.pickupAt !== undefined || trip.dropoffAt !== undefined;
 }
 
 /** Filled and empty stars for a 1-5 rating; the words beside them say it for screen readers. */

@@ -28,8 +28,48 @@ function Value({ value }: { value: string | null }) {
 
 export const minutes = (t: T, n: number | null) => n === null ? null : t("{count} min", { count: n });
 
-export function figureGroups(t: T, r: Report): { title: Text; figures: Figure[] }[] {
+interface FigureGroup {
+  title: Text;
+  figures: Figure[];
+  /** What the group counts, when its figures need saying. */
+  note?: string;
+}
+
+export function figureGroups(t: T, r: Report): FigureGroup[] {
   const n = (value: number, digits = 0) => formatNumber(t.lang, value, digits);
+  const percent = (share: number | null) => share === null ? null : formatPercent(t.lang, share);
+  const s = r.sharing;
+  // Only a tenant with vehicles has these (kv/reports.ts): one that dispatches by hand keeps its three groups.
+  const sharing: FigureGroup[] = s
+    ? [{
+      title: "Shared rides",
+      note: t(
+        "Completed rides in a vehicle, on the day of their pickup. On time: picked up within {minutes} minutes of the request or of the booked time.",
+        { minutes: s.maxWaitMinutes },
+      ),
+      figures: [
+        { key: "sharing.rides", label: "Rides in a vehicle", value: n(s.rides) },
+        { key: "sharing.sharedRate", label: "Rides shared", value: percent(s.sharedRate) },
+        {
+          key: "sharing.ridersPerTrip",
+          label: "Riders per vehicle trip",
+          value: s.ridersPerTrip === null ? null : n(s.ridersPerTrip, 2),
+        },
+        {
+          key: "sharing.detour",
+          label: "Average detour (time aboard ÷ direct time)",
+          value: s.detour === null ? null : `${n(s.detour, 2)}×`,
+        },
+        { key: "sharing.onTimeRate", label: "On-time pickups", value: percent(s.onTimeRate) },
+        { key: "sharing.hoursWithRiders", label: "Vehicle hours with riders", value: n(s.hoursWithRiders, 1) },
+        {
+          key: "sharing.hoursWithoutRiders",
+          label: "Vehicle hours without riders",
+          value: n(s.hoursWithoutRiders, 1),
+        },
+      ],
+    }]
+    : [];
   return [
     {
       title: "Rides",
@@ -68,6 +108,7 @@ export function figureGroups(t: T, r: Report): { title: Text; figures: Figure[] 
         },
       ],
     },
+    ...sharing,
   ];
 }
 
@@ -78,6 +119,7 @@ export function FigureTiles({ report }: { report: Report }) {
       {figureGroups(t, report).map((group) => (
         <section key={group.title} className="report-group" aria-label={t(group.title)}>
           <h2 className="report-group__title">{t(group.title)}</h2>
+          {group.note && <p className="report-group__note">{group.note}</p>}
           <dl className="report-tiles">
             {group.figures.map((f) => (
               <div key={f.key} className="report-tile">

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, apiWithHeaders } from "../../browser/auth_client.ts";
 import { useLiveSocket } from "../../browser/live_client.ts";
 import type { Ride } from "../../lib/rides.ts";
+import type { Vehicle } from "../../lib/vehicles.ts";
 import { toTrip, type Trip, type TripCounts } from "../../lib/trips.ts";
 import { useT } from "../../components/texts.tsx";
 import { tripDeleteError, tripsLoadError } from "../../components/admin/texts.ts";
@@ -30,7 +31,8 @@ async function fetchPage(tenant: string, filter: TripFilter, cursor: string | nu
   return { trips: Array.isArray(data) ? data : [], cursor: headers.get("x-next-cursor") };
 }
 
-export function useTrips(tenant: string, filter: TripFilter) {
+/** `automatic`: the tenant dispatches automatically, so rides carry vehicles the list names. */
+export function useTrips(tenant: string, filter: TripFilter, automatic = false) {
   const t = useT();
   const [trips, setTrips] = useState<Trip[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -56,11 +58,27 @@ export function useTrips(tenant: string, filter: TripFilter) {
   /** Trips this admin deleted: the feed's "canceled" for them must not bring them back. */
   const deleted = useRef(new Set<string>());
   const countsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Vehicle names by id, from the pages read and the tenant's vehicles: a live ride names its vehicle with them. */
+  const vehicleNames = useRef(new Map<string, string>());
+  const learnNames = useCallback((list: readonly Trip[]) => {
+    for (const trip of list) if (trip.vehicle?.name) vehicleNames.current.set(trip.vehicle.id, trip.vehicle.name);
+  }, []);
 
   const applyRide = useCallback((ride: Ride) => {
     if (deleted.current.has(ride.id)) return;
-    setTrips((list) => mergeTrip(list, toTrip(ride), filterRef.current, boundary.current));
+    const trip = toTrip(ride, (id) => vehicleNames.current.get(id) ?? null);
+    setTrips((list) => mergeTrip(list, trip, filterRef.current, boundary.current));
   }, []);
+
+  useEffect(() => {
+    if (!automatic) return;
+    // A vehicle no page named yet (a ride just planned into it) still shows its name; without this, a blank.
+    api<Vehicle[]>(`/${tenant}/api/admin/vehicles`, { tenant })
+      .then((list) => {
+        if (Array.isArray(list)) { for (const v of list) vehicleNames.current.set(v.id, v.name); }
+      })
+      .catch(() => {});
+  }, [tenant, automatic]);
 
   const settle = useCallback(() => {
     if (--inFlight.current > 0) return;
@@ -88,6 +106,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
       ]);
       if (gen !== generation.current) return;
       boundary.current = page.cursor ? page.trips.at(-1)?.id ?? null : null;
+      learnNames(page.trips);
       setTrips(page.trips.filter((t) => !deleted.current.has(t.id)));
       setCursor(page.cursor);
       setCounts(totals);
@@ -100,7 +119,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
     } finally {
       settle();
     }
-  }, [tenant, settle, t]);
+  }, [tenant, settle, t, learnNames]);
 
   useEffect(() => {
     loadFirst(filter);
@@ -140,6 +159,7 @@ export function useTrips(tenant: string, filter: TripFilter) {
       const page = await fetchPage(tenant, filter, cursor);
       if (gen !== generation.current) return;
       boundary.current = page.cursor ? page.trips.at(-1)?.id ?? boundary.current : null;
+      learnNames(page.trips);
       setTrips((list) => {
         const known = new Set(list.map((t) => t.id));
         return [...list, ...page.trips.filter((t) => !known.has(t.id) && !deleted.current.has(t.id))];

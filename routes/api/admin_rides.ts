@@ -14,6 +14,7 @@ import { STATUS_TEXT } from "../../domain/rides/move.ts";
 import { removeRide } from "../../domain/rides/remove.ts";
 import { getTripCounts, listRidesByTripStatus } from "../../kv/ride_stats.ts";
 import { listRides } from "../../kv/ride_reads.ts";
+import { vehicleNames } from "../../kv/vehicles.ts";
 import { isTripStatus, toTrip, TRIP_STATUSES } from "../../lib/trips.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -47,7 +48,8 @@ export function adminRidesApi(deps: AppDeps, auth: AuthServices) {
       return refusalAnswer(c, refuse(400, "Invalid cursor"));
     }
     if (page.cursor) c.header("x-next-cursor", page.cursor);
-    return c.json(page.values.map(toTrip));
+    const named = await vehicleNames(kv, tenant);
+    return c.json(page.values.map((ride) => toTrip(ride, named)));
   });
 
   app.get("/admin/rides/counts", ...admin, async (c) => {

@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import { readReport } from "../../kv/reports.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import { checkRange } from "../../lib/reports.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -21,7 +22,7 @@ export function reportsApi(deps: AppDeps, auth: AuthServices) {
     const range = checkRange(c.req.query("from"), c.req.query("to"));
     if (!range.ok) return refusalAnswer(c, refuse(400, range.error));
     const tenant = c.get("tenant");
-    return c.json(await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to));
+    return c.json(await readReport(deps.kv, tenant.code, tenant.timezone, range.from, range.to, settingsOf(tenant)));
   });
 
   return app;

@@ -6,6 +6,7 @@
  */
 import { Hono } from "hono";
 import { ridesAskedBetween } from "../../kv/ride_reads.ts";
+import { vehicleNames } from "../../kv/vehicles.ts";
 import { zonedMoment } from "../../lib/booking.ts";
 import { csvStream } from "../../lib/csv.ts";
 import { addDays, checkRange } from "../../lib/reports.ts";
@@ -30,6 +31,7 @@ export function tripsCsvApi(deps: AppDeps, auth: AuthServices) {
     // The range's first moment and the first moment after it, on the tenant's clocks.
     const start = zonedMoment(range.from, "00:00", timezone);
     const end = zonedMoment(addDays(range.to, 1), "00:00", timezone);
+    const names = await vehicleNames(kv, code);
     const rides = ridesAskedBetween(kv, code, start, end);
     // The first ride is read before answering: a store that fails at once answers 500 JSON (app.onError), not a
     // file cut short. A failure later can only end the download early; it is logged and reported here.
@@ -48,8 +50,8 @@ export function tripsCsvApi(deps: AppDeps, auth: AuthServices) {
     const rows = (async function* () {
       try {
         if (first.done) return;
-        yield tripCsvRow(first.value, timezone);
-        for await (const ride of rides) yield tripCsvRow(ride, timezone);
+        yield tripCsvRow(first.value, timezone, names);
+        for await (const ride of rides) yield tripCsvRow(ride, timezone, names);
       } catch (err) {
         failed(err);
         throw err;

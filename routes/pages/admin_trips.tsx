@@ -7,7 +7,11 @@ import AdminTrips from "../../islands/AdminTrips.tsx";
 export function AdminTripsPage({ site }: { site: Site }) {
   return (
     <AppLayout site={site} wide>
-      <Island name="AdminTrips" component={AdminTrips} props={tenantAndZone(site)} />
+      <Island
+        name="AdminTrips"
+        component={AdminTrips}
+        props={{ ...tenantAndZone(site), automatic: site.tenant?.automatic }}
+      />
     </AppLayout>
   );
 }

@@ -88,6 +88,11 @@ describe("GET /{tenant}/api/admin/trips.csv", () => {
       scheduled_for: "",
       canceled_by: "",
       pickup_place: "",
+      vehicle: "",
+      planned_pickup: "",
+      actual_pickup: "2026-01-05T10:07:30-05:00",
+      planned_dropoff: "",
+      actual_dropoff: "2026-01-05T10:19:30-05:00",
     }]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * Reports at a year's size: 100,000 rides over 365 days in KV, a
- * believable mix of outcomes, 40 drivers and 60 pickup places. The rides are
+ * believable mix of outcomes, 40 drivers and 60 pickup places, the completed
+ * rides in 12 vans (so the shared-service figures are read too). The rides are
  * written straight to their keys (writing them through kv/rides.ts would take
  * minutes), then `reports:rebuild`'s function builds the rollups, which is
  * itself measured: it is the backfill an operator runs. Then the real server
@@ -53,7 +54,7 @@ function rideAt(i: number, start: number): Ride {
     status,
     pickup: { lat: 34.93 + (i % 60) * 0.0003, lng: -82.23 + (i % 60) * 0.0002 },
     ...(i % 4 === 0 && { pickupName: `Stop ${i % 60}` }),
-    dropoff: null,
+    dropoff: { lat: 34.93 + ((i * 7) % 60) * 0.0003, lng: -82.23 + ((i * 7) % 60) * 0.0002 },
     destination: `Stop ${(i * 7) % 60}`,
     passengerCt: 1 + (i % 3),
     requestedAt,
@@ -73,6 +74,7 @@ function rideAt(i: number, start: number): Ride {
     ...(status === "canceled" && { canceledBy: i % 2 === 0 ? "staff" as const : "rider" as const }),
     ...(status === "completed" && i % 3 === 0 && { feedback: { rating: 3 + (i % 3), comment: null, at: 0 } }),
     local: localOf(requestedAt, ZONE),
+    ...(status === "completed" && { vehicleId: `bench-van-${i % 12}` }),
   };
 }
 
@@ -98,6 +100,7 @@ export async function seedYear(kvPath: string): Promise<{ token: string; writeMs
       for (let d = day; d < Math.min(365, day + 50); d++) {
         op.sum(keys.reportServiceMs("greer", addDays(FIRST_DAY, d)), BigInt(12 * 16 * 60 * MIN));
         op.sum(keys.reportServiceMeters("greer", addDays(FIRST_DAY, d)), BigInt(12 * 241_402));
+        op.sum(keys.reportServiceVehicleMs("greer", addDays(FIRST_DAY, d)), BigInt(12 * 16 * 60 * MIN));
       }
       await op.commit();
     }
@@ -117,6 +120,7 @@ async function timeCalls(url: string, token: string) {
   const times: number[] = [];
   let bytes = 0;
   let requested = 0;
+  let shared = 0;
   for (let i = 0; i < CALLS + 5; i++) {
     const started = performance.now();
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -124,10 +128,12 @@ async function timeCalls(url: string, token: string) {
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body}`);
     if (i >= 5) times.push(performance.now() - started);
     bytes = body.length;
-    requested = JSON.parse(body).requested;
+    const report = JSON.parse(body);
+    requested = report.requested;
+    shared = report.sharing?.rides ?? 0;
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(CALLS / 2)], p95: times[Math.floor(CALLS * 0.95)], bytes, requested };
+  return { p50: times[Math.floor(CALLS / 2)], p95: times[Math.floor(CALLS * 0.95)], bytes, requested, shared };
 }
 
 export async function benchReports(): Promise<string[]> {
@@ -140,6 +146,7 @@ export async function benchReports(): Promise<string[]> {
   try {
     const year = await timeCalls(`${server.url}/greer/api/admin/reports?from=${FIRST_DAY}&to=${LAST_DAY}`, token);
     if (year.requested !== YEAR_RIDES) throw new Error(`the year's report counted ${year.requested} rides`);
+    if (!year.shared) throw new Error("the year's report has no shared-service figures");
     const month = await timeCalls(`${server.url}/greer/api/admin/reports?from=2026-10-01&to=${LAST_DAY}`, token);
     return [
       `| reports: a year with ${n} rides, \`GET /greer/api/admin/reports\` for all 365 days | median ${

@@ -10,7 +10,7 @@
  * none for rides in a vehicle's plan, whose plan orders them),
  * rides_by_trip_status, ride_counts, the feed (seq monotonic, head at or
  * past the last entry, each ride's newest entry showing its current status)
- * and the report rollups (exactly what the rides add up to).
+ * and the report rollups, the vehicle days and their day sums too (exactly what the rides add up to).
  */
 import type { Store } from "../../kv/store.ts";
 import { keys } from "../../kv/keys.ts";
@@ -20,6 +20,8 @@ import { isActive, isInProgress, isRideStatus, RIDE_STATUSES, type RideStatus } 
 import { tripStatusOf } from "../../lib/trips.ts";
 import { addRide, driverShare, emptyDriverDay, rideDay } from "../../kv/report_rollups.ts";
 import { type DayRollup, type DriverMonth, emptyDay } from "../../lib/reports.ts";
+import { gatherVehicleDay, sumVehicleDays, type VehicleDays } from "../../kv/sharing_rollups.ts";
+import type { Tenant } from "../../lib/schemas.ts";
 
 /** The first part of a key shape: lists every tenant's entries of that kind. */
 const all = (key: readonly Deno.KvKeyPart[]): Deno.KvKey => [key[0]];
@@ -74,8 +76,32 @@ async function checkReports(kv: Store, rides: Map<string, Ride>): Promise<string
       expected.set(monthKey, month);
     }
   }
+  // The shared-service rollups, per tenant in its time zone (kv/sharing_rollups.ts).
+  const byTenant = new Map<string, VehicleDays>();
+  const zones = new Map<string, string>();
+  for (const ride of rides.values()) {
+    if (!zones.has(ride.tenant)) {
+      zones.set(ride.tenant, (await kv.get<Tenant>(keys.tenant(ride.tenant))).value?.timezone ?? "UTC");
+    }
+    const days = byTenant.get(ride.tenant) ?? new Map();
+    gatherVehicleDay(days, ride, zones.get(ride.tenant)!);
+    byTenant.set(ride.tenant, days);
+  }
+  for (const [tenant, days] of byTenant) {
+    for (const { date, vehicleId, day } of days.values()) {
+      expected.set(show(keys.reportVehicleDay(tenant, date, vehicleId)), day);
+    }
+    for (const [date, sum] of sumVehicleDays(days)) expected.set(show(keys.reportSharingDay(tenant, date)), sum);
+  }
   const stored = new Map<string, unknown>();
-  for (const key of [keys.reportDay("", ""), keys.reportDriverMonth("", "", "")]) {
+  for (
+    const key of [
+      keys.reportDay("", ""),
+      keys.reportDriverMonth("", "", ""),
+      keys.reportVehicleDay("", "", ""),
+      keys.reportSharingDay("", ""),
+    ]
+  ) {
     for (const e of await entries(kv, key)) stored.set(show(e.key), e.value);
   }
   const problems: string[] = [];

@@ -69,6 +69,11 @@ export const admin = {
   "Timeline": "Cronología",
   "Actions": "Acciones",
   "No driver assigned": "Sin conductor asignado",
+  "Unassigned": "Sin asignar",
+  "Vehicle": "Vehículo",
+  "Drop-off": "Destino",
+  "Planned": "Previsto",
+  "Actual": "Real",
   // A past trip of someone who deleted their account.
   "Deleted rider": "Pasajero eliminado",
   "Deleted driver": "Conductor eliminado",

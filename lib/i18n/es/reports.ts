@@ -51,6 +51,16 @@ export const reports = {
   "Vehicle revenue hours": "Horas de servicio de vehículos",
   "Vehicle revenue miles": "Millas de servicio de vehículos",
   "Passengers per vehicle hour": "Pasajeros por hora de vehículo",
+  "Shared rides": "Viajes compartidos",
+  "Completed rides in a vehicle, on the day of their pickup. On time: picked up within {minutes} minutes of the request or of the booked time.":
+    "Viajes completados en un vehículo, el día de su recogida. A tiempo: recogido en {minutes} minutos o menos desde la solicitud o la hora reservada.",
+  "Rides in a vehicle": "Viajes en un vehículo",
+  "Rides shared": "Viajes compartidos con otros pasajeros",
+  "Riders per vehicle trip": "Pasajeros por recorrido del vehículo",
+  "Average detour (time aboard ÷ direct time)": "Desvío medio (tiempo a bordo ÷ tiempo directo)",
+  "On-time pickups": "Recogidas a tiempo",
+  "Vehicle hours with riders": "Horas de vehículo con pasajeros",
+  "Vehicle hours without riders": "Horas de vehículo sin pasajeros",
 
   // The charts and tables (components/reports/ReportCharts.tsx, DayBars.tsx, HourHeatMap.tsx).
   "Rides per day": "Viajes por día",
