@@ -89,7 +89,7 @@ describe("the trips screen in Spanish", () => {
     counts: { pending: 1, accepted: 2, completed: 3, canceled: 1, "no-show": 0, scheduled: 0 },
   };
   const routes = (list: Ride[]): Record<string, Route> => ({
-    "GET /greer/api/admin/rides?limit=50": () => json(list.map(toTrip)),
+    "GET /greer/api/admin/rides?limit=50": () => json(list.map((ride) => toTrip(ride))),
     "GET /greer/api/admin/rides?limit=50&status=no-show": () => json([]),
     "GET /greer/api/admin/rides/counts": () => json(counts),
   });

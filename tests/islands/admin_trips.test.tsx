@@ -103,7 +103,7 @@ function setUp(routes: Record<string, Route> = {}, roles: ("admin" | "super" | "
   return stubApi({
     roles,
     routes: {
-      [LIST]: () => json([WAITING, DONE].map(toTrip)),
+      [LIST]: () => json([WAITING, DONE].map((ride) => toTrip(ride))),
       [COUNTS_PATH]: () => json(COUNTS),
       ...routes,
     },
@@ -134,7 +134,7 @@ describe("AdminTrips", () => {
     expect(await screen.findByText("Loading trips...")).toBeDefined();
     await waitFor(() => expect(answer).toBeTypeOf("function"));
     expect(screen.getByText("Loading trips...")).toBeDefined();
-    answer(json([WAITING, DONE].map(toTrip)));
+    answer(json([WAITING, DONE].map((ride) => toTrip(ride))));
     expect(await screen.findByText("Showing 2 of 7 trips")).toBeDefined();
 
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
@@ -198,7 +198,7 @@ describe("AdminTrips", () => {
           ride("01JC", { status: "picked-up" }),
           ride("01JD", { status: "no-show" }),
           ride("01JE", { status: "canceled" }),
-        ].map(toTrip)),
+        ].map((ride) => toTrip(ride))),
     });
     render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
     await screen.findByText("Showing 5 of 7 trips");
@@ -245,7 +245,7 @@ describe("AdminTrips", () => {
   it("pages in older trips with the cursor, and reads again on Refresh", async () => {
     const older = ride("01JAAA0000000000000000000", { destination: "Library" });
     const fetchMock = setUp({
-      [LIST]: () => new Response(JSON.stringify([WAITING, DONE].map(toTrip)), { headers: { "x-next-cursor": "c1" } }),
+      [LIST]: () => new Response(JSON.stringify([WAITING, DONE].map((ride) => toTrip(ride))), { headers: { "x-next-cursor": "c1" } }),
       "GET /greer/api/admin/rides?limit=50&cursor=c1": () => json([toTrip(older)]),
     });
     render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
@@ -428,7 +428,7 @@ describe("AdminTrips", () => {
 
   it("gives each time in the tenant's time zone, not the browser's", async () => {
     const old = ride("01JOLD0000000000000000000", { requestedAt: Date.UTC(2026, 0, 5, 23, 30) });
-    setUp({ [LIST]: () => json([old].map(toTrip)) });
+    setUp({ [LIST]: () => json([old].map((ride) => toTrip(ride))) });
     render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" timeZone="Asia/Tokyo" />));
     await screen.findByText("Showing 1 of 7 trips");
     // Older than a week: the time of day, in Tokyo (23:30 UTC is 8:30 AM there), with the full date as its title.
