@@ -1,8 +1,11 @@
 /**
  * Lighthouse on the real pages: mobile, throttled (Lighthouse's
  * defaults), on Debian's Chromium. The real server runs as a child process
- * on a temporary KV file; a fake Twilio on loopback receives the sign-in
- * codes, so the rider, driver and admin sign in through the API as a phone
+ * on a temporary KV file, with a street map as a deployment has one: the
+ * built-in street style over the app's own PMTiles archive (MAP_PMTILES_PATH,
+ * the test archive of downtown Greer; there is no internet here for
+ * OpenFreeMap, and the map screens load the same MapLibre either way). A fake
+ * Twilio on loopback receives the sign-in codes, so the rider, driver and admin sign in through the API as a phone
  * would. Each session goes into the browser's localStorage (as the login
  * form leaves it) before the pages that need it are audited.
  *
@@ -18,6 +21,7 @@
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { startFakeTwilio } from "../helpers/fake_twilio.ts";
+import { writePmtilesFixture } from "../helpers/pmtiles_fixture.ts";
 import { type ApiSession, signInThroughApi, startServer, type TestServer } from "../e2e/server.ts";
 import { CHROMIUM_PATH } from "../e2e/browser.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
@@ -240,8 +244,9 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
   let server: TestServer | undefined;
   let chrome: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let browser: Browser | undefined;
+  const archive = await writePmtilesFixture();
   try {
-    server = await startServer({ env: twilio.env });
+    server = await startServer({ env: { ...twilio.env, MAP_PMTILES_PATH: archive } });
     const phones: Record<Exclude<Who, "anonymous">, string> = {
       rider: RIDER_PHONE,
       driver: DEMO_DRIVER_PHONE,
@@ -284,6 +289,7 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
     await chrome?.stop();
     await server?.stop();
     await twilio.stop();
+    await Deno.remove(archive).catch(() => {});
     if (!keep) await Deno.remove(reports, { recursive: true }).catch(() => {});
   }
 }
