@@ -13,7 +13,7 @@
  * still pick points; with a street style, a small notice says the street map
  * is unavailable.
  */
-import { type ComponentType, useState } from "react";
+import { type ComponentType, type SyntheticEvent, useState } from "react";
 import type { LiveMapProps } from "./LiveMap.tsx";
 import { StaticMap } from "./StaticMap.tsx";
 import { StreetMapNotice } from "./StreetMapNotice.tsx";
@@ -35,16 +35,19 @@ export function MapView(props: MapViewProps) {
   // The WebGL side (LiveMap.tsx: ShuttleMap in its boundary), once loaded. The static map stays mounted until then,
   // so the tap that reached for the map still lands on it and picks its point.
   const [live, setLive] = useState<{ Map: ComponentType<LiveMapProps> } | null>(null);
-  const [wanted, setWanted] = useState(false);
-  const reach = wanted ? undefined : () => {
-    setWanted(true);
+  // How the person reached for the map: "focus" (the keyboard) moves focus on into the WebGL map once it is drawn.
+  const [wanted, setWanted] = useState<string | null>(null);
+  const reach = wanted ? undefined : (e: SyntheticEvent) => {
+    setWanted(e.type);
     // No WebGL: no download of an engine that cannot start. A chunk that cannot load: the static map, as there.
     (webglAvailable() ? import("./LiveMap.tsx").then((m) => m.default, () => failedMap) : Promise.resolve(failedMap))
       .then((Map) => setLive({ Map }));
   };
   return (
     <div className="map-box" onPointerDown={reach} onPointerOver={reach} onWheel={reach} onFocus={reach}>
-      {live ? <live.Map {...props} failed={<Unavailable {...props} />} /> : <StaticMap {...props} />}
+      {live
+        ? <live.Map {...props} failed={<Unavailable {...props} />} focus={wanted === "focus"} />
+        : <StaticMap {...props} />}
     </div>
   );
 }

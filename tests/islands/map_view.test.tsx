@@ -16,7 +16,11 @@ const webgl = vi.hoisted(() => ({ fail: false }));
 vi.mock("../../components/map/ShuttleMap.tsx", () => ({
   default: ({ label }: { label: string }) => {
     if (webgl.fail) throw new Error("WebGL context could not be created");
-    return <div role="region" aria-label={label} data-testid="webgl-map" />;
+    return (
+      <div role="region" aria-label={label} data-testid="webgl-map">
+        <canvas className="maplibregl-canvas" tabIndex={0} />
+      </div>
+    );
   },
 }));
 
@@ -76,8 +80,19 @@ describe("MapView", () => {
     render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
     const region = screen.getByRole("region", { name: "Map of Greer" });
     expect(region.tabIndex).toBe(0);
-    fireEvent.focus(region);
+    region.focus();
     expect(await screen.findByTestId("webgl-map")).toBeDefined();
+    // Focus follows into the WebGL map, whose canvas pans and zooms with the keys.
+    await waitFor(() => expect(document.activeElement?.classList.contains("maplibregl-canvas")).toBe(true));
+  });
+
+  it("leaves focus where it is when a pointer reaches for the map", async () => {
+    resetWebglCheck(true);
+    const { container } = render(<MapView area={GREER} styleUrl={null} pins={PINS} label="Map of Greer" />);
+    fireEvent.pointerOver(container.querySelector(".map-box")!);
+    expect(await screen.findByTestId("webgl-map")).toBeDefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(document.body);
   });
 
   it("draws the places with their names and the route in stop order on the static map", () => {
