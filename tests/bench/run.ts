@@ -89,8 +89,8 @@ const NOTES = `## Notes
 - The rider and driver screens' first view is an SVG map (\`components/map/StaticMap.tsx\`: the area, the places, the
   route, the pins and the vehicle, placed from their lat/lng); MapLibre (293 KiB gzip), its 145 KiB worker and its
   stylesheet load only once the person reaches for the map (touch, click, wheel, hover, keyboard focus), with a street
-  style as with the built-in one. Loaded right after first paint, they cost a throttled phone 2-10 s of blocking time
-  (the rider page scored 57-65, the driver page 59-69, in the run before this change).
+  style as with the built-in one. Loaded at once, they cost a throttled phone 1.5-10 s of blocking time: the rider
+  page then scores 57-65 and the driver page 59-69 here.
 - The Lighthouse rows run the server with a street map, as a deployment has one: the built-in street style over the
   app's own PMTiles archive (\`MAP_PMTILES_PATH\`, the test archive of downtown Greer; there is no internet here for
   OpenFreeMap's). Alone: \`deno task build && deno run -A tests/bench/lighthouse.ts /greer/rider /greer/driver\`.

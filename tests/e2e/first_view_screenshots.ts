@@ -2,8 +2,9 @@
  * `deno run -A tests/e2e/first_view_screenshots.ts`: the rider's and the driver's first view, before anyone touches
  * the map (the SVG map, no MapLibre), at phone (390 px) and desktop (1280 px) width, in English (first-view-*.png)
  * and Spanish (es-first-view-*.png), into docs/screenshots/. Starts the real server with a street map (the test
- * PMTiles archive, as the Lighthouse bench does) on a fresh KV with the demo tenant and its places; a rider's ride
- * to Greer Station is accepted by the demo driver, so the rider sees their van and the driver their ride.
+ * PMTiles archive, as the Lighthouse bench does) on a fresh KV with the demo tenant and its places. A rider about to
+ * ask sees the places and the shuttle online (first-view-rider-*); a rider whose ride to Greer Station the demo
+ * driver accepted sees their van (first-view-rider-ride-*), and the driver their ride (first-view-driver-*).
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
@@ -50,6 +51,7 @@ async function shoot(session: ApiSession, path: string, island: string, at: type
       await page.goto(path);
       await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
       await page.locator(".map-box .static-map image").first().waitFor();
+      if (name === "first-view-rider") await page.locator(".static-map__place").first().waitFor();
       await page.waitForTimeout(1_500);
       if (await page.locator(".maplibregl-canvas").count() > 0) throw new Error(`${path}: MapLibre loaded untouched`);
       const file = `${OUT}${prefix}${name}-${width}.png`;
@@ -63,6 +65,7 @@ async function shoot(session: ApiSession, path: string, island: string, at: type
 try {
   const driver = await signInThroughApi(server.url, twilio.codeFor, "8645550101");
   const rider = await signInThroughApi(server.url, twilio.codeFor, "8645550720");
+  const asking = await signInThroughApi(server.url, twilio.codeFor, "8645550721");
   await call("/greer/api/drivers/availability", "PUT", {
     isAvailable: true,
     location: { lat: DRIVER_AT.latitude, lng: DRIVER_AT.longitude },
@@ -73,7 +76,8 @@ try {
     passengerCt: 1,
   }, rider.token);
   await call(`/greer/api/rides/${ride.id ?? ride.ride?.id}`, "PUT", { status: "accepted" }, driver.token);
-  await shoot(rider, "/greer/rider", "RiderScreen", RIDER_AT, "first-view-rider");
+  await shoot(asking, "/greer/rider", "RiderScreen", RIDER_AT, "first-view-rider");
+  await shoot(rider, "/greer/rider", "RiderScreen", RIDER_AT, "first-view-rider-ride");
   await shoot(driver, "/greer/driver", "DriverScreen", DRIVER_AT, "first-view-driver");
 } finally {
   await browser.close();
