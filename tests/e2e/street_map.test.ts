@@ -209,7 +209,10 @@ describe("the street map from the app's own PMTiles file (MAP_PMTILES_PATH)", ()
     await osm.waitFor({ timeout: 15_000 });
     expect(await osm.isVisible()).toBe(true);
     expect(await osm.getAttribute("href")).toBe("https://www.openstreetmap.org/copyright");
-    expect(await page.getByRole("link", { name: "Protomaps" }).isVisible()).toBe(true);
+    // The attribution's links are drawn as the style's sources load, not all in one frame.
+    const protomaps = page.getByRole("link", { name: "Protomaps" });
+    await protomaps.waitFor({ timeout: 15_000 });
+    expect(await protomaps.isVisible()).toBe(true);
     await expect.poll(() => colourShares(page, STREET), { timeout: 15_000 }).toEqual({
       land: expect.toSatisfy((n: number) => n > 0.2),
       water: expect.toSatisfy((n: number) => n > 0.005),
