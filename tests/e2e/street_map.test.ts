@@ -209,7 +209,7 @@ describe("the street map from the app's own PMTiles file (MAP_PMTILES_PATH)", ()
     await osm.waitFor({ timeout: 15_000 });
     expect(await osm.isVisible()).toBe(true);
     expect(await osm.getAttribute("href")).toBe("https://www.openstreetmap.org/copyright");
-    // The attribution's links are drawn as the style's sources load, not all in one frame.
+    // The credits need not all be drawn in the same frame (under load one came later): wait for each.
     const protomaps = page.getByRole("link", { name: "Protomaps" });
     await protomaps.waitFor({ timeout: 15_000 });
     expect(await protomaps.isVisible()).toBe(true);
