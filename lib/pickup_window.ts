@@ -17,7 +17,7 @@ export interface PickupWindow {
 const MINUTE = 60_000;
 
 /** `pickupAt`: the plan's time; `latest`: the pickup's latest start in the plan; `maxWaitMinutes`: the tenant's. */
-export function pickupWindow(pickupAt: number, latest: number, maxWaitMinutes: number): PickupWindow {
+export function arrivalWindow(pickupAt: number, latest: number, maxWaitMinutes: number): PickupWindow {
   const room = Math.min(Math.max(0, latest - pickupAt), maxWaitMinutes * MINUTE);
   return {
     from: Math.floor((pickupAt - WINDOW_BEFORE_MINUTES * MINUTE) / MINUTE) * MINUTE,

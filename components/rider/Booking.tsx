@@ -100,7 +100,11 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
         ))}
       </div>
       {failed === 409 && !later && (
-        <button type="button" className="button button--secondary" onClick={() => setLater(true)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setLater(true)}
+        >
           {t("Book for later")}
         </button>
       )}
@@ -139,7 +143,13 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
  * `where` (one lazy component for both keeps the screen's first load small).
  */
 export default function Booking(
-  props: { tenant: string; version: string; onWhen?(at: number | null): void; where?: Where; failed?: string | number | null },
+  props: {
+    tenant: string;
+    version: string;
+    onWhen?(at: number | null): void;
+    where?: Where;
+    failed?: string | number | null;
+  },
 ) {
   if (props.onWhen) return <WhenChoice {...props} onWhen={props.onWhen} />;
   return props.where ? <UpcomingRides {...props} where={props.where} /> : null;

@@ -7,7 +7,7 @@
 import { getPlan, type PlanStop } from "../../kv/plans.ts";
 import type { Store } from "../../kv/store.ts";
 import { getVehicle } from "../../kv/vehicles.ts";
-import { pickupWindow, type RiderShuttle } from "../../lib/pickup_window.ts";
+import { arrivalWindow, type RiderShuttle } from "../../lib/pickup_window.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
@@ -24,7 +24,7 @@ export async function riderShuttle(kv: Store, tenant: Tenant, ride: Ride): Promi
   return {
     vehicleName: vehicle?.name ?? null,
     shared: isShared(stops, ride.id),
-    window: pickup ? pickupWindow(pickup.plannedAt, pickup.latest, settingsOf(tenant).maxWaitMinutes) : null,
+    window: pickup ? arrivalWindow(pickup.plannedAt, pickup.latest, settingsOf(tenant).maxWaitMinutes) : null,
   };
 }
 
