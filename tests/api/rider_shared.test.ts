@@ -113,7 +113,7 @@ describe("the rider's ride in automatic dispatch", () => {
     await ask(t, rider.token, { pickup: at(0, 0), dropoff: at(0, 4), destination: "Mill" });
     await settle();
     const texts = t.sms.sent.filter((m) => m.to === "8645550142").map((m) => m.body);
-    const accepted = /^City of Greer: su vehículo \(Van A\) lo recogerá hacia las .+, entre las .+ y las .+\./;
+    const accepted = /^City of Greer: su vehículo \(Van A\) lo recogerá hacia las .+ \(entre .+ y .+\)\. STOP/;
     expect(texts.filter((b) => accepted.test(b)), texts.join("\n")).toHaveLength(1);
   });
 
