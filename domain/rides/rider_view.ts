@@ -4,7 +4,7 @@
  * other riders of that plan are only compared, never copied, so nothing of theirs reaches this rider. GET rides/my and
  * the rider's texts (domain/rides/tell_rider.ts) both read it here.
  */
-import { getPlan, type PlanStop } from "../../kv/plans.ts";
+import { getPlan, isShared } from "../../kv/plans.ts";
 import type { Store } from "../../kv/store.ts";
 import { getVehicle } from "../../kv/vehicles.ts";
 import { arrivalWindow, type RiderShuttle } from "../../lib/pickup_window.ts";
@@ -26,27 +26,4 @@ export async function riderShuttle(kv: Store, tenant: Tenant, ride: Ride): Promi
     shared: isShared(stops, ride.id),
     window: pickup ? arrivalWindow(pickup.plannedAt, pickup.latest, settingsOf(tenant).maxWaitMinutes) : null,
   };
-}
-
-/** Each ride's time aboard in the plan: from its pickup (done or planned) to its drop-off. */
-function aboard(stops: readonly PlanStop[]): Map<string, { from: number; to: number }> {
-  const out = new Map<string, { from: number; to: number }>();
-  for (const s of stops) {
-    const span = out.get(s.rideId) ?? { from: -Infinity, to: Infinity };
-    if (s.kind === "pickup") span.from = s.doneAt ?? s.plannedAt;
-    else span.to = s.plannedAt;
-    out.set(s.rideId, span);
-  }
-  return out;
-}
-
-/** Whether another ride's time aboard overlaps this ride's (touching ends, one off as the other gets on, do not). */
-export function isShared(stops: readonly PlanStop[], rideId: string): boolean {
-  const spans = aboard(stops);
-  const own = spans.get(rideId);
-  if (!own) return false;
-  for (const [id, span] of spans) {
-    if (id !== rideId && span.from < own.to && own.from < span.to) return true;
-  }
-  return false;
 }
