@@ -7,7 +7,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
-import { shot } from "./screenshots.ts";
+import { shot, SHOTS } from "./screenshots.ts";
+import { REPO_ROOT } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const world = browserWorld({ firstStart: true });
@@ -118,5 +119,60 @@ describe("a shared ride, seen by each of its riders", () => {
     await shot(es.page, "es-rider-shared-desktop");
     expect(enSeen.errors).toEqual([]);
     expect(esSeen.errors).toEqual([]);
+  });
+
+  it("shows a refused request's reason and Book for later, which opens Later with the places kept", async () => {
+    // Van 1 keeps the two riders of the test before; with pooling off and a 5-minute wait it can take no one more now.
+    const admin = await world.signIn("8645550100");
+    const set = await world.call("PUT", "/greer/api/admin/settings", admin.token, {
+      pooling: false,
+      maxWaitMinutes: 5,
+    });
+    expect(set.status).toBe(200);
+    for (
+      const [lang, phone, words] of [
+        ["en", "8645550673", {
+          destination: "Destination",
+          gps: /Your current location \(GPS\)/,
+          request: "Request Ride",
+          later: "Book for later",
+          laterChoice: "Later",
+          shot: "rider-refused",
+        }],
+        ["es", "8645550674", {
+          destination: "Destino",
+          gps: /Su ubicación actual \(GPS\)/,
+          request: "Solicitar viaje",
+          later: "Reservar para más tarde",
+          laterChoice: "Más tarde",
+          shot: "es-rider-refused",
+        }],
+      ] as const
+    ) {
+      const rider = await world.signIn(phone);
+      const { page } = await riderPhone(rider, { latitude: 34.9384, longitude: -82.2279 }, lang);
+      // The refusal's 409 is the answer this test waits for; the browser logs it as a failed load.
+      const seen = watchPage(page, { ignore: [/status of 409/] });
+      await askForLibrary(page, words);
+      const alert = page.locator(".ride-form__error");
+      await alert.waitFor({ timeout: 10_000 });
+      expect(await alert.textContent()).toBe(
+        lang === "en"
+          ? "No shuttle can pick you up within 5 minutes. Try again soon or book for later."
+          : "Ningún vehículo puede recogerle en menos de 5 minutos. Inténtelo pronto o reserve para más tarde.",
+      );
+      const bookLater = page.getByRole("button", { name: words.later });
+      // On a phone the offer sits just above the bar holding the refusal: the screenshot shows both.
+      await bookLater.evaluate((b) => b.scrollIntoView({ block: "center" }));
+      if (SHOTS) await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${words.shot}.png` });
+      await page.setViewportSize(DESKTOP);
+      await shot(page, `${words.shot}-desktop`);
+      await page.setViewportSize(PHONE);
+      await bookLater.click();
+      expect(await page.getByRole("radio", { name: words.laterChoice }).isChecked()).toBe(true);
+      expect(await page.getByRole("combobox", { name: words.destination }).inputValue()).toBe("Public Library");
+      expect(await bookLater.count()).toBe(0);
+      expect(seen.errors).toEqual([]);
+    }
   });
 });
