@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, riderMessage, statusLabel } from "../../lib/ride_texts.ts";
-import type { Ride } from "../../lib/rides.ts";
 import type { Tracking } from "../../lib/eta.ts";
 import { arrivalLines } from "../../lib/arrival_lines.ts";
 

@@ -30,7 +30,10 @@ async function riderPhone(session: Session, at: { latitude: number; longitude: n
 }
 
 /** Asks for the Public Library from where the phone is, with the words of the page's language. */
-async function askForLibrary(page: Page, words: { destination: string; gps: RegExp; request: string }) {
+async function askForLibrary(
+  page: Page,
+  words: { readonly destination: string; readonly gps: RegExp; readonly request: string },
+) {
   const field = page.getByRole("combobox", { name: words.destination });
   await field.pressSequentially("libr");
   await expect.poll(() => field.getAttribute("aria-expanded")).toBe("true");
@@ -153,7 +156,7 @@ describe("a shared ride, seen by each of its riders", () => {
       const { page } = await riderPhone(rider, { latitude: 34.9384, longitude: -82.2279 }, lang);
       // The refusal's 409 is the answer this test waits for; the browser logs it as a failed load.
       const seen = watchPage(page, { ignore: [/status of 409/] });
-      await askForLibrary(page, words);
+      await askForLibrary(page, { destination: words.destination, gps: words.gps, request: words.request });
       const alert = page.locator(".ride-form__error");
       await alert.waitFor({ timeout: 10_000 });
       expect(await alert.textContent()).toBe(
