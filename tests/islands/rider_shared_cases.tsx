@@ -11,7 +11,7 @@ import type { Lang } from "../../lib/i18n/lang.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
 import { resetMap } from "./fake_map.tsx";
-import { restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
+import { FakeSocket, restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
 import { driver, GREER, makeRide, moved } from "./rides_fixtures.ts";
 import { json, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
 
@@ -110,6 +110,27 @@ export function sharedCardCases(lang: Lang, words: Words) {
       expect(text).toContain(words.window(time(my.window!.from), time(my.window!.to)));
       expect(text).toContain(words.arrives(time(my.dropoffAt!)));
       expect(within(card).getByText(words.shared)).toBeTruthy();
+    });
+
+    it("hears a live message about the ride and reads its shuttle facts again: Shared ride once another joins", async () => {
+      my = planned({ shared: false });
+      await open();
+      const card = await screen.findByRole("region", { name: words.region });
+      await waitFor(() => expect(card.textContent).toContain(words.arrives(time(my!.dropoffAt!))));
+      expect(card.textContent).not.toContain(words.shared);
+      await waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+      const socket = FakeSocket.latest();
+      socket.accept();
+
+      // Another rider joins the van: the ride message carries the ride alone (its later drop-off), never the other's.
+      const { vehicleName: _v, shared: _s, window: _w, ...alone } = planned({ shared: true });
+      const joined = { ...alone, id: my.id, dropoffAt: my.dropoffAt! + 3 * MIN, updatedAt: Date.now() + 1000 };
+      my = { ...my, ...joined, shared: true };
+      socket.push({ type: "update", ride: joined });
+      await waitFor(() => expect(card.textContent).toContain(words.shared));
+      expect(card.textContent).toContain(words.arrives(time(joined.dropoffAt)));
+      // The vehicle's name stayed on the card while the facts were read again.
+      expect(card.textContent).toContain(words.shuttle("Van 2", time(joined.pickupAt!)));
     });
 
     it("says nothing of sharing for a ride alone, and no shuttle lines in drivers mode", async () => {
