@@ -76,7 +76,7 @@ export default function RiderScreen(props: RiderScreenProps) {
 function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
   const { area, heard } = useLiveTenant(drawnArea);
   const rider = useRiderRide(tenant, heard);
-  const { form, formError, cardError, sending, request, cancel, pick, place, extras } = useRideRequest(
+  const { form, formError, cardError, sending, request, cancel, pick, place, extras, failed } = useRideRequest(
     tenant,
     area,
     rider,
@@ -152,7 +152,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
             >
               {/* When, then this ride's needs and note: they come in after hydration below the pickup, so they never move it. */}
               <Suspense>
-                <Booking {...booking} onWhen={setWhen} />
+                <Booking {...booking} onWhen={setWhen} failed={formError && failed} />
                 <RideOptions extras={extras} />
               </Suspense>
             </RequestForm>

@@ -169,3 +169,29 @@ export async function readDriverPlan(
     plan: plan.value,
   };
 }
+
+/** Each ride's time aboard in the plan: from its pickup (done or planned) to its drop-off. */
+function aboard(stops: readonly PlanStop[]): Map<string, { from: number; to: number }> {
+  const out = new Map<string, { from: number; to: number }>();
+  for (const s of stops) {
+    const span = out.get(s.rideId) ?? { from: -Infinity, to: Infinity };
+    if (s.kind === "pickup") span.from = s.doneAt ?? s.plannedAt;
+    else span.to = s.plannedAt;
+    out.set(s.rideId, span);
+  }
+  return out;
+}
+
+/**
+ * Whether another ride's time aboard overlaps this ride's in the plan (touching ends, one off as the other gets on, do
+ * not): the rider's "Shared ride" (domain/rides/rider_view.ts). With `other`, only that ride counts.
+ */
+export function isShared(stops: readonly PlanStop[], rideId: string, other?: string): boolean {
+  const spans = aboard(stops);
+  const own = spans.get(rideId);
+  if (!own) return false;
+  for (const [id, span] of spans) {
+    if (id !== rideId && (other === undefined || id === other) && span.from < own.to && own.from < span.to) return true;
+  }
+  return false;
+}

@@ -27,7 +27,7 @@ import type { Need } from "../lib/needs.ts";
 import { isActive, isInProgress, type Ride, type RideStatus, STAGE_TIME } from "../lib/rides.ts";
 import { appendAllToFeed, appendToFeed, type FeedEntry, readHead } from "./feed.ts";
 import { keys } from "./keys.ts";
-import { putPlan, type VehiclePlan } from "./plans.ts";
+import { isShared, putPlan, type VehiclePlan } from "./plans.ts";
 import { forgetNoShow, recordNoShow } from "./no_shows.ts";
 import { dropFromPlan } from "./plan_drops.ts";
 import { recentReads } from "./recent_reads.ts";
@@ -111,7 +111,9 @@ async function addPlanWrite(
       const times = write.times.get(ride.id)!;
       const moved = (a: number | undefined, b: number | undefined) =>
         a !== undefined && (b === undefined || Math.abs(a - b) >= RETIME_MS);
-      if (!moved(times.pickupAt, ride.pickupAt) && !moved(times.dropoffAt, ride.dropoffAt)) continue;
+      // A ride the new one rides beside is written too: its rider's socket hears of it, and their card reads "Shared ride".
+      const joined = isShared(write.plan.stops, ride.id, rideId);
+      if (!joined && !moved(times.pickupAt, ride.pickupAt) && !moved(times.dropoffAt, ride.dropoffAt)) continue;
       const retimed: Ride = { ...ride, ...times, updatedAt: now };
       op.check(entry).set(entry.key, retimed);
       writeIndexes(op, retimed, ride.status);

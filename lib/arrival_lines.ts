@@ -3,7 +3,7 @@
  * rider screen text, kept apart from lib/eta.ts (shared with the driver's
  * screen, which shows none of it).
  */
-import { atPickup, type Tracking } from "./eta.ts";
+import { atPickup, NEAR_MINUTES, type Tracking } from "./eta.ts";
 import type { Ride } from "./rides.ts";
 
 /**
@@ -14,7 +14,7 @@ import type { Ride } from "./rides.ts";
  * there is nothing to say.
  */
 export function arrivalLines(
-  ride: Pick<Ride, "status" | "pickup" | "dropoff">,
+  ride: Pick<Ride, "status" | "pickup" | "dropoff" | "vehicleId">,
   tracking: Tracking | null,
 ): { text: ArrivalText; minutes?: number }[] {
   if (!tracking?.driverLocation || tracking.etaMinutes === null) return [];
@@ -23,7 +23,9 @@ export function arrivalLines(
     if (ride.dropoff) lines.push({ text: "About {minutes} min to your destination", minutes: tracking.etaMinutes });
     return lines;
   }
-  if (atPickup(ride, tracking.driverLocation)) lines.push({ text: "Arriving now" });
+  // A planned driver passing the pickup on the way to another stop first is not there until the plan says so.
+  const due = !ride.vehicleId || tracking.etaMinutes <= NEAR_MINUTES;
+  if (due && atPickup(ride, tracking.driverLocation)) lines.push({ text: "Arriving now" });
   else lines.push({ text: "Arriving in about {minutes} min", minutes: tracking.etaMinutes });
   if (tracking.lateMinutes !== null) {
     lines.push({ text: "Running about {minutes} min late", minutes: tracking.lateMinutes });

@@ -36,6 +36,7 @@ import { readerDay, type Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
 import { clockTime } from "./booking.ts";
 import { minutesWaited } from "./no_show_wait.ts";
+import type { PickupWindow } from "./pickup_window.ts";
 
 export type NoticeKind =
   | "accepted"
@@ -150,16 +151,36 @@ const TEXTS: Record<NoticeKind, Text> = {
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";
 const ACCEPTED_NO_TIME: Text = "{organization}: {driver} accepted your ride. Reply STOP to stop texts.";
+/** Automatic dispatch: the plan's vehicle, its pickup time and window (lib/pickup_window.ts), as the card says them. */
+const ACCEPTED_PLANNED: Text =
+  "{organization}: your shuttle ({vehicle}) will pick you up at about {time}, between {from} and {to}. Reply STOP to stop texts.";
+
+/** What the accepted text of a planned ride names (domain/rides/rider_view.ts). */
+export interface NoticeShuttle {
+  vehicleName: string | null;
+  window: PickupWindow | null;
+}
 
 /** The text of a notice in the language of `t`; a booking's time is read in `timeZone`, the tenant's. */
 export function noticeText(
   notice: Notice,
-  ride: Pick<Ride, "driverName" | "scheduledFor">,
+  ride: Pick<Ride, "driverName" | "scheduledFor" | "pickupAt">,
   organization: string,
   t: Translate,
   timeZone = "UTC",
+  shuttle: NoticeShuttle | null = null,
 ): string {
   const driver = ride.driverName?.trim() || t("Your driver");
+  if (notice.kind === "accepted" && ride.pickupAt !== undefined && shuttle?.window) {
+    const clock = (ms: number) => clockTime(ms, t.lang, timeZone);
+    return t(ACCEPTED_PLANNED, {
+      organization,
+      vehicle: shuttle.vehicleName ?? t("Shuttle"),
+      time: clock(ride.pickupAt),
+      from: clock(shuttle.window.from),
+      to: clock(shuttle.window.to),
+    });
+  }
   if (notice.kind === "accepted" && notice.minutes === null) return t(ACCEPTED_NO_TIME, { organization, driver });
   if (notice.kind === "suspended" && ride.scheduledFor === undefined) return t(SUSPENDED_NO_TIME, { organization });
   const timeOf = notice.at ?? ride.scheduledFor;

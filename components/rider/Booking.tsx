@@ -64,9 +64,11 @@ export interface WhenChoiceProps {
   version: string;
   /** The chosen pickup time (epoch ms) while Later is chosen, else null (Now). */
   onWhen(at: number | null): void;
+  /** The status of the failed request whose error shows: a 409 (no vehicle within the limits) offers "Book for later". */
+  failed?: string | number | null;
 }
 
-export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
+export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps) {
   const t = useT();
   const id = useDomId();
   const { data } = useUpcoming(tenant, version);
@@ -97,6 +99,15 @@ export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
           </label>
         ))}
       </div>
+      {failed === 409 && !later && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setLater(true)}
+        >
+          {t("Book for later")}
+        </button>
+      )}
       {later && data && days.length === 0 && (
         <p className="notice notice--error" role="alert">
           {t("No time can be booked in the next {days} days.", { days: data.booking.maxDaysAhead })}
@@ -132,7 +143,13 @@ export function WhenChoice({ tenant, version, onWhen }: WhenChoiceProps) {
  * `where` (one lazy component for both keeps the screen's first load small).
  */
 export default function Booking(
-  props: { tenant: string; version: string; onWhen?(at: number | null): void; where?: Where },
+  props: {
+    tenant: string;
+    version: string;
+    onWhen?(at: number | null): void;
+    where?: Where;
+    failed?: string | number | null;
+  },
 ) {
   if (props.onWhen) return <WhenChoice {...props} onWhen={props.onWhen} />;
   return props.where ? <UpcomingRides {...props} where={props.where} /> : null;

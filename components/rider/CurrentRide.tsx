@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, riderMessage, statusLabel } from "../../lib/ride_texts.ts";
-import type { Ride } from "../../lib/rides.ts";
 import type { Tracking } from "../../lib/eta.ts";
 import { arrivalLines } from "../../lib/arrival_lines.ts";
 
 const LATE = "Running about {minutes} min late";
 import { useDomId } from "../dom_id.ts";
 import { NeedsList } from "../NeedsList.tsx";
+import { ShuttleLines, type ShuttleRide } from "./ShuttleLines.tsx";
 
 /** This ride's needs and note: loaded with the card, the rider screen's other lazy part. */
 export { default as RideOptions } from "./RideOptions.tsx";
@@ -20,7 +20,8 @@ export { RiderRecord } from "./RiderRecord.tsx";
 export { default as Booking } from "./Booking.tsx";
 
 export interface CurrentRideProps {
-  ride: Ride;
+  /** In automatic dispatch, with the rider's shuttle facts (components/rider/ShuttleLines.tsx). */
+  ride: ShuttleRide;
   /** Where the driver is and the minutes to go; null before any word. */
   tracking?: Tracking | null;
   onCancel(): void;
@@ -37,6 +38,7 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: Cu
     <section className={`ride-card ride-card--${ride.status}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-card__title">{t("Current Ride")}</h2>
       <p className="ride-card__message" role="status" aria-live="polite">{riderMessage(ride.status, t)}</p>
+      <ShuttleLines ride={ride} />
       {arrivalLines(ride, tracking).map(({ text, minutes }) => (
         <p key={text} className={`ride-card__eta ride-card__eta--${text === LATE ? "late" : "time"}`}>
           {t(text, { minutes: minutes ?? 0 })}

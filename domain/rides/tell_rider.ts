@@ -21,7 +21,7 @@ import { getRide } from "../../kv/ride_reads.ts";
 import { isOptedOut, recordOptOut } from "../../kv/sms_opt_outs.ts";
 import { getUser } from "../../kv/users.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { etaTarget, isTracked, lateMinutes, type Tracking } from "../../lib/eta.ts";
+import { etaTarget, isTracked, lateMinutes, NEAR_MINUTES, type Tracking } from "../../lib/eta.ts";
 import type { Point } from "../../lib/geo.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import type { Logger } from "../../lib/log.ts";
@@ -42,6 +42,7 @@ import type { Ride, RideStatus } from "../../lib/rides.ts";
 import type { EtaSource } from "../../lib/routing.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { SmsError, type SmsSender, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
+import { riderShuttle } from "./rider_view.ts";
 
 export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
 
@@ -64,11 +65,11 @@ export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point |
     ? driver
     : (await getDriverState(deps.kv, ride.tenant, ride.assignedDriverId!))?.location ?? null;
   if (!at) return NOT_TRACKED;
-  const target = etaTarget(ride);
-  const direct = target ? await deps.eta.minutes(at, target) : null;
-  // A planned ride (automatic dispatch) may have other stops first: its planned time, when later, is the answer.
-  const planned = plannedMinutes(ride, deps.clock.now());
-  const etaMinutes = direct === null ? null : Math.max(direct, planned ?? 0);
+  // A planned ride (automatic dispatch) may have other stops first: the plan's time is the answer, never the
+  // straight line (the plan is re-timed from the driver's positions, domain/dispatch/retime.ts).
+  const planned = ride.vehicleId ? plannedMinutes(ride, deps.clock.now()) : null;
+  const target = planned === null ? etaTarget(ride) : null;
+  const etaMinutes = planned ?? (target ? await deps.eta.minutes(at, target) : null);
   let late: number | null = null;
   if (etaMinutes !== null && ride.status !== "arrived") {
     late = lateMinutes((await getNotices(deps.kv, ride.tenant, ride.id)).promisedAt, deps.clock.now(), etaMinutes);
@@ -108,10 +109,12 @@ async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boole
   if (!isTracked(ride)) return;
   const tracking = await trackRide(deps, ride, driver);
   const now = deps.clock.now();
+  // A planned driver near the pickup on the way to another stop first is not "here" until the plan says so.
+  const due = !ride.vehicleId || (tracking.etaMinutes !== null && tracking.etaMinutes <= NEAR_MINUTES);
   const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) =>
     dueNotices(record, {
       ride,
-      driver: tracking.driverLocation,
+      driver: due ? tracking.driverLocation : null,
       etaMinutes: tracking.etaMinutes,
       now,
       moved,
@@ -132,9 +135,11 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
     return;
   }
   const t = translator(rider.language ?? "en");
+  // The accepted text of a planned ride names the vehicle and the pickup window the card shows.
+  const shuttle = notices.some((n) => n.kind === "accepted") ? await riderShuttle(deps.kv, tenant, ride) : null;
   for (const notice of notices) {
     try {
-      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone));
+      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone, shuttle));
       deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
     } catch (error) {
       // The carrier blocks the number (it texted STOP where Hopper did not hear it): kept as the sign-in keeps it,

@@ -22,6 +22,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const [formError, setFormError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  /** The last failed request's status: a 409 (no vehicle within the limits) offers to book it for later. */
+  const [failed, setFailed] = useState(0);
 
   /** This ride's needs and note: components/rider/RideOptions.tsx keeps them here while it shows. */
   const extras = useRef({});
@@ -52,6 +54,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
       setCardError(null);
     } catch (error) {
       setFormError(error instanceof ApiError && error.serverError ? error.serverError : t(REQUEST_FAILED));
+      setFailed((error as ApiError).status);
     } finally {
       setSending(false);
       rider.refetchSoon();
@@ -95,5 +98,5 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     setFormError(null);
   }, [formPlace]);
 
-  return { form, formError, cardError, sending, request, cancel, pick, place, extras };
+  return { form, formError, cardError, sending, request, cancel, pick, place, extras, failed };
 }

@@ -21,6 +21,7 @@ import { isRefusal } from "../../domain/refusal.ts";
 import { moveRide } from "../../domain/rides/move.ts";
 import { requestRide } from "../../domain/rides/request.ts";
 import { rideMoved, trackRide } from "../../domain/rides/tell_rider.ts";
+import { riderShuttle } from "../../domain/rides/rider_view.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { smallBody } from "../../server/middleware/body_size.ts";
@@ -90,10 +91,14 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ rides, booking });
   });
 
-  // The rider's driver's position and arrival time ride along (null when the ride is not tracked).
+  // The rider's driver's position and arrival time ride along (null when the ride is not tracked), and in automatic
+  // dispatch the vehicle's name, whether the ride is shared and the pickup window (domain/rides/rider_view.ts).
   app.get("/rides/my", ...member, async (c) => {
-    const ride = await recentActiveRideOf(kv, c.get("tenant").code, c.get("user").id);
-    return c.json(ride && { ...ride, ...await trackRide(notices, ride) });
+    const tenant = c.get("tenant");
+    const ride = await recentActiveRideOf(kv, tenant.code, c.get("user").id);
+    if (!ride) return c.json(null);
+    const [tracking, shuttle] = await Promise.all([trackRide(notices, ride), riderShuttle(kv, tenant, ride)]);
+    return c.json({ ...ride, ...tracking, ...shuttle });
   });
 
   app.put("/rides/:id", ...member, rideId, small, jsonBody(statusChange), async (c) => {

@@ -87,9 +87,9 @@ describe("automatic dispatch: a booking's hand-over", () => {
       status: "accepted",
       vehicleId: van,
     });
-    // The rider hears who is coming, not that the ride is looking for a driver.
+    // The rider hears which shuttle comes and when, not that the ride is looking for a driver.
     expect(riderTexts(t)).toHaveLength(1);
-    expect(riderTexts(t)[0]).toMatch(/^City of Greer: .* accepted your ride/);
+    expect(riderTexts(t)[0]).toMatch(/^City of Greer: your shuttle \(Van A\) will pick you up at about .+, between /);
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 

@@ -145,9 +145,10 @@ describe("automatic dispatch: a ride for now", () => {
         },
       ],
     });
-    // The rider is texted who is coming, as when a driver accepts.
+    // The rider is texted which shuttle comes and when, as when a driver accepts.
     await new Promise((r) => setTimeout(r, 20));
-    expect(t.sms.sent.some((m) => m.to === "8645550142" && /accepted your ride/.test(m.body))).toBe(true);
+    expect(t.sms.sent.some((m) => m.to === "8645550142" && /your shuttle \(Van A\) will pick you up/.test(m.body)))
+      .toBe(true);
     expect(await rideIndexProblems(t.kv)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { between } from "../../components/map/glide.ts";
 import { arrivalLines } from "../../lib/arrival_lines.ts";
+import { arrivalWindow } from "../../lib/pickup_window.ts";
 import {
   ARRIVAL_METERS,
   atPickup,
@@ -108,6 +109,26 @@ describe("the card's arrival lines", () => {
     ]);
     expect(arrivalLines({ ...ride, dropoff: null, status: "arrived" }, tracking(0, 6))).toEqual([]);
     expect(arrivalLines({ ...ride, status: "accepted" }, null)).toEqual([]);
+  });
+
+  it("in automatic dispatch, is not Arriving now when the plan has the driver elsewhere first, however close they pass", () => {
+    const planned = { ...ride, status: "accepted" as const, vehicleId: "v1" };
+    expect(arrivalLines(planned, tracking(40, 9))).toEqual([{ text: "Arriving in about {minutes} min", minutes: 9 }]);
+    expect(arrivalLines(planned, tracking(40, 2))).toEqual([{ text: "Arriving now" }]);
+  });
+});
+
+describe("the pickup window of a planned ride", () => {
+  const MIN = 60_000;
+  const at = Date.UTC(2027, 5, 1, 14, 4);
+  it("runs from 2 minutes before the planned time to the room the plan leaves before the latest, on whole minutes", () => {
+    expect(arrivalWindow(at, at + 5 * MIN, 15)).toEqual({ from: at - 2 * MIN, to: at + 5 * MIN });
+    // Part minutes widen it, never narrow it.
+    expect(arrivalWindow(at + 20_000, at + 5 * MIN, 15)).toEqual({ from: at - 2 * MIN, to: at + 5 * MIN });
+  });
+  it("takes at most the tenant's longest wait after the planned time, and none when the plan has no room", () => {
+    expect(arrivalWindow(at, at + 40 * MIN, 15)).toEqual({ from: at - 2 * MIN, to: at + 15 * MIN });
+    expect(arrivalWindow(at, at - 3 * MIN, 15)).toEqual({ from: at - 2 * MIN, to: at });
   });
 });
 

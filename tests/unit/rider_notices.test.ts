@@ -220,3 +220,35 @@ describe("a ride handed back when its driver goes offline", () => {
     }
   });
 });
+
+describe("the accepted text of a planned ride (automatic dispatch)", () => {
+  const en = translator("en");
+  const es = translator("es");
+  // 10:40 in Greer (America/New_York, daylight time: UTC-4); the window 10:38 to 10:52.
+  const AT = Date.UTC(2027, 5, 1, 14, 40);
+  const shuttle = { vehicleName: "Van 2", window: { from: AT - 2 * MIN, to: AT + 12 * MIN } };
+  const accepted = { kind: "accepted" as const, minutes: 6 };
+
+  it("names the vehicle, the planned time and the window, in the rider's language", () => {
+    const ride = { driverName: "Sam Reyes", pickupAt: AT };
+    expect(noticeText(accepted, ride, "City of Greer", en, "America/New_York", shuttle)).toBe(
+      "City of Greer: your shuttle (Van 2) will pick you up at about 10:40 AM, between 10:38 AM and 10:52 AM. Reply STOP to stop texts.",
+    );
+    expect(noticeText(accepted, ride, "City of Greer", es, "America/New_York", shuttle)).toBe(
+      "City of Greer: su vehículo (Van 2) lo recogerá hacia las 10:40 a.m. (entre 10:38 a.m. y 10:52 a.m.). STOP: no recibir más.",
+    );
+    // A ride in drivers mode keeps the driver's words.
+    expect(noticeText(accepted, { driverName: "Sam Reyes" }, "City of Greer", en, "America/New_York", null)).toBe(
+      "City of Greer: Sam Reyes accepted your ride and will be there in about 6 min. Reply STOP to stop texts.",
+    );
+  });
+
+  it("fits one segment in English and two in Spanish, filled with long names", () => {
+    const long = { ...shuttle, vehicleName: "Greer Van 12" };
+    const ride = { driverName: null, pickupAt: AT };
+    const text = noticeText(accepted, ride, "Greenville County", en, "America/New_York", long);
+    expect(text.length, text).toBeLessThanOrEqual(160);
+    const spanish = noticeText(accepted, ride, "Greenville County", es, "America/New_York", long);
+    expect(spanish.length, spanish).toBeLessThanOrEqual(134);
+  });
+});

@@ -10,6 +10,9 @@ export const ride_sms = {
     "{organization}: {driver} aceptó su viaje y llegará en unos {minutes} min. STOP: no recibir más.",
   "{organization}: {driver} accepted your ride. Reply STOP to stop texts.":
     "{organization}: {driver} aceptó su viaje. STOP: no recibir más.",
+  // Automatic dispatch: the plan's vehicle, pickup time and window (lib/pickup_window.ts).
+  "{organization}: your shuttle ({vehicle}) will pick you up at about {time}, between {from} and {to}. Reply STOP to stop texts.":
+    "{organization}: su vehículo ({vehicle}) lo recogerá hacia las {time} (entre {from} y {to}). STOP: no recibir más.",
   "{organization}: {driver} is on the way, now about {minutes} min.":
     "{organization}: {driver} va en camino, ahora a unos {minutes} min.",
   "{organization}: your shuttle is about {minutes} min away. Please head to the pickup.":

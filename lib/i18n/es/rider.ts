@@ -20,6 +20,13 @@ export const rider = {
   "The schedule could not be loaded. Please try again later.": "No se pudo cargar el horario. Inténtelo más tarde.",
   "Shuttle: {name}": "Vehículo: {name}",
   "Shuttle": "Vehículo",
+  // Automatic dispatch's card (components/rider/ShuttleLines.tsx): the plan's vehicle, window and arrival.
+  "Your shuttle ({vehicle}) will pick you up at about {time}": "Su vehículo ({vehicle}) lo recogerá hacia las {time}",
+  "Your shuttle will pick you up at about {time}": "Su vehículo lo recogerá hacia las {time}",
+  "between {from} and {to}": "entre las {from} y las {to}",
+  "Arrives about {time}": "Llega hacia las {time}",
+  "Shared ride": "Viaje compartido",
+  "Book for later": "Reservar para más tarde",
   "Your ride: {status}": "Su viaje: {status}",
   "Tap the map where you want to be picked up.": "Toque el mapa donde quiere que lo recojan.",
   "The point you set on the map": "El punto que marcó en el mapa",
