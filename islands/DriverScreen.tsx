@@ -40,18 +40,24 @@ import type { ServiceArea } from "../lib/schemas.ts";
 const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
 if (typeof document !== "undefined") void loadNotices();
 const AppNotices = lazy(loadNotices);
+/** The run of automatic dispatch: its own chunk, so a tenant dispatching by hand loads none of it. */
+const DriverRun = lazy(() => import("../components/driver/DriverRun.tsx"));
 
 export interface DriverScreenProps {
   tenant: string;
   area: ServiceArea;
   mapStyleUrl: string | null;
+  /** The tenant's zone: the run's planned times read on its clocks. */
+  timeZone?: string;
+  /** The tenant dispatches automatically: the screen shows the vehicle's run of stops. */
+  automatic?: boolean;
 }
 
 export default function DriverScreen(props: DriverScreenProps) {
   return <Guard tenant={props.tenant} required="driver">{() => <DriverHome {...props} />}</Guard>;
 }
 
-function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps) {
+function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", automatic = false }: DriverScreenProps) {
   const { area, status, heard } = useLiveTenant(drawnArea);
   const t = useT();
   const me = getUser()?.id ?? "";
@@ -114,7 +120,21 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
         {!connected && <p className="live-note live-note--quiet">{t("Updates every 15 seconds while reconnecting.")}
         </p>}
       </div>
-      <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />
+      {automatic
+        ? (
+          <Suspense>
+            <DriverRun
+              tenant={tenant}
+              timeZone={timeZone}
+              me={me}
+              rides={rides}
+              busy={moving !== null}
+              error={rideError}
+              move={move}
+            />
+          </Suspense>
+        )
+        : <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AppLayout, tenantCodeOf } from "./AppLayout.tsx";
+import { AppLayout, tenantAndZone } from "./AppLayout.tsx";
 import { Island } from "../../components/Island.tsx";
 import { PausedNotice } from "../../components/PausedNotice.tsx";
 import type { Site } from "../../components/site.ts";
@@ -16,7 +16,12 @@ export function DriverPage({ site, map }: { site: Site; map: MapSetup }) {
         <Island
           name="DriverScreen"
           component={DriverScreen}
-          props={{ tenant: tenantCodeOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
+          props={{
+            ...tenantAndZone(site),
+            area: map.area,
+            mapStyleUrl: map.styleUrl,
+            automatic: site.tenant?.automatic,
+          }}
         />
       )}
     </AppLayout>
