@@ -59,54 +59,62 @@ export default function DriverRun({ tenant, timeZone, me, rides, busy, error, mo
       <section className="ride-screen__panel run" aria-labelledby={titleId}>
         <h2 id={titleId} className="ride-list__title">{t("Your stops")}</h2>
         <p className="run__news" role="status" aria-live="polite">{news}</p>
-        {stops === null ? <Loading /> : !top ? <p className="empty-state">{t("No stops planned")}</p> : (
-          <div className="run__next">
-            <p className="run__label">{t("Next stop")}</p>
-            <h3 className="run__stop">{stopLine(top, nameOf(top), t, timeZone)}</h3>
-            {error && topRide && error.id === topRide.id && (
-              <p className="notice notice--error" role="alert">{error.text}</p>
-            )}
-            {topRide && (
-              <div className="ride-item__actions">
-                <button
-                  type="button"
-                  className="button ride-button"
-                  disabled={busy}
-                  onClick={() => act(topRide, top.kind === "pickup" ? "arrived" : "completed")}
-                >
-                  {top.kind === "pickup" ? t("Picked up") : t("Dropped off")}
-                </button>
-                {noShow && (
+        {stops === null
+          ? <Loading />
+          : !top
+          ? <p className="empty-state">{t("No stops planned")}</p>
+          : (
+            <div className="run__next">
+              <p className="run__label">{t("Next stop")}</p>
+              <h3 className="run__stop">{stopLine(top, nameOf(top), t, timeZone)}</h3>
+              {error && topRide && error.id === topRide.id && (
+                <p className="notice notice--error" role="alert">{error.text}</p>
+              )}
+              {topRide && (
+                <div className="ride-item__actions">
                   <button
                     type="button"
-                    className="button button--secondary ride-button ride-button--quiet-danger"
-                    disabled={busy || !!noShow.waitLeftMs}
-                    onClick={() => act(topRide, "no-show")}
+                    className="button ride-button"
+                    disabled={busy}
+                    onClick={() => act(topRide, top.kind === "pickup" ? "arrived" : "completed")}
                   >
-                    {noShow.waitLeftMs ? t("No-show in {time}", { time: waitClock(noShow.waitLeftMs) }) : t("No-show")}
+                    {top.kind === "pickup" ? t("Picked up") : t("Dropped off")}
                   </button>
-                )}
-              </div>
-            )}
-            <p className="ride-item__navigate">
-              <a
-                className="button button--secondary ride-button"
-                href={directionsHref({ point: top.point }, app)}
-                target="_blank"
-                rel="noopener"
-              >
-                {t("Navigate")}
-              </a>
-              <a className="ride-item__geo" href={geoHref({ point: top.point })}>{t("Other maps app")}</a>
-            </p>
-          </div>
-        )}
+                  {noShow && (
+                    <button
+                      type="button"
+                      className="button button--secondary ride-button ride-button--quiet-danger"
+                      disabled={busy || !!noShow.waitLeftMs}
+                      onClick={() => act(topRide, "no-show")}
+                    >
+                      {noShow.waitLeftMs
+                        ? t("No-show in {time}", { time: waitClock(noShow.waitLeftMs) })
+                        : t("No-show")}
+                    </button>
+                  )}
+                </div>
+              )}
+              <p className="ride-item__navigate">
+                <a
+                  className="button button--secondary ride-button"
+                  href={directionsHref({ point: top.point }, app)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {t("Navigate")}
+                </a>
+                <a className="ride-item__geo" href={geoHref({ point: top.point })}>{t("Other maps app")}</a>
+              </p>
+            </div>
+          )}
         {stops && stops.length > 1 && (
           <>
             <h3 className="run__then">{t("Then")}</h3>
             <ol className="run__stops">
               {stops.slice(1).map((stop) => (
-                <li key={`${stop.rideId}:${stop.kind}`} className="run__later">{stopLine(stop, nameOf(stop), t, timeZone)}</li>
+                <li key={`${stop.rideId}:${stop.kind}`} className="run__later">
+                  {stopLine(stop, nameOf(stop), t, timeZone)}
+                </li>
               ))}
             </ol>
           </>

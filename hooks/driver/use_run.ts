@@ -42,7 +42,9 @@ export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
   const at = (ms: number) => clockTime(ms, t.lang, timeZone);
 
   const said = (change: RunChange) => {
-    if (change.kind === "removed") return t("Rider removed: {name} no longer rides with you", { name: nameOf(change.rideId) });
+    if (change.kind === "removed") {
+      return t("Rider removed: {name} no longer rides with you", { name: nameOf(change.rideId) });
+    }
     const { stop } = change;
     if (change.kind === "added") {
       return stop.name
@@ -50,7 +52,9 @@ export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
         : t("New rider added: pick up at {time}", { time: at(stop.plannedAt) });
     }
     const values = { name: nameOf(stop.rideId), time: at(stop.plannedAt) };
-    return stop.kind === "pickup" ? t("Pickup moved: {name} at {time}", values) : t("Drop-off moved: {name} at {time}", values);
+    return stop.kind === "pickup"
+      ? t("Pickup moved: {name} at {time}", values)
+      : t("Drop-off moved: {name} at {time}", values);
   };
 
   const words = useRef(said);
