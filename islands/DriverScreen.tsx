@@ -126,12 +126,15 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
             <DriverRun
               tenant={tenant}
               timeZone={timeZone}
-              me={me}
               rides={rides}
               busy={moving !== null}
               error={rideError}
               move={move}
-            />
+            >
+              {(outside) => (
+                <RideList rides={outside} me={me} busy={moving !== null} error={rideError} onAction={move} />
+              )}
+            </DriverRun>
           </Suspense>
         )
         : <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />}

@@ -4,7 +4,16 @@
  * lands after it and the screen never jumps under the driver's thumb; the changes between two reads of the plan are
  * what the screen announces. Pure, so the island tests and the screen agree on it.
  */
+import { type Lang, LOCALES } from "./i18n/lang.ts";
 import type { PlanStopView } from "./planned_rides.ts";
+
+/**
+ * A planned time on the tenant's clocks in the page's language, "9:04 AM", "9:04 a.m.": as lib/booking.ts
+ * `clockTime` writes it, here so the run's chunk carries none of the booking rules.
+ */
+export function stopClock(ms: number, lang: Lang, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, hour: "numeric", minute: "2-digit" }).format(ms);
+}
 
 /** A stop's identity across reads of the plan: its ride and whether it picks up or drops off. */
 export const stopKey = (s: Pick<PlanStopView, "rideId" | "kind">) => `${s.rideId}:${s.kind}`;

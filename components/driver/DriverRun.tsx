@@ -2,56 +2,68 @@
  * The driver's run in automatic dispatch (hooks/driver/use_run.ts): the next stop large at the top with its one
  * action ("Picked up", "Dropped off", and "No-show" as the wait at the pickup allows, lib/driver_actions.ts) and
  * Navigate to it, the stops after it in order with their planned times, and the plan's changes announced in a polite
- * live region. Under the run, the ride list keeps the rides outside it (waiting ones a driver may still take by hand).
- * Loaded only on an automatic tenant's page, so the drivers-mode screen carries none of it.
+ * live region. Under the run, the screen's ride list keeps the rides outside it (waiting ones a driver may still take
+ * by hand). Loaded only on an automatic tenant's page, so the drivers-mode screen carries none of it; it imports
+ * nothing the screen's first load shares with the rider's, so adding it splits none of their chunks.
  */
-import { useNow } from "../../browser/live_client.ts";
-import { clockTime } from "../../lib/booking.ts";
-import { type DriverAction, driverActions } from "../../lib/driver_actions.ts";
+import { type ReactNode, useEffect, useState } from "react";
+import { stopClock } from "../../lib/driver_run.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
 import { directionsHref, geoHref, mapsAppFor } from "../../lib/navigation.ts";
-import { waitClock } from "../../lib/no_show_wait.ts";
+import { noShowWaitLeft, waitClock } from "../../lib/no_show_wait.ts";
 import { NEED_WORDS } from "../../lib/needs.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
-import { passengersText } from "../../lib/ride_texts.ts";
-import type { Ride } from "../../lib/rides.ts";
+import type { Ride, RideStatus } from "../../lib/rides.ts";
 import { useRun } from "../../hooks/driver/use_run.ts";
 import { useDomId } from "../dom_id.ts";
 import { Loading } from "../Guard.tsx";
 import { useT } from "../texts.tsx";
-import { RideList } from "./RideList.tsx";
 
 export interface DriverRunProps {
   tenant: string;
   timeZone: string;
-  me: string;
   rides: Ride[] | null;
   /** A move is on its way: the buttons wait. */
   busy: boolean;
   error: { id: string; text: string } | null;
-  move(ride: Ride, action: Pick<DriverAction, "to">): Promise<boolean>;
+  move(ride: Ride, action: { to: RideStatus }): Promise<boolean>;
+  /** The ride list under the run, given the rides outside it (null until the plan is read). */
+  children(outside: Ride[] | null): ReactNode;
+}
+
+/** Now, every `ms`: the No-show button counts down by the second while the driver waits at the pickup. */
+function useTick(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
 }
 
 /** "Pick up Ana Ruiz · 2 passengers · Wheelchair user · Greer Station · 9:04 AM", "Drop off Ben Ortiz · City Hall · 9:10 AM". */
 export function stopLine(stop: PlanStopView, name: string, t: Translate, timeZone: string): string {
   const parts = stop.kind === "pickup"
-    ? [t("Pick up {name}", { name }), passengersText(stop.passengerCt, t), ...stop.needs.map((n) => t(NEED_WORDS[n]))]
+    ? [
+      t("Pick up {name}", { name }),
+      t("{count} passengers", { count: stop.passengerCt }),
+      ...stop.needs.map((n) => t(NEED_WORDS[n])),
+    ]
     : [t("Drop off {name}", { name })];
   if (stop.name) parts.push(stop.name);
-  parts.push(clockTime(stop.plannedAt, t.lang, timeZone));
+  parts.push(stopClock(stop.plannedAt, t.lang, timeZone));
   return parts.join(" · ");
 }
 
-export default function DriverRun({ tenant, timeZone, me, rides, busy, error, move }: DriverRunProps) {
+export default function DriverRun({ tenant, timeZone, rides, busy, error, move, children }: DriverRunProps) {
   const t = useT();
   const titleId = useDomId();
   const { stops, top, topRide, news, act } = useRun({ tenant, timeZone, rides, t, move });
   const waiting = topRide?.status === "on-the-way" && topRide.noShowFrom !== undefined;
-  const now = useNow(waiting ? 1000 : 30_000);
+  const now = useTick(waiting ? 1000 : 30_000);
   const nameOf = (stop: PlanStopView) => rides?.find((r) => r.id === stop.rideId)?.riderName ?? t("Rider");
-  const noShow = topRide && top?.kind === "pickup"
-    ? driverActions(topRide, rides ?? [], me, now).find((a) => a.to === "no-show" && !a.disabledReason)
-    : undefined;
+  // No-show as the ride card has it (lib/driver_actions.ts): on the way, once the driver reached the pickup.
+  const waitLeft = top?.kind === "pickup" && topRide?.status === "on-the-way" ? noShowWaitLeft(topRide, now) : null;
   const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   const inRun = new Set(stops?.map((s) => s.rideId));
   return (
@@ -80,16 +92,14 @@ export default function DriverRun({ tenant, timeZone, me, rides, busy, error, mo
                   >
                     {top.kind === "pickup" ? t("Picked up") : t("Dropped off")}
                   </button>
-                  {noShow && (
+                  {waitLeft !== null && (
                     <button
                       type="button"
                       className="button button--secondary ride-button ride-button--quiet-danger"
-                      disabled={busy || !!noShow.waitLeftMs}
+                      disabled={busy || waitLeft > 0}
                       onClick={() => act(topRide, "no-show")}
                     >
-                      {noShow.waitLeftMs
-                        ? t("No-show in {time}", { time: waitClock(noShow.waitLeftMs) })
-                        : t("No-show")}
+                      {waitLeft > 0 ? t("No-show in {time}", { time: waitClock(waitLeft) }) : t("No-show")}
                     </button>
                   )}
                 </div>
@@ -120,13 +130,7 @@ export default function DriverRun({ tenant, timeZone, me, rides, busy, error, mo
           </>
         )}
       </section>
-      <RideList
-        rides={rides && stops ? rides.filter((r) => !inRun.has(r.id)) : null}
-        me={me}
-        busy={busy}
-        error={error}
-        onAction={move}
-      />
+      {children(rides && stops ? rides.filter((r) => !inRun.has(r.id)) : null)}
     </>
   );
 }

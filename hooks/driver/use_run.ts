@@ -9,12 +9,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
-import { clockTime } from "../../lib/booking.ts";
-import type { DriverAction } from "../../lib/driver_actions.ts";
-import { type RunChange, runChanges, runOrder, stopKey } from "../../lib/driver_run.ts";
+import { type RunChange, runChanges, runOrder, stopClock, stopKey } from "../../lib/driver_run.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
 import type { DriverPlanView, PlanStopView } from "../../lib/planned_rides.ts";
-import type { Ride } from "../../lib/rides.ts";
+import type { Ride, RideStatus } from "../../lib/rides.ts";
 
 /** How long a burst of ride changes settles before the plan is read again. */
 export const RUN_SETTLE_MS = 400;
@@ -25,7 +23,7 @@ export interface RunOptions {
   rides: Ride[] | null;
   t: Translate;
   /** The driver's move of a ride (hooks/driver/use_driver_rides.ts): true when the server took it. */
-  move(ride: Ride, action: Pick<DriverAction, "to">): Promise<boolean>;
+  move(ride: Ride, action: { to: RideStatus }): Promise<boolean>;
 }
 
 export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
@@ -39,7 +37,7 @@ export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
   const names = useRef(new Map<string, string>());
   for (const r of rides ?? []) if (r.riderName) names.current.set(r.id, r.riderName);
   const nameOf = (id: string) => names.current.get(id) ?? t("Rider");
-  const at = (ms: number) => clockTime(ms, t.lang, timeZone);
+  const at = (ms: number) => stopClock(ms, t.lang, timeZone);
 
   const said = (change: RunChange) => {
     if (change.kind === "removed") {
