@@ -58,10 +58,10 @@ export function stopLine(stop: PlanStopView, name: string, t: Translate, timeZon
 export default function DriverRun({ tenant, timeZone, rides, busy, error, move, children }: DriverRunProps) {
   const t = useT();
   const titleId = useDomId();
-  const { stops, top, topRide, news, act } = useRun({ tenant, timeZone, rides, t, move });
+  const { stops, top, topRide, news, act, nameOf: riderOf } = useRun({ tenant, timeZone, rides, t, move });
   const waiting = topRide?.status === "on-the-way" && topRide.noShowFrom !== undefined;
   const now = useTick(waiting ? 1000 : 30_000);
-  const nameOf = (stop: PlanStopView) => rides?.find((r) => r.id === stop.rideId)?.riderName ?? t("Rider");
+  const nameOf = (stop: PlanStopView) => riderOf(stop.rideId);
   // No-show as the ride card has it (lib/driver_actions.ts): on the way, once the driver reached the pickup.
   const waitLeft = top?.kind === "pickup" && topRide?.status === "on-the-way" ? noShowWaitLeft(topRide, now) : null;
   const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);

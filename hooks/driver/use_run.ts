@@ -33,7 +33,7 @@ export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
   const before = useRef<PlanStopView[] | null>(null);
   /** Rides the driver ended here (dropped off, no-show): they leave the run unannounced. */
   const ended = useRef(new Set<string>());
-  /** Riders' names by ride, kept after a ride leaves the list, to say whose ride was removed. */
+  /** Riders' names by ride, kept when a move's answer carries none or the ride leaves the list. */
   const names = useRef(new Map<string, string>());
   for (const r of rides ?? []) if (r.riderName) names.current.set(r.id, r.riderName);
   const nameOf = (id: string) => names.current.get(id) ?? t("Rider");
@@ -100,5 +100,5 @@ export function useRun({ tenant, timeZone, rides, t, move }: RunOptions) {
     if (!(await move(ride, { to }))) ended.current.delete(ride.id);
   };
 
-  return { stops, top, topRide, news, act };
+  return { stops, top, topRide, news, act, nameOf };
 }
