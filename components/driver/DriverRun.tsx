@@ -70,7 +70,6 @@ export default function DriverRun({ tenant, timeZone, rides, busy, error, move, 
     <>
       <section className="ride-screen__panel run" aria-labelledby={titleId}>
         <h2 id={titleId} className="ride-list__title">{t("Your stops")}</h2>
-        <p className="run__news" role="status" aria-live="polite">{news}</p>
         {stops === null
           ? <Loading />
           : !top
@@ -117,6 +116,7 @@ export default function DriverRun({ tenant, timeZone, rides, busy, error, move, 
               </p>
             </div>
           )}
+        <p className="run__news" role="status" aria-live="polite">{news}</p>
         {stops && stops.length > 1 && (
           <>
             <h3 className="run__then">{t("Then")}</h3>

@@ -5,12 +5,14 @@
  * the stop in progress; each button moves its ride on the server and the list on. `UPDATE_SCREENSHOTS=1` writes the
  * run at 390 px and 1280 px in both languages.
  */
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
 import { DESKTOP, PHONE, storeSession, watchPage } from "./browser.ts";
-import { shot } from "./screenshots.ts";
+import { SHOTS } from "./screenshots.ts";
+import { REPO_ROOT } from "./server.ts";
 import { browserWorld, type Session } from "./world.ts";
 
 const world = browserWorld({ firstStart: true });
@@ -36,6 +38,14 @@ const WORDS = {
     none: "No hay paradas planificadas",
   },
 };
+
+/** docs/screenshots/{name}.png of the whole page: the map and the run under it on a phone. */
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png`, fullPage: true });
+}
 
 const flat = (text: string | null) => (text ?? "").replace(/\s/g, " ");
 
