@@ -6,7 +6,8 @@
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
-import { hasHiddenCharacters } from "./schemas.ts";
+// The rule itself, not lib/schemas.ts: that module carries zod and every schema, which the rider screen never needs.
+import { hasHiddenCharacters } from "./hidden_characters.ts";
 
 export const COMMENT_MAX = 500;
 export const RATE_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;

@@ -50,6 +50,8 @@ import {
   OFFLINE_STYLE,
   PIN_IMAGES,
   PIN_SIZE,
+  ROUTE_LINE,
+  ROUTE_SOURCE,
   STYLE_TIMEOUT_MS,
   ZOOM,
 } from "./styles.ts";
@@ -90,6 +92,7 @@ export default function ShuttleMap(
     label,
     places = NO_PLACES,
     onPlace = ignorePlace,
+    route,
   }: MapViewProps,
 ) {
   const t = useT();
@@ -129,14 +132,14 @@ export default function ShuttleMap(
     const p = progress.current;
     if (p.settled) return;
     const { sourceId, tile } = e as ErrorEvent & { sourceId?: string; tile?: unknown };
-    if (sourceId === AREA_SOURCE) return;
+    if (sourceId === AREA_SOURCE || sourceId === ROUTE_SOURCE) return;
     if (tile) p.tileErrors++;
     // The style itself, or a street source's TileJSON or archive header, before anything was drawn.
     else if (!p.styleRead || (sourceId && p.tiles === 0)) fallBack(e.error?.message ?? "error");
   }, [fallBack]);
 
   const onSourceData = useCallback((e: MapSourceDataEvent) => {
-    if (e.sourceId !== AREA_SOURCE && e.tile) progress.current.tiles++;
+    if (e.sourceId !== AREA_SOURCE && e.sourceId !== ROUTE_SOURCE && e.tile) progress.current.tiles++;
   }, []);
 
   const onLoad = useCallback(() => {
@@ -154,6 +157,14 @@ export default function ShuttleMap(
   }, [street, t]);
 
   const polygon = useMemo(() => areaPolygon(area), [area]);
+  const routeLine = useMemo(() =>
+    route && route.length > 1
+      ? {
+        type: "Feature" as const,
+        properties: {},
+        geometry: { type: "LineString" as const, coordinates: route.map((p) => [p.lng, p.lat]) },
+      }
+      : null, [route]);
   // Pins to keep in view (the rider's driver and pickup) widen where the map may go, and the view
   // moves to take them in when one leaves it.
   const keep = pins.filter((p) => p.keep).map((p) => p.at);
@@ -203,6 +214,11 @@ export default function ShuttleMap(
           <Layer {...AREA_FILL} />
           <Layer {...AREA_LINE} />
         </Source>
+        {routeLine && (
+          <Source id={ROUTE_SOURCE} type="geojson" data={routeLine}>
+            <Layer {...ROUTE_LINE} />
+          </Source>
+        )}
         <PlacePins places={places} open={openPlace} onOpen={setOpenPlace} onPlace={onPlace} />
         <Pins pins={pins} onPinMove={onPinMove} />
         <NavigationControl position="top-right" showCompass={false} />

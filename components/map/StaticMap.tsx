@@ -1,13 +1,16 @@
 /**
- * The map without WebGL: the service area and the pins drawn as SVG on the
- * plain background, to scale. It fills the map box while the WebGL map's
- * chunk loads, and stays if that map cannot run, so the screen always shows
- * where the area is and where the pins are, and a tap still picks a point.
+ * The map without WebGL: the service area, the tenant's places with their
+ * names, the route and the pins drawn as SVG on the plain background, to
+ * scale. It is the first view of every map screen (the WebGL map loads only
+ * once the person reaches for the map), and stays if that map cannot run, so
+ * the screen always shows where the area is and where the pins are, and a
+ * tap still picks a point.
  */
 import type { MouseEvent } from "react";
 import type { Point } from "../../lib/geo.ts";
+import type { Place } from "../../lib/places.ts";
 import type { ServiceArea } from "../../lib/schemas.ts";
-import { PIN_IMAGES, PIN_SIZE } from "./styles.ts";
+import { PIN_IMAGES, PIN_SIZE } from "./pin_art.ts";
 import type { MapPin, MapViewProps } from "./types.ts";
 
 const M_PER_DEG_LAT = 111_320;
@@ -27,7 +30,9 @@ export function fromLocal(area: ServiceArea, x: number, y: number): Point {
   };
 }
 
-export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
+const NO_PLACES: readonly Place[] = [];
+
+export function StaticMap({ area, pins, onPick, label, route, places = NO_PLACES }: MapViewProps) {
   const r = area.radiusMeters;
   // Pins to keep in view (the rider's driver) widen the picture past the area when they are outside it.
   const half = Math.max(
@@ -50,7 +55,8 @@ export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
   };
 
   return (
-    <div className="map-frame map-frame--static" role="region" aria-label={label}>
+    // Focusable, so a keyboard can reach for the map too (MapView then loads the WebGL map).
+    <div className="map-frame map-frame--static" role="region" aria-label={label} tabIndex={0}>
       <svg
         className="static-map"
         viewBox={`${-half} ${-half} ${half * 2} ${half * 2}`}
@@ -59,12 +65,33 @@ export function StaticMap({ area, pins, onPick, label }: MapViewProps) {
         aria-hidden="true"
       >
         <circle className="static-map__area" cx="0" cy="0" r={r} />
+        {route && route.length > 1 && (
+          <polyline
+            className="static-map__route"
+            points={route.map((p) => {
+              const { x, y } = toLocal(area, p);
+              return `${x},${-y}`;
+            }).join(" ")}
+          />
+        )}
+        {places.map((p) => <StaticPlace key={p.id} place={p} area={area} size={pin} />)}
         {pins.map((p) => <StaticPin key={`${p.kind}:${p.id}`} pin={p} area={area} size={pin} />)}
       </svg>
       <ul className="sr-only">
         {pins.map((p) => <li key={`${p.kind}:${p.id}`}>{p.title}</li>)}
       </ul>
     </div>
+  );
+}
+
+/** A place as the WebGL map shows it: a dot with its name beside it (about 13 px, as .place-pin__name). */
+function StaticPlace({ place, area, size }: { place: Place; area: ServiceArea; size: number }) {
+  const { x, y } = toLocal(area, place);
+  return (
+    <g className="static-map__place">
+      <circle cx={x} cy={-y} r={size * 0.16} />
+      <text x={x + size * 0.28} y={-y} fontSize={size * 0.33} dominantBaseline="central">{place.name}</text>
+    </g>
   );
 }
 

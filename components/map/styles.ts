@@ -1,7 +1,9 @@
 /**
  * The map's style constants, as react-map-gl's examples keep them: the
  * built-in style used when MAP_STYLE_URL is unset or unreachable, and the
- * service-area layers.
+ * service-area and route layers. Only the WebGL map's lazy chunk reads them;
+ * the pin art the static first view needs too is in pin_art.ts, so none of
+ * this weighs on a screen's first load.
  */
 import type { LayerProps, StyleSpecification } from "react-map-gl/maplibre";
 
@@ -49,9 +51,17 @@ export const AREA_LINE: LayerProps = {
   paint: { "line-color": "#1e3a8a", "line-width": 3, "line-dasharray": [2, 1.5] },
 };
 
-/** Pin images at the site root (spec section 1), drawn at 40 CSS px from their 64 px art. */
-export const PIN_IMAGES = { pickup: "/person.png", destination: "/flag.png", shuttle: "/shuttle.png" } as const;
-export const PIN_SIZE = 40;
+export const ROUTE_SOURCE = "route";
+
+/** The vehicle's way through its stops, under the pins (the static map's .static-map__route). */
+export const ROUTE_LINE: LayerProps = {
+  id: "route-line",
+  type: "line",
+  layout: { "line-join": "round", "line-cap": "round" },
+  paint: { "line-color": "#1d4ed8", "line-width": 5 },
+};
+
+export { PIN_IMAGES, PIN_SIZE } from "./pin_art.ts";
 
 /** How long a MAP_STYLE_URL may take before the built-in style is used instead. */
 export const STYLE_TIMEOUT_MS = 10_000;

@@ -44,6 +44,8 @@ export interface MapViewProps {
   picking?: boolean;
   /** A draggable pin was dropped at a point. */
   onPinMove?: (id: string, point: Point) => void;
+  /** The vehicle's way through its remaining stops, in stop order, drawn as a line under the pins. */
+  route?: readonly Point[];
   /** The tenant's places, drawn as small labelled pins. */
   places?: readonly Place[];
   /** A place chosen on the map, and what for. */

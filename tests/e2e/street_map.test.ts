@@ -3,9 +3,11 @@
  * with the tile provider played at the wire by loopback servers (there is no
  * internet here, so no screenshot of OpenFreeMap's streets can be taken):
  *
- * - the provider down (503): the rider's and the driver's maps load at once
- *   (no reach needed), fall back to the built-in style with the area and the
- *   pins, and say "Street map unavailable" (in Spanish on a Spanish page);
+ * - the first view is drawn without MapLibre: nothing is asked of the
+ *   provider until the person reaches for the map;
+ * - the provider down (503): once reached for, the rider's and the driver's
+ *   maps fall back to the built-in style with the area and the pins, and say
+ *   "Street map unavailable" (in Spanish on a Spanish page);
  * - MAP_PMTILES_PATH: the built-in street style over the app's own archive
  *   (tests/helpers/pmtiles_fixture.ts), read with 206 range answers, drawn
  *   (its land, road and water colours on screen), credited to OpenStreetMap;
@@ -80,8 +82,12 @@ async function goto(page: Page, path: string, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 10_000 });
 }
 
-/** Waits for the WebGL map and its first marker, without touching the map: a street style loads it by itself. */
+/**
+ * Reaches for the map as a person does before panning (the pointer over it), then waits for the WebGL map and its
+ * first marker. The first view is the static map: MapLibre loads only then.
+ */
 async function webglMapDrawn(page: Page) {
+  await page.locator(".map-box").hover();
   await page.locator(".map-box .maplibregl-canvas").waitFor({ timeout: 15_000 });
   await page.locator(".map-box .maplibregl-marker").first().waitFor({ timeout: 15_000 });
 }
@@ -134,11 +140,20 @@ describe("the street map when its provider is down", () => {
     expect(csp).toContain(`img-src 'self' data: blob: ${down.origin};`);
   });
 
-  it("loads the map at once, draws the area and pins on the built-in style, and says the street map is unavailable", async () => {
+  it("draws the first view without asking the provider, then, reached for, the area and pins on the built-in style, and says the street map is unavailable", async () => {
     const page = await openAs(server, await signIn(server));
     const seen = watchPage(page, { ignore: [/Failed to load resource/, /503/] });
+    const maplibre: string[] = [];
+    page.on("request", (req) => /maplibre/.test(req.url()) && maplibre.push(req.url()));
+    const before = down.requests.length;
     await goto(page, "/greer/rider", "RiderScreen");
-    // No hover, no tap: a street style loads the WebGL map right after the first paint.
+    // Read, not touched: the static map, the pickup on it, and nothing of MapLibre or the provider.
+    await page.locator(".static-map").waitFor();
+    expect(await page.locator(".static-map image[href='/person.png']").count()).toBe(1);
+    await page.waitForTimeout(1_500);
+    expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
+    expect(maplibre).toEqual([]);
+    expect(down.requests.length).toBe(before);
     await webglMapDrawn(page);
     const notice = page.getByRole("status").filter({ hasText: "Street map unavailable" });
     await notice.waitFor({ timeout: 15_000 });
