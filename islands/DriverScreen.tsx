@@ -30,6 +30,7 @@ import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { isTracked } from "../lib/eta.ts";
+import type { Point } from "../lib/geo.ts";
 import { areaKey, useLiveTenant } from "../hooks/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
@@ -78,6 +79,9 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
     onRefused: fleet.reload,
   });
   const driving = vehicles?.find((v) => v.id === fleet.chosen);
+  // Automatic dispatch: the run's stops in order, drawn on the map as the van's route from where it is.
+  const [runStops, setRunStops] = useState<Point[]>([]);
+  const route = automatic && gps.point && runStops.length ? [gps.point, ...runStops] : undefined;
   useWakeLock(availability.available === true);
 
   return (
@@ -115,6 +119,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
           area={area}
           styleUrl={mapStyleUrl}
           pins={driverPins(rides ?? [], gps.point, me, t)}
+          route={route}
           label={t("Map of ride pickups around {place}", { place: area.label })}
         />
         {!connected && <p className="live-note live-note--quiet">{t("Updates every 15 seconds while reconnecting.")}
@@ -130,6 +135,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
               busy={moving !== null}
               error={rideError}
               move={move}
+              onStops={setRunStops}
             >
               {(outside) => (
                 <RideList rides={outside} me={me} busy={moving !== null} error={rideError} onAction={move} />

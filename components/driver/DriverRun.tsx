@@ -8,6 +8,7 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { stopClock } from "../../lib/driver_run.ts";
+import type { Point } from "../../lib/geo.ts";
 import type { Translate } from "../../lib/i18n/format.ts";
 import { directionsHref, geoHref, mapsAppFor } from "../../lib/navigation.ts";
 import { noShowWaitLeft, waitClock } from "../../lib/no_show_wait.ts";
@@ -27,6 +28,8 @@ export interface DriverRunProps {
   busy: boolean;
   error: { id: string; text: string } | null;
   move(ride: Ride, action: { to: RideStatus }): Promise<boolean>;
+  /** The stops in the order shown, each time they change: the screen draws their route on the map. */
+  onStops(points: Point[]): void;
   /** The ride list under the run, given the rides outside it (null until the plan is read). */
   children(outside: Ride[] | null): ReactNode;
 }
@@ -55,7 +58,9 @@ export function stopLine(stop: PlanStopView, name: string, t: Translate, timeZon
   return parts.join(" · ");
 }
 
-export default function DriverRun({ tenant, timeZone, rides, busy, error, move, children }: DriverRunProps) {
+export default function DriverRun(
+  { tenant, timeZone, rides, busy, error, move, onStops, children }: DriverRunProps,
+) {
   const t = useT();
   const titleId = useDomId();
   const { stops, top, topRide, news, act, nameOf: riderOf } = useRun({ tenant, timeZone, rides, t, move });
@@ -66,8 +71,10 @@ export default function DriverRun({ tenant, timeZone, rides, busy, error, move, 
   const waitLeft = top?.kind === "pickup" && topRide?.status === "on-the-way" ? noShowWaitLeft(topRide, now) : null;
   const app = typeof navigator === "undefined" ? "google" : mapsAppFor(navigator.userAgent, navigator.maxTouchPoints);
   const inRun = new Set(stops?.map((s) => s.rideId));
+  useEffect(() => onStops(stops?.map((s) => s.point) ?? []), [stops]);
   return (
-    <>
+    // One column beside the map at desk width: the run, then the ride list.
+    <div className="ride-screen__panel">
       <section className="ride-screen__panel run" aria-labelledby={titleId}>
         <h2 id={titleId} className="ride-list__title">{t("Your stops")}</h2>
         {stops === null
@@ -131,6 +138,6 @@ export default function DriverRun({ tenant, timeZone, rides, busy, error, move, 
         )}
       </section>
       {children(rides && stops ? rides.filter((r) => !inRun.has(r.id)) : null)}
-    </>
+    </div>
   );
 }

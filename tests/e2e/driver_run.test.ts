@@ -101,8 +101,8 @@ async function runCase(lang: Lang, phones: string[]) {
   const run = page.getByRole("region", { name: w.title });
   await run.waitFor({ timeout: 15_000 });
   const next = run.locator(".run__stop");
-  /** The next stop's line, empty once there is none. */
-  const nextText = async () => (await next.count()) ? flat(await next.textContent()) : "";
+  /** The next stop's line, empty once there is none (read without waiting for one to come). */
+  const nextText = async () => flat((await next.allTextContents())[0] ?? "");
   const later = () => run.locator(".run__later").allTextContents().then((all) => all.map(flat));
 
   // The stops in the plan's order: the first large, the rest below.
@@ -111,6 +111,10 @@ async function runCase(lang: Lang, phones: string[]) {
   await expect.poll(async () => await nextText()).toMatch(new RegExp(`^${starts(first[0])}`));
   const rest = await later();
   expect(rest.map((line, i) => line.startsWith(starts(first[i + 1])))).toEqual([true, true, true]);
+
+  // The map draws the van's route from where it is through the four stops.
+  const route = page.locator(".static-map__route");
+  await expect.poll(async () => (await route.getAttribute("points"))?.split(" ").length).toBe(5);
 
   // A third rider mid-run: said in the live region; the stop in progress stays on top.
   const top = await nextText();

@@ -12,7 +12,7 @@ import type { Lang } from "../../lib/i18n/lang.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
-import { resetMap } from "./fake_map.tsx";
+import { mapProps, resetMap } from "./fake_map.tsx";
 import { FakeSocket, restoreGeolocation, stubGeolocation, stubSockets } from "./fake_wire.ts";
 import { DRIVER_ID, GREER, makeRide, moved } from "./rides_fixtures.ts";
 import { callsTo, json, makeUser, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
@@ -170,6 +170,10 @@ export function runCases(lang: Lang, w: RunWords) {
       expect(later()).toEqual(w.laterFirst);
       const navigate = within(run()).getByRole("link", { name: w.navigate }) as HTMLAnchorElement;
       expect(navigate.href).toContain("34.938700%2C-82.227100");
+      // The map draws the van's route from where it is through the stops, in the order shown.
+      await waitFor(() =>
+        expect(mapProps().route).toEqual([{ lat: GREER.lat, lng: GREER.lng }, ana.pickup, ben.dropoff, ana.dropoff])
+      );
       // The ride picked up is in the run: the ride list below keeps only the rides outside it.
       expect(screen.getByRole("heading", { name: w.rideList })).toBeTruthy();
       expect(screen.getByText(w.noRides)).toBeTruthy();
@@ -187,6 +191,9 @@ export function runCases(lang: Lang, w: RunWords) {
       await waitFor(() => expect(sent(fetchMock).at(-1)).toEqual([ana.id, "arrived"]));
       await waitFor(async () => expect(await nextStop()).toBe(w.benDropoff));
       expect(later()).toEqual([w.laterFirst[1]]);
+      await waitFor(() =>
+        expect(mapProps().route).toEqual([{ lat: GREER.lat, lng: GREER.lng }, ben.dropoff, ana.dropoff])
+      );
 
       fireEvent.click(within(run()).getByRole("button", { name: w.droppedOff }));
       await waitFor(() => expect(sent(fetchMock).at(-1)).toEqual([ben.id, "completed"]));
@@ -198,6 +205,8 @@ export function runCases(lang: Lang, w: RunWords) {
       fireEvent.click(within(run()).getByRole("button", { name: w.droppedOff }));
       await waitFor(() => expect(sent(fetchMock).at(-1)).toEqual([ana.id, "completed"]));
       expect(await within(run()).findByText(w.noStops)).toBeTruthy();
+      // No stops left: no route on the map.
+      await waitFor(() => expect(mapProps().route).toBeUndefined());
     });
 
     it("announces a ride added mid-run in the live region, after the stop in progress, which keeps the top", async () => {
@@ -256,6 +265,7 @@ export function runCases(lang: Lang, w: RunWords) {
       await waitFor(() => expect(names()).toEqual(["Ben Ortiz", "Ana Ruiz"]));
       expect(screen.queryByText(w.title)).toBeNull();
       expect(callsTo(fetchMock, "GET", "/greer/api/drivers/plan")).toHaveLength(0);
+      expect(mapProps().route).toBeUndefined();
     });
   });
 }
