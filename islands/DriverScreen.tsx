@@ -30,6 +30,7 @@ import { Guard } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { MapView } from "../components/map/MapView.tsx";
 import { isTracked } from "../lib/eta.ts";
+import type { Point } from "../lib/geo.ts";
 import { areaKey, useLiveTenant } from "../hooks/live_tenant.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
@@ -40,18 +41,24 @@ import type { ServiceArea } from "../lib/schemas.ts";
 const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
 if (typeof document !== "undefined") void loadNotices();
 const AppNotices = lazy(loadNotices);
+/** The run of automatic dispatch: its own chunk, so a tenant dispatching by hand loads none of it. */
+const DriverRun = lazy(() => import("../components/driver/DriverRun.tsx"));
 
 export interface DriverScreenProps {
   tenant: string;
   area: ServiceArea;
   mapStyleUrl: string | null;
+  /** The tenant's zone: the run's planned times read on its clocks. */
+  timeZone?: string;
+  /** The tenant dispatches automatically: the screen shows the vehicle's run of stops. */
+  automatic?: boolean;
 }
 
 export default function DriverScreen(props: DriverScreenProps) {
   return <Guard tenant={props.tenant} required="driver">{() => <DriverHome {...props} />}</Guard>;
 }
 
-function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps) {
+function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", automatic = false }: DriverScreenProps) {
   const { area, status, heard } = useLiveTenant(drawnArea);
   const t = useT();
   const me = getUser()?.id ?? "";
@@ -72,6 +79,9 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
     onRefused: fleet.reload,
   });
   const driving = vehicles?.find((v) => v.id === fleet.chosen);
+  // Automatic dispatch: the run's stops in order, drawn on the map as the van's route from where it is.
+  const [runStops, setRunStops] = useState<Point[]>([]);
+  const route = automatic && gps.point && runStops.length ? [gps.point, ...runStops] : undefined;
   useWakeLock(availability.available === true);
 
   return (
@@ -109,12 +119,31 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl }: DriverScreenProps)
           area={area}
           styleUrl={mapStyleUrl}
           pins={driverPins(rides ?? [], gps.point, me, t)}
+          route={route}
           label={t("Map of ride pickups around {place}", { place: area.label })}
         />
         {!connected && <p className="live-note live-note--quiet">{t("Updates every 15 seconds while reconnecting.")}
         </p>}
       </div>
-      <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />
+      {automatic
+        ? (
+          <Suspense>
+            <DriverRun
+              tenant={tenant}
+              timeZone={timeZone}
+              rides={rides}
+              busy={moving !== null}
+              error={rideError}
+              move={move}
+              onStops={setRunStops}
+            >
+              {(outside) => (
+                <RideList rides={outside} me={me} busy={moving !== null} error={rideError} onAction={move} />
+              )}
+            </DriverRun>
+          </Suspense>
+        )
+        : <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />}
     </div>
   );
 }

@@ -61,8 +61,9 @@ export function useDriverRides(
   const { connected } = useLiveSocket({ tenant, kind: "drivers", onMessage, onOpen: loadRides });
   usePolling(loadRides, POLL_WHILE_DOWN_MS, !connected);
 
-  const move = async (ride: Ride, action: DriverAction) => {
-    if (moving) return;
+  /** True when the server took the move. */
+  const move = async (ride: Ride, action: Pick<DriverAction, "to">): Promise<boolean> => {
+    if (moving) return false;
     setMoving(ride.id);
     setRideError(null);
     try {
@@ -73,10 +74,12 @@ export function useDriverRides(
       });
       changes.current++;
       setRides((list) => offered(upsertDriverRide(list ?? [], answer.ride, me)));
+      return true;
     } catch (error) {
       const text = error instanceof ApiError && error.serverError ? error.serverError : t(UPDATE_FAILED);
       setRideError({ id: ride.id, text });
       loadRides();
+      return false;
     } finally {
       setMoving(null);
     }

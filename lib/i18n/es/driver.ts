@@ -57,4 +57,18 @@ export const driver = {
   // Automatic dispatch: riders aboard stay with the vehicle until dropped off (domain/dispatch/hand_back.ts).
   "Drop off your riders before going offline": "Deje a sus pasajeros antes de desconectarse",
   "Drop off your riders before changing vehicle": "Deje a sus pasajeros antes de cambiar de vehículo",
+  // The run of automatic dispatch (components/driver/DriverRun.tsx, hooks/driver/use_run.ts).
+  "Your stops": "Sus paradas",
+  "Next stop": "Próxima parada",
+  "Then": "Después",
+  "No stops planned": "No hay paradas planificadas",
+  "Pick up {name}": "Recoger a {name}",
+  "Drop off {name}": "Dejar a {name}",
+  "Dropped off": "Ya bajó",
+  "Navigate": "Navegar",
+  "New rider added: pick up at {time} at {place}": "Nuevo pasajero: recogida a las {time} en {place}",
+  "New rider added: pick up at {time}": "Nuevo pasajero: recogida a las {time}",
+  "Rider removed: {name} no longer rides with you": "Pasajero retirado: {name} ya no viaja con usted",
+  "Pickup moved: {name} at {time}": "Recogida cambiada: {name} a las {time}",
+  "Drop-off moved: {name} at {time}": "Bajada cambiada: {name} a las {time}",
 } as const satisfies Record<string, Entry>;
