@@ -245,7 +245,10 @@ describe("AdminTrips", () => {
   it("pages in older trips with the cursor, and reads again on Refresh", async () => {
     const older = ride("01JAAA0000000000000000000", { destination: "Library" });
     const fetchMock = setUp({
-      [LIST]: () => new Response(JSON.stringify([WAITING, DONE].map((ride) => toTrip(ride))), { headers: { "x-next-cursor": "c1" } }),
+      [LIST]: () =>
+        new Response(JSON.stringify([WAITING, DONE].map((ride) => toTrip(ride))), {
+          headers: { "x-next-cursor": "c1" },
+        }),
       "GET /greer/api/admin/rides?limit=50&cursor=c1": () => json([toTrip(older)]),
     });
     render(inLanguage("en", "AdminTrips", <AdminTrips tenant="greer" />));
