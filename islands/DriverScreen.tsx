@@ -42,7 +42,7 @@ const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
 if (typeof document !== "undefined") void loadNotices();
 const AppNotices = lazy(loadNotices);
 /** The run of automatic dispatch: its own chunk, so a tenant dispatching by hand loads none of it. */
-const DriverRun = lazy(() => import("../components/driver/DriverRun.tsx"));
+const DriverRun = lazy(() => import("./driver/DriverRun.tsx"));
 
 export interface DriverScreenProps {
   tenant: string;

@@ -1,5 +1,5 @@
 /**
- * The driver's run in automatic dispatch (components/driver/DriverRun.tsx): the vehicle's plan as the driver reads
+ * The driver's run in automatic dispatch (islands/driver/DriverRun.tsx): the vehicle's plan as the driver reads
  * it. The stop in progress keeps its place at the top until it is done, so a ride added, moved or removed meanwhile
  * lands after it and the screen never jumps under the driver's thumb; the changes between two reads of the plan are
  * what the screen announces. Pure, so the island tests and the screen agree on it.

@@ -57,7 +57,7 @@ export const driver = {
   // Automatic dispatch: riders aboard stay with the vehicle until dropped off (domain/dispatch/hand_back.ts).
   "Drop off your riders before going offline": "Deje a sus pasajeros antes de desconectarse",
   "Drop off your riders before changing vehicle": "Deje a sus pasajeros antes de cambiar de vehículo",
-  // The run of automatic dispatch (components/driver/DriverRun.tsx, hooks/driver/use_run.ts).
+  // The run of automatic dispatch (islands/driver/DriverRun.tsx, hooks/driver/use_run.ts).
   "Your stops": "Sus paradas",
   "Next stop": "Próxima parada",
   "Then": "Después",

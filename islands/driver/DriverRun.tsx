@@ -16,9 +16,9 @@ import { NEED_WORDS } from "../../lib/needs.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
 import type { Ride, RideStatus } from "../../lib/rides.ts";
 import { useRun } from "../../hooks/driver/use_run.ts";
-import { useDomId } from "../dom_id.ts";
-import { Loading } from "../Guard.tsx";
-import { useT } from "../texts.tsx";
+import { useDomId } from "../../components/dom_id.ts";
+import { Loading } from "../../components/Guard.tsx";
+import { useT } from "../../components/texts.tsx";
 
 export interface DriverRunProps {
   tenant: string;
