@@ -114,7 +114,7 @@ async function addPlanWrite(
       // A ride the new one rides beside is written too: its rider's socket hears of it, and their card reads "Shared ride".
       const joined = isShared(write.plan.stops, ride.id, rideId);
       if (!joined && !moved(times.pickupAt, ride.pickupAt) && !moved(times.dropoffAt, ride.dropoffAt)) continue;
-      const retimed: Ride = { ...ride, ...times, updatedAt: now };
+      const retimed: Ride = { ...ride, ...times, ...(joined && { shared: true as const }), updatedAt: now };
       op.check(entry).set(entry.key, retimed);
       writeIndexes(op, retimed, ride.status);
       entries.push({ type: "update", ride: retimed, previous: ride.status, at: now });
@@ -222,6 +222,7 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
       local: localOf(now, input.timeZone),
       ...(plan && { vehicleId: plan.plan.vehicleId, ...plan.times.get(input.id ?? "") }),
     };
+    if (plan && isShared(plan.plan.stops, ride.id)) ride.shared = true;
     const op = kv.atomic()
       .check(slot)
       .check({ key: keys.ride(ride.tenant, ride.id), versionstamp: null })

@@ -28,7 +28,7 @@ export function arrivalWindow(pickupAt: number, latest: number, maxWaitMinutes: 
 /** What a rider reads of their ride in automatic dispatch beside the ride (GET rides/my; domain/rides/rider_view.ts). */
 export interface RiderShuttle {
   vehicleName: string | null;
-  /** Another ride is aboard the same vehicle while this one is, as the plan stands. */
+  /** Another ride is, or was, aboard the same vehicle while this one is, at some point of its trip. */
   shared: boolean;
   /** Null once the rider is aboard, or when the plan no longer holds the pickup. */
   window: PickupWindow | null;

@@ -76,6 +76,11 @@ export interface Ride {
   /** Automatic dispatch: when the plan expects the pickup and the drop-off (epoch ms), as last re-timed. */
   pickupAt?: number;
   dropoffAt?: number;
+  /**
+   * Automatic dispatch: another ride was aboard the same vehicle during this one in its plan, at some point; set in
+   * the commit where they first overlap and kept when the other rider gets off (the rider's "Shared ride").
+   */
+  shared?: true;
 }
 
 /** A rider's rating, 1-5, with an optional comment. */

@@ -18,9 +18,10 @@ export function ShuttleLines({ ride }: { ride: ShuttleRide }) {
   const t = useT();
   const held = useRef<ShuttleRide | null>(null);
   const [, heard] = useState(0);
-  if ("shared" in ride) held.current = ride;
+  // The rider's view carries the vehicle's name (null or not); a ride record never does.
+  if ("vehicleName" in ride) held.current = ride;
   useEffect(() => {
-    if ("shared" in ride || !ride.vehicleId) return;
+    if ("vehicleName" in ride || !ride.vehicleId) return;
     let live = true;
     api<ShuttleRide | null>(`/${ride.tenant}/api/rides/my`, { tenant: ride.tenant }).then((mine) => {
       if (!live || mine?.id !== ride.id) return;
@@ -57,7 +58,7 @@ export function ShuttleLines({ ride }: { ride: ShuttleRide }) {
         </p>
       )}
       {ride.dropoffAt !== undefined && <p>{t("Arrives about {time}", { time: time(ride.dropoffAt) })}</p>}
-      {facts.shared && <p className="ride-card__shared">{t("Shared ride")}</p>}
+      {(facts.shared || ride.shared) && <p className="ride-card__shared">{t("Shared ride")}</p>}
     </div>
   );
 }

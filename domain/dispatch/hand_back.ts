@@ -14,7 +14,7 @@
  * (`handBackLeft`); riders aboard stay with the vehicle's plan for the driver to finish.
  */
 import { listLeftPlans } from "../../kv/left_plans.ts";
-import { getPlan, type PlanStop, rideIdsOf, type VehiclePlan } from "../../kv/plans.ts";
+import { getPlan, isShared, type PlanStop, rideIdsOf, type VehiclePlan } from "../../kv/plans.ts";
 import { recentTenant } from "../../kv/tenants.ts";
 import { commitPlanChange, type PlanWrite, readRidesForRewrite, type RideRewrite } from "../../kv/plan_rides.ts";
 import { commitWithRetry, RETRY } from "../../kv/retry.ts";
@@ -168,6 +168,9 @@ async function assigned(deps: HandBackDeps, ride: Ride, placement: Placement, no
   // The old driver's arrival at the pickup does not start the new one's no-show wait.
   delete next.reachedPickupAt;
   delete next.noShowFrom;
+  // The ride was not yet aboard: whether it is shared is the new vehicle's plan's to say.
+  delete next.shared;
+  if (isShared(placement.plan.stops, ride.id)) next.shared = true;
   return next;
 }
 
@@ -188,5 +191,6 @@ function unassigned(ride: Ride, now: number): Ride {
   delete next.dropoffAt;
   delete next.reachedPickupAt;
   delete next.noShowFrom;
+  delete next.shared;
   return next;
 }

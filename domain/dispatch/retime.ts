@@ -7,7 +7,7 @@
  * cancel or a no-show moves no one's pickup later, even when the driver has fallen behind (their positions re-time
  * the plan, later if it must be, at most every RETIME_EVERY_MS).
  */
-import type { PlanStop, VehiclePlan } from "../../kv/plans.ts";
+import { isShared, type PlanStop, type VehiclePlan } from "../../kv/plans.ts";
 import type { Point } from "../../lib/geo.ts";
 import { isActive, type Ride } from "../../lib/rides.ts";
 import { buildProblem, rideTimes, stopsOfRoute } from "./from_plans.ts";
@@ -82,7 +82,8 @@ export async function removeRide(
 
 /**
  * The rides of `rides` whose planned pickup or drop-off in `stops` moved by MOVED_MS or more from what the ride says
- * (what its rider and driver were last shown), with the new times. A ride that ended keeps the times it had: its
+ * (what its rider and driver were last shown), with the new times, and those riding beside another in `stops` for the
+ * first time, marked shared. A ride that ended keeps the times it had: its
  * rider's active slot may hold another ride by now.
  */
 export function ridesToRetime(stops: readonly PlanStop[], rides: readonly Ride[], now: number): Ride[] {
@@ -93,9 +94,12 @@ export function ridesToRetime(stops: readonly PlanStop[], rides: readonly Ride[]
     if (!planned || !isActive(ride.status)) continue;
     const moved = (was: number | undefined, is: number | undefined) =>
       is !== undefined && (was === undefined || Math.abs(is - was) >= MOVED_MS);
-    if (!moved(ride.pickupAt, planned.pickupAt) && !moved(ride.dropoffAt, planned.dropoffAt)) continue;
+    // A ride that rides beside another for the first time is written too: its "Shared ride" stays from then on.
+    const joins = !ride.shared && isShared(stops, ride.id);
+    if (!joins && !moved(ride.pickupAt, planned.pickupAt) && !moved(ride.dropoffAt, planned.dropoffAt)) continue;
     out.push({
       ...ride,
+      ...(joins && { shared: true as const }),
       ...(planned.pickupAt !== undefined && { pickupAt: planned.pickupAt }),
       ...(planned.dropoffAt !== undefined && { dropoffAt: planned.dropoffAt }),
       updatedAt: now,

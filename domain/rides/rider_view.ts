@@ -23,7 +23,8 @@ export async function riderShuttle(kv: Store, tenant: Tenant, ride: Ride): Promi
   const pickup = stops.find((s) => s.rideId === ride.id && s.kind === "pickup" && s.doneAt === undefined);
   return {
     vehicleName: vehicle?.name ?? null,
-    shared: isShared(stops, ride.id),
+    // Kept on the ride once it shared (kv/rides.ts), so the other rider getting off does not take it back.
+    shared: ride.shared === true || isShared(stops, ride.id),
     window: pickup ? arrivalWindow(pickup.plannedAt, pickup.latest, settingsOf(tenant).maxWaitMinutes) : null,
   };
 }

@@ -97,6 +97,8 @@ describe("a driver going offline in automatic dispatch", () => {
     using t = await makeApp();
     // Rider 1 uses a wheelchair: the van has spaces, the car none.
     const w = await vanWithTwo(t, { wheelchair: true });
+    // Planned together in the van, neither aboard yet.
+    expect([(await rideOf(t, w.a.id)).shared, (await rideOf(t, w.b.id)).shared]).toEqual([true, true]);
     await drive(t, w.driver2.token, w.car, SOUTH);
     expect((await offline(t, w.driver.token)).status).toBe(200);
 
@@ -105,6 +107,8 @@ describe("a driver going offline in automatic dispatch", () => {
     expect(a.vehicleId).toBeUndefined();
     expect(a.pickupAt).toBeUndefined();
     expect(await rideOf(t, w.b.id)).toMatchObject({ status: "accepted", vehicleId: w.car });
+    // Neither rode beside the other: a ride handed back is shared only as its new plan says (b rides alone now).
+    expect([a.shared, (await rideOf(t, w.b.id)).shared]).toEqual([undefined, undefined]);
     expect(stopsOf(await planOf(t, w.car), { [w.b.id]: "b" })).toEqual(["b pickup", "b dropoff"]);
     const mine = await (await t.request("/greer/api/rides/my", bearer(w.rider.token))).json();
     expect(mine).toMatchObject({ id: w.a.id, status: "pending", assignedDriverId: null });

@@ -4,6 +4,8 @@
  * near/here texts follow the plan, not a straight line from the driver.
  */
 import { describe, expect, it } from "vitest";
+import { keys } from "../../kv/keys.ts";
+import { getPlan } from "../../kv/plans.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
@@ -90,6 +92,30 @@ describe("the rider's ride in automatic dispatch", () => {
     expect(leaks(b.json, first, "Ana Ruiz", "8645550142")).toEqual([]);
     // Its own facts are there, so the check above could find the other's.
     expect(leaks(a.json, first, "Ana Ruiz", "8645550142").length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("still says shared once the other rider is dropped off, and keeps it on the ride", async () => {
+    using t = await makeApp();
+    const { rider, rider2, driver, van } = await oneVan(t);
+    const first = await ask(t, rider.token, { pickup: at(0.05, 0), dropoff: at(0.05, 4), destination: "Mill" });
+    const second = await ask(t, rider2.token, { pickup: at(0.2, 0.3), dropoff: at(0.2, 4.2), destination: "Depot" });
+    const token = { [first.id]: rider.token, [second.id]: rider2.token };
+    // The driver follows the plan: every pickup before the first drop-off, then that drop-off.
+    const stops = (await getPlan(t.kv, "greer", van)).value!.stops;
+    const off = stops.find((s) => s.kind === "dropoff")!;
+    for (const s of stops.slice(0, stops.indexOf(off))) {
+      await ok(move(t, driver.token, s.rideId, "on-the-way"));
+      await ok(move(t, driver.token, s.rideId, "arrived"));
+    }
+    await ok(move(t, driver.token, off.rideId, "completed"));
+    const staying = off.rideId === first.id ? second.id : first.id;
+
+    // The plan now holds the staying ride alone: it no longer says shared; the ride does.
+    expect(new Set((await getPlan(t.kv, "greer", van)).value!.stops.map((s) => s.rideId))).toEqual(new Set([staying]));
+    const view = (await mine(t, token[staying])).ride;
+    expect(view).toMatchObject({ id: staying, status: "arrived", shared: true });
+    // The ride as stored carries it, so a live update of the ride (the socket's) says it too.
+    expect((await t.kv.get<Ride>(keys.ride("greer", staying))).value).toMatchObject({ shared: true });
   });
 
   it("says a ride alone is not shared, and a ride in drivers mode carries none of it", async () => {

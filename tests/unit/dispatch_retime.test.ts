@@ -185,7 +185,9 @@ describe("rides to rewrite", () => {
       pickupAt: timeOf(plan.stops, id, "pickup"),
       dropoffAt: timeOf(plan.stops, id, "dropoff"),
     });
-    const ride = (id: string, over: Partial<Ride>) => ({ id, status: "accepted", ...times(id), ...over }) as Ride;
+    // Both ride together in this plan and already say so (the commit that first put them together marked them).
+    const ride = (id: string, over: Partial<Ride>) =>
+      ({ id, status: "accepted", shared: true, ...times(id), ...over }) as Ride;
     const rides = [
       ride("a", { pickupAt: times("a").pickupAt + MOVED_MS - 1 }),
       ride("b", { dropoffAt: times("b").dropoffAt - MOVED_MS }),
@@ -196,5 +198,25 @@ describe("rides to rewrite", () => {
     expect(out.map((r) => [r.id, r.pickupAt, r.dropoffAt, r.updatedAt])).toEqual([
       ["b", times("b").pickupAt, times("b").dropoffAt, NOW + 5],
     ]);
+  });
+
+  it("are also those riding beside another for the first time, marked shared, and only those", async () => {
+    const plan = await planOf(at(0, 0), [toPlace("a", at(0, 0.5), at(0, 3)), toPlace("b", at(0, 1), at(0, 2))]);
+    const ride = (id: string, over: Partial<Ride> = {}) =>
+      ({
+        id,
+        status: "accepted",
+        pickupAt: timeOf(plan.stops, id, "pickup"),
+        dropoffAt: timeOf(plan.stops, id, "dropoff"),
+        ...over,
+      }) as Ride;
+    const out = ridesToRetime(plan.stops, [ride("a"), ride("b", { shared: true })], NOW);
+    expect(out.map((r) => [r.id, r.shared, r.pickupAt, r.updatedAt])).toEqual([
+      ["a", true, timeOf(plan.stops, "a", "pickup"), NOW],
+    ]);
+    // A ride alone in its plan is not.
+    const alone = await planOf(at(0, 0), [toPlace("c", at(0, 0.5), at(0, 3))]);
+    const c = { id: "c", status: "accepted", pickupAt: timeOf(alone.stops, "c", "pickup") } as Ride;
+    expect(ridesToRetime(alone.stops, [{ ...c, dropoffAt: timeOf(alone.stops, "c", "dropoff") }], NOW)).toEqual([]);
   });
 });
