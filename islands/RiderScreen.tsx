@@ -67,13 +67,15 @@ export interface RiderScreenProps {
   tenant: string;
   area: ServiceArea;
   mapStyleUrl: string | null;
+  /** Automatic dispatch: the tenant's time zone, for the card's planned times. */
+  timeZone?: string;
 }
 
 export default function RiderScreen(props: RiderScreenProps) {
   return <Guard tenant={props.tenant} required="rider">{() => <RiderHome {...props} />}</Guard>;
 }
 
-function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
+function RiderHome({ tenant, area: drawnArea, mapStyleUrl, timeZone }: RiderScreenProps) {
   const { area, heard } = useLiveTenant(drawnArea);
   const rider = useRiderRide(tenant, heard);
   const { form, formError, cardError, sending, request, cancel, pick, place, extras, failed } = useRideRequest(
@@ -124,7 +126,14 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl }: RiderScreenProps) {
         {!rider.loaded ? <Loading /> : ride
           ? (
             <Suspense fallback={<Loading />}>
-              <CurrentRide ride={ride} tracking={rider.tracking} onCancel={cancel} error={cardError} busy={sending} />
+              <CurrentRide
+                ride={ride}
+                tracking={rider.tracking}
+                onCancel={cancel}
+                error={cardError}
+                busy={sending}
+                timeZone={timeZone}
+              />
             </Suspense>
           )
           : (

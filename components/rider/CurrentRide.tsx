@@ -27,9 +27,11 @@ export interface CurrentRideProps {
   onCancel(): void;
   error: string | null;
   busy: boolean;
+  /** Automatic dispatch: the tenant's time zone, the one its texts use; the phone's when not given. */
+  timeZone?: string;
 }
 
-export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: CurrentRideProps) {
+export function CurrentRide({ ride, tracking = null, onCancel, error, busy, timeZone }: CurrentRideProps) {
   const now = useNow(30_000);
   const titleId = useDomId();
   const t = useT();
@@ -38,7 +40,7 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy }: Cu
     <section className={`ride-card ride-card--${ride.status}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="ride-card__title">{t("Current Ride")}</h2>
       <p className="ride-card__message" role="status" aria-live="polite">{riderMessage(ride.status, t)}</p>
-      <ShuttleLines ride={ride} />
+      <ShuttleLines ride={ride} timeZone={timeZone} />
       {arrivalLines(ride, tracking).map(({ text, minutes }) => (
         <p key={text} className={`ride-card__eta ride-card__eta--${text === LATE ? "late" : "time"}`}>
           {t(text, { minutes: minutes ?? 0 })}

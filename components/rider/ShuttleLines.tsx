@@ -14,7 +14,8 @@ import { useT } from "../texts.tsx";
 
 export type ShuttleRide = Ride & Partial<RiderShuttle>;
 
-export function ShuttleLines({ ride }: { ride: ShuttleRide }) {
+/** `timeZone`: the tenant's, so the card and the texts say the same times wherever the phone is set. */
+export function ShuttleLines({ ride, timeZone }: { ride: ShuttleRide; timeZone?: string }) {
   const t = useT();
   const held = useRef<ShuttleRide | null>(null);
   const [, heard] = useState(0);
@@ -34,7 +35,7 @@ export function ShuttleLines({ ride }: { ride: ShuttleRide }) {
   }, [ride]);
   const facts = held.current?.id === ride.id && held.current.vehicleId === ride.vehicleId ? held.current : ride;
   if (!ride.vehicleId || ride.pickupAt === undefined) return null;
-  const time = (ms: number) => clockTime(ms, t.lang);
+  const time = (ms: number) => clockTime(ms, t.lang, timeZone);
   const waiting = ride.status === "accepted" || ride.status === "on-the-way";
   const { vehicleName, window } = facts;
   return (

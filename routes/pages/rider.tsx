@@ -6,8 +6,8 @@ import RiderScreen from "../../islands/RiderScreen.tsx";
 import type { MapSetup } from "../../components/map/types.ts";
 
 /**
- * /{tenant}/rider: the island holds the access guard and everything behind it; the map needs the area. A paused
- * organisation's page says so instead.
+ * /{tenant}/rider: the island holds the access guard and everything behind it; the map needs the area, the card of
+ * automatic dispatch the tenant's zone. A paused organisation's page says so instead.
  */
 export function RiderPage({ site, map }: { site: Site; map: MapSetup }) {
   return (
@@ -16,7 +16,13 @@ export function RiderPage({ site, map }: { site: Site; map: MapSetup }) {
         <Island
           name="RiderScreen"
           component={RiderScreen}
-          props={{ tenant: tenantCodeOf(site), area: map.area, mapStyleUrl: map.styleUrl }}
+          props={{
+            tenant: tenantCodeOf(site),
+            area: map.area,
+            mapStyleUrl: map.styleUrl,
+            // Automatic dispatch: the card's planned times on the tenant's clocks, as its texts say them.
+            ...(site.tenant?.automatic && { timeZone: site.tenant.timeZone }),
+          }}
         />
       )}
     </AppLayout>

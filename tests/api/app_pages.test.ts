@@ -71,6 +71,16 @@ describe("app pages", () => {
     expect(html).toContain("&quot;radiusMeters&quot;:1200");
   });
 
+  it("hands the rider screen of an automatic tenant its time zone, for the card's planned times", async () => {
+    using t = await makeApp();
+    const tenant = (await t.kv.get<Record<string, unknown>>(["tenants", "greer"])).value!;
+    await t.kv.set(["tenants", "greer"], { ...tenant, timezone: "America/Chicago", dispatchMode: "automatic" });
+    const html = await readHtml(await t.request("/greer/rider"));
+    expect(html).toContain(
+      `data-island="RiderScreen" data-props="${attr({ ...MAP_PROPS, timeZone: "America/Chicago" })}"`,
+    );
+  });
+
   it("shows a tenant created in this process at once", async () => {
     using t = await makeApp();
     expect((await t.request("/campus/rider")).status).toBe(302); // unknown yet: sent to the landing page

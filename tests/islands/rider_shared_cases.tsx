@@ -60,7 +60,7 @@ export function sharedCardCases(lang: Lang, words: Words) {
     restoreGeolocation();
   });
 
-  async function open() {
+  async function open(timeZone?: string) {
     signIn();
     const geo = stubGeolocation();
     stubApi({
@@ -77,7 +77,13 @@ export function sharedCardCases(lang: Lang, words: Words) {
         },
       },
     });
-    render(inLanguage(lang, "RiderScreen", <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} />));
+    render(
+      inLanguage(
+        lang,
+        "RiderScreen",
+        <RiderScreen tenant="greer" area={GREER} mapStyleUrl={null} timeZone={timeZone} />,
+      ),
+    );
     await waitFor(() => expect(geo.watches.length).toBeGreaterThan(0));
     geo.fix(GREER.lat, GREER.lng);
   }
@@ -110,6 +116,22 @@ export function sharedCardCases(lang: Lang, words: Words) {
       expect(text).toContain(words.window(time(my.window!.from), time(my.window!.to)));
       expect(text).toContain(words.arrives(time(my.dropoffAt!)));
       expect(within(card).getByText(words.shared)).toBeTruthy();
+    });
+
+    it("says its times on the tenant's clocks, as the texts do, not on the phone's", async () => {
+      const phone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // Half an hour off any whole-hour zone: every time reads differently on the two clocks.
+      const zone = phone === "Asia/Kolkata" ? "America/New_York" : "Asia/Kolkata";
+      my = planned({});
+      await open(zone);
+      const card = await screen.findByRole("region", { name: words.region });
+      const there = (ms: number) => clockTime(ms, lang, zone);
+      await waitFor(() => expect(card.textContent).toContain(words.shuttle("Van 2", there(my!.pickupAt!))));
+      expect(card.textContent).toContain(words.window(there(my.window!.from), there(my.window!.to)));
+      expect(card.textContent).toContain(words.arrives(there(my.dropoffAt!)));
+      for (const at of [my.pickupAt!, my.window!.from, my.window!.to, my.dropoffAt!]) {
+        expect(card.textContent).not.toContain(time(at));
+      }
     });
 
     it("hears a live message about the ride and reads its shuttle facts again: Shared ride once another joins", async () => {
