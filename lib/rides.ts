@@ -78,9 +78,10 @@ export interface Ride {
   dropoffAt?: number;
   /**
    * Automatic dispatch: another ride was aboard the same vehicle during this one in its plan, at some point; set in
-   * the commit where they first overlap and kept when the other rider gets off (the rider's "Shared ride").
+   * the commit where they first overlap (stored as true, absent before) and kept when the other rider gets off (the
+   * rider's "Shared ride").
    */
-  shared?: true;
+  shared?: boolean;
 }
 
 /** A rider's rating, 1-5, with an optional comment. */
