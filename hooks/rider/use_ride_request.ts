@@ -32,6 +32,8 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   const request = async (scheduledFor: number | null = null) => {
     if (sending) return;
     setFormError(null);
+    // "Book for later" answers a refusal: the page's own error about this try shows without it.
+    setFailed(0);
     const check = checkRequest({
       driversOnline: scheduledFor ? 1 : rider.drivers?.length ?? null,
       pickup: form.pickup,

@@ -170,6 +170,23 @@ export function sharedCardCases(lang: Lang, words: Words) {
       expect(plain.querySelector(".ride-card__shuttle")).toBeNull();
     });
 
+    it("offers Book for later beside the refusal only, not beside the page's own error on the next try", async () => {
+      await open();
+      const destination = await screen.findByLabelText(words.destination);
+      fireEvent.change(destination, { target: { value: "Library Steps" } });
+      fireEvent.click(await screen.findByRole("button", { name: words.request }));
+      expect((await screen.findByRole("alert")).textContent).toBe(words.refusal);
+      expect(await screen.findByRole("button", { name: words.bookLater })).toBeTruthy();
+
+      // The next try is stopped on the page (no destination): its error shows alone.
+      fireEvent.change(destination, { target: { value: "" } });
+      fireEvent.click(screen.getByRole("button", { name: words.request }));
+      await waitFor(() => expect(screen.getByRole("alert").textContent).not.toBe(words.refusal));
+      expect(screen.getByRole("alert").textContent).not.toBe("");
+      expect(posted).toHaveLength(1);
+      expect(screen.queryByRole("button", { name: words.bookLater })).toBeNull();
+    });
+
     it("shows a refusal in the server's words and Book for later, which opens Later with the places kept", async () => {
       await open();
       fireEvent.change(await screen.findByLabelText(words.destination), { target: { value: "Library Steps" } });
