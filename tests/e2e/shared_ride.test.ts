@@ -20,6 +20,8 @@ async function riderPhone(session: Session, at: { latitude: number; longitude: n
     isMobile: true,
     geolocation: at,
     permissions: ["geolocation"],
+    // A phone set to another zone than the tenant's: the card says the tenant's times, as the texts do.
+    timezoneId: "Asia/Kolkata",
   });
   if (lang === "es") await context.addCookies([{ name: "lang", value: "es", url: world.server.url }]);
   const page = await context.newPage();
@@ -44,8 +46,9 @@ async function askForLibrary(
   await page.getByRole("button", { name: words.request }).click();
 }
 
-const clock = (ms: number, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(ms);
+/** A time on the clocks of `timeZone` (the tenant's, which the rider page hands its card). */
+const clock = (ms: number, locale: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(ms);
 
 describe("a shared ride, seen by each of its riders", () => {
   it("tells two riders going the same way their shuttle, their own times and Shared ride, in English and Spanish", async () => {
@@ -100,18 +103,21 @@ describe("a shared ride, seen by each of its riders", () => {
       "Van 1",
       true,
     ]);
+    const zone =
+      JSON.parse((await en.page.locator('[data-island="RiderScreen"]').getAttribute("data-props"))!).timeZone;
+    expect(zone).toBe("America/New_York");
     const enText = (await enCard.textContent()) ?? "";
-    expect(enText).toContain(`about ${clock(anaRide.pickupAt, "en-US")}`);
+    expect(enText).toContain(`about ${clock(anaRide.pickupAt, "en-US", zone)}`);
     expect(enText).toContain(
-      `between ${clock(anaRide.window.from, "en-US")} and ${clock(anaRide.window.to, "en-US")}`,
+      `between ${clock(anaRide.window.from, "en-US", zone)} and ${clock(anaRide.window.to, "en-US", zone)}`,
     );
-    expect(enText).toContain(`Arrives about ${clock(anaRide.dropoffAt, "en-US")}`);
+    expect(enText).toContain(`Arrives about ${clock(anaRide.dropoffAt, "en-US", zone)}`);
     const esText = (await esCard.textContent()) ?? "";
-    expect(esText).toContain(`hacia las ${clock(benRide.pickupAt, "es-US")}`);
-    expect(esText).toContain(`Llega hacia las ${clock(benRide.dropoffAt, "es-US")}`);
+    expect(esText).toContain(`hacia las ${clock(benRide.pickupAt, "es-US", zone)}`);
+    expect(esText).toContain(`Llega hacia las ${clock(benRide.dropoffAt, "es-US", zone)}`);
     for (const [text, other] of [[enText, "Ben Ortiz"], [esText, "Ana Ruiz"]]) expect(text).not.toContain(other);
     if (anaRide.pickupAt !== benRide.pickupAt) {
-      expect(enText).not.toContain(`about ${clock(benRide.pickupAt, "en-US")}`);
+      expect(enText).not.toContain(`about ${clock(benRide.pickupAt, "en-US", zone)}`);
     }
 
     await shot(en.page, "rider-shared");
