@@ -10,6 +10,7 @@ import { startHandOvers } from "../../server/hand_over.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 import { keys } from "../../kv/keys.ts";
 import { bearer, makeApp } from "../helpers/app.ts";
+import { waitFor } from "../helpers/live.ts";
 import { rideIndexProblems } from "../helpers/ride_indexes.ts";
 import { automaticWorld, availability, drive, plannedRide, planOf, rideOf, stopsOf } from "../helpers/plans.ts";
 import { CENTRE, INSIDE, move, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
@@ -52,6 +53,9 @@ describe("a driver going offline in automatic dispatch", () => {
     const w = await vanWithTwo(t);
     await t.request("/api/users/profile", put(w.rider2.token, { language: "es" }));
     expect((await move(t, w.driver.token, w.a.id, "on-the-way")).status).toBe(200);
+    // The ride's texts go after each answer, in the background (the van is close: "about 2 min away"); a driver going
+    // offline comes after they are sent, and the text saying the ride moved must be the last.
+    await waitFor(() => textsTo(t, phoneOf(w.rider.user)).some((m) => m.includes("2 min away")), "the near text");
     await drive(t, w.driver2.token, w.car, SOUTH);
 
     const res = await offline(t, w.driver.token);

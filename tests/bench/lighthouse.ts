@@ -14,6 +14,8 @@
  * be set first and kept (`--disable-storage-reset`; the HTTP cache is cleared
  * before each audit, so every page loads cold).
  *
+ * The tenant is a first start's demo (automatic dispatch, two vehicles), its driver online in the van with two
+ * riders going the same way: the rider's screen is measured with the shared-ride card, the driver's with the run.
  * Every page is visited once, unmeasured, before the audits (a deployed server is warm); the rider and driver
  * screens are audited 3 times each and reported by their median run.
  *
@@ -145,6 +147,35 @@ export function summarize(path: string, who: Who, lang: Lang, report: Report): L
 
 type Session = ApiSession;
 
+const OTHER_RIDER_PHONE = "8645550143";
+
+/**
+ * What the rider and driver screens are measured with: the driver online in the van, two riders going the same way
+ * in it, so the rider's card is a shared ride and the driver's screen shows the run.
+ */
+async function shareARide(base: string, driver: Session, riders: Session[]): Promise<void> {
+  const call = async (method: string, path: string, session: Session, body: unknown) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${session.token}` },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  };
+  await call("PUT", "/greer/api/drivers/availability", driver, {
+    isAvailable: true,
+    location: { lat: 34.9366, lng: -82.2253 },
+  });
+  for (const [i, rider] of riders.entries()) {
+    await call("POST", "/greer/api/rides", rider, {
+      pickup: { lat: 34.9384 - i * 0.0003, lng: -82.2279 + i * 0.0003 },
+      dropoff: { lat: 34.9421, lng: -82.2311 },
+      destination: "Public Library",
+      passengerCt: 1,
+    });
+  }
+}
+
 /** Chromium with remote debugging on a free port, for Lighthouse to drive. */
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = await Deno.makeTempDir({ prefix: "hopper-lighthouse-" });
@@ -257,7 +288,9 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
   let browser: Browser | undefined;
   const archive = await writePmtilesFixture();
   try {
-    server = await startServer({ env: { ...twilio.env, MAP_PMTILES_PATH: archive } });
+    // The first start's demo: automatic dispatch with its two vehicles, so the screens carry what they carry in a
+    // shared service.
+    server = await startServer({ env: { ...twilio.env, MAP_PMTILES_PATH: archive }, firstStart: true });
     const phones: Record<Exclude<Who, "anonymous">, string> = {
       rider: RIDER_PHONE,
       driver: DEMO_DRIVER_PHONE,
@@ -270,6 +303,10 @@ export async function runLighthouse(pages: PageTarget[] = PAGES): Promise<Lighth
       sessions.set(who, session);
       return session;
     };
+    await shareARide(server.url, (await sessionOf("driver"))!, [
+      (await sessionOf("rider"))!,
+      await signInThroughApi(server.url, twilio.codeFor, OTHER_RIDER_PHONE),
+    ]);
     // Each page visited once, unmeasured, in a browser of its own: a deployed server has answered these pages and
     // APIs before, and a first answer here (the server compiling its code, on the two cores Chromium uses too) cost
     // the first page audited up to a second of blocking time.
