@@ -20,7 +20,7 @@ export interface ActivityEntry {
   details: Record<string, unknown>;
 }
 
-const ROLE_WORDS: Record<string, Text> = { rider: "rider", driver: "driver", admin: "admin" };
+const ROLE_WORDS: Record<string, Text> = { rider: "rider", driver: "driver", dispatcher: "dispatcher", admin: "admin" };
 
 /** The entry's sentence, and whether it already names who acted. */
 export function activityWords(t: Translate, e: ActivityEntry): { text: string; withBy: boolean } {

@@ -267,7 +267,10 @@ async function twinOf(c: Cell): Promise<Person | null> {
     await updateUser(c.w.t.kv, twin.id, (u) => ({ ...u, isSuper: true }));
     return twin;
   }
-  const twin = await c.w.member(TENANT_A, c.caller === "rider" ? undefined : "driver");
+  const twin = await c.w.member(
+    TENANT_A,
+    c.caller === "rider" ? undefined : c.caller === "dispatcher" ? "dispatcher" : "driver",
+  );
   if (c.caller === "admin") {
     await changeRole(c.w.t.kv, { tenant: TENANT_A, userId: twin.id, role: "admin", add: true, now: c.w.t.clock.now() });
   }

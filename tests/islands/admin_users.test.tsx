@@ -190,8 +190,8 @@ describe("AdminUsers", () => {
     fireEvent.click(screen.getByRole("button", { name: "Manage roles of Ada Lovelace" }));
     const dialog = within(screen.getByRole("dialog", { name: "Manage Roles" }));
     expect(dialog.getAllByRole("listitem").map((li) => li.querySelector(".role-list__name")?.firstChild?.textContent))
-      .toEqual(["Rider", "Driver", "Admin"]);
-    expect(dialog.getAllByRole("button").map((b) => b.textContent)).toEqual(["Remove", "Add", "Add", "Cancel"]);
+      .toEqual(["Rider", "Driver", "Dispatcher", "Admin"]);
+    expect(dialog.getAllByRole("button").map((b) => b.textContent)).toEqual(["Remove", "Add", "Add", "Add", "Cancel"]);
 
     fireEvent.click(dialog.getByRole("button", { name: "Add Driver role" }));
     expect(await dialog.findByText("Driver role added.")).toBeDefined();

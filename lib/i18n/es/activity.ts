@@ -18,6 +18,7 @@ export const activity = {
   "someone": "alguien",
   "rider": "pasajero",
   "driver": "conductor",
+  "dispatcher": "despachador",
   "admin": "administrador",
   "by {by}": "por {by}",
   "{target} was given the {role} role by {by}": "{by} dio a {target} el rol de {role}",

@@ -136,7 +136,8 @@ export const errors = {
     "Este servicio es solo por invitación. Comuníquese con {organization} para unirse.",
   "Your access to this service has been suspended.": "Se suspendió su acceso a este servicio.",
   "This person is already a member of this organization": "Esta persona ya es miembro de esta organización",
-  "Choose one or more roles: rider, driver, admin": "Elija uno o más roles: rider, driver, admin",
+  "Choose one or more roles: rider, driver, dispatcher, admin":
+    "Elija uno o más roles: rider, driver, dispatcher, admin",
   "A super admin cannot be blocked": "No se puede bloquear a un superadministrador",
   "You cannot block yourself": "No puede bloquearse a sí mismo",
   "blocked must be true or false": "blocked debe ser true o false",
