@@ -55,6 +55,7 @@ const SIGNED_IN_200: Outcomes = [401, 200, 200, 200, 200, 200];
 const NON_MEMBER: Outcomes = [401, 403, 403, 403, 403, 200];
 const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 403, 201];
 const DRIVERS: Outcomes = [401, 403, 403, 200, 200, 200];
+const DISPATCHERS: Outcomes = [401, 403, 200, 403, 200, 200];
 const ADMINS: Outcomes = [401, 403, 403, 403, 200, 200];
 const ADMINS_CREATED: Outcomes = [401, 403, 403, 403, 201, 201];
 /** The provider's calls: only a super admin gets a 2xx. */
@@ -305,6 +306,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   },
   { method: "GET", path: "/:tenant/api/drivers/plan", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/plans", kind: "api", own: ADMINS, other: NON_MEMBER },
+  // The dispatcher's calls: dispatchers, admins and super admins.
+  { method: "GET", path: "/:tenant/api/dispatch/state", kind: "api", own: DISPATCHERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },

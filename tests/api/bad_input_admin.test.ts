@@ -444,13 +444,14 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/admin/vehicles",
       "/drivers/plan",
       "/admin/plans",
+      "/dispatch/state",
       "/rides/history",
       "/rides/standing",
     );
     const arb = fc.tuple(
       fc.record({
         tenant: tenantSegment,
-        who: who(["rider", "driver", "admin", "boss", "anon", "forged"]),
+        who: who(["rider", "driver", "dispatcher", "admin", "boss", "anon", "forged"]),
         forged: fc.constant<string | null>("Bearer x"),
       }),
       path,

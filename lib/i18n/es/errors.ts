@@ -27,6 +27,7 @@ export const errors = {
   "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
   "Access denied - super admin privileges required": "Acceso denegado: se requieren privilegios de superadministrador",
   "Access denied - driver privileges required": "Acceso denegado: se requieren permisos de conductor",
+  "Access denied - dispatcher privileges required": "Acceso denegado: se requieren permisos de despachador",
   "You are not a member of this service": "Usted no es miembro de este servicio",
   "Invalid verification code. Please try again.": "Código de verificación incorrecto. Inténtelo de nuevo.",
   "Too many verification codes requested for this service. Please try again later.":
