@@ -308,6 +308,14 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/:tenant/api/admin/plans", kind: "api", own: ADMINS, other: NON_MEMBER },
   // The dispatcher's calls: dispatchers, admins and super admins.
   { method: "GET", path: "/:tenant/api/dispatch/state", kind: "api", own: DISPATCHERS, other: NON_MEMBER },
+  {
+    method: "POST",
+    path: "/:tenant/api/dispatch/rides/:id/assign",
+    kind: "api",
+    own: DISPATCHERS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 404, 403, 404, 404],
+  },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },

@@ -63,6 +63,11 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
     }
     case "ride.deleted":
       return { text: t("Trip deleted"), withBy: true };
+    case "ride.assigned":
+      return {
+        text: t(e.details.overrode ? "Trip assigned to a vehicle over a limit" : "Trip assigned to a vehicle"),
+        withBy: true,
+      };
     case "tenant.created":
       return { text: t("Organization {name} created", { name }), withBy: true };
     case "tenant.suspended":

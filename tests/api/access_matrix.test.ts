@@ -192,6 +192,20 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/admin/vehicles/${await c.w.vehicle(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "POST /:tenant/api/dispatch/rides/:id/assign": async (c) => {
+    // A new vehicle of the ride's tenant with a new driver online in it, so only access decides.
+    const vehicleId = await c.w.vehicle(c.idTenant);
+    const driver = await c.w.member(c.idTenant, "driver");
+    const online = await c.w.t.request(
+      `/${c.idTenant}/api/drivers/availability`,
+      bearer(driver.token, json("PUT", { isAvailable: true, location: CENTRE, vehicleId })),
+    );
+    if (online.status !== 200) throw new Error(`availability answered ${online.status}`);
+    return {
+      path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/assign`,
+      init: auth(c, postJson({ vehicleId })),
+    };
+  },
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({

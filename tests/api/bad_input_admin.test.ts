@@ -287,6 +287,25 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("a dispatcher's assigns never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ vehicleId: UNKNOWN_ID, override: false }), {
+      vehicleId: fc.oneof(fc.constantFrom(UNKNOWN_ID, "", "van", UNKNOWN_ID.toLowerCase()), hostileJson),
+      override: fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", new NumberText("1"), null), hostileJson),
+    });
+    const rideId = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("real") },
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const assigns = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchAssign,
+      ([s, id]) =>
+        assigns.send((w) => request(w, s, "POST", `/dispatch/rides/${id === "real" ? w.rideId : id}/assign`)),
+    );
+  });
+
   it("vehicle deletes never 5xx and refusals write nothing", async () => {
     const deletes = arena("rebuild");
     await attack(

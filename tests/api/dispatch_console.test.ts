@@ -6,8 +6,11 @@ import { describe, expect, it } from "vitest";
 import { changeRole } from "../../kv/members.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { bearer, makeApp, signIn } from "../helpers/app.ts";
-import { drive, plannedRide } from "../helpers/plans.ts";
-import { CENTRE, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
+import { listAudit } from "../../kv/audit.ts";
+import { activityWords } from "../../components/activity/audit_words.ts";
+import { translator } from "../../lib/i18n/catalogue.ts";
+import { drive, plannedRide, planOf, rideOf } from "../helpers/plans.ts";
+import { CENTRE, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 
 async function vehicle(t: TestApp, name: string, seats: number, wheelchairSpaces: number): Promise<string> {
@@ -85,5 +88,150 @@ describe("GET /{t}/api/dispatch/state", () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: "Access denied - dispatcher privileges required" });
     }
+  });
+});
+
+const assign = (t: TestApp, token: string, rideId: string, body: unknown, lang = "en") => {
+  const init = post(token, body);
+  const headers = new Headers(init.headers);
+  headers.set("accept-language", lang);
+  return t.request(`/greer/api/dispatch/rides/${rideId}/assign`, { ...init, headers });
+};
+const driverRideIds = async (t: TestApp, token: string) =>
+  ((await (await t.request("/greer/api/driver/rides", bearer(token))).json()) as Ride[])
+    .filter((r) => r.assignedDriverId)
+    .map((r) => r.id);
+const assignedAudits = async (t: TestApp) =>
+  (await listAudit(t.kv, "greer")).filter((a) => a.action === "ride.assigned");
+
+describe("POST /{t}/api/dispatch/rides/{id}/assign", () => {
+  it("assigns a ride from the queue to a vehicle: its driver, vehicle and times, the plan, the driver's list, audited", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    const res = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.van });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { ride } = await res.json();
+    expect(ride).toMatchObject({
+      id: w.queued.id,
+      status: "accepted",
+      assignedDriverId: w.driver.user.id,
+      vehicleId: w.van,
+      acceptedAt: t.clock.now(),
+    });
+    expect(ride.pickupAt).toBeGreaterThanOrEqual(t.clock.now());
+    expect(ride.dropoffAt).toBeGreaterThan(ride.pickupAt);
+    expect(await rideOf(t, w.queued.id)).toEqual(ride);
+    expect((await planOf(t, w.van))!.stops.map((s) => [s.rideId, s.kind])).toEqual([
+      [ride.id, "pickup"],
+      [ride.id, "dropoff"],
+    ]);
+    expect(await driverRideIds(t, w.driver.token)).toEqual([ride.id]);
+    const state = await (await t.request("/greer/api/dispatch/state", bearer(w.dispatcher.token))).json();
+    expect(state.queue).toEqual([]);
+    expect((await assignedAudits(t)).map((a) => [a.by, a.target, a.details])).toEqual([
+      [w.dispatcher.user.id, ride.id, { vehicleId: w.van, fromVehicleId: null, overrode: null }],
+    ]);
+  });
+
+  it("moves a planned ride to another vehicle: the old plan loses its stops and both drivers' lists change", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    const planned = await plannedRide(t, w.rider2.token);
+    const [fromVan, toVan] = planned.vehicleId === w.van ? [w.van, w.car] : [w.car, w.van];
+    const [oldDriver, newDriver] = planned.vehicleId === w.van ? [w.driver, w.driver2] : [w.driver2, w.driver];
+    expect(await driverRideIds(t, oldDriver.token)).toEqual([planned.id]);
+    expect(await driverRideIds(t, newDriver.token)).toEqual([]);
+
+    const res = await assign(t, w.admin.token, planned.id, { vehicleId: toVan });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).ride).toMatchObject({ vehicleId: toVan, assignedDriverId: newDriver.user.id });
+    expect(await planOf(t, fromVan)).toBeNull();
+    expect((await planOf(t, toVan))!.stops.map((s) => s.rideId)).toEqual([planned.id, planned.id]);
+    expect(await driverRideIds(t, oldDriver.token)).toEqual([]);
+    expect(await driverRideIds(t, newDriver.token)).toEqual([planned.id]);
+    expect((await assignedAudits(t)).map((a) => a.details)).toEqual([
+      { vehicleId: toVan, fromVehicleId: fromVan, overrode: null },
+    ]);
+  });
+
+  it("answers 409 naming the broken limit in the reader's language, and places it anyway on override, audited", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    // The car's driver is 25 km away: over an hour to the pickup, the tenant's wait is 15 minutes.
+    await drive(t, w.driver2.token, w.car, { lat: CENTRE.lat + 0.225, lng: CENTRE.lng });
+    const refused = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.car });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "This vehicle cannot take the ride within the limits",
+      limit: "The rider would wait more than 15 minutes",
+      limitCode: "wait",
+    });
+    const spanish = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.car }, "es");
+    expect(await spanish.json()).toEqual({
+      error: "Este vehículo no puede llevar el viaje dentro de los límites",
+      limit: "El pasajero esperaría más de 15 minutos",
+      limitCode: "wait",
+    });
+    // Nothing moved, nothing audited.
+    expect((await rideOf(t, w.queued.id)).status).toBe("pending");
+    expect(await planOf(t, w.car)).toBeNull();
+    expect(await assignedAudits(t)).toEqual([]);
+
+    const forced = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.car, override: true });
+    expect(forced.status, await forced.clone().text()).toBe(200);
+    expect((await forced.json()).ride).toMatchObject({ vehicleId: w.car, assignedDriverId: w.driver2.user.id });
+    expect((await planOf(t, w.car))!.stops.map((s) => s.rideId)).toEqual([w.queued.id, w.queued.id]);
+    const audits = await assignedAudits(t);
+    expect(audits.map((a) => [a.by, a.details])).toEqual([
+      [w.dispatcher.user.id, { vehicleId: w.car, fromVehicleId: null, overrode: "wait" }],
+    ]);
+    // The Activity page's words for it, in both languages.
+    const entry = { ...audits[0], byName: null, targetName: null, tenant: "greer" };
+    expect(activityWords(translator("en"), entry).text).toBe("Trip assigned to a vehicle over a limit");
+    expect(activityWords(translator("es"), entry).text).toBe("Viaje asignado a un vehículo por encima de un límite");
+  });
+
+  it("refuses a wheelchair ride in a vehicle with no space, even on override", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    await t.request("/greer/api/admin/settings", put(w.admin.token, { dispatchMode: "drivers" }));
+    const asked = await requestRide(t, w.rider2.token, { needs: ["wheelchair"] });
+    expect(asked.status).toBe(201);
+    const { ride } = await asked.json();
+    for (const override of [false, true]) {
+      const res = await assign(t, w.dispatcher.token, ride.id, { vehicleId: w.car, override });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        limit: "The vehicle has no wheelchair space",
+        limitCode: "wheelchairSpaces",
+      });
+    }
+    expect(await planOf(t, w.car)).toBeNull();
+  });
+
+  it("refuses riders and drivers (403), bad bodies (400), unknown rides (404) and offline vehicles (409)", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    for (const who of [w.rider, w.driver]) {
+      const res = await assign(t, who.token, w.queued.id, { vehicleId: w.van });
+      expect(res.status).toBe(403);
+    }
+    for (const body of [{}, { vehicleId: 7 }, { vehicleId: "van" }]) {
+      const res = await assign(t, w.dispatcher.token, w.queued.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ error: "Unknown vehicle", field: "vehicleId" });
+    }
+    const badOverride = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.van, override: "yes" });
+    expect(badOverride.status).toBe(400);
+    const unknown = await assign(t, w.dispatcher.token, "01ARZ3NDEKTSV4RRFFQ69G5FAV", { vehicleId: w.van });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Ride not found" });
+    const noVehicle = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: "01ARZ3NDEKTSV4RRFFQ69G5FAV" });
+    expect(noVehicle.status).toBe(404);
+    await t.request("/greer/api/drivers/availability", put(w.driver.token, { isAvailable: false }));
+    const offline = await assign(t, w.dispatcher.token, w.queued.id, { vehicleId: w.van });
+    expect(offline.status).toBe(409);
+    expect(await offline.json()).toEqual({ error: "This vehicle is not online" });
+    expect((await rideOf(t, w.queued.id)).status).toBe("pending");
   });
 });

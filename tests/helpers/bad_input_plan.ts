@@ -39,6 +39,7 @@ export const BAD_INPUT_RUNS = {
     placeDeletes: 200,
     vehicleWrites: 400,
     vehicleDeletes: 150,
+    dispatchAssign: 300,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

@@ -34,6 +34,8 @@ export const activity = {
   "Vehicle {name} removed": "Vehículo {name} eliminado",
   "Settings changed: {fields}": "Configuración cambiada: {fields}",
   "Trip deleted": "Viaje eliminado",
+  "Trip assigned to a vehicle": "Viaje asignado a un vehículo",
+  "Trip assigned to a vehicle over a limit": "Viaje asignado a un vehículo por encima de un límite",
   "Organization {name} created": "Organización {name} creada",
   "Service paused": "Servicio en pausa",
   "Service resumed": "Servicio reanudado",

@@ -204,4 +204,17 @@ export const errors = {
   "The map tiles are not available right now.": "Los mosaicos del mapa no están disponibles en este momento.",
   "The server is restarting. Please try again in a moment.":
     "El servidor se está reiniciando. Inténtelo de nuevo en un momento.",
+  // The dispatcher placing a ride by hand (domain/dispatch/assign.ts): the refusal and the limit it names.
+  "This vehicle cannot take the ride within the limits": "Este vehículo no puede llevar el viaje dentro de los límites",
+  "This vehicle is not online": "Este vehículo no está en línea",
+  "This ride can no longer be moved": "Este viaje ya no se puede mover",
+  "override must be true or false": "override debe ser true o false",
+  "This ride has no drop-off to plan": "Este viaje no tiene destino para planificar",
+  "The plans changed meanwhile. Please look again.": "Los planes cambiaron mientras tanto. Vuelva a mirarlos.",
+  "The ride needs more seats than the vehicle has": "El viaje necesita más asientos de los que tiene el vehículo",
+  "The vehicle has no wheelchair space": "El vehículo no tiene espacio para silla de ruedas",
+  "The rider would wait more than {minutes} minutes": "El pasajero esperaría más de {minutes} minutos",
+  "A rider would be aboard longer than allowed": "Un pasajero viajaría más tiempo del permitido",
+  "Riders already planned would be picked up or dropped off late":
+    "Los pasajeros ya planificados se recogerían o dejarían tarde",
 } as const satisfies Record<string, Entry>;
