@@ -76,6 +76,11 @@ export interface Ride {
   /** Automatic dispatch: when the plan expects the pickup and the drop-off (epoch ms), as last re-timed. */
   pickupAt?: number;
   dropoffAt?: number;
+  /**
+   * A dispatcher pinned the ride to its vehicle (domain/dispatch/pin.ts): the engine never moves it elsewhere; when
+   * its driver leaves, it waits unassigned for the dispatcher. Absent when not pinned.
+   */
+  pinned?: true;
 }
 
 /** A rider's rating, 1-5, with an optional comment. */

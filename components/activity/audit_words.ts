@@ -63,6 +63,10 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
     }
     case "ride.deleted":
       return { text: t("Trip deleted"), withBy: true };
+    case "ride.pinned":
+      return { text: t("Trip pinned to its vehicle"), withBy: true };
+    case "ride.unpinned":
+      return { text: t("Trip unpinned"), withBy: true };
     case "ride.assigned":
       return {
         text: t(e.details.overrode ? "Trip assigned to a vehicle over a limit" : "Trip assigned to a vehicle"),

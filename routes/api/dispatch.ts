@@ -5,11 +5,13 @@
  *   queue: [ride]}: every online vehicle and the rides waiting with no driver, oldest first.
  * - POST /dispatch/rides/{id}/assign {vehicleId, override?} → {ride}: the ride into that online vehicle's plan
  *   (domain/dispatch/assign.ts); 409 {error, limit} naming the limit it would break, unless override is true.
+ * - PUT /dispatch/rides/{id}/pin {pinned} → {ride}: the engine never moves a pinned ride (domain/dispatch/pin.ts).
  */
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { assignRide } from "../../domain/dispatch/assign.ts";
 import { dispatchState } from "../../domain/dispatch/fleet_state.ts";
+import { pinRide } from "../../domain/dispatch/pin.ts";
 import { refusalText, refuse, refuseField } from "../../domain/refusal.ts";
 import { RIDE_NOT_FOUND } from "../../lib/ride_moves.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
@@ -24,6 +26,7 @@ import { refusalAnswer } from "../../server/refusal_answer.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 
 const assignBody = z.object({ vehicleId: z.optional(z.unknown()), override: z.optional(z.unknown()) });
+const pinBody = z.object({ pinned: z.boolean({ error: "pinned must be true or false" }) });
 
 export function dispatchApi(deps: AppDeps, auth: AuthServices) {
   const { kv, clock } = deps;
@@ -61,6 +64,17 @@ export function dispatchApi(deps: AppDeps, auth: AuthServices) {
       limit: refusalText(lang, refuse(409, out.limit.text, out.limit.values)),
       limitCode: out.limit.code,
     }, 409);
+  });
+
+  app.put("/dispatch/rides/:id/pin", ...dispatcher, rideId, small, jsonBody(pinBody), async (c) => {
+    const out = await pinRide(kv, {
+      tenant: c.get("tenant").code,
+      rideId: c.req.param("id"),
+      pinned: c.req.valid("json").pinned,
+      by: c.get("user").id,
+      now: clock.now(),
+    });
+    return out.refused ? refusalAnswer(c, out) : c.json({ ride: out.value });
   });
 
   return app;

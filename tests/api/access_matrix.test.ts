@@ -206,6 +206,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
       init: auth(c, postJson({ vehicleId })),
     };
   },
+  // A waiting ride: the pin refuses it (409) only after access is granted; the matrix asks who gets that far.
+  "PUT /:tenant/api/dispatch/rides/:id/pin": async (c) => ({
+    path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/pin`,
+    init: auth(c, json("PUT", { pinned: false })),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({

@@ -306,6 +306,23 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("a dispatcher's pins never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ pinned: true }), {
+      pinned: fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", new NumberText("1"), null), hostileJson),
+    });
+    const rideId = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("real") },
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const pins = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchPin,
+      ([s, id]) => pins.send((w) => request(w, s, "PUT", `/dispatch/rides/${id === "real" ? w.rideId : id}/pin`)),
+    );
+  });
+
   it("vehicle deletes never 5xx and refusals write nothing", async () => {
     const deletes = arena("rebuild");
     await attack(

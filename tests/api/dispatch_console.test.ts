@@ -235,3 +235,61 @@ describe("POST /{t}/api/dispatch/rides/{id}/assign", () => {
     expect((await rideOf(t, w.queued.id)).status).toBe("pending");
   });
 });
+
+describe("PUT /{t}/api/dispatch/rides/{id}/pin", () => {
+  const pin = (t: TestApp, token: string, rideId: string, body: unknown) =>
+    t.request(`/greer/api/dispatch/rides/${rideId}/pin`, put(token, body));
+
+  it("pins a planned ride, audited; when its driver goes offline it waits unassigned while an unpinned one moves", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    const third = await signIn(t, "8645550172", "greer");
+    t.clock.advance(1000);
+    const kept = await plannedRide(t, w.rider2.token);
+    // Both in the same vehicle: the other ride is assigned there by hand.
+    const other = await plannedRide(t, third.token);
+    const vehicleId = kept.vehicleId!;
+    if (other.vehicleId !== vehicleId) {
+      expect((await assign(t, w.dispatcher.token, other.id, { vehicleId, override: true })).status).toBe(200);
+    }
+    const res = await pin(t, w.dispatcher.token, kept.id, { pinned: true });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).ride).toMatchObject({ id: kept.id, pinned: true, vehicleId });
+    expect((await rideOf(t, kept.id)).pinned).toBe(true);
+    expect((await listAudit(t.kv, "greer")).filter((a) => a.action === "ride.pinned").map((a) => [a.by, a.target]))
+      .toEqual([[w.dispatcher.user.id, kept.id]]);
+
+    const driverToken = kept.assignedDriverId === w.driver.user.id ? w.driver.token : w.driver2.token;
+    const offline = await t.request("/greer/api/drivers/availability", put(driverToken, { isAvailable: false }));
+    expect(offline.status, await offline.clone().text()).toBe(200);
+    const left = await rideOf(t, kept.id);
+    expect(left).toMatchObject({ status: "pending", assignedDriverId: null });
+    expect(left.vehicleId).toBeUndefined();
+    expect(left.pinned).toBeUndefined();
+    const moved = await rideOf(t, other.id);
+    expect(moved.status).toBe("accepted");
+    expect(moved.vehicleId).toBe(vehicleId === w.van ? w.car : w.van);
+    const state = await (await t.request("/greer/api/dispatch/state", bearer(w.dispatcher.token))).json();
+    expect(state.queue.map((r: Ride) => r.id)).toEqual([w.queued.id, kept.id]);
+  });
+
+  it("unpins, refuses a ride in no vehicle (409), bad bodies (400), drivers (403)", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    const planned = await plannedRide(t, w.rider2.token);
+    expect((await pin(t, w.dispatcher.token, planned.id, { pinned: true })).status).toBe(200);
+    const unpinned = await pin(t, w.admin.token, planned.id, { pinned: false });
+    expect(unpinned.status).toBe(200);
+    expect((await rideOf(t, planned.id)).pinned).toBeUndefined();
+    const queued = await pin(t, w.dispatcher.token, w.queued.id, { pinned: true });
+    expect(queued.status).toBe(409);
+    expect(await queued.json()).toEqual({ error: "Only a ride planned into a vehicle can be pinned" });
+    for (const body of [{}, { pinned: "yes" }, { pinned: 1 }]) {
+      const bad = await pin(t, w.dispatcher.token, planned.id, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(await bad.json()).toEqual({ error: "pinned must be true or false" });
+    }
+    expect((await pin(t, w.driver.token, planned.id, { pinned: true })).status).toBe(403);
+    expect((await rideOf(t, planned.id)).pinned).toBeUndefined();
+  });
+});

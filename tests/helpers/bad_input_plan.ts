@@ -40,6 +40,7 @@ export const BAD_INPUT_RUNS = {
     vehicleWrites: 400,
     vehicleDeletes: 150,
     dispatchAssign: 300,
+    dispatchPin: 200,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

@@ -35,6 +35,8 @@ export const activity = {
   "Settings changed: {fields}": "Configuración cambiada: {fields}",
   "Trip deleted": "Viaje eliminado",
   "Trip assigned to a vehicle": "Viaje asignado a un vehículo",
+  "Trip pinned to its vehicle": "Viaje fijado a su vehículo",
+  "Trip unpinned": "Viaje liberado",
   "Trip assigned to a vehicle over a limit": "Viaje asignado a un vehículo por encima de un límite",
   "Organization {name} created": "Organización {name} creada",
   "Service paused": "Servicio en pausa",

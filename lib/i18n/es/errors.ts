@@ -209,6 +209,8 @@ export const errors = {
   "This vehicle is not online": "Este vehículo no está en línea",
   "This ride can no longer be moved": "Este viaje ya no se puede mover",
   "override must be true or false": "override debe ser true o false",
+  "pinned must be true or false": "pinned debe ser true o false",
+  "Only a ride planned into a vehicle can be pinned": "Solo se puede fijar un viaje planificado en un vehículo",
   "This ride has no drop-off to plan": "Este viaje no tiene destino para planificar",
   "The plans changed meanwhile. Please look again.": "Los planes cambiaron mientras tanto. Vuelva a mirarlos.",
   "The ride needs more seats than the vehicle has": "El viaje necesita más asientos de los que tiene el vehículo",
