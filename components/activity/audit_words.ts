@@ -63,6 +63,8 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
     }
     case "ride.deleted":
       return { text: t("Trip deleted"), withBy: true };
+    case "ride.canceled":
+      return { text: t("Trip canceled: {reason}", { reason: String(e.details.reason ?? "") }), withBy: true };
     case "ride.pinned":
       return { text: t("Trip pinned to its vehicle"), withBy: true };
     case "ride.unpinned":

@@ -6,12 +6,15 @@
  * - POST /dispatch/rides/{id}/assign {vehicleId, override?} → {ride}: the ride into that online vehicle's plan
  *   (domain/dispatch/assign.ts); 409 {error, limit} naming the limit it would break, unless override is true.
  * - PUT /dispatch/rides/{id}/pin {pinned} → {ride}: the engine never moves a pinned ride (domain/dispatch/pin.ts).
+ * - POST /dispatch/rides/{id}/cancel {reason} → {ride}: canceled, the rider texted the reason
+ *   (domain/dispatch/cancel.ts).
  */
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import { assignRide } from "../../domain/dispatch/assign.ts";
 import { dispatchState } from "../../domain/dispatch/fleet_state.ts";
 import { pinRide } from "../../domain/dispatch/pin.ts";
+import { cancelRide, readReason } from "../../domain/dispatch/cancel.ts";
 import { refusalText, refuse, refuseField } from "../../domain/refusal.ts";
 import { RIDE_NOT_FOUND } from "../../lib/ride_moves.ts";
 import { ID_PATTERN } from "../../lib/schemas.ts";
@@ -26,6 +29,7 @@ import { refusalAnswer } from "../../server/refusal_answer.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
 
 const assignBody = z.object({ vehicleId: z.optional(z.unknown()), override: z.optional(z.unknown()) });
+const cancelBody = z.object({ reason: z.optional(z.unknown()) });
 const pinBody = z.object({ pinned: z.boolean({ error: "pinned must be true or false" }) });
 
 export function dispatchApi(deps: AppDeps, auth: AuthServices) {
@@ -73,6 +77,18 @@ export function dispatchApi(deps: AppDeps, auth: AuthServices) {
       pinned: c.req.valid("json").pinned,
       by: c.get("user").id,
       now: clock.now(),
+    });
+    return out.refused ? refusalAnswer(c, out) : c.json({ ride: out.value });
+  });
+
+  app.post("/dispatch/rides/:id/cancel", ...dispatcher, rideId, small, jsonBody(cancelBody), async (c) => {
+    const reason = readReason(c.req.valid("json").reason);
+    if (reason.refused) return refusalAnswer(c, reason);
+    const out = await cancelRide(notices, {
+      tenant: c.get("tenant"),
+      rideId: c.req.param("id"),
+      reason: reason.value,
+      by: c.get("user").id,
     });
     return out.refused ? refusalAnswer(c, out) : c.json({ ride: out.value });
   });

@@ -211,6 +211,10 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/pin`,
     init: auth(c, json("PUT", { pinned: false })),
   }),
+  "POST /:tenant/api/dispatch/rides/:id/cancel": async (c) => ({
+    path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/cancel`,
+    init: auth(c, postJson({ reason: "Matrix" })),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({

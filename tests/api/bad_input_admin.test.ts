@@ -323,6 +323,25 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("a dispatcher's cancels never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ reason: "The road is closed" }), {
+      reason: fc.oneof(
+        fc.constantFrom<JsonTree>("", " ", "x".repeat(200), "x".repeat(201), "Closed\u202e"),
+        hostileJson,
+      ),
+    });
+    const rideId = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const cancels = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchCancel,
+      ([s, id]) => cancels.send((w) => request(w, s, "POST", `/dispatch/rides/${id}/cancel`)),
+    );
+  });
+
   it("vehicle deletes never 5xx and refusals write nothing", async () => {
     const deletes = arena("rebuild");
     await attack(

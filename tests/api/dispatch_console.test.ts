@@ -12,6 +12,7 @@ import { translator } from "../../lib/i18n/catalogue.ts";
 import { drive, plannedRide, planOf, rideOf } from "../helpers/plans.ts";
 import { CENTRE, post, put, requestRide, rideWorld, type TestApp } from "../helpers/rides.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
+import { updateUser } from "../../kv/users.ts";
 
 async function vehicle(t: TestApp, name: string, seats: number, wheelchairSpaces: number): Promise<string> {
   const made = await createVehicle(t.kv, "greer", { name, seats, wheelchairSpaces }, "test", t.clock.now());
@@ -291,5 +292,65 @@ describe("PUT /{t}/api/dispatch/rides/{id}/pin", () => {
     }
     expect((await pin(t, w.driver.token, planned.id, { pinned: true })).status).toBe(403);
     expect((await rideOf(t, planned.id)).pinned).toBeUndefined();
+  });
+});
+
+describe("POST /{t}/api/dispatch/rides/{id}/cancel", () => {
+  const cancel = (t: TestApp, token: string, rideId: string, body: unknown) =>
+    t.request(`/greer/api/dispatch/rides/${rideId}/cancel`, post(token, body));
+
+  it("cancels a planned ride: its plan loses its stops, audited with the reason, the rider texted it", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    const planned = await plannedRide(t, w.rider2.token);
+    const told = () => t.sms.sent.filter((m) => m.to === "8645550143" && m.body.includes("dispatcher"));
+    const res = await cancel(t, w.dispatcher.token, planned.id, { reason: "  The road to Main St is closed.  " });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).ride).toMatchObject({ id: planned.id, status: "canceled", canceledBy: "staff" });
+    expect((await rideOf(t, planned.id)).status).toBe("canceled");
+    expect(await planOf(t, planned.vehicleId!)).toBeNull();
+    const audits = (await listAudit(t.kv, "greer")).filter((a) => a.action === "ride.canceled");
+    expect(audits.map((a) => [a.by, a.target, a.details])).toEqual([
+      [w.dispatcher.user.id, planned.id, { reason: "The road to Main St is closed." }],
+    ]);
+    const entry = { ...audits[0], byName: null, targetName: null, tenant: "greer" };
+    expect(activityWords(translator("es"), entry).text).toBe("Viaje cancelado: The road to Main St is closed.");
+    expect(told().map((m) => m.body)).toEqual([
+      "City of Greer: your ride was canceled by the dispatcher: The road to Main St is closed.",
+    ]);
+    // Once: a second cancel is refused and texts nothing more.
+    const again = await cancel(t, w.dispatcher.token, planned.id, { reason: "Again" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: "This ride has already ended" });
+    expect(told()).toHaveLength(1);
+  });
+
+  it("texts a Spanish rider in Spanish, and cancels a waiting ride", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    await updateUser(t.kv, w.rider.user.id, (u) => ({ ...u, language: "es" }));
+    const res = await cancel(t, w.admin.token, w.queued.id, { reason: "No hay conductores hoy" });
+    expect(res.status).toBe(200);
+    expect(t.sms.sent.filter((m) => m.to === "8645550142").map((m) => m.body)).toContain(
+      "City of Greer: el despachador canceló su viaje: No hay conductores hoy",
+    );
+  });
+
+  it("refuses reasons empty, over 200 characters or with hidden characters (400), drivers (403), unknown rides (404)", async () => {
+    using t = await makeApp();
+    const w = await console_(t);
+    for (const reason of [undefined, "", "   ", 7, "x".repeat(201)]) {
+      const res = await cancel(t, w.dispatcher.token, w.queued.id, { reason });
+      expect(res.status, String(reason)).toBe(400);
+      expect(await res.json()).toEqual({ error: "Reason must be 1 to 200 characters", field: "reason" });
+    }
+    const hidden = await cancel(t, w.dispatcher.token, w.queued.id, { reason: "Closed\u202e" });
+    expect(hidden.status).toBe(400);
+    expect(await hidden.json()).toEqual({ error: "Reason contains characters that are not allowed", field: "reason" });
+    expect((await cancel(t, w.driver.token, w.queued.id, { reason: "No" })).status).toBe(403);
+    expect((await cancel(t, w.dispatcher.token, "01ARZ3NDEKTSV4RRFFQ69G5FAV", { reason: "No" })).status).toBe(404);
+    expect((await rideOf(t, w.queued.id)).status).toBe("pending");
+    const ok = await cancel(t, w.dispatcher.token, w.queued.id, { reason: "x".repeat(200) });
+    expect(ok.status).toBe(200);
   });
 });

@@ -41,6 +41,7 @@ export const BAD_INPUT_RUNS = {
     vehicleDeletes: 150,
     dispatchAssign: 300,
     dispatchPin: 200,
+    dispatchCancel: 200,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,
