@@ -150,6 +150,15 @@ describe("AdminUsers", () => {
     expect(names()).toEqual(["Ada Lovelace", "Unnamed User", "Bo Admin"]);
   });
 
+  it("shows a dispatcher's role chip beside the rider's", async () => {
+    const dispatcher = user("01DISPATCHER0000000000000", { name: "Dot Dispatch", roles: ["rider", "dispatcher"] });
+    setUp({ [LIST]: () => json({ users: [dispatcher] }) });
+    render(<AdminUsers tenant="greer" />);
+    await screen.findByRole("heading", { name: "Users (1)" });
+    const badges = rowOf("Dot Dispatch").querySelectorAll(".role-badge");
+    expect([...badges].map((b) => b.textContent)).toEqual(["Dispatcher", "Rider"]);
+  });
+
   it("says No users found. when the tenant has none", async () => {
     setUp({ [LIST]: () => json({ users: [] }) });
     render(<AdminUsers tenant="greer" />);
