@@ -8,7 +8,7 @@
 import { api, ApiError, getToken, getUser } from "./auth_client.ts";
 import type { Role } from "../lib/roles.ts";
 
-const KNOWN_ROLES: ReadonlySet<string> = new Set(["rider", "driver", "admin", "super"]);
+const KNOWN_ROLES: ReadonlySet<string> = new Set(["rider", "driver", "dispatcher", "admin", "super"]);
 
 /** Roles the server sent, with anything unknown dropped; null when the answer holds no list. */
 function parseRoles(value: unknown): Role[] | null {

@@ -7,6 +7,7 @@ import { useT } from "./texts.tsx";
 export const ROLE_LABELS = {
   super: "Super Admin",
   admin: "Admin",
+  dispatcher: "Dispatcher",
   driver: "Driver",
   rider: "Rider",
 } as const satisfies Record<Role, Text>;

@@ -51,6 +51,7 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
   const roleWords: Record<Role, string> = {
     rider: t("rider"),
     driver: t("driver"),
+    dispatcher: t("dispatcher"),
     admin: t("admin"),
     super: t("super"),
   };

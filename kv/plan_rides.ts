@@ -73,10 +73,18 @@ export interface PlanWrite {
  */
 export async function commitPlanChange(
   kv: Store,
-  { tenant, plans, rewrites, now }: { tenant: string; plans: PlanWrite[]; rewrites: RideRewrite[]; now: number },
+  { tenant, plans, rewrites, now, audit }: {
+    tenant: string;
+    plans: PlanWrite[];
+    rewrites: RideRewrite[];
+    now: number;
+    /** Adds the change's audit record (kv/audit.ts addAudit), so it commits with the change. */
+    audit?: (op: Deno.AtomicOperation) => void;
+  },
 ): Promise<boolean> {
   const op = kv.atomic();
   for (const { entry, next } of plans) putPlan(op.check(entry), next);
+  audit?.(op);
   if (rewrites.length) {
     const head = await readHead(kv, tenant);
     appendAllToFeed(op, tenant, head, await addRideRewrites(kv, op, { tenant, rewrites, now }));

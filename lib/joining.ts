@@ -11,7 +11,7 @@ export const SUSPENDED = "Your access to this service has been suspended.";
 /** Filled with the organisation's name. */
 export const BY_INVITATION = "This service is by invitation. Contact {organization} to join.";
 export const ALREADY_MEMBER = "This person is already a member of this organization";
-export const CHOOSE_ROLES = "Choose one or more roles: rider, driver, admin";
+export const CHOOSE_ROLES = "Choose one or more roles: rider, driver, dispatcher, admin";
 export const SUPER_NOT_BLOCKABLE = "A super admin cannot be blocked";
 export const NOT_YOURSELF = "You cannot block yourself";
 /** Admins are blocked and unblocked only by super admins, as only they take the admin role away. */

@@ -23,6 +23,8 @@
  *   offline before the pickup; the ride went to another vehicle with a new
  *   pickup time, or no vehicle could take it and it waits unassigned
  *   (domain/dispatch/hand_back.ts). Each is told once per hand-back.
+ * - dispatcher-canceled: a dispatcher canceled the ride, with the reason they wrote (up to 200 characters: the one
+ *   ride text that may take more than a segment).
  *
  * Each kind goes once per ride. The promised arrival is set by the accepted
  * notice and moved by an on-the-way one (both name a time); the card's
@@ -51,7 +53,8 @@ export type NoticeKind =
   | "rider-paused"
   | "no-show"
   | "moved-vehicle"
-  | "driver-left";
+  | "driver-left"
+  | "dispatcher-canceled";
 
 /** What the rider has been told of a ride (kept in KV per ride). */
 export interface NoticeRecord {
@@ -82,6 +85,8 @@ export interface Notice {
   until?: number;
   /** A moved-vehicle notice: the new planned pickup (epoch ms), said as a time in the tenant's time zone. */
   at?: number;
+  /** A dispatcher-canceled notice: the reason, as the dispatcher wrote it. */
+  reason?: string;
 }
 
 /** Why a booking was canceled instead of handed over; a paused rider's reason carries the pause's end. */
@@ -89,6 +94,9 @@ export type CancelReason =
   | { kind: "suspended" }
   | { kind: "service-paused" }
   | { kind: "rider-paused"; until: number };
+
+/** A dispatcher's cancel, with the reason they wrote. */
+export type DispatcherCancel = { kind: "dispatcher-canceled"; reason: string };
 
 const waiting = (ride: Ride) => ride.status === "accepted" || ride.status === "on-the-way";
 
@@ -147,6 +155,7 @@ const TEXTS: Record<NoticeKind, Text> = {
   "moved-vehicle": "{organization}: your ride moved to another shuttle. {driver} will pick you up at about {time}.",
   "driver-left":
     "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.",
+  "dispatcher-canceled": "{organization}: your ride was canceled by the dispatcher: {reason}",
 };
 const SUSPENDED_NO_TIME: Text =
   "{organization}: your ride was canceled because your access to this service has been suspended.";
@@ -186,7 +195,8 @@ export function noticeText(
   const timeOf = notice.at ?? ride.scheduledFor;
   const time = timeOf === undefined ? "" : clockTime(timeOf, t.lang, timeZone);
   const date = notice.until === undefined ? "" : readerDay(notice.until, t.lang, timeZone);
-  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time, date });
+  const reason = notice.reason ?? "";
+  return t(TEXTS[notice.kind], { organization, driver, minutes: notice.minutes ?? 0, time, date, reason });
 }
 
 /** A no-show's notice, due once per ride: the minutes the driver waited at the pickup. */
@@ -214,13 +224,21 @@ export function unplacedNotice(record: NoticeRecord): { notices: Notice[]; next:
   return { notices: [{ kind: "unplaced", minutes: null }], next: { ...record, sent: [...record.sent, "unplaced"] } };
 }
 
-/** A ride canceled because its rider was blocked, or a booking for a reason of its hand-over: told once per ride. */
+/**
+ * A ride canceled because its rider was blocked, or by a dispatcher, or a booking for a reason of its hand-over: told
+ * once per ride.
+ */
 export function canceledNotice(
   record: NoticeRecord,
-  reason: CancelReason,
+  reason: CancelReason | DispatcherCancel,
 ): { notices: Notice[]; next: NoticeRecord } {
   if (record.sent.includes(reason.kind)) return { notices: [], next: record };
-  const notice: Notice = { kind: reason.kind, minutes: null, ...("until" in reason && { until: reason.until }) };
+  const notice: Notice = {
+    kind: reason.kind,
+    minutes: null,
+    ...("until" in reason && { until: reason.until }),
+    ...("reason" in reason && { reason: reason.reason }),
+  };
   return { notices: [notice], next: { ...record, sent: [...record.sent, reason.kind] } };
 }
 

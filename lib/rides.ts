@@ -82,6 +82,11 @@ export interface Ride {
    * rider's "Shared ride").
    */
   shared?: boolean;
+  /**
+   * A dispatcher pinned the ride to its vehicle (domain/dispatch/pin.ts): the engine never moves it elsewhere; when
+   * its driver leaves, it waits unassigned for the dispatcher. Absent when not pinned.
+   */
+  pinned?: true;
 }
 
 /** A rider's rating, 1-5, with an optional comment. */

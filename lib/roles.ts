@@ -1,20 +1,35 @@
 /** Roles, and what each lets a person do (spec sections 2 "Access guard", 4 "Role badge", 6). */
 
-export const TENANT_ROLES = ["rider", "driver", "admin"] as const;
+export const TENANT_ROLES = ["rider", "driver", "dispatcher", "admin"] as const;
 export type TenantRole = typeof TENANT_ROLES[number];
 export type Role = TenantRole | "super";
 
-const RANK: Record<Role, number> = { rider: 1, driver: 2, admin: 3, super: 4 };
+/** The badge's order: the highest a person holds is shown. */
+const RANK: Record<Role, number> = { rider: 1, driver: 2, dispatcher: 3, admin: 4, super: 5 };
+
+/**
+ * The roles each role counts as: a driver and a dispatcher are riders too,
+ * an admin is both, a super admin is everything. A dispatcher is not a
+ * driver (no shift, no driver's calls), so the roles are not one ladder.
+ */
+const HOLDS: Record<Role, readonly Role[]> = {
+  rider: ["rider"],
+  driver: ["rider", "driver"],
+  dispatcher: ["rider", "dispatcher"],
+  admin: ["rider", "driver", "dispatcher", "admin"],
+  super: ["rider", "driver", "dispatcher", "admin", "super"],
+};
 
 /**
  * Who may do what: the one table every door reads (the route guards, the
  * socket admission, the islands' guards and menus, the routes' own checks).
- * Each capability names the least role that holds it; roles are ranked
- * (rider < driver < admin < super), so every higher role holds it too. A
- * table of role lists would say the same in more bytes on every page.
+ * Each capability names the least role that holds it; every role that
+ * counts as that one (HOLDS: an admin counts as driver and dispatcher, a
+ * super admin as everything) holds it too.
  *
  * - `ride`: a member's calls and pages (request a ride, the riders socket).
  * - `drive`: the driver's calls and page, and the drivers socket.
+ * - `dispatch`: the dispatcher's calls: the fleet's state, assigning and moving rides by hand.
  * - `administer`: the tenant's admin calls and pages, every ride on the admin socket.
  * - `manageAdmins`: give or take the admin role, add an admin, block an admin, change a super admin's roles.
  * - `deleteUsers`: remove a person from the tenant.
@@ -23,6 +38,7 @@ const RANK: Record<Role, number> = { rider: 1, driver: 2, admin: 3, super: 4 };
 export const CAPABILITIES = {
   ride: "rider",
   drive: "driver",
+  dispatch: "dispatcher",
   administer: "admin",
   manageAdmins: "super",
   deleteUsers: "super",
@@ -35,16 +51,16 @@ export function can(roles: readonly Role[], capability: Capability): boolean {
   return atLeast(roles, CAPABILITIES[capability]);
 }
 
-/** Whether one of `roles` ranks as `least` or higher. */
+/** Whether one of `roles` counts as `least`. */
 function atLeast(roles: readonly Role[], least: Role): boolean {
-  return roles.some((role) => RANK[role] >= RANK[least]);
+  return roles.some((role) => HOLDS[role].includes(least));
 }
 
 export function isTenantRole(value: unknown): value is TenantRole {
   return typeof value === "string" && (TENANT_ROLES as readonly string[]).includes(value);
 }
 
-/** The badge shows the highest role: super, admin, driver, rider. */
+/** The badge shows the highest role: super, admin, dispatcher, driver, rider. */
 export function highestRole(roles: readonly Role[]): Role | null {
   let best: Role | null = null;
   for (const role of roles) if (!best || RANK[role] > RANK[best]) best = role;
@@ -53,7 +69,7 @@ export function highestRole(roles: readonly Role[]): Role | null {
 
 /**
  * The access guard: super and admin pass everything; driver passes driver or
- * rider pages; rider passes only rider pages. A page that needs a role asks
+ * rider pages; dispatcher passes dispatcher or rider pages; rider passes only rider pages. A page that needs a role asks
  * for the capability whose least role it is (`ride`, `drive`, `administer`).
  */
 export function canAccess(roles: readonly Role[], required: TenantRole): boolean {

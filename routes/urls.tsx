@@ -31,6 +31,7 @@ import { photosApi } from "./api/photos.ts";
 import { placesApi } from "./api/places.ts";
 import { vehiclesApi } from "./api/vehicles.ts";
 import { plansApi } from "./api/plans.ts";
+import { dispatchApi } from "./api/dispatch.ts";
 import { profileApi } from "./api/profile.ts";
 import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
@@ -124,6 +125,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     placesApi,
     vehiclesApi,
     plansApi,
+    dispatchApi,
     settingsApi,
     (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
     auditApi,

@@ -53,10 +53,10 @@ Commands:
                                     --dispatch drivers lets drivers choose rides from
                                     the list (the default), automatic assigns each
                                     to a vehicle.
-  user:grant --tenant CODE --phone PHONE --role rider|driver|admin
+  user:grant --tenant CODE --phone PHONE --role rider|driver|dispatcher|admin
                                     Give a role; the user is created if they have
                                     never signed in.
-  user:revoke --tenant CODE --phone PHONE --role rider|driver|admin
+  user:revoke --tenant CODE --phone PHONE --role rider|driver|dispatcher|admin
                                     Take a role away.
   user:super --phone PHONE [--revoke]
                                     Make (or unmake) a super admin.

@@ -4,12 +4,14 @@
  * walks the whole table against the real app and fails when the app has a
  * route this table does not list.
  *
- * Callers are members of tenant A (rider, driver, admin), a super admin (a
+ * Callers are members of tenant A (rider, dispatcher, driver, admin), a super admin (a
  * member of no tenant) and anonymous. "own": the path names tenant A and any
  * object id in it is tenant A's. "other": the path names tenant B, where the
  * caller has no membership, and object ids are tenant B's. Outcomes are the
  * answer's status, or for a socket 101 (opened and answering) or the close
- * code. Each list is [anonymous, rider, driver, admin, super].
+ * code. Each list is [anonymous, rider, dispatcher, driver, admin, super]. A
+ * dispatcher is a rider who also holds the dispatcher role: outside the
+ * dispatch calls it gets what a rider gets.
  *
  * The rule: the tenant in the path must match a membership of the caller
  * (super excepted), so "other" answers no 2xx to anyone but super, except on
@@ -17,9 +19,9 @@
  * the `self` row (the caller's own roles there: `[]`). Object ids of another
  * tenant answer 404 (`foreignId`: path of tenant A, id of tenant B).
  */
-export const CALLERS = ["anonymous", "rider", "driver", "admin", "super"] as const;
+export const CALLERS = ["anonymous", "rider", "dispatcher", "driver", "admin", "super"] as const;
 export type Caller = typeof CALLERS[number];
-type Outcomes = readonly [number, number, number, number, number];
+type Outcomes = readonly [number, number, number, number, number, number];
 
 export interface AccessRow {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -48,15 +50,16 @@ export interface AccessRow {
 const ICON_FILE = ":file{icon-(?:192|512|maskable-512)\\.png}";
 
 const SAME = (o: Outcomes) => ({ own: o, other: o });
-const ALL_200: Outcomes = [200, 200, 200, 200, 200];
-const SIGNED_IN_200: Outcomes = [401, 200, 200, 200, 200];
-const NON_MEMBER: Outcomes = [401, 403, 403, 403, 200];
-const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 201];
-const DRIVERS: Outcomes = [401, 403, 200, 200, 200];
-const ADMINS: Outcomes = [401, 403, 403, 200, 200];
-const ADMINS_CREATED: Outcomes = [401, 403, 403, 201, 201];
+const ALL_200: Outcomes = [200, 200, 200, 200, 200, 200];
+const SIGNED_IN_200: Outcomes = [401, 200, 200, 200, 200, 200];
+const NON_MEMBER: Outcomes = [401, 403, 403, 403, 403, 200];
+const NON_MEMBER_CREATED: Outcomes = [401, 403, 403, 403, 403, 201];
+const DRIVERS: Outcomes = [401, 403, 403, 200, 200, 200];
+const DISPATCHERS: Outcomes = [401, 403, 200, 403, 200, 200];
+const ADMINS: Outcomes = [401, 403, 403, 403, 200, 200];
+const ADMINS_CREATED: Outcomes = [401, 403, 403, 403, 201, 201];
 /** The provider's calls: only a super admin gets a 2xx. */
-const SUPERS: Outcomes = [401, 403, 403, 403, 200];
+const SUPERS: Outcomes = [401, 403, 403, 403, 403, 200];
 const OPEN = 101;
 /** Upgraded, then closed 1008 with the reason: a signed-in person refused. */
 const POLICY = 1008;
@@ -75,7 +78,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   // Static files and machine routes.
   { method: "GET", path: "/build/*", kind: "asset", ...SAME(ALL_200), public: true },
   // Source maps are served only with PUBLIC_SOURCE_MAPS=true (tests/api/headers.test.ts).
-  { method: "GET", path: "/build/:name{.+\\.map}", kind: "asset", ...SAME([404, 404, 404, 404, 404]), public: true },
+  {
+    method: "GET",
+    path: "/build/:name{.+\\.map}",
+    kind: "asset",
+    ...SAME([404, 404, 404, 404, 404, 404]),
+    public: true,
+  },
   { method: "GET", path: "/shuttle.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/flag.png", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: "/person.png", kind: "asset", ...SAME(ALL_200), public: true },
@@ -86,13 +95,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "GET", path: "/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },
   { method: "GET", path: `/icons/${ICON_FILE}`, kind: "asset", ...SAME(ALL_200), public: true },
   // MAP_PMTILES_PATH's archive: map tiles for anyone, asked for by range (206), as maps read it.
-  { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206]), public: true },
+  { method: "GET", path: "/map/tiles.pmtiles", kind: "asset", ...SAME([206, 206, 206, 206, 206, 206]), public: true },
   { method: "GET", path: "/healthz", kind: "api", ...SAME(ALL_200), public: true },
   // Only METRICS_TOKEN opens it: a user's session token is not it.
-  { method: "GET", path: "/metrics", kind: "api", ...SAME([401, 401, 401, 401, 401]), public: true },
+  { method: "GET", path: "/metrics", kind: "api", ...SAME([401, 401, 401, 401, 401, 401]), public: true },
 
   // Sign-in and the signed-in user's own account (no tenant in the path).
-  { method: "POST", path: "/api/inquiries", kind: "api", ...SAME([201, 201, 201, 201, 201]), public: true },
+  { method: "POST", path: "/api/inquiries", kind: "api", ...SAME([201, 201, 201, 201, 201, 201]), public: true },
   // Twilio's incoming-text webhook: Twilio's signature admits it, not a session; it answers about the
   // sending number only (the HELP reply names that number's organisations and their public contacts).
   { method: "POST", path: "/api/sms/inbound", kind: "api", ...SAME(ALL_200), public: true },
@@ -104,7 +113,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "PUT", path: "/api/users/profile", kind: "api", ...SAME(SIGNED_IN_200) },
   { method: "POST", path: "/api/users/profile/image-upload", kind: "api", ...SAME(SIGNED_IN_200) },
   // The caller's own account only (the call deletes a twin of the caller: same roles, own phone).
-  { method: "DELETE", path: "/api/users/me", kind: "api", ...SAME([401, 204, 204, 204, 204]) },
+  { method: "DELETE", path: "/api/users/me", kind: "api", ...SAME([401, 204, 204, 204, 204, 204]) },
   { method: "GET", path: "/api/users/me/export", kind: "api", ...SAME(SIGNED_IN_200) },
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
@@ -112,13 +121,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   // The provider's console: no tenant in the path, super admins only.
   { method: "GET", path: "/api/super/audit", kind: "api", ...SAME(SUPERS) },
   { method: "GET", path: "/api/super/tenants", kind: "api", ...SAME(SUPERS) },
-  { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 201]) },
+  { method: "POST", path: "/api/super/tenants", kind: "api", ...SAME([401, 403, 403, 403, 403, 201]) },
   { method: "PUT", path: "/api/super/tenants/:code", kind: "api", ...SAME(SUPERS) },
   { method: "GET", path: "/api/super/inquiries", kind: "api", ...SAME(SUPERS) },
   { method: "PUT", path: "/api/super/inquiries/:id", kind: "api", ...SAME(SUPERS) },
   // Numbers strangers locked with wrong codes, and their unlock (any number, locked or not: 204).
   { method: "GET", path: "/api/super/locked-numbers", kind: "api", ...SAME(SUPERS) },
-  { method: "DELETE", path: "/api/super/locked-numbers/:phone", kind: "api", ...SAME([401, 403, 403, 403, 204]) },
+  { method: "DELETE", path: "/api/super/locked-numbers/:phone", kind: "api", ...SAME([401, 403, 403, 403, 403, 204]) },
 
   // Site pages.
   page("/"),
@@ -135,7 +144,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     path: "/lang",
     // Not a page: it answers a redirect, or a JSON refusal.
     kind: "api",
-    ...SAME([303, 303, 303, 303, 303]),
+    ...SAME([303, 303, 303, 303, 303, 303]),
     public: true,
   },
 
@@ -151,7 +160,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "POST",
@@ -159,7 +168,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "DELETE",
@@ -167,21 +176,21 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "DELETE",
     path: "/:tenant/api/user/:id",
     kind: "api",
-    own: [401, 403, 403, 403, 200],
+    own: [401, 403, 403, 403, 403, 200],
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 403, 404],
+    foreignId: [401, 403, 403, 403, 403, 404],
   },
   {
     method: "POST",
     path: "/:tenant/api/rides",
     kind: "api",
-    own: [401, 201, 201, 201, 201],
+    own: [401, 201, 201, 201, 201, 201],
     other: NON_MEMBER_CREATED,
   },
   { method: "GET", path: "/:tenant/api/rides/my", kind: "api", own: SIGNED_IN_200, other: NON_MEMBER },
@@ -192,9 +201,9 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     method: "PUT",
     path: "/:tenant/api/rides/:id",
     kind: "api",
-    own: [401, 404, 200, 200, 200],
+    own: [401, 404, 404, 200, 200, 200],
     other: NON_MEMBER,
-    foreignId: [401, 404, 404, 404, 404],
+    foreignId: [401, 404, 404, 404, 404, 404],
   },
   {
     method: "DELETE",
@@ -202,7 +211,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   { method: "GET", path: "/:tenant/api/driver/rides", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/rides", kind: "api", own: ADMINS, other: NON_MEMBER },
@@ -233,32 +242,32 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     method: "POST",
     path: "/:tenant/api/rides/:id/feedback",
     kind: "api",
-    own: [401, 404, 404, 404, 404],
-    other: [401, 403, 403, 403, 404],
-    foreignId: [401, 404, 404, 404, 404],
+    own: [401, 404, 404, 404, 404, 404],
+    other: [401, 403, 403, 403, 403, 404],
+    foreignId: [401, 404, 404, 404, 404, 404],
   },
   {
     method: "DELETE",
     path: "/:tenant/api/users/:id/suspension",
     kind: "api",
-    own: [401, 403, 403, 204, 204],
-    other: [401, 403, 403, 403, 204],
-    foreignId: [401, 403, 403, 404, 404],
+    own: [401, 403, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   // A member's sign-in unlocked by the tenant's admins (a member who is not locked: 204 all the same).
   {
     method: "DELETE",
     path: "/:tenant/api/users/:id/sign-in-lock",
     kind: "api",
-    own: [401, 403, 403, 204, 204],
-    other: [401, 403, 403, 403, 204],
-    foreignId: [401, 403, 403, 404, 404],
+    own: [401, 403, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "POST",
     path: "/:tenant/api/admin/places",
     kind: "api",
-    own: [401, 403, 403, 201, 201],
+    own: [401, 403, 403, 403, 201, 201],
     other: NON_MEMBER_CREATED,
   },
   {
@@ -267,15 +276,15 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "DELETE",
     path: "/:tenant/api/admin/places/:id",
     kind: "api",
-    own: [401, 403, 403, 204, 204],
-    other: [401, 403, 403, 403, 204],
-    foreignId: [401, 403, 403, 404, 404],
+    own: [401, 403, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   { method: "GET", path: "/:tenant/api/admin/vehicles", kind: "api", own: ADMINS, other: NON_MEMBER },
   { method: "POST", path: "/:tenant/api/admin/vehicles", kind: "api", own: ADMINS_CREATED, other: NON_MEMBER_CREATED },
@@ -285,18 +294,44 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     kind: "api",
     own: ADMINS,
     other: NON_MEMBER,
-    foreignId: [401, 403, 403, 404, 404],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   {
     method: "DELETE",
     path: "/:tenant/api/admin/vehicles/:id",
     kind: "api",
-    own: [401, 403, 403, 204, 204],
-    other: [401, 403, 403, 403, 204],
-    foreignId: [401, 403, 403, 404, 404],
+    own: [401, 403, 403, 403, 204, 204],
+    other: [401, 403, 403, 403, 403, 204],
+    foreignId: [401, 403, 403, 403, 404, 404],
   },
   { method: "GET", path: "/:tenant/api/drivers/plan", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/admin/plans", kind: "api", own: ADMINS, other: NON_MEMBER },
+  // The dispatcher's calls: dispatchers, admins and super admins.
+  { method: "GET", path: "/:tenant/api/dispatch/state", kind: "api", own: DISPATCHERS, other: NON_MEMBER },
+  {
+    method: "POST",
+    path: "/:tenant/api/dispatch/rides/:id/assign",
+    kind: "api",
+    own: DISPATCHERS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 404, 403, 404, 404],
+  },
+  {
+    method: "PUT",
+    path: "/:tenant/api/dispatch/rides/:id/pin",
+    kind: "api",
+    own: DISPATCHERS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 404, 403, 404, 404],
+  },
+  {
+    method: "POST",
+    path: "/:tenant/api/dispatch/rides/:id/cancel",
+    kind: "api",
+    own: DISPATCHERS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 404, 403, 404, 404],
+  },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },
@@ -310,16 +345,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     path: "/:tenant/ws/riders",
     kind: "socket",
     credential: "token",
-    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN],
-    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, POLICY, OPEN],
   },
   {
     method: "GET",
     path: "/:tenant/ws/drivers",
     kind: "socket",
     credential: "token",
-    own: [NO_SOCKET, POLICY, OPEN, OPEN, OPEN],
-    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, POLICY, POLICY, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, POLICY, OPEN],
   },
   {
     method: "GET",
@@ -327,8 +362,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     query: "scope=all",
     kind: "socket",
     credential: "token",
-    own: [NO_SOCKET, POLICY, POLICY, OPEN, OPEN],
-    other: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN],
+    own: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN, OPEN],
+    other: [NO_SOCKET, POLICY, POLICY, POLICY, POLICY, OPEN],
   },
   // Sockets with a ticket: a ticket of tenant A opens nothing of tenant B, not even for super.
   {
@@ -336,20 +371,20 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     path: "/:tenant/ws/riders",
     kind: "socket",
     credential: "ticket",
-    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN],
-    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
+    own: [NO_SOCKET, OPEN, OPEN, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
   },
   {
     method: "GET",
     path: "/:tenant/ws/drivers",
     kind: "socket",
     credential: "ticket",
-    own: [NO_SOCKET, POLICY, OPEN, OPEN, OPEN],
-    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
+    own: [NO_SOCKET, POLICY, POLICY, OPEN, OPEN, OPEN],
+    other: [NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET, NO_SOCKET],
   },
 
   // Tenant pages: shells anyone may load; the islands ask the API, which decides.
-  page("/:tenant", [302, 302, 302, 302, 302]),
+  page("/:tenant", [302, 302, 302, 302, 302, 302]),
   page("/:tenant/login"),
   page("/:tenant/about"),
   page("/:tenant/contact"),

@@ -20,7 +20,7 @@ export interface ActivityEntry {
   details: Record<string, unknown>;
 }
 
-const ROLE_WORDS: Record<string, Text> = { rider: "rider", driver: "driver", admin: "admin" };
+const ROLE_WORDS: Record<string, Text> = { rider: "rider", driver: "driver", dispatcher: "dispatcher", admin: "admin" };
 
 /** The entry's sentence, and whether it already names who acted. */
 export function activityWords(t: Translate, e: ActivityEntry): { text: string; withBy: boolean } {
@@ -63,6 +63,17 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
     }
     case "ride.deleted":
       return { text: t("Trip deleted"), withBy: true };
+    case "ride.canceled":
+      return { text: t("Trip canceled: {reason}", { reason: String(e.details.reason ?? "") }), withBy: true };
+    case "ride.pinned":
+      return { text: t("Trip pinned to its vehicle"), withBy: true };
+    case "ride.unpinned":
+      return { text: t("Trip unpinned"), withBy: true };
+    case "ride.assigned":
+      return {
+        text: t(e.details.overrode ? "Trip assigned to a vehicle over a limit" : "Trip assigned to a vehicle"),
+        withBy: true,
+      };
     case "tenant.created":
       return { text: t("Organization {name} created", { name }), withBy: true };
     case "tenant.suspended":

@@ -31,7 +31,7 @@ export function joined(createdAt: number | null | undefined, t: Translate, timeZ
   return new Date(createdAt).toLocaleDateString(LOCALES[t.lang], options);
 }
 
-const ROLE_ORDER: Role[] = ["super", "admin", "driver", "rider"];
+const ROLE_ORDER: Role[] = ["super", "admin", "dispatcher", "driver", "rider"];
 
 export function UsersTable(
   { users, timeZone, viewerIsSuper, onManage, onDelete, onBlock, blocking, onLift, onUnlock }: {

@@ -2,7 +2,8 @@
  * A driver going offline in automatic dispatch, or on in another vehicle, hands back the rides their vehicle had
  * planned but not yet picked up. Each is placed again where it fits (domain/dispatch/place.ts, that vehicle excluded, within the ride's own pickup
  * window): it gets the new vehicle's driver, vehicle and times, and its rider is told the new pickup time when it
- * changed. A ride no vehicle can take goes back to pending with no driver, and its rider is told.
+ * changed. A ride no vehicle can take, or one a dispatcher pinned to this vehicle, goes back to pending with no
+ * driver (the pin with it), and its rider is told.
  *
  * One commit per ride: the old plan without it, the new plan with it, the ride and the other riders of the new plan
  * whose times moved by a minute or more, each checked as read (kv/plan_rides.ts), in the tenant's ride write lane.
@@ -98,7 +99,8 @@ function handBackOne(deps: HandBackDeps, tenant: Tenant, vehicleId: string, ride
       // Stops of a ride that ended or moved on are only dropped.
       return (await commitPlanChange(kv, { tenant: tenant.code, plans: [left], rewrites: [], now })) ? null : RETRY;
     }
-    const placement = await placeAgain(deps, tenant, before, stops, vehicleId, now);
+    // A pinned ride is not the engine's to move: it waits for the dispatcher.
+    const placement = before.pinned ? null : await placeAgain(deps, tenant, before, stops, vehicleId, now);
     const ride = placement ? await assigned(deps, before, placement, now) : unassigned(before, now);
     const rewrites: RideRewrite[] = [{ entry: rideEntry, next: ride }];
     const plans: PlanWrite[] = [left];
@@ -187,6 +189,7 @@ function unassigned(ride: Ride, now: number): Ride {
     updatedAt: now,
   };
   delete next.vehicleId;
+  delete next.pinned;
   delete next.pickupAt;
   delete next.dropoffAt;
   delete next.reachedPickupAt;

@@ -22,7 +22,7 @@ function stopView(s: PlanStop): PlanStopView {
 }
 
 /** The stops a driver still has to make. */
-function toDo(stops: readonly PlanStop[]): PlanStopView[] {
+export function toDo(stops: readonly PlanStop[]): PlanStopView[] {
   return stops.filter((s) => s.doneAt === undefined).map(stopView);
 }
 

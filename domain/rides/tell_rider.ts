@@ -30,6 +30,7 @@ import { isTextable } from "../../lib/textable.ts";
 import {
   canceledNotice,
   type CancelReason,
+  type DispatcherCancel,
   dueNotices,
   handedBackNotice,
   handedOverNotice,
@@ -196,7 +197,12 @@ export function rideCanceledForBlock(deps: NoticeDeps, tenant: Tenant, ride: Rid
  * A booking canceled at its hand-over because a rule of a ride request made
  * then refused it (domain/bookings/hand_over.ts): the rider is told once why.
  */
-export function bookingCanceled(deps: NoticeDeps, tenant: Tenant, ride: Ride, reason: CancelReason): Promise<void> {
+export function bookingCanceled(
+  deps: NoticeDeps,
+  tenant: Tenant,
+  ride: Ride,
+  reason: CancelReason | DispatcherCancel,
+): Promise<void> {
   return guarded(deps, ride, async () => {
     const notices = await claimNotices(deps.kv, tenant.code, ride.id, (record) => canceledNotice(record, reason));
     if (notices.length > 0) await send(deps, tenant, ride, notices);

@@ -76,6 +76,7 @@ export function tenantRoles(
 export const NOT_MEMBER: Text = "You are not a member of this service";
 export const DRIVER_REQUIRED: Text = "Access denied - driver privileges required";
 export const ADMIN_REQUIRED: Text = "Access denied - admin privileges required";
+export const DISPATCHER_REQUIRED: Text = "Access denied - dispatcher privileges required";
 
 /**
  * The guards a tenant route puts before its handler, per route (never
@@ -90,6 +91,7 @@ export function roleGuards(deps: AppDeps, auth: AuthServices) {
     member: only("ride", NOT_MEMBER),
     driver: only("drive", DRIVER_REQUIRED),
     admin: only("administer", ADMIN_REQUIRED),
+    dispatcher: only("dispatch", DISPATCHER_REQUIRED),
   };
 }
 

@@ -192,6 +192,29 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/admin/vehicles/${await c.w.vehicle(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
   }),
+  "POST /:tenant/api/dispatch/rides/:id/assign": async (c) => {
+    // A new vehicle of the ride's tenant with a new driver online in it, so only access decides.
+    const vehicleId = await c.w.vehicle(c.idTenant);
+    const driver = await c.w.member(c.idTenant, "driver");
+    const online = await c.w.t.request(
+      `/${c.idTenant}/api/drivers/availability`,
+      bearer(driver.token, json("PUT", { isAvailable: true, location: CENTRE, vehicleId })),
+    );
+    if (online.status !== 200) throw new Error(`availability answered ${online.status}`);
+    return {
+      path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/assign`,
+      init: auth(c, postJson({ vehicleId })),
+    };
+  },
+  // A waiting ride: the pin refuses it (409) only after access is granted; the matrix asks who gets that far.
+  "PUT /:tenant/api/dispatch/rides/:id/pin": async (c) => ({
+    path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/pin`,
+    init: auth(c, json("PUT", { pinned: false })),
+  }),
+  "POST /:tenant/api/dispatch/rides/:id/cancel": async (c) => ({
+    path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/cancel`,
+    init: auth(c, postJson({ reason: "Matrix" })),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({
@@ -267,7 +290,10 @@ async function twinOf(c: Cell): Promise<Person | null> {
     await updateUser(c.w.t.kv, twin.id, (u) => ({ ...u, isSuper: true }));
     return twin;
   }
-  const twin = await c.w.member(TENANT_A, c.caller === "rider" ? undefined : "driver");
+  const twin = await c.w.member(
+    TENANT_A,
+    c.caller === "rider" ? undefined : c.caller === "dispatcher" ? "dispatcher" : "driver",
+  );
   if (c.caller === "admin") {
     await changeRole(c.w.t.kv, { tenant: TENANT_A, userId: twin.id, role: "admin", add: true, now: c.w.t.clock.now() });
   }

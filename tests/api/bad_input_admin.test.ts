@@ -287,6 +287,61 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("a dispatcher's assigns never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ vehicleId: UNKNOWN_ID, override: false }), {
+      vehicleId: fc.oneof(fc.constantFrom(UNKNOWN_ID, "", "van", UNKNOWN_ID.toLowerCase()), hostileJson),
+      override: fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", new NumberText("1"), null), hostileJson),
+    });
+    const rideId = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("real") },
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const assigns = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchAssign,
+      ([s, id]) =>
+        assigns.send((w) => request(w, s, "POST", `/dispatch/rides/${id === "real" ? w.rideId : id}/assign`)),
+    );
+  });
+
+  it("a dispatcher's pins never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ pinned: true }), {
+      pinned: fc.oneof(fc.constantFrom<JsonTree>(true, false, "true", new NumberText("1"), null), hostileJson),
+    });
+    const rideId = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("real") },
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const pins = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchPin,
+      ([s, id]) => pins.send((w) => request(w, s, "PUT", `/dispatch/rides/${id === "real" ? w.rideId : id}/pin`)),
+    );
+  });
+
+  it("a dispatcher's cancels never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ reason: "The road is closed" }), {
+      reason: fc.oneof(
+        fc.constantFrom<JsonTree>("", " ", "x".repeat(200), "x".repeat(201), "Closed\u202e"),
+        hostileJson,
+      ),
+    });
+    const rideId = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const cancels = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver"], body), rideId),
+      RUNS.dispatchCancel,
+      ([s, id]) => cancels.send((w) => request(w, s, "POST", `/dispatch/rides/${id}/cancel`)),
+    );
+  });
+
   it("vehicle deletes never 5xx and refusals write nothing", async () => {
     const deletes = arena("rebuild");
     await attack(
@@ -444,13 +499,14 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/admin/vehicles",
       "/drivers/plan",
       "/admin/plans",
+      "/dispatch/state",
       "/rides/history",
       "/rides/standing",
     );
     const arb = fc.tuple(
       fc.record({
         tenant: tenantSegment,
-        who: who(["rider", "driver", "admin", "boss", "anon", "forged"]),
+        who: who(["rider", "driver", "dispatcher", "admin", "boss", "anon", "forged"]),
         forged: fc.constant<string | null>("Bearer x"),
       }),
       path,

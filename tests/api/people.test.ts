@@ -61,9 +61,9 @@ describe("POST /{tenant}/api/users", () => {
     const cases: [unknown, string][] = [
       [{ phoneNumber: "123", roles: ["rider"] }, "Please enter a valid 10-digit phone number"],
       [{ roles: ["rider"] }, "Please enter a valid 10-digit phone number"],
-      [{ phoneNumber: NEW, roles: [] }, "Choose one or more roles: rider, driver, admin"],
-      [{ phoneNumber: NEW, roles: ["pilot"] }, "Choose one or more roles: rider, driver, admin"],
-      [{ phoneNumber: NEW, roles: "rider" }, "Choose one or more roles: rider, driver, admin"],
+      [{ phoneNumber: NEW, roles: [] }, "Choose one or more roles: rider, driver, dispatcher, admin"],
+      [{ phoneNumber: NEW, roles: ["pilot"] }, "Choose one or more roles: rider, driver, dispatcher, admin"],
+      [{ phoneNumber: NEW, roles: "rider" }, "Choose one or more roles: rider, driver, dispatcher, admin"],
       [{ phoneNumber: NEW, name: "x".repeat(81), roles: ["rider"] }, "Name must be at most 80 characters"],
       [{ phoneNumber: NEW, name: 5, roles: ["rider"] }, "Name must be text"],
     ];

@@ -103,6 +103,29 @@ describe("role changes", () => {
     ]);
   });
 
+  it("lets an admin grant the dispatcher role, which opens the dispatch calls and no admin call", async () => {
+    using t = await makeApp();
+    const rider = await signIn(t, RIDER, "greer");
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const granted = await t.request(
+      `/greer/api/user/${rider.user.id}/roles`,
+      bearer(admin.token, postJson({ role: "dispatcher" })),
+    );
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toEqual({ id: rider.user.id, roles: ["rider", "dispatcher"] });
+    const roles = await t.request("/greer/api/user/roles", bearer(rider.token));
+    expect((await roles.json()).roles).toEqual(["rider", "dispatcher"]);
+    // Not an admin: settings, people and places stay closed.
+    for (const path of ["/greer/api/admin/settings", "/greer/api/users", "/greer/api/admin/vehicles"]) {
+      expect((await t.request(path, bearer(rider.token))).status, path).toBe(403);
+    }
+    const grantOther = await t.request(
+      `/greer/api/user/${admin.user.id}/roles`,
+      bearer(rider.token, postJson({ role: "driver" })),
+    );
+    expect(grantOther.status).toBe(403);
+  });
+
   it("keeps admin super-only, with the text the client looks for", async () => {
     using t = await makeApp();
     const rider = await signIn(t, RIDER, "greer");
@@ -146,7 +169,7 @@ describe("role changes", () => {
     for (const role of ["pilot", "super", ""]) {
       const bad = await t.request(`/greer/api/user/${admin.user.id}/roles`, bearer(admin.token, postJson({ role })));
       expect(bad.status, role).toBe(400);
-      expect((await bad.json()).error).toBe("Role must be one of: rider, driver, admin");
+      expect((await bad.json()).error).toBe("Role must be one of: rider, driver, dispatcher, admin");
     }
     const missing = await t.request(
       `/greer/api/user/${admin.user.id}/roles?role=driver`,

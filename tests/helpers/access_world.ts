@@ -1,6 +1,6 @@
 /**
  * Two tenants with people in each, for the access matrix: tenant A (the demo
- * "greer") holds the callers (rider, driver, admin); both tenants hold an
+ * "greer") holds the callers (rider, dispatcher, driver, admin); both tenants hold an
  * online driver, a rider with an active ride and a plain member. A super
  * admin belongs to no tenant. Every id and phone number of a tenant's people
  * and rides is kept in `records`, so a test can look for them in answers
@@ -54,7 +54,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
   }
 
   /** A new rider of `tenant` (recorded as that tenant's). */
-  async function member(tenant: string, role?: "driver"): Promise<Person> {
+  async function member(tenant: string, role?: "driver" | "dispatcher"): Promise<Person> {
     const person = await signIn(freshPhone(), tenant);
     if (role) await changeRole(t.kv, { tenant, userId: person.id, role, add: true, now: t.clock.now() });
     records[tenant].add(person.id).add(person.phone);
@@ -116,6 +116,8 @@ export async function accessWorld(env: Record<string, string> = {}) {
   const driver = await signIn(DEMO_DRIVER_PHONE, TENANT_A);
   const admin = await signIn(DEMO_ADMIN_PHONE, TENANT_A);
   for (const p of [rider, driver, admin]) records[TENANT_A].add(p.id).add(p.phone);
+  // A rider who also holds the dispatcher role, as an admin grants it.
+  const dispatcher = await member(TENANT_A, "dispatcher");
   const superPhone = "8645550150";
   const boss = await signIn(superPhone);
   await updateUser(t.kv, boss.id, (u) => ({ ...u, isSuper: true }));
@@ -135,7 +137,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
 
   return {
     t,
-    callers: { anonymous: null, rider, driver, admin, super: boss } as Record<string, Person | null>,
+    callers: { anonymous: null, rider, dispatcher, driver, admin, super: boss } as Record<string, Person | null>,
     people,
     records,
     address,

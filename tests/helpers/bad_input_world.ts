@@ -1,6 +1,6 @@
 /**
  * The world the bad-input properties attack: the demo tenant with a rider
- * (holding a pending ride), a second rider, two online drivers, the admin, a
+ * (holding a pending ride), a second rider, two online drivers, a dispatcher, the admin, a
  * super admin, and a second tenant none of them belongs to.
  */
 import fc from "fast-check";
@@ -9,7 +9,8 @@ import { createTenant } from "../../kv/tenants.ts";
 import { type BodySpec, contentType } from "./arbitraries.ts";
 import { forgedAuthorization, hostileSegment } from "./hostile_urls.ts";
 import { type AfterWrite, Arena, type AttackRequest } from "./bad_input.ts";
-import { bearer, makeApp, superAdmin } from "./app.ts";
+import { bearer, makeApp, signIn, superAdmin } from "./app.ts";
+import { changeRole } from "../../kv/members.ts";
 import { CENTRE, move, requestRide, rideWorld } from "./rides.ts";
 import { listPlaces } from "../../kv/places.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
@@ -22,6 +23,8 @@ export async function badInputWorld() {
   const t = await makeApp({ METRICS_TOKEN: "metrics-token-metrics-token-0123" });
   const people = await rideWorld(t);
   const boss = await superAdmin(t);
+  const dispatcher = await signIn(t, "8645550171", "greer");
+  await changeRole(t.kv, { tenant: "greer", userId: dispatcher.user.id, role: "dispatcher", add: true, now: 0 });
   await createTenant(t.kv, { ...demoTenant(t.clock.now()), code: OTHER_TENANT, name: "State Campus" }, {});
   const res = await requestRide(t, people.rider.token);
   if (res.status !== 201) throw new Error(`ride request answered ${res.status}`);
@@ -30,11 +33,11 @@ export async function badInputWorld() {
   const van = { name: "Bad Input Van", seats: 12, wheelchairSpaces: 2 };
   const vehicle = await createVehicle(t.kv, "greer", van, people.admin.user.id, t.clock.now());
   if (!vehicle.ok) throw new Error(`vehicle: ${vehicle.reason}`);
-  return { t, ...people, boss, rideId: ride.id, placeId: place.id, vehicleId: vehicle.vehicle.id };
+  return { t, ...people, dispatcher, boss, rideId: ride.id, placeId: place.id, vehicleId: vehicle.vehicle.id };
 }
 
 export type BadInputWorld = Awaited<ReturnType<typeof badInputWorld>>;
-export type Who = "anon" | "forged" | "rider" | "rider2" | "driver" | "driver2" | "admin" | "boss";
+export type Who = "anon" | "forged" | "rider" | "rider2" | "driver" | "driver2" | "dispatcher" | "admin" | "boss";
 
 /** The Authorization header of `who` in `w` (`forged` brings its own header). */
 export function authorization(w: BadInputWorld, who: Who, forged: string | null = null): string | null {

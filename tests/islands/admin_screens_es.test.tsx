@@ -221,7 +221,8 @@ describe("the users screen in Spanish", () => {
     render(inLanguage("es", "AdminUsers", <AdminUsers tenant="greer" />));
     fireEvent.click(await screen.findByRole("button", { name: "Administrar los roles de Ada Lovelace" }));
     const dialog = within(screen.getByRole("dialog", { name: "Administrar roles" }));
-    expect(dialog.getAllByText("No asignado")).toHaveLength(2);
+    expect(dialog.getAllByText("No asignado")).toHaveLength(3);
+    expect(dialog.getByRole("button", { name: "Agregar el rol Despachador" })).toBeDefined();
     fireEvent.click(dialog.getByRole("button", { name: "Agregar el rol Conductor" }));
     expect((await dialog.findByRole("status")).textContent).toBe("Se agregó el rol Conductor.");
     expect(englishLeft(screen.getByRole("dialog"))).toEqual([]);

@@ -150,6 +150,15 @@ describe("AdminUsers", () => {
     expect(names()).toEqual(["Ada Lovelace", "Unnamed User", "Bo Admin"]);
   });
 
+  it("shows a dispatcher's role chip beside the rider's", async () => {
+    const dispatcher = user("01DISPATCHER0000000000000", { name: "Dot Dispatch", roles: ["rider", "dispatcher"] });
+    setUp({ [LIST]: () => json({ users: [dispatcher] }) });
+    render(<AdminUsers tenant="greer" />);
+    await screen.findByRole("heading", { name: "Users (1)" });
+    const badges = rowOf("Dot Dispatch").querySelectorAll(".role-badge");
+    expect([...badges].map((b) => b.textContent)).toEqual(["Dispatcher", "Rider"]);
+  });
+
   it("says No users found. when the tenant has none", async () => {
     setUp({ [LIST]: () => json({ users: [] }) });
     render(<AdminUsers tenant="greer" />);
@@ -190,8 +199,8 @@ describe("AdminUsers", () => {
     fireEvent.click(screen.getByRole("button", { name: "Manage roles of Ada Lovelace" }));
     const dialog = within(screen.getByRole("dialog", { name: "Manage Roles" }));
     expect(dialog.getAllByRole("listitem").map((li) => li.querySelector(".role-list__name")?.firstChild?.textContent))
-      .toEqual(["Rider", "Driver", "Admin"]);
-    expect(dialog.getAllByRole("button").map((b) => b.textContent)).toEqual(["Remove", "Add", "Add", "Cancel"]);
+      .toEqual(["Rider", "Driver", "Dispatcher", "Admin"]);
+    expect(dialog.getAllByRole("button").map((b) => b.textContent)).toEqual(["Remove", "Add", "Add", "Add", "Cancel"]);
 
     fireEvent.click(dialog.getByRole("button", { name: "Add Driver role" }));
     expect(await dialog.findByText("Driver role added.")).toBeDefined();

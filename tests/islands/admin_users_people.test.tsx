@@ -48,6 +48,7 @@ describe("Add person", () => {
     expect(within(dialog).getAllByRole("checkbox").map((c) => c.parentElement?.textContent)).toEqual([
       "Rider",
       "Driver",
+      "Dispatcher",
     ]);
     fireEvent.change(within(dialog).getByLabelText("Phone number"), { target: { value: "555" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add person" }));

@@ -246,6 +246,14 @@ describe("admin CLI: tenants", () => {
 });
 
 describe("admin CLI: users", () => {
+  it("grants the dispatcher role", async () => {
+    using kv = await openStore(":memory:");
+    await seedDemoTenant(kv, 0);
+    const granted = await run(kv, "user:grant", "--tenant", "greer", "--phone", "8645550178", "--role", "dispatcher");
+    expect(granted).toEqual({ code: 0, out: "(864) 555-0178 in City of Greer: dispatcher" });
+    expect(await getRoles(kv, "greer", (await getUserByPhone(kv, "8645550178"))!.id)).toEqual(["dispatcher"]);
+  });
+
   it("grants and revokes roles, creating a user who never signed in", async () => {
     using kv = await openStore(":memory:");
     await seedDemoTenant(kv, 0);
@@ -267,7 +275,7 @@ describe("admin CLI: users", () => {
       [["--tenant", "greer", "--phone", "555", "--role", "driver"], "--phone must be a 10-digit phone number"],
       [
         ["--tenant", "greer", "--phone", "8645550177", "--role", "super"],
-        "--role must be one of: rider, driver, admin",
+        "--role must be one of: rider, driver, dispatcher, admin",
       ],
       [["--phone", "8645550177", "--role", "driver"], "--tenant is required"],
     ];

@@ -15,9 +15,13 @@ const EXPECTED: [Role[], Capability[]][] = [
   [["rider"], ["ride"]],
   [["driver"], ["ride", "drive"]],
   [["rider", "driver"], ["ride", "drive"]],
-  [["admin"], ["ride", "drive", "administer"]],
-  [["super"], ["ride", "drive", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
-  [["rider", "super"], ["ride", "drive", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
+  // A dispatcher is not a driver, and changes no settings, roles, places or schedule (those are `administer`).
+  [["dispatcher"], ["ride", "dispatch"]],
+  [["rider", "dispatcher"], ["ride", "dispatch"]],
+  [["driver", "dispatcher"], ["ride", "drive", "dispatch"]],
+  [["admin"], ["ride", "drive", "dispatch", "administer"]],
+  [["super"], ["ride", "drive", "dispatch", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
+  [["rider", "super"], ["ride", "drive", "dispatch", "administer", "manageAdmins", "deleteUsers", "runProvider"]],
 ];
 
 describe("the capability table", () => {

@@ -27,6 +27,7 @@ export const errors = {
   "Access denied - admin privileges required": "Acceso denegado: se requieren permisos de administrador",
   "Access denied - super admin privileges required": "Acceso denegado: se requieren privilegios de superadministrador",
   "Access denied - driver privileges required": "Acceso denegado: se requieren permisos de conductor",
+  "Access denied - dispatcher privileges required": "Acceso denegado: se requieren permisos de despachador",
   "You are not a member of this service": "Usted no es miembro de este servicio",
   "Invalid verification code. Please try again.": "Código de verificación incorrecto. Inténtelo de nuevo.",
   "Too many verification codes requested for this service. Please try again later.":
@@ -136,7 +137,8 @@ export const errors = {
     "Este servicio es solo por invitación. Comuníquese con {organization} para unirse.",
   "Your access to this service has been suspended.": "Se suspendió su acceso a este servicio.",
   "This person is already a member of this organization": "Esta persona ya es miembro de esta organización",
-  "Choose one or more roles: rider, driver, admin": "Elija uno o más roles: rider, driver, admin",
+  "Choose one or more roles: rider, driver, dispatcher, admin":
+    "Elija uno o más roles: rider, driver, dispatcher, admin",
   "A super admin cannot be blocked": "No se puede bloquear a un superadministrador",
   "You cannot block yourself": "No puede bloquearse a sí mismo",
   "blocked must be true or false": "blocked debe ser true o false",
@@ -202,4 +204,22 @@ export const errors = {
   "The map tiles are not available right now.": "Los mosaicos del mapa no están disponibles en este momento.",
   "The server is restarting. Please try again in a moment.":
     "El servidor se está reiniciando. Inténtelo de nuevo en un momento.",
+  // The dispatcher placing a ride by hand (domain/dispatch/assign.ts): the refusal and the limit it names.
+  "This vehicle cannot take the ride within the limits": "Este vehículo no puede llevar el viaje dentro de los límites",
+  "This vehicle is not online": "Este vehículo no está en línea",
+  "This ride can no longer be moved": "Este viaje ya no se puede mover",
+  "override must be true or false": "override debe ser true o false",
+  "pinned must be true or false": "pinned debe ser true o false",
+  "Reason must be 1 to {max} characters": "El motivo debe tener de 1 a {max} caracteres",
+  "Reason": "Motivo",
+  "This ride has already ended": "Este viaje ya terminó",
+  "Only a ride planned into a vehicle can be pinned": "Solo se puede fijar un viaje planificado en un vehículo",
+  "This ride has no drop-off to plan": "Este viaje no tiene destino para planificar",
+  "The plans changed meanwhile. Please look again.": "Los planes cambiaron mientras tanto. Vuelva a mirarlos.",
+  "The ride needs more seats than the vehicle has": "El viaje necesita más asientos de los que tiene el vehículo",
+  "The vehicle has no wheelchair space": "El vehículo no tiene espacio para silla de ruedas",
+  "The rider would wait more than {minutes} minutes": "El pasajero esperaría más de {minutes} minutos",
+  "A rider would be aboard longer than allowed": "Un pasajero viajaría más tiempo del permitido",
+  "Riders already planned would be picked up or dropped off late":
+    "Los pasajeros ya planificados se recogerían o dejarían tarde",
 } as const satisfies Record<string, Entry>;

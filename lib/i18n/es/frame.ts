@@ -16,6 +16,7 @@ export const frame = {
   // The role badge (components/RoleBadge.tsx); "Driver" and "Admin" are also the menu's section titles.
   "Super Admin": "Superadministrador",
   "Admin": "Administrador",
+  "Dispatcher": "Despachador",
   "Driver": "Conductor",
   "Rider": "Pasajero",
 

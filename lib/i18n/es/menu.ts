@@ -26,6 +26,7 @@ export const menu = {
   // A person's roles in an organization, as the list writes them (lowercase role codes in English).
   "rider": "pasajero",
   "driver": "conductor",
+  "dispatcher": "despachador",
   "admin": "administrador",
   "super": "superadministrador",
 } as const satisfies Record<string, Entry>;

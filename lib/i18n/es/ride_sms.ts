@@ -45,6 +45,9 @@ export const ride_sms = {
     "{organization}: su viaje pasó a otro vehículo. Hacia las {time} lo recogerá {driver}.",
   "{organization}: your driver went offline and no other shuttle can pick you up now. Your ride waits for a driver; you may cancel it.":
     "{organization}: su conductor se desconectó y no hay otro vehículo para recogerlo ahora. Su viaje espera conductor o cancélelo.",
+  // A dispatcher canceled the ride, with the reason they wrote (domain/dispatch/cancel.ts).
+  "{organization}: your ride was canceled by the dispatcher: {reason}":
+    "{organization}: el despachador canceló su viaje: {reason}",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",
