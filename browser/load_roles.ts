@@ -6,14 +6,12 @@
  * this (its byte budget: tests/unit/bundle_budget.test.ts).
  */
 import { api, ApiError, getToken, getUser } from "./auth_client.ts";
-import type { Role } from "../lib/roles.ts";
-
-const KNOWN_ROLES: ReadonlySet<string> = new Set(["rider", "driver", "dispatcher", "admin", "super"]);
+import { isRole, type Role } from "../lib/roles.ts";
 
 /** Roles the server sent, with anything unknown dropped; null when the answer holds no list. */
 function parseRoles(value: unknown): Role[] | null {
   if (!Array.isArray(value)) return null;
-  return value.filter((r): r is Role => typeof r === "string" && KNOWN_ROLES.has(r));
+  return value.filter(isRole);
 }
 
 /** One roles call per tenant and token for the page's life. */

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { api, clearAuth, useSignedInUser } from "../browser/auth_client.ts";
 import { useDomId } from "../components/dom_id.ts";
 import { useT } from "../components/texts.tsx";
-import type { Role } from "../lib/roles.ts";
 
 export interface OrganizationsMenuProps {
   /**
@@ -47,14 +46,6 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
   }
 
   const tenants = user?.tenants ?? [];
-  /** The roles as the list writes them: the role codes in English ("rider, driver"), words in Spanish. */
-  const roleWords: Record<Role, string> = {
-    rider: t("rider"),
-    driver: t("driver"),
-    dispatcher: t("dispatcher"),
-    admin: t("admin"),
-    super: t("super"),
-  };
   return (
     <section className="orgs" aria-labelledby={titleId}>
       <h2 id={titleId} className="orgs__title">{t("Your Organizations")}</h2>
@@ -68,7 +59,10 @@ export default function OrganizationsMenu({ onSignedOut }: OrganizationsMenuProp
               <li key={tenant.code}>
                 <a className="orgs__link" href={`/${tenant.code}/rider`}>
                   <span className="orgs__name">{tenant.name}</span>
-                  <span className="orgs__roles">{tenant.roles.map((role) => roleWords[role]).join(", ")}</span>
+                  <span className="orgs__roles">
+                    {/* The role codes in English ("rider, driver"), words in Spanish. */}
+                    {tenant.roles.map((role) => t(role)).join(", ")}
+                  </span>
                 </a>
               </li>
             ))}

@@ -4,28 +4,18 @@ export const TENANT_ROLES = ["rider", "driver", "dispatcher", "admin"] as const;
 export type TenantRole = typeof TENANT_ROLES[number];
 export type Role = TenantRole | "super";
 
-/** The badge's order: the highest a person holds is shown. */
-const RANK: Record<Role, number> = { rider: 1, driver: 2, dispatcher: 3, admin: 4, super: 5 };
-
 /**
- * The roles each role counts as: a driver and a dispatcher are riders too,
- * an admin is both, a super admin is everything. A dispatcher is not a
- * driver (no shift, no driver's calls), so the roles are not one ladder.
+ * The roles each role counts as, one bit each (rider 1, driver 2, dispatcher 4, admin 8, super 16): a driver and a
+ * dispatcher are riders too, an admin all three, a super admin everything; a dispatcher is no driver. As numbers
+ * they are also the badge's order.
  */
-const HOLDS: Record<Role, readonly Role[]> = {
-  rider: ["rider"],
-  driver: ["rider", "driver"],
-  dispatcher: ["rider", "dispatcher"],
-  admin: ["rider", "driver", "dispatcher", "admin"],
-  super: ["rider", "driver", "dispatcher", "admin", "super"],
-};
+const RANK: Record<Role, number> = { rider: 1, driver: 3, dispatcher: 5, admin: 15, super: 31 };
 
 /**
  * Who may do what: the one table every door reads (the route guards, the
  * socket admission, the islands' guards and menus, the routes' own checks).
  * Each capability names the least role that holds it; every role that
- * counts as that one (HOLDS: an admin counts as driver and dispatcher, a
- * super admin as everything) holds it too.
+ * counts as that one (RANK's bits) holds it too.
  *
  * - `ride`: a member's calls and pages (request a ride, the riders socket).
  * - `drive`: the driver's calls and page, and the drivers socket.
@@ -51,20 +41,24 @@ export function can(roles: readonly Role[], capability: Capability): boolean {
   return atLeast(roles, CAPABILITIES[capability]);
 }
 
-/** Whether one of `roles` counts as `least`. */
+/** Whether one of `roles` counts as `least`: holds every bit of it. */
 function atLeast(roles: readonly Role[], least: Role): boolean {
-  return roles.some((role) => HOLDS[role].includes(least));
+  return roles.some((role) => (RANK[role] & RANK[least]) === RANK[least]);
+}
+
+/** Whether `value` names a role (an unknown one from a newer server is dropped by the reader). */
+export function isRole(value: unknown): value is Role {
+  // An inherited name ("toString") reads a function or an object, never a number above 0.
+  return typeof value == "string" && RANK[value as Role] > 0;
 }
 
 export function isTenantRole(value: unknown): value is TenantRole {
-  return typeof value === "string" && (TENANT_ROLES as readonly string[]).includes(value);
+  return isRole(value) && value !== "super";
 }
 
 /** The badge shows the highest role: super, admin, dispatcher, driver, rider. */
 export function highestRole(roles: readonly Role[]): Role | null {
-  let best: Role | null = null;
-  for (const role of roles) if (!best || RANK[role] > RANK[best]) best = role;
-  return best;
+  return roles.reduce<Role | null>((best, role) => !best || RANK[role] > RANK[best] ? role : best, null);
 }
 
 /**
@@ -72,9 +66,7 @@ export function highestRole(roles: readonly Role[]): Role | null {
  * rider pages; dispatcher passes dispatcher or rider pages; rider passes only rider pages. A page that needs a role asks
  * for the capability whose least role it is (`ride`, `drive`, `administer`).
  */
-export function canAccess(roles: readonly Role[], required: TenantRole): boolean {
-  return atLeast(roles, required);
-}
+export const canAccess: (roles: readonly Role[], required: TenantRole) => boolean = atLeast;
 
 /** Where a refused user goes: a driver to the driver page, anyone else to the rider page. */
 export function fallbackPage(roles: readonly Role[]): "driver" | "rider" {

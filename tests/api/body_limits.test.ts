@@ -39,6 +39,12 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/admin/places/:id": () => `/${TENANT_A}/api/admin/places/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   "POST /:tenant/api/admin/vehicles": () => `/${TENANT_A}/api/admin/vehicles`,
   "PUT /:tenant/api/admin/vehicles/:id": () => `/${TENANT_A}/api/admin/vehicles/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
+  // The body limit applies before the ride is looked up.
+  "POST /:tenant/api/dispatch/rides/:id/assign": (w) =>
+    `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/assign`,
+  "PUT /:tenant/api/dispatch/rides/:id/pin": (w) => `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/pin`,
+  "POST /:tenant/api/dispatch/rides/:id/cancel": (w) =>
+    `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/cancel`,
   // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
   "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
@@ -60,6 +66,9 @@ const LIMITS: Record<string, number> = {
   "PUT /:tenant/api/admin/places/:id": 2048,
   "POST /:tenant/api/admin/vehicles": 1024,
   "PUT /:tenant/api/admin/vehicles/:id": 1024,
+  "POST /:tenant/api/dispatch/rides/:id/assign": 1024,
+  "PUT /:tenant/api/dispatch/rides/:id/pin": 1024,
+  "POST /:tenant/api/dispatch/rides/:id/cancel": 1024,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeT } from "../../components/texts.tsx";
-import { can, canAccess, CAPABILITIES, type Capability, homePage, type Role } from "../../lib/roles.ts";
+import { can, canAccess, CAPABILITIES, type Capability, homePage, isRole, type Role } from "../../lib/roles.ts";
 import { mayOpen } from "../../live/admission.ts";
 import { menuSections } from "../../islands/UserMenu.tsx";
 
@@ -52,5 +52,13 @@ describe("the capability table", () => {
     }
     // Asking for every ride on the riders socket is never allowed, whoever asks.
     expect(mayOpen("riders", ["super"], true)).toBe(false);
+  });
+});
+
+describe("isRole", () => {
+  it("knows the five roles' names and nothing else, not even an object's own property names", () => {
+    expect(["rider", "driver", "dispatcher", "admin", "super"].every(isRole)).toBe(true);
+    const inherited = ["toString", "__proto__", "constructor", "valueOf", "hasOwnProperty"];
+    expect([null, undefined, 3, ...inherited, "Admin", "", {}, ["rider"]].some(isRole)).toBe(false);
   });
 });
