@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AdminSettings from "../../islands/AdminSettings.tsx";
 import AdminTrips from "../../islands/AdminTrips.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
-import type { TenantSettings } from "../../lib/tenant_settings.ts";
+import { SAVED } from "./saved_settings.ts";
 import type { Trip } from "../../lib/trips.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
 import { callsTo, json, resetSession, signIn, spyLocation, stubApi } from "./signed_in.ts";
@@ -32,26 +32,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const SAVED: TenantSettings = {
-  name: "City of Greer",
-  serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" },
-  timezone: "America/New_York",
-  contactEmail: null,
-  contactPhone: null,
-  brandColor: "#1d4ed8",
-  smsPerHour: 500,
-  smsRegions: [],
-  joinPolicy: "open",
-  logoUrl: null,
-  maxDaysAhead: 7,
-  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
-  dispatchMode: "drivers",
-  maxWaitMinutes: 15,
-  maxRideFactor: 1.5,
-  maxRideExtraMinutes: 10,
-  pooling: true,
-};
 
 const TEXTS = {
   en: {

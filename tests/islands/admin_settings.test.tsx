@@ -9,7 +9,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import AdminSettings from "../../islands/AdminSettings.tsx";
-import type { TenantSettings } from "../../lib/tenant_settings.ts";
+import { SAVED } from "./saved_settings.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
 import { dragPin, mapProps, tapMap } from "./fake_map.tsx";
 import { callsTo, json, type Route, signedInTests, signIn, stubApi } from "./signed_in.ts";
@@ -18,25 +18,6 @@ vi.mock("../../components/map/MapView.tsx", () => import("./fake_map.tsx"));
 
 signedInTests();
 
-const SAVED: TenantSettings = {
-  name: "City of Greer",
-  serviceArea: { lat: 34.9387, lng: -82.2271, radiusMeters: 805, label: "downtown Greer" },
-  timezone: "America/New_York",
-  contactEmail: null,
-  contactPhone: null,
-  brandColor: "#1d4ed8",
-  smsPerHour: 500,
-  smsRegions: [],
-  joinPolicy: "open",
-  logoUrl: null,
-  maxDaysAhead: 7,
-  noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
-  dispatchMode: "drivers",
-  maxWaitMinutes: 15,
-  maxRideFactor: 1.5,
-  maxRideExtraMinutes: 10,
-  pooling: true,
-};
 const GET = "GET /greer/api/admin/settings";
 const PUT = "PUT /greer/api/admin/settings";
 
