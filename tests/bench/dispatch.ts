@@ -9,6 +9,7 @@ import { parseCordeau, solveCordeau } from "../../domain/dispatch/cordeau.ts";
 import { cheapestInsertion, withRequest } from "../../domain/dispatch/insertion.ts";
 import type { Problem, Request, Route, Vehicle } from "../../domain/dispatch/plan.ts";
 import { planProblems } from "../helpers/plan_check.ts";
+import { writeSection } from "./section.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const FIXTURES = `${ROOT}tests/fixtures/cordeau/`;
@@ -233,20 +234,5 @@ ${lines.join("\n")}
 if (import.meta.main) {
   const section = benchDispatch();
   console.log(section);
-  if (Deno.args.includes("--write")) {
-    const path = `${ROOT}docs/benchmarks.md`;
-    const text = await Deno.readTextFile(path);
-    const start = text.indexOf(HEADING);
-    const notes = text.indexOf("## Notes");
-    const before = start >= 0 ? text.slice(0, start) : notes >= 0 ? text.slice(0, notes) : text + "\n";
-    const after = start >= 0
-      ? (() => {
-        const next = text.indexOf("\n## ", start + HEADING.length);
-        return next >= 0 ? text.slice(next + 1) : "";
-      })()
-      : notes >= 0
-      ? text.slice(notes)
-      : "";
-    await Deno.writeTextFile(path, `${before}${section}\n\n${after}`);
-  }
+  if (Deno.args.includes("--write")) await writeSection(HEADING, section);
 }

@@ -23,8 +23,8 @@ import { ulid } from "../../lib/ids.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { FakeClock } from "../helpers/fake_clock.ts";
+import { writeSection } from "./section.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
 const HEADING = "## Dispatch in the product";
 const VEHICLES = 100;
 /** Rides booked into each vehicle's plan before the measured requests (two stops each). */
@@ -231,20 +231,5 @@ reported (the rounds' p99: ${byP99.map((r) => `${f(at(r, 0.99))} ms`).join(", ")
 if (import.meta.main) {
   const section = await benchDispatchRequest();
   console.log(section);
-  if (Deno.args.includes("--write")) {
-    const path = `${ROOT}docs/benchmarks.md`;
-    const text = await Deno.readTextFile(path);
-    const start = text.indexOf(HEADING);
-    const notes = text.indexOf("## Notes");
-    const before = start >= 0 ? text.slice(0, start) : notes >= 0 ? text.slice(0, notes) : text + "\n";
-    const after = start >= 0
-      ? (() => {
-        const next = text.indexOf("\n## ", start + HEADING.length);
-        return next >= 0 ? text.slice(next + 1) : "";
-      })()
-      : notes >= 0
-      ? text.slice(notes)
-      : "";
-    await Deno.writeTextFile(path, `${before}${section}\n\n${after}`);
-  }
+  if (Deno.args.includes("--write")) await writeSection(HEADING, section);
 }
