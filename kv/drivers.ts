@@ -5,7 +5,8 @@
  */
 import type { Store } from "./store.ts";
 import type { AvailableDriver } from "../lib/drivers.ts";
-import type { Point } from "../lib/geo.ts";
+import { insideArea, type Point } from "../lib/geo.ts";
+import type { ServiceArea } from "../lib/schemas.ts";
 import { type StoredVehicle, takesWheelchair } from "../lib/vehicles.ts";
 import { DEFAULT_NO_SHOW } from "../lib/no_show.ts";
 import { bumpDrivers, bumpVehicles } from "./feed.ts";
@@ -31,6 +32,11 @@ export interface DriverState {
   wheelchairAccessible?: boolean;
   /** The tenant's vehicle the driver last said they drive (kv/vehicles.ts), held while they are online. */
   vehicleId?: string;
+  /**
+   * Since when the reported position has been outside the tenant's service area, while online (absent inside, or
+   * offline): how long a vehicle has been idle outside, for the dispatcher's alerts (domain/dispatch/alerts.ts).
+   */
+  outsideSince?: number;
 }
 
 /** A driver going online asked for a vehicle another online driver holds: its name, for the refusal. */
@@ -77,6 +83,7 @@ export async function setDriverState(
     wheelchairAccessible,
     vehicleId,
     pickupWaitMs = DEFAULT_WAIT_MS,
+    area,
   }: {
     tenant: string;
     timeZone: string;
@@ -88,6 +95,8 @@ export async function setDriverState(
     vehicleId?: string | null;
     /** The tenant's wait at the pickup before a no-show (lib/no_show.ts waitMinutes), in ms; the default's if not given. */
     pickupWaitMs?: number;
+    /** The tenant's service area: the state keeps since when the position is outside it. Absent: kept as it was. */
+    area?: ServiceArea;
   },
 ): Promise<DriverState> {
   let arrivals = 0;
@@ -108,6 +117,8 @@ export async function setDriverState(
       ? previous?.vehicleId
       : vehicleId ?? undefined;
     if (vehicle) next.vehicleId = vehicle;
+    const outsideSince = outsideFrom(previous, next, area, now);
+    if (outsideSince !== undefined) next.outsideSince = outsideSince;
     if (isAvailable !== undefined) {
       const to = isAvailable ? vehicle : undefined;
       const exists = await claimVehicle(kv, op, { tenant, userId, now, from: previous?.vehicleId, to });
@@ -169,6 +180,19 @@ async function claimVehicle(
   }
   op.set(keys.vehicleDriver(tenant, to), userId);
   return true;
+}
+
+/** Since when `next` has been outside `area` (undefined: inside, offline, or no position); unknown area keeps it. */
+function outsideFrom(
+  previous: DriverState | null,
+  next: DriverState,
+  area: ServiceArea | undefined,
+  now: number,
+): number | undefined {
+  if (!next.isAvailable || !next.location) return undefined;
+  if (!area) return previous?.outsideSince;
+  if (insideArea(next.location, area)) return undefined;
+  return previous?.isAvailable && previous.outsideSince !== undefined ? previous.outsideSince : now;
 }
 
 export function isCounted(state: DriverState, now: number): state is DriverState & { location: Point } {

@@ -125,6 +125,15 @@ async function fleetOf(
     listAll<StoredVehicle>(kv, keys.vehicles(tenant)),
     listAll<VehiclePlan>(kv, keys.plans(tenant)),
   ]);
+  return assemble(tenant, drivers, vehicles, plans);
+}
+
+function assemble(
+  tenant: string,
+  drivers: readonly (DriverState & { location: Point })[],
+  vehicles: readonly Deno.KvEntry<StoredVehicle>[],
+  plans: readonly Deno.KvEntry<VehiclePlan>[],
+): FleetEntry[] {
   const vehicleOf = new Map(vehicles.map((e) => [e.value.id, e.value]));
   const planOf = new Map(plans.map((e) => [e.key[2] as string, e]));
   const out: FleetEntry[] = [];
@@ -132,13 +141,50 @@ async function fleetOf(
     const v = vehicleOf.get(d.vehicleId!);
     if (!v) continue;
     out.push({
-      vehicle: { id: v.id, name: v.name, seats: v.seats, wheelchairSpaces: v.wheelchairSpaces },
+      vehicle: vehicleView(v),
       driverId: d.userId,
       location: d.location,
       entry: planOf.get(v.id) ?? { key: keys.plan(tenant, v.id), value: null, versionstamp: null },
     });
   }
   return out;
+}
+
+const vehicleView = (v: StoredVehicle): Vehicle => ({
+  id: v.id,
+  name: v.name,
+  seats: v.seats,
+  wheelchairSpaces: v.wheelchairSpaces,
+});
+
+/** The fleet as `readFleet` answers it, with what it leaves out: every driver state, vehicle and plan of the tenant. */
+export interface FleetAndAll {
+  fleet: FleetEntry[];
+  /** Offline and silent drivers too. */
+  drivers: DriverState[];
+  vehicles: Vehicle[];
+  /** Plans of silent drivers' vehicles too. */
+  plans: VehiclePlan[];
+}
+
+/**
+ * The fleet and everything it was read from, in three lists (drivers, vehicles, plans): what the dispatcher's state
+ * needs to see drivers who stopped reporting with riders aboard, whom the fleet no longer counts.
+ */
+export async function readFleetAndAll(kv: Store, tenant: string, now: number): Promise<FleetAndAll> {
+  const [drivers, vehicles, plans] = await Promise.all([
+    listAll<DriverState>(kv, keys.drivers(tenant)),
+    listAll<StoredVehicle>(kv, keys.vehicles(tenant)),
+    listAll<VehiclePlan>(kv, keys.plans(tenant)),
+  ]);
+  const states = drivers.map((e) => e.value);
+  const online = states.filter((d): d is DriverState & { location: Point } => isCounted(d, now) && !!d.vehicleId);
+  return {
+    fleet: assemble(tenant, online, vehicles, plans),
+    drivers: states,
+    vehicles: vehicles.map((e) => vehicleView(e.value)),
+    plans: plans.map((e) => e.value),
+  };
 }
 
 async function listAll<T>(kv: Store, prefix: Deno.KvKey): Promise<Deno.KvEntry<T>[]> {
@@ -163,9 +209,8 @@ export async function readDriverPlan(
     keys.plan(tenant, state.vehicleId),
   ]);
   if (!vehicle.value || holder.value !== driverId) return null;
-  const v = vehicle.value;
   return {
-    vehicle: { id: v.id, name: v.name, seats: v.seats, wheelchairSpaces: v.wheelchairSpaces },
+    vehicle: vehicleView(vehicle.value),
     plan: plan.value,
   };
 }

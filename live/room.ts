@@ -5,7 +5,8 @@
  * it (fan_out.ts, with told_lists.ts keeping what drivers and admins were
  * told once for the room), resending the lists when entries expired unread
  * (resync.ts), what riders and drivers are shown of the drivers
- * (driver_news.ts, paced by throttle.ts) and the periodic access check
+ * (driver_news.ts, paced by throttle.ts), the fleet doorbell of the scope=all
+ * sockets (fleet_news.ts) and the periodic access check
  * (access_recheck.ts).
  */
 import type { Store } from "../kv/store.ts";
@@ -21,6 +22,7 @@ import { recheckAccess } from "./access_recheck.ts";
 import type { Client } from "./client.ts";
 import { AvailableDrivers, readVehicles, sendLocations } from "./driver_news.ts";
 import { fanOut } from "./fan_out.ts";
+import { FleetNews } from "./fleet_news.ts";
 import { resync } from "./resync.ts";
 import { RoomMembers } from "./room_members.ts";
 import type { LiveSettings } from "./settings.ts";
@@ -45,6 +47,7 @@ export class Room {
   #driverUpdates: Coalescer;
   #driverLocations: Coalescer;
   #vehicles: Coalescer;
+  #fleet: FleetNews;
   #tick: ReturnType<typeof setInterval>;
   /** The last tenant message: what the room's screens show of the tenant. */
   #tenantText: string | null = null;
@@ -65,6 +68,7 @@ export class Room {
     this.#vehicles = coalesce(() => this.readVehicles(this.#members.plainDrivers()), settings.driverUpdatesMs, {
       onError: (error) => this.#error("vehicles", error),
     });
+    this.#fleet = new FleetNews(this.#members, settings.fleetMs, (error) => this.#error("fleet", error));
     this.watch = watchFeed(deps.kv, tenant, {
       entries: async (entries) => {
         // The request that made the change answers first: sending to a thousand sockets takes
@@ -78,10 +82,12 @@ export class Room {
       drivers: () => {
         this.#driverUpdates.trigger();
         if (this.#members.riders.size > 0) this.#driverLocations.trigger();
+        this.#fleet.changed();
       },
       // What a driver's vehicle takes may have changed: their word, their vehicle, or the vehicle's spaces.
       vehicles: () => {
         if (this.#members.driversByUser.size > 0) this.#vehicles.trigger();
+        this.#fleet.changed();
       },
       tenant: (tenant, first) => this.#tenantChanged(tenant, first),
       error: (error, attempt) => this.#error("watch", error, attempt),
@@ -109,6 +115,7 @@ export class Room {
     this.#driverUpdates.cancel();
     this.#driverLocations.cancel();
     this.#vehicles.cancel();
+    this.#fleet.cancel();
     clearInterval(this.#tick);
   }
 

@@ -27,6 +27,8 @@ export interface LiveSettings {
   accessPollMs: number;
   /** At most one driver-updates per tenant per this window. */
   driverUpdatesMs: number;
+  /** At most one fleet message to the tenant's scope=all sockets per this window (live/fleet_news.ts). */
+  fleetMs: number;
   /** At most one driver-location per rider socket per this window (2 s). */
   driverLocationMs: number;
   /** How often sessions and roles of open sockets are re-read, and the driver list refreshed. */
@@ -50,6 +52,7 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   messagesPerSecond: 5,
   accessPollMs: 5000,
   driverUpdatesMs: 1000,
+  fleetMs: 1000,
   driverLocationMs: 2000,
   recheckMs: 60_000,
   openTimeoutMs: 30_000,

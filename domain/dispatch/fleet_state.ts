@@ -1,16 +1,20 @@
 /**
  * The whole fleet as a dispatcher sees it (GET /{t}/api/dispatch/state): every online vehicle with its driver,
  * position, the seats and wheelchair spaces its riders aboard take and its stops still to do; and the queue, the
- * tenant's rides waiting with no driver, oldest first.
+ * tenant's rides waiting with no driver, oldest first; and the alerts (alerts.ts), oldest first. Three lists (drivers,
+ * vehicles, plans), the active rides and one read of the names, whatever the fleet's size.
  */
-import { type PlanStop, readFleet } from "../../kv/plans.ts";
+import { type PlanStop, readFleetAndAll } from "../../kv/plans.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
 import type { Store } from "../../kv/store.ts";
 import { getUsers } from "../../kv/users.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
 import type { Ride } from "../../lib/rides.ts";
+import type { Tenant } from "../../lib/schemas.ts";
+import { settingsOf } from "../../lib/tenant_settings.ts";
 import { byName, type Vehicle } from "../../lib/vehicles.ts";
+import { type DispatchAlert, fleetAlerts } from "./alerts.ts";
 import { seatsOf } from "./from_plans.ts";
 import { toDo } from "./plan_views.ts";
 
@@ -26,6 +30,13 @@ export interface FleetVehicleView {
 export interface DispatchState {
   vehicles: FleetVehicleView[];
   queue: Ride[];
+  alerts: AlertView[];
+}
+
+/** An alert with the names the console shows. */
+export interface AlertView extends DispatchAlert {
+  vehicleName: string | null;
+  driverName: string | null;
 }
 
 /** What the riders aboard take: those whose pickup is done. */
@@ -41,9 +52,19 @@ function inUse(stops: readonly PlanStop[]): { seats: number; wheelchairs: number
   return { seats, wheelchairs };
 }
 
-export async function dispatchState(kv: Store, tenant: string, now: number): Promise<DispatchState> {
-  const [fleet, active] = await Promise.all([readFleet(kv, tenant, now), listActiveRides(kv, tenant)]);
-  const people = new Map((await getUsers(kv, fleet.map((f) => f.driverId))).map((u) => [u.id, u]));
+export async function dispatchState(kv: Store, tenant: Tenant, now: number): Promise<DispatchState> {
+  const [all, active] = await Promise.all([readFleetAndAll(kv, tenant.code, now), listActiveRides(kv, tenant.code)]);
+  const { fleet } = all;
+  const raised = fleetAlerts({
+    now,
+    maxWaitMinutes: settingsOf(tenant).maxWaitMinutes,
+    area: tenant.serviceArea,
+    drivers: all.drivers,
+    plans: all.plans,
+    rides: active,
+  });
+  const named = [...new Set([...fleet.map((f) => f.driverId), ...raised.map((a) => a.driverId)])];
+  const people = new Map((await getUsers(kv, named)).map((u) => [u.id, u]));
   const vehicles = fleet
     .map((f) => {
       const stops = f.entry.value?.stops ?? [];
@@ -61,5 +82,12 @@ export async function dispatchState(kv: Store, tenant: string, now: number): Pro
   const queue = active
     .filter((r) => r.status === "pending" && !r.assignedDriverId)
     .sort((a, b) => a.requestedAt - b.requestedAt || (a.id < b.id ? -1 : 1));
-  return { vehicles, queue };
+  // Named here: a driver silent past the fleet's 10 minutes, or one with no vehicle, is in no vehicle of the list.
+  const vehicleName = new Map(all.vehicles.map((v) => [v.id, v.name]));
+  const alerts = raised.map((a) => ({
+    ...a,
+    vehicleName: a.vehicleId ? vehicleName.get(a.vehicleId) ?? null : null,
+    driverName: people.get(a.driverId)?.name ?? null,
+  }));
+  return { vehicles, queue, alerts };
 }

@@ -87,6 +87,7 @@ export async function setAvailability(
       wheelchairAccessible,
       vehicleId: vehicleId as string | null | undefined,
       pickupWaitMs: waitMs(tenant),
+      area: tenant.serviceArea,
     });
   } catch (err) {
     if (err instanceof VehicleHeld) return refuseField(409, "vehicleId", VEHICLE_HELD_TEXT, { name: err.vehicleName });
@@ -132,6 +133,7 @@ export async function reportLocation(
     location: { lat: location.lat, lng: location.lng },
     now: deps.clock.now(),
     pickupWaitMs: waitMs(tenant),
+    area: tenant.serviceArea,
   });
   void driverMoved(deps, tenant, driver.id, state.location!);
   await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));

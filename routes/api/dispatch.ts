@@ -2,7 +2,8 @@
  * The dispatcher's calls (dispatchers, admins and super admins):
  *
  * - GET /dispatch/state → {vehicles: [{vehicle, driver: {id, name}, position, seatsInUse, wheelchairsInUse, stops}],
- *   queue: [ride]}: every online vehicle and the rides waiting with no driver, oldest first.
+ *   queue: [ride], alerts: [{kind, vehicleId, driverId, rideId?, minutes, since}]}: every online vehicle, the rides
+ *   waiting with no driver and the alerts (late, silent, idle-outside; domain/dispatch/alerts.ts), oldest first.
  * - POST /dispatch/rides/{id}/assign {vehicleId, override?} → {ride}: the ride into that online vehicle's plan
  *   (domain/dispatch/assign.ts); 409 {error, limit} naming the limit it would break, unless override is true.
  * - PUT /dispatch/rides/{id}/pin {pinned} → {ride}: the engine never moves a pinned ride (domain/dispatch/pin.ts).
@@ -41,7 +42,7 @@ export function dispatchApi(deps: AppDeps, auth: AuthServices) {
   const rideId = idParam("id", RIDE_NOT_FOUND);
 
   app.get("/dispatch/state", ...dispatcher, async (c) => {
-    return c.json(await dispatchState(kv, c.get("tenant").code, clock.now()));
+    return c.json(await dispatchState(kv, c.get("tenant"), clock.now()));
   });
 
   app.post("/dispatch/rides/:id/assign", ...dispatcher, rideId, small, jsonBody(assignBody), async (c) => {

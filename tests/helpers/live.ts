@@ -33,6 +33,7 @@ export function serve(
 export type LiveMessage =
   | { type: "new" | "update"; ride: Ride }
   | { type: "driver-updates"; drivers: { id: string; name: string | null; location: { lat: number; lng: number } }[] }
+  | { type: "fleet" }
   | { type: "pong" };
 
 /** A socket client keeping every message (raw text and parsed), with its arrival time. */
