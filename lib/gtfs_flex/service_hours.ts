@@ -60,7 +60,8 @@ export function servicesOf(schedule: Schedule): Service[] {
     service.days[day] = true;
     byHours.set(id, service);
   });
-  return [...byHours.values()];
+  // In id order, as GTFS tools that read calendar.txt in one pass expect it.
+  return [...byHours.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Minutes as GTFS writes a time, "HH:MM:SS" (hours may pass 24); with `sep` "" the compact "HHMM" of ids. */

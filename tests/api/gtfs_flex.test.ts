@@ -1,6 +1,6 @@
 /**
  * GET /{t}/gtfs-flex.zip, the organisation's GTFS-Flex feed, read back as a
- * trip planner reads it (tests/helpers/gtfs_zip.ts: fflate and csv-parse),
+ * trip planner reads it (tests/helpers/gtfs_zip.ts: fflate, csv-parse and gtfs-utils),
  * checked against the GTFS reference's required files and fields, the
  * schedule's hours (across midnight and the week), the service area
  * (@turf/boolean-point-in-polygon against the app's own in-area rule), its
@@ -191,6 +191,16 @@ describe("GET /{tenant}/gtfs-flex.zip", () => {
     ]);
     for (const c of calendar) for (const d of DAYS) expect(["0", "1"]).toContain(c[d]);
     expect(hoursByDay(zip)).toEqual(WEEK_HOURS);
+    // Read by a GTFS toolkit: the dates each service runs, from Sunday 4 January 2026 to Sunday 3 January 2027.
+    const dates = await zip.serviceDates("America/New_York");
+    const weekdays = (id: string) => new Set(dates.get(id)!.map((d) => new Date(`${d}T12:00:00Z`).getUTCDay()));
+    const byDays = Object.fromEntries(calendar.map((c) => [DAYS.filter((d) => c[d] === "1").join(" "), c.service_id]));
+    expect(weekdays(byDays["monday tuesday wednesday thursday"])).toEqual(new Set([1, 2, 3, 4]));
+    expect(dates.get(byDays["monday tuesday wednesday thursday"])).toHaveLength(4 * 52);
+    expect(weekdays(byDays.friday)).toEqual(new Set([5]));
+    expect(dates.get(byDays.friday)).toHaveLength(52);
+    expect(dates.get(byDays.saturday)?.[0]).toBe("2026-01-10");
+    expect(dates.get(byDays.saturday)?.at(-1)).toBe("2027-01-02");
   });
 
   it("offers each window in the area and among the places, asked for now or booked ahead, as the reference writes zones", async () => {
