@@ -29,7 +29,8 @@ export function gtfsFlexRoutes(deps: AppDeps) {
       "cache-control": `public, max-age=${MAX_AGE_S}`,
     };
     const asked = c.req.header("if-none-match");
-    if (asked && asked.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    // "*" asks for any version (RFC 9110): there always is one.
+    if (asked && asked.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, "")))) {
       return c.body(null, 304, headers);
     }
     return c.body(feed.bytes(), 200, headers);

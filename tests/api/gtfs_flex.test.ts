@@ -14,7 +14,7 @@ import { DEMO_ADMIN_PHONE } from "../../kv/seed.ts";
 import { distanceMeters, insideArea } from "../../lib/geo.ts";
 import { makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { readGtfsZip } from "../helpers/gtfs_zip.ts";
-import { put } from "../helpers/rides.ts";
+import { post, put } from "../helpers/rides.ts";
 
 type TestApp = Awaited<ReturnType<typeof makeApp>>;
 const PUBLIC_URL = "https://rides.example.org";
@@ -327,6 +327,12 @@ describe("GET /{tenant}/gtfs-flex.zip", () => {
     const again = await t.request(FEED, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    // A list naming it (weakly or not), or "*", matches too; an old version does not.
+    for (const asked of [`"old", W/${etag}`, "*"]) {
+      expect((await t.request(FEED, { headers: { "if-none-match": asked } })).status).toBe(304);
+    }
+    expect((await t.request(FEED, { headers: { "if-none-match": '"old"' } })).status).toBe(200);
     // Asked twice, the same bytes.
     const repeat = await getFeed(t);
     expect(repeat.res.headers.get("etag")).toBe(etag);
@@ -342,7 +348,7 @@ describe("GET /{tenant}/gtfs-flex.zip", () => {
     expect(JSON.stringify(zip.rows("feed_info.txt")[0].feed_version)).toBe(newTag);
   });
 
-  it("changes with the settings it holds: the area, the name, the contacts, the days ahead", async () => {
+  it("changes with the settings it holds: the area, the name, the contacts, the days ahead, and with the places", async () => {
     const { t, admin } = await feedWorld();
     using _ = t;
     let etag = (await getFeed(t)).res.headers.get("etag");
@@ -350,6 +356,7 @@ describe("GET /{tenant}/gtfs-flex.zip", () => {
       { serviceArea: { ...AREA, radiusMeters: 1200 } },
       { name: "Greer Rides" },
       { contactPhone: "8645550199" },
+      { contactEmail: "hello@greer.test" },
       { maxDaysAhead: 3 },
     ];
     for (const change of changes) {
@@ -361,6 +368,11 @@ describe("GET /{tenant}/gtfs-flex.zip", () => {
         expect(zip.rows("booking_rules.txt")[1].prior_notice_duration_max).toBe(String(3 * 24 * 60));
       }
     }
+    const place = { name: "Farmers Market", lat: 34.9395, lng: -82.2262, note: null };
+    expect((await t.request("/greer/api/admin/places", post(admin.token, place))).status).toBe(201);
+    const { res, zip } = await getFeed(t);
+    expect(res.headers.get("etag")).not.toBe(etag);
+    expect(zip.rows("stops.txt").map((s) => s.stop_name)).toContain("Farmers Market");
   });
 
   it("stays valid for a paused organisation, with no trips", async () => {
