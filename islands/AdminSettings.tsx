@@ -6,7 +6,8 @@
  * removed on its own, components/admin/LogoSettings.tsx), the sign-in text
  * budget and who may join (anyone who signs in, or only people an admin added),
  * the no-show policy (components/admin/NoShowFields.tsx) and how rides are
- * dispatched (components/admin/DispatchFields.tsx).
+ * dispatched (components/admin/DispatchFields.tsx); below the form, the
+ * address of its feed for trip planners (components/admin/TripPlannerFeed.tsx).
  * Checked with lib/tenant_settings.ts before sending, as the server checks it.
  */
 import { useEffect, useMemo, useState } from "react";
@@ -21,6 +22,7 @@ import {
   DispatchFields,
 } from "../components/admin/DispatchFields.tsx";
 import { LogoSettings } from "../components/admin/LogoSettings.tsx";
+import { TripPlannerFeed } from "../components/admin/TripPlannerFeed.tsx";
 import { noShowBody, type NoShowDraft, noShowDraft, NoShowFields } from "../components/admin/NoShowFields.tsx";
 import { useDomId } from "../components/dom_id.ts";
 import { Loading } from "../components/Guard.tsx";
@@ -353,6 +355,9 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
           </button>
         </div>
       </form>
+      <div className="settings-form">
+        <TripPlannerFeed tenant={tenant} />
+      </div>
     </section>
   );
 }

@@ -21,7 +21,11 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvField(cell: CsvCell): string {
   if (cell === null || cell === undefined) return "";
   if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return quoteField(FORMULA_START.test(cell) ? `'${cell}` : cell);
+}
+
+/** RFC 4180 alone: the text quoted when it holds a comma, a double quote, CR or LF, its quotes doubled. */
+export function quoteField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -11,8 +11,12 @@ import { type AppDeps, type Env, isApiPath } from "../server/env.ts";
 import type { Text } from "../lib/i18n/catalogue.ts";
 import { refuse } from "../domain/refusal.ts";
 import { refusalAnswer } from "../server/refusal_answer.ts";
+import { GTFS_FLEX_FILE } from "./gtfs_flex.ts";
 
 export const TENANT_NOT_FOUND: Text = "Organization not found";
+
+/** /{tenant}/gtfs-flex.zip: read by trip planners, which need a 404 for an unknown tenant, not a person's redirect. */
+const isFeedPath = (path: string) => path.endsWith(`/${GTFS_FLEX_FILE}`);
 
 /** A tenant's app: every route added after this sees `c.get("tenant")`. */
 export function loadTenant(deps: AppDeps) {
@@ -23,7 +27,9 @@ export function loadTenant(deps: AppDeps) {
     if (RESERVED_CODES.has(code)) return c.notFound();
     const tenant = TENANT_CODE_PATTERN.test(code) ? await recentTenant(deps.kv, code) : null;
     if (!tenant) {
-      return isApiPath(c.req.path) ? refusalAnswer(c, refuse(404, TENANT_NOT_FOUND)) : c.redirect("/", 302);
+      return isApiPath(c.req.path) || isFeedPath(c.req.path)
+        ? refusalAnswer(c, refuse(404, TENANT_NOT_FOUND))
+        : c.redirect("/", 302);
     }
     c.set("tenant", tenant);
     await next();

@@ -53,6 +53,7 @@ import { adminPages } from "./admin_pages.tsx";
 import { appPages } from "./app_pages.tsx";
 import { brandCss } from "./brand_css.ts";
 import { contentPages } from "./content_pages.tsx";
+import { gtfsFlexRoutes } from "./gtfs_flex.ts";
 import { landingPage } from "./landing_page.tsx";
 import { languageSwitch } from "./language_switch.ts";
 import { loginPages } from "./login_pages.tsx";
@@ -137,6 +138,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
   app.route("/api/ws-ticket", wsTicketApi(deps, auth));
   app.route("/ws", liveRoutes(deps, auth));
   app.route("/", tenantLogoFile(deps));
+  app.route("/", gtfsFlexRoutes(deps));
   app.route("/", webAppRoutes(deps.kv, assets, { worker: true }));
   app.route("/", contentPages(deps, page));
   app.route("/", loginPages(deps, page));

@@ -228,6 +228,8 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   { method: "DELETE", path: "/:tenant/api/admin/settings/logo", kind: "api", own: ADMINS, other: NON_MEMBER },
   // A tenant's logo loads in every page's header without a token; the URL needs the bytes' hash (?v=).
   { method: "GET", path: "/:tenant/logo", kind: "asset", ...SAME(ALL_200), public: true },
+  // The GTFS-Flex feed trip planners fetch without a token: the hours, area, places and contacts riders see anyway.
+  { method: "GET", path: "/:tenant/gtfs-flex.zip", kind: "asset", ...SAME(ALL_200), public: true },
   // The installable app: each tenant's manifest, icons and service worker, the same for anyone (the
   // browser fetches them without a token; they name the tenant, its colour and its public files, nobody's data).
   { method: "GET", path: "/:tenant/manifest.webmanifest", kind: "asset", ...SAME(ALL_200), public: true },

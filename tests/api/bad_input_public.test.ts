@@ -39,6 +39,7 @@ import { TWILIO_TEST_ENV } from "../helpers/app.ts";
 import { signTwilioPairs } from "../helpers/twilio_webhook.ts";
 import { signIn } from "../helpers/app.ts";
 import { updateTenant } from "../../kv/tenants.ts";
+import { RESERVED_CODES } from "../../lib/schemas.ts";
 
 const RUNS = BAD_INPUT_RUNS.public;
 const arenas: Arena<BadInputWorld>[] = [];
@@ -448,6 +449,34 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         headers: { ...(etag ? { "if-none-match": etag } : {}), ...(cookie ? { cookie } : {}) },
         // Not API paths: a name that is no icon gets the 404 page, as any other missing page does.
         jsonRefusals: isApiPath(new URL(path, "http://hopper.test").pathname),
+      }));
+    });
+  });
+
+  const decodedOr = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  it("GTFS-Flex feed reads with hostile tenants, queries, ETags and languages never 5xx and refuse with JSON", async () => {
+    const arb = fc.tuple(
+      tenantSegment,
+      fc.oneof(fc.constant(""), hostileQueryValue.map((v) => `?v=${v}`)),
+      fc.constantFrom<string | null>(null, '"x"', "*", 'W/"x"', '"a", "b"', ""),
+      fc.constantFrom<string | null>(null, "lang=es", "lang=xx", "lang=%ff"),
+    );
+    const feeds = arena("keep");
+    await attack(arb, RUNS.gtfsFlex, ([tenant, q, etag, cookie]) => {
+      const path = `/${tenant}/gtfs-flex.zip${q}`;
+      const [first, ...rest] = new URL(path, "http://hopper.test").pathname.slice(1).split("/");
+      return feeds.send(() => ({
+        method: "GET",
+        path,
+        headers: { ...(etag !== null ? { "if-none-match": etag } : {}), ...(cookie ? { cookie } : {}) },
+        // A segment that resolves away (".."), or a reserved name, lands on the site's own 404 page.
+        jsonRefusals: rest.length === 1 && !RESERVED_CODES.has(decodedOr(first)),
       }));
     });
   });

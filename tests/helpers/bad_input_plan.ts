@@ -18,6 +18,7 @@ export const BAD_INPUT_RUNS = {
     pmtilesRanges: 300,
     smsInbound: 600,
     webApp: 300,
+    gtfsFlex: 200,
   },
   rides: {
     requestRide: 1200,

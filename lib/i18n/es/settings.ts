@@ -145,4 +145,18 @@ export const settings = {
   "Shared rides": "Viajes compartidos",
   "On, a vehicle carries riders going the same way together. Off, one ride at a time.":
     "Activados, un vehículo lleva juntos a pasajeros que van en la misma dirección. Desactivados, un viaje a la vez.",
+  // The Trip planners section of the settings page (components/admin/TripPlannerFeed.tsx).
+  "Trip planners": "Planificadores de viajes",
+  "Your hours, service area and places as a GTFS-Flex feed, the format trip planners read for services like yours. It follows your changes by itself.":
+    "Su horario, zona de servicio y lugares como un feed GTFS-Flex, el formato que leen los planificadores de viajes para servicios como el suyo. Se actualiza solo con sus cambios.",
+  "Feed address": "Dirección del feed",
+  "Download the feed": "Descargar el feed",
+  "To be found in trip planners, send this address to:":
+    "Para aparecer en los planificadores de viajes, envíe esta dirección a:",
+  "the Transit app's team, which adds the feeds of services in its cities;":
+    "el equipo de la aplicación Transit, que agrega los feeds de los servicios de sus ciudades;",
+  "the operators of the OpenTripPlanner servers for your region;":
+    "los operadores de los servidores OpenTripPlanner de su región;",
+  "the Mobility Database, the open catalogue of feeds where many apps find them.":
+    "la Mobility Database, el catálogo abierto de feeds donde muchas aplicaciones los encuentran.",
 } as const satisfies Record<string, Entry>;
