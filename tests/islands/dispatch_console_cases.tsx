@@ -196,7 +196,10 @@ export function consoleCases(lang: Lang, w: ConsoleWords) {
       // The server places her: the console reads the state again and she leaves the queue.
       state = { ...state, queue: [] };
       const reads = callsTo(fetchMock, "GET", "/greer/api/dispatch/state").length;
-      await act(async () => answer(json({ ride: { ...ana, vehicleId: VAN.id } })));
+      await act(async () => {
+        answer(json({ ride: { ...ana, vehicleId: VAN.id } }));
+        await Promise.resolve();
+      });
       await waitFor(() => expect(callsTo(fetchMock, "GET", "/greer/api/dispatch/state").length).toBe(reads + 1));
       // She leaves the queue (its title counts one less).
       await waitFor(() => expect(screen.queryByText("Ana Ruiz", { selector: "strong" })).toBeNull());
