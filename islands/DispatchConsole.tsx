@@ -66,7 +66,7 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
           <LiveBadge state={fleet.live} />
           <BusyButton busy={refreshing} text={t("Refresh")} busyText={t("Refreshing...")} onClick={refresh} />
         </div>
-        {/* The phone booking panel (islands/dispatch/BookingPanel.tsx) mounts here, beside the console's title. */}
+        {/* The panel that books a ride for a caller by phone mounts here, beside the console's title. */}
         <div className="dispatch__book" />
       </header>
       {fleet.error && <p className="notice notice--error" role="alert">{fleet.error}</p>}
