@@ -313,13 +313,24 @@ export function consoleCases(lang: Lang, w: ConsoleWords) {
         since: at(7),
       };
       state = { ...state, alerts: [...state.alerts!, silent] };
-      socket.push({ type: "fleet" });
-      socket.push({ type: "update", ride: ben });
+      // A vehicle moved: one message, one read.
       socket.push({ type: "fleet" });
       await act(async () => {
         await vi.advanceTimersByTimeAsync(READ_AFTER_MS + 50);
       });
       await waitFor(() => expect(reads()).toBe(3));
+      // A burst (a plan re-timed moves several rides): one read for all of it.
+      socket.push({ type: "update", ride: ben });
+      socket.push({ type: "fleet" });
+      socket.push({ type: "update", ride: ben });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(READ_AFTER_MS + 50);
+      });
+      await waitFor(() => expect(reads()).toBe(4));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(READ_AFTER_MS * 2);
+      });
+      expect(reads()).toBe(4);
       const status = await screen.findByText(w.announced);
       expect(status.getAttribute("aria-live")).toBe("polite");
       const alerts = screen.getByRole("heading", { name: w.alertsTitle }).closest("section")!;
