@@ -197,6 +197,28 @@ async function moveCase(lang: Lang) {
 }
 
 describe("the dispatcher's console", () => {
+  it("is where a dispatcher lands after signing in, and the menu links it", async () => {
+    const admin = await world.signIn(DEMO_ADMIN_PHONE);
+    const phone = "8645550177";
+    await grant(admin, await world.signIn(phone), "dispatcher");
+    const page = await world.newPage(PHONE, { hasTouch: true, isMobile: true });
+    const seen = watchPage(page);
+    await page.goto("/greer/login");
+    await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor({ timeout: 10_000 });
+    await page.getByLabel("Phone number").pressSequentially(phone);
+    await page.getByRole("button", { name: "Send Verification Code" }).click();
+    await page.getByRole("heading", { name: "Verify Your Phone" }).waitFor();
+    await page.getByLabel("Verification code").fill(world.twilio.codeFor(phone)!);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.waitForURL((url) => url.pathname === "/greer/dispatch", { timeout: 10_000 });
+    await page.getByRole("heading", { level: 1, name: "Dispatch" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByRole("link", { name: "Dispatch", exact: true }).getAttribute("href")).toBe(
+      "/greer/dispatch",
+    );
+    expect(seen.errors).toEqual([]);
+  });
+
   it("moves a planned ride to the other vehicle, and both drivers' screens change within 2 s (English)", async () => {
     await moveCase("en");
   });
