@@ -1,6 +1,7 @@
 /**
  * The whole fleet as a dispatcher sees it (GET /{t}/api/dispatch/state): every online vehicle with its driver,
- * position, the seats and wheelchair spaces its riders aboard take and its stops still to do; and the queue, the
+ * position, the seats and wheelchair spaces its riders aboard take and its stops still to do; the rides those stops
+ * are of (the console names their riders and shows which are pinned); the queue, the
  * tenant's rides waiting with no driver, oldest first; and the alerts (alerts.ts), oldest first. Three lists (drivers,
  * vehicles, plans), the active rides and one read of the names, whatever the fleet's size.
  */
@@ -29,6 +30,8 @@ export interface FleetVehicleView {
 
 export interface DispatchState {
   vehicles: FleetVehicleView[];
+  /** The active rides with a stop in an online vehicle's plan. */
+  planned: Ride[];
   queue: Ride[];
   alerts: AlertView[];
 }
@@ -82,6 +85,8 @@ export async function dispatchState(kv: Store, tenant: Tenant, now: number): Pro
   const queue = active
     .filter((r) => r.status === "pending" && !r.assignedDriverId)
     .sort((a, b) => a.requestedAt - b.requestedAt || (a.id < b.id ? -1 : 1));
+  const inPlans = new Set(vehicles.flatMap((v) => v.stops.map((s) => s.rideId)));
+  const planned = active.filter((r) => inPlans.has(r.id));
   // Named here: a driver silent past the fleet's 10 minutes, or one with no vehicle, is in no vehicle of the list.
   const vehicleName = new Map(all.vehicles.map((v) => [v.id, v.name]));
   const alerts = raised.map((a) => ({
@@ -89,5 +94,5 @@ export async function dispatchState(kv: Store, tenant: Tenant, now: number): Pro
     vehicleName: a.vehicleId ? vehicleName.get(a.vehicleId) ?? null : null,
     driverName: people.get(a.driverId)?.name ?? null,
   }));
-  return { vehicles, queue, alerts };
+  return { vehicles, planned, queue, alerts };
 }
