@@ -78,7 +78,10 @@ export function textsFor(lang: Lang, areas: readonly Area[]): Record<string, Ent
 
 /** `text` in `lang`, placeholders filled. */
 export function translate(lang: Lang, text: Text, values?: Values): string {
-  return fill(lang, (lang === "es" ? ES[text] : EN_PLURALS[text]) ?? text, values);
+  const filled = fill(lang, (lang === "es" ? ES[text] : EN_PLURALS[text]) ?? text, values);
+  // Spanish's article agrees with the hour: "a las 2:30" but "a la 1:30". Here, not in `fill`, since the server's
+  // texts (the SMS) are where the hour is most often read; the screens' bundles have no byte to spare for it.
+  return lang === "es" ? filled.replace(/\b([Ll])as (1:\d\d)/g, "$1a $2") : filled;
 }
 
 /** The server's translate function for `lang`, for the rules shared with the screens (they take a `Translate`). */

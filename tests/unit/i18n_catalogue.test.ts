@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { withoutComments } from "../helpers/source_code.ts";
-import { AREAS, ES, type Text, textsFor } from "../../lib/i18n/catalogue.ts";
+import { AREAS, ES, type Text, textsFor, translate } from "../../lib/i18n/catalogue.ts";
 import { EN_PLURALS } from "../../lib/i18n/en.ts";
 import type { Entry } from "../../lib/i18n/format.ts";
 import { ISLAND_AREAS } from "../../lib/i18n/islands.ts";
@@ -14,6 +14,17 @@ import { ISLAND_AREAS } from "../../lib/i18n/islands.ts";
 const ROOT = new URL("../../", import.meta.url);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const forms = (entry: Entry) => (typeof entry === "string" ? [entry] : [entry.one, entry.other]);
+
+describe("a server text in Spanish with a time", () => {
+  it("says la before one o'clock and las before the other hours", () => {
+    const text = "Drop-off moved: {name} at {time}" as Text;
+    expect(translate("es", text, { name: "Ana", time: "1:30 p.m." })).toBe("Bajada cambiada: Ana a la 1:30 p.m.");
+    expect(translate("es", text, { name: "Ana", time: "2:30 p.m." })).toBe("Bajada cambiada: Ana a las 2:30 p.m.");
+    expect(translate("es", text, { name: "Ana", time: "11:05 a.m." })).toBe("Bajada cambiada: Ana a las 11:05 a.m.");
+    expect(translate("es", text, { name: "Ana", time: "13:30" })).toBe("Bajada cambiada: Ana a las 13:30");
+    expect(translate("en", text, { name: "las", time: "1:30" })).toBe("Drop-off moved: las at 1:30");
+  });
+});
 
 describe("the Spanish catalogue", () => {
   it("gives a key found in two areas the same Spanish in both", () => {
