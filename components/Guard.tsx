@@ -22,7 +22,8 @@
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { loginPath } from "../browser/auth_client.ts";
-import { canAccess, fallbackPage, type Role, type TenantRole } from "../lib/roles.ts";
+import { fallbackPage } from "../lib/fallback_page.ts";
+import { canAccess, type Role, type TenantRole } from "../lib/roles.ts";
 import { loadRoles } from "../browser/load_roles.ts";
 import { useT } from "./texts.tsx";
 

@@ -68,11 +68,6 @@ export function highestRole(roles: readonly Role[]): Role | null {
  */
 export const canAccess: (roles: readonly Role[], required: TenantRole) => boolean = atLeast;
 
-/** Where a refused user goes: a driver to the driver page, anyone else to the rider page. */
-export function fallbackPage(roles: readonly Role[]): "driver" | "rider" {
-  return roles.includes("driver") ? "driver" : "rider";
-}
-
 /** After a tenant sign-in: admin first, then the dispatcher's console, then driver, else rider. */
 export function homePage(roles: readonly Role[]): "admin" | "dispatch" | "driver" | "rider" {
   if (atLeast(roles, "admin")) return "admin";

@@ -81,6 +81,14 @@ describe("Guard", () => {
     expect(screen.queryByText(/inside/)).toBeNull();
   });
 
+  it("sends a refused dispatcher on an admin page to the console", async () => {
+    signIn();
+    stubApi({ roles: ["dispatcher", "rider"] });
+    renderGuard("admin");
+    await waitFor(() => expect(loc.replace).toHaveBeenCalledWith("/greer/dispatch"));
+    expect(screen.queryByText(/inside/)).toBeNull();
+  });
+
   it("lets a driver into driver and rider pages", async () => {
     signIn();
     stubApi({ roles: ["driver"] });

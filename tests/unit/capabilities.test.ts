@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeT } from "../../components/texts.tsx";
+import { fallbackPage } from "../../lib/fallback_page.ts";
 import { can, canAccess, CAPABILITIES, type Capability, homePage, isRole, type Role } from "../../lib/roles.ts";
 import { mayOpen } from "../../live/admission.ts";
 import { menuSections } from "../../islands/UserMenu.tsx";
@@ -54,6 +55,17 @@ describe("the capability table", () => {
     }
     // Asking for every ride on the riders socket is never allowed, whoever asks.
     expect(mayOpen("riders", ["super"], true)).toBe(false);
+  });
+});
+
+describe("fallbackPage", () => {
+  it("sends a person refused a page to the page of their own work", () => {
+    expect(fallbackPage([])).toBe("rider");
+    expect(fallbackPage(["rider"])).toBe("rider");
+    expect(fallbackPage(["driver"])).toBe("driver");
+    expect(fallbackPage(["dispatcher"])).toBe("dispatch");
+    expect(fallbackPage(["rider", "dispatcher"])).toBe("dispatch");
+    expect(fallbackPage(["driver", "dispatcher"])).toBe("dispatch");
   });
 });
 
