@@ -18,6 +18,7 @@ import { placesOfRequest } from "../../kv/places.ts";
 import { commitRideChange } from "../../kv/ride_changes.ts";
 import { keys } from "../../kv/keys.ts";
 import type { User } from "../../kv/users.ts";
+import { MAX_PICKUP_MOVE_METERS } from "../../lib/booking.ts";
 import { distanceMeters, insideArea, outsideArea } from "../../lib/geo.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
@@ -30,8 +31,6 @@ import { estimateTravel } from "../dispatch/travel.ts";
 import { done, type Outcome, refuse, refuseSaid } from "../refusal.ts";
 import { readRideBody, type RequestDeps, type RideRequestInput, riderPaused, servicePaused } from "./request.ts";
 
-/** How far a pickup may move once a driver has the ride: across the street, not across town. */
-export const MAX_PICKUP_MOVE_METERS = 50;
 
 export const NOTHING_TO_CHANGE_TEXT: Text = "Send at least one of the ride's fields to change";
 export const CHANGED_MEANWHILE_TEXT: Text = "This ride changed meanwhile. Look at it again and try again.";
