@@ -152,7 +152,7 @@ function BookingChange(
         <label htmlFor={`${id}-pickup`}>{t("Pickup")}</label>
         <select id={`${id}-pickup`} value={pickupPlace} onChange={(e) => setPickupPlace(e.target.value)}>
           <option value="">
-            {t("Keep: {place}", { place: ride.pickupName ?? t("The point you set on the map") })}
+            {ride.pickupName ? t("Keep: {place}", { place: ride.pickupName }) : t("Keep the current pickup")}
           </option>
           {places.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>

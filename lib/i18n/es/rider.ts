@@ -73,6 +73,7 @@ export const rider = {
   "Change the ride of {time}": "Cambiar el viaje de {time}",
   "Change your ride": "Cambiar su viaje",
   "Keep: {place}": "Mantener: {place}",
+  "Keep the current pickup": "Mantener la recogida actual",
   "Save changes": "Guardar cambios",
   "Keep as is": "Dejar como está",
   "Failed to change ride.": "No se pudo cambiar el viaje.",
