@@ -31,7 +31,6 @@ import { estimateTravel } from "../dispatch/travel.ts";
 import { done, type Outcome, refuse, refuseSaid } from "../refusal.ts";
 import { readRideBody, type RequestDeps, type RideRequestInput, riderPaused, servicePaused } from "./request.ts";
 
-
 export const NOTHING_TO_CHANGE_TEXT: Text = "Send at least one of the ride's fields to change";
 export const CHANGED_MEANWHILE_TEXT: Text = "This ride changed meanwhile. Look at it again and try again.";
 export const ONLY_PICKUP_TEXT: Text = "A driver has this ride now: only the pickup can move, by at most {meters} m.";
