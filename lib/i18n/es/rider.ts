@@ -68,7 +68,6 @@ export const rider = {
   "Pick me up at": "Recogerme a las",
   "Arrive by": "Llegar antes de",
   "Request Ride books it to arrive by {time}.": "Solicitar viaje lo reserva para llegar antes del {time}",
-  "Arrive by {time}": "Llegar antes de las {time}",
   "Change": "Cambiar",
   "Change the ride of {time}": "Cambiar el viaje de {time}",
   "Change your ride": "Cambiar su viaje",
