@@ -26,7 +26,7 @@ import { VEHICLE_NOT_FOUND } from "../../lib/vehicles.ts";
 import { done, type Outcome, type Refusal, refuse } from "../refusal.ts";
 import { type NoticeDeps, rideMoved } from "../rides/tell_rider.ts";
 import { seatsOf } from "./from_plans.ts";
-import { findPlacement, pickupWindow, placeInVehicle, type Placement, type PlaceSettings } from "./place.ts";
+import { bookingWindow, findPlacement, placeInVehicle, type Placement, type PlaceSettings } from "./place.ts";
 import type { RideToPlace } from "./from_plans.ts";
 import { ridesToRetime, withoutRide } from "./retime.ts";
 import { estimateTravel, type Travel } from "./travel.ts";
@@ -38,13 +38,14 @@ export const NO_DROPOFF: Text = "This ride has no drop-off to plan";
 export const PLANS_CHANGED: Text = "The plans changed meanwhile. Please look again.";
 
 /** The limits a placement can break, as the audit record names them. */
-export type Limit = "seats" | "wheelchairSpaces" | "wait" | "rideTime" | "plannedRiders";
+export type Limit = "seats" | "wheelchairSpaces" | "wait" | "arriveBy" | "rideTime" | "plannedRiders";
 
 /** Each limit in words, for the dispatcher. */
 export const LIMIT_WORDS: Record<Limit, Text> = {
   seats: "The ride needs more seats than the vehicle has",
   wheelchairSpaces: "The vehicle has no wheelchair space",
   wait: "The rider would wait more than {minutes} minutes",
+  arriveBy: "The rider would arrive later than they asked",
   rideTime: "A rider would be aboard longer than allowed",
   plannedRiders: "Riders already planned would be picked up or dropped off late",
 };
@@ -143,13 +144,13 @@ async function assignOnce(deps: NoticeDeps, input: AssignInput): Promise<Outcome
 
 /**
  * The ride as placing reads it: a planned ride keeps the pickup window it was planned with; a ride from the queue
- * gets one from now (or its booked time, when later), as a request for now would.
+ * gets one from now (or its booked time, when later), as a request for now would; a ride to arrive by a time keeps
+ * its drop-off by then either way (place.ts bookingWindow).
  */
 function toPlace(ride: Ride, stops: PlanStop[], settings: PlaceSettings, now: number): RideToPlace {
   const pickup = stops.find((s) => s.kind === "pickup");
-  const window = pickup
-    ? { earliest: pickup.earliest, latest: pickup.latest }
-    : pickupWindow(Math.max(now, ride.scheduledFor ?? now), settings);
+  const booked = bookingWindow(ride, settings, now);
+  const window = pickup ? { ...booked, earliest: pickup.earliest, latest: pickup.latest } : booked;
   return {
     rideId: ride.id,
     pickup: ride.pickup,
@@ -180,8 +181,12 @@ async function brokenLimit(
   const far = now + 365 * 24 * 3_600_000;
   const unhurried = { ...ride, latest: far };
   if (await findPlacement(tenant, [fleet], unhurried, settings, now, { travel })) return "wait";
+  const whenever = { ...unhurried, arriveBy: undefined };
+  if (ride.arriveBy !== undefined && await findPlacement(tenant, [fleet], whenever, settings, now, { travel })) {
+    return "arriveBy";
+  }
   const unlimited = { ...settings, maxRideFactor: 1_000, maxRideExtraMinutes: 24 * 60 };
-  if (await findPlacement(tenant, [fleet], unhurried, unlimited, now, { travel })) return "rideTime";
+  if (await findPlacement(tenant, [fleet], whenever, unlimited, now, { travel })) return "rideTime";
   return "plannedRiders";
 }
 

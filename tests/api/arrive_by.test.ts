@@ -183,6 +183,61 @@ describe("arrive by: automatic dispatch", () => {
     expect(dropoff.plannedAt).toBeLessThanOrEqual(NOON);
   });
 
+  /** A booking to arrive by noon that found no vehicle at its hand-over: it waits in the dispatcher's queue. */
+  async function queued(t: TestApp) {
+    const w = await automatic(t);
+    const booked = await book(t, w.rider.token, { pickup: at(0, 0), dropoff: at(0, 3), arriveBy: NOON });
+    expect(booked.status).toBe(201);
+    const { ride } = await booked.json();
+    t.clock.set(ride.scheduledFor - 20 * MIN);
+    await handOverDue(noticeDeps(t));
+    expect((await t.kv.get<Ride>(keys.ride("greer", ride.id))).value).toMatchObject({
+      status: "pending",
+      assignedDriverId: null,
+    });
+    return { ...w, ride: ride as Ride };
+  }
+
+  function assign(t: TestApp, token: string, rideId: string, body: Record<string, unknown>) {
+    return t.request(`/greer/api/dispatch/rides/${rideId}/assign`, post(token, body));
+  }
+
+  it("keeps the arrival time when a dispatcher assigns the ride from the queue", async () => {
+    using t = await makeApp();
+    const { admin, driver, van, ride } = await queued(t);
+    const online = await t.request(
+      "/greer/api/drivers/availability",
+      put(driver.token, { isAvailable: true, location: at(0, -1), vehicleId: van }),
+    );
+    expect(online.status).toBe(200);
+    const res = await assign(t, admin.token, ride.id, { vehicleId: van });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).ride.dropoffAt).toBeLessThanOrEqual(NOON);
+    const plan = (await getPlan(t.kv, "greer", van)).value!;
+    expect(plan.stops.find((s) => s.rideId === ride.id && s.kind === "dropoff")!.latest).toBe(NOON);
+  });
+
+  it("names the arrival time as the limit a late assignment breaks, and places it on override", async () => {
+    using t = await makeApp();
+    const { admin, driver, van, ride } = await queued(t);
+    // Five minutes before noon the trip alone takes longer than what is left.
+    t.clock.set(NOON - 5 * MIN);
+    await t.request(
+      "/greer/api/drivers/availability",
+      put(driver.token, { isAvailable: true, location: at(0, 0), vehicleId: van }),
+    );
+    const refused = await assign(t, admin.token, ride.id, { vehicleId: van });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "This vehicle cannot take the ride within the limits",
+      limit: "The rider would arrive later than they asked",
+      limitCode: "arriveBy",
+    });
+    const forced = await assign(t, admin.token, ride.id, { vehicleId: van, override: true });
+    expect(forced.status, await forced.clone().text()).toBe(200);
+    expect((await forced.json()).ride).toMatchObject({ vehicleId: van, status: "accepted" });
+  });
+
   it("places no vehicle that cannot drop the rider off by the arrival time, though it could pick them up in time", async () => {
     using t = await makeApp();
     const { driver, van } = await automatic(t);

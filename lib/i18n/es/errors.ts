@@ -238,6 +238,7 @@ export const errors = {
   "The vehicle has no wheelchair space": "El vehículo no tiene espacio para silla de ruedas",
   "The rider would wait more than {minutes} minutes": "El pasajero esperaría más de {minutes} minutos",
   "A rider would be aboard longer than allowed": "Un pasajero viajaría más tiempo del permitido",
+  "The rider would arrive later than they asked": "El pasajero llegaría más tarde de lo que pidió",
   "Riders already planned would be picked up or dropped off late":
     "Los pasajeros ya planificados se recogerían o dejarían tarde",
 } as const satisfies Record<string, Entry>;
