@@ -71,3 +71,23 @@ export const BOOKING_SMS: readonly Text[] = [
   STATE_BOOKED,
   TOO_MANY_TEXTS_HOUR,
 ];
+
+/** GSM 03.38's basic character set: a text wholly in it takes 153 characters a segment once split, else 67. */
+const GSM7 = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§" +
+  "¿abcdefghijklmnopqrstuvwxyzäöñüà";
+
+/** The most characters two segments hold for `text`. */
+export function twoSegmentsOf(text: string): number {
+  return [...text].every((ch) => GSM7.includes(ch)) ? 306 : 134;
+}
+
+/**
+ * `text` cut to two segments: the texts above fit with their values at their
+ * longest (the test fills them so), and this bounds what they cannot
+ * foresee, such as a dispatcher's reply or a refusal's long value.
+ */
+export function fitTwoSegments(text: string): string {
+  const chars = [...text];
+  const max = twoSegmentsOf(text);
+  return chars.length <= max ? text : chars.slice(0, max - 3).join("") + "...";
+}

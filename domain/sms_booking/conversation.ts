@@ -9,53 +9,17 @@
  * conversation to a person. Booking itself is the caller's: the answer says
  * `book` and the request the app would send (domain/rides/request.ts).
  */
-import { checkScheduledFor } from "../../lib/booking.ts";
+import { bookingTimeText, checkScheduledFor } from "../../lib/booking.ts";
 import { type Said, said } from "../../lib/i18n/format.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
-import { type Need, NEED_WORDS } from "../../lib/needs.ts";
+import { NEED_WORDS } from "../../lib/needs.ts";
 import { findPlaces, foldName } from "../../lib/place_names.ts";
 import type { Schedule } from "../../lib/schemas.ts";
-import { bookingTimeText } from "../../lib/booking.ts";
 import { foldText, isNo, isYes, readChoice, readRiders, readWhen } from "../../lib/sms_booking_parse.ts";
 import * as T from "../../lib/sms_booking_texts.ts";
+import type { Choice, Conversation } from "../../lib/sms_conversation.ts";
 
-export type Step = "service" | "language" | "pickup" | "destination" | "when" | "riders" | "confirm" | "person";
-
-/** A place or a service offered or chosen: its id (a place id, a tenant code) and its name. */
-export interface Choice {
-  id: string;
-  name: string;
-}
-
-/** One line of the conversation, as a dispatcher reads it. */
-export interface Line {
-  from: "rider" | "hopper" | "dispatcher";
-  text: string;
-  at: number;
-}
-
-export interface Conversation {
-  id: string;
-  /** The rider's number: 10 digits. */
-  phone: string;
-  /** The tenant it books with, once known. */
-  tenant: string | null;
-  lang: Lang | null;
-  step: Step;
-  /** The numbered list on offer at this step, empty when none. */
-  choices: Choice[];
-  pickup: Choice | null;
-  dropoff: Choice | null;
-  /** null for a ride now. */
-  scheduledFor: number | null;
-  riders: number;
-  needs: Need[];
-  /** Replies not understood in a row. */
-  misses: number;
-  transcript: Line[];
-  startedAt: number;
-  updatedAt: number;
-}
+export type { Choice, Conversation, Line, Step } from "../../lib/sms_conversation.ts";
 
 /** What a step needs to know of the world, read by the caller. */
 export interface World {

@@ -24,7 +24,7 @@ export const sms_booking = {
   "OK, let's start over. {question}": "Empecemos de nuevo. {question}",
   "A person will text you back soon.": "Una persona le escribirá pronto.",
   "{organization}: your ride from {pickup} is booked, pickup at {time}. To cancel, reply CANCEL RIDE.":
-    "{organization}: viaje desde {pickup} reservado, recogida {time}. Para cancelar: CANCELAR VIAJE",
+    "{organization}: viaje desde {pickup} reservado, recogida {time}; para cancelar: CANCELAR VIAJE",
   "Your ride was not booked: {reason} Text RIDE to start again.": "Viaje no reservado: {reason} Escriba VIAJE.",
   "{organization}: your ride is canceled.": "{organization}: su viaje está cancelado.",
   "You have no ride to cancel.": "No tiene ningún viaje que cancelar.",
