@@ -70,6 +70,7 @@ export const BOOKING_SMS: readonly Text[] = [
   STATE_PICKED_UP,
   STATE_BOOKED,
   TOO_MANY_TEXTS_HOUR,
+  "{organization}: {text}",
 ];
 
 /** GSM 03.38's basic character set: a text wholly in it takes 153 characters a segment once split, else 67. */
@@ -91,3 +92,12 @@ export function fitTwoSegments(text: string): string {
   const max = twoSegmentsOf(text);
   return chars.length <= max ? text : chars.slice(0, max - 3).join("") + "...";
 }
+
+/** A dispatcher's reply to a conversation waiting for a person, as the rider receives it. */
+export const PERSON_SAYS: Text = "{organization}: {text}";
+/** The longest reply a dispatcher may send: with the organisation's name, it still fits two segments. */
+export const REPLY_MAX = 160;
+export const REPLY_TEXT: Text = "The reply must be 1 to {max} characters";
+export const CONVERSATION_NOT_FOUND: Text = "Conversation not found";
+export const REPLY_NOT_SENT: Text = "The text could not be sent. Please try again.";
+export const CONVERSATION_CHANGED: Text = "The conversation changed meanwhile. Please try again.";

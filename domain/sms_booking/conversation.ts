@@ -143,9 +143,10 @@ export function advance(c: Conversation, body: string, world: World): Turn {
   if (isAgent(body)) return toPerson(at, world);
   if (c.step === "person") return { conversation: at, reply: question(at, world), book: false };
   const moved = step(at, body, world);
-  if (moved) return { ...moved, conversation: { ...moved.conversation, misses: 0 } };
+  if (moved && !moved.missed) return { ...moved, conversation: { ...moved.conversation, misses: 0 } };
   const misses = c.misses + 1;
   if (misses >= MISSES_FOR_PERSON) return toPerson({ ...at, misses }, world);
+  if (moved) return { ...moved, conversation: { ...moved.conversation, misses } };
   return {
     conversation: { ...at, misses },
     reply: said(T.NOT_UNDERSTOOD, { question: question(at, world) }),
@@ -168,8 +169,12 @@ function ask(next: Conversation, world: World): Turn {
   return { conversation: next, reply: question(next, world), book: false };
 }
 
-/** One step's reading of `body`; null when it was not understood. */
-function step(c: Conversation, body: string, world: World): Turn | null {
+/**
+ * One step's reading of `body`; null when it was not understood, `missed`
+ * when it was read but named nothing (a place no place is called), which
+ * counts towards a person as a reply not understood does.
+ */
+function step(c: Conversation, body: string, world: World): (Turn & { missed?: true }) | null {
   switch (c.step) {
     case "service": {
       const n = readChoice(body, c.choices.length);
@@ -225,7 +230,7 @@ function step(c: Conversation, body: string, world: World): Turn | null {
 }
 
 /** The place a text names: a number from the list on offer, one match, or a list of several. */
-function choosePlace(c: Conversation, body: string, world: World): Turn | null {
+function choosePlace(c: Conversation, body: string, world: World): (Turn & { missed?: true }) | null {
   const places = world.tenant?.places ?? [];
   const n = c.choices.length ? readChoice(body, c.choices.length) : null;
   const matches = n !== null ? [c.choices[n - 1]] : matchPlaces(places, body);
@@ -235,6 +240,7 @@ function choosePlace(c: Conversation, body: string, world: World): Turn | null {
       conversation: c,
       reply: said(T.NO_PLACE, { question: question({ ...c, choices: [] }, world) }),
       book: false,
+      missed: true,
     };
   }
   if (matches.length > 1) {

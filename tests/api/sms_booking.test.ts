@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seedDemoTenant } from "../../domain/tenants/demo.ts";
 import { setDriverState } from "../../kv/drivers.ts";
 import { openStore } from "../../kv/open.ts";
-import { DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
+import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../../kv/seed.ts";
 import { isOptedOut } from "../../kv/sms_opt_outs.ts";
 import { getRoles } from "../../kv/members.ts";
 import { recentActiveRideOf } from "../../kv/rides.ts";
@@ -23,6 +23,7 @@ import { startFakeTwilio } from "../helpers/fake_twilio.ts";
 import { serve } from "../helpers/live.ts";
 import { memoryLogger } from "../helpers/memory_log.ts";
 import { inboundForm, inboundRequest } from "../helpers/twilio_webhook.ts";
+import { postJson } from "../helpers/app.ts";
 
 const PUBLIC_URL = "https://rides.example.org";
 const WEBHOOK = `${PUBLIC_URL}/api/sms/inbound`;
@@ -67,7 +68,17 @@ async function startWorld() {
     }
     return fake.messages.slice(before).filter((m) => m.to === `+1${phone}`).map((m) => m.body);
   }
-  return { kv, clock, log, config, server, token, text, converse };
+  /** Signs `phone` in at Greer through the real API (the code arrives at the fake Twilio): its bearer token. */
+  async function signIn(phone: string): Promise<string> {
+    await fetch(server.http("/api/auth/login"), postJson({ phoneNumber: phone }));
+    const res = await fetch(
+      server.http("/api/auth/verify"),
+      postJson({ phoneNumber: phone, code: fake.codeFor(phone), tenantCode: "greer" }),
+    );
+    if (res.status !== 200) throw new Error(`verify answered ${res.status}`);
+    return (await res.json()).token;
+  }
+  return { kv, clock, log, config, server, token, text, converse, signIn };
 }
 
 async function driverOnline() {
@@ -260,5 +271,83 @@ describe("keywords in a conversation", () => {
     const before = fake.messages.length;
     expect(await (await world.text(RIDER, "city hall")).text()).toBe(EMPTY);
     expect(fake.messages.length).toBe(before);
+  });
+});
+
+describe("a person takes over", () => {
+  const LIST = "/greer/api/dispatch/conversations";
+  const auth = (token: string, init: RequestInit = {}) => ({
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+  });
+
+  it("after three replies not understood, a dispatcher reads the transcript and answers the rider by text", async () => {
+    const replies = await world.converse(RIDER, ["ride", "1", "<b>the blue house</b>", "by the church", "???"]);
+    expect(replies.slice(-3)).toEqual([
+      "No place has that name. City of Greer: where should we pick you up? Text a place name. AGENT: talk to a person.",
+      "No place has that name. City of Greer: where should we pick you up? Text a place name. AGENT: talk to a person.",
+      "A person will text you back soon.",
+    ]);
+    // While it waits, the rider's texts join the transcript and get no answer.
+    expect(await world.converse(RIDER, ["hello?"])).toEqual([]);
+
+    const admin = await world.signIn(DEMO_ADMIN_PHONE);
+    const listed = await fetch(world.server.http(LIST), auth(admin));
+    expect(listed.status).toBe(200);
+    const { conversations } = await listed.json();
+    expect(conversations).toHaveLength(1);
+    const [waiting] = conversations;
+    expect(waiting).toMatchObject({ phone: RIDER, language: "en", step: "person", pickup: null });
+    // What the rider typed, as typed: the console shows it as text.
+    expect(waiting.transcript.filter((l: { from: string }) => l.from === "rider").map((l: { text: string }) => l.text))
+      .toEqual(["ride", "1", "<b>the blue house</b>", "by the church", "???", "hello?"]);
+    expect(waiting.transcript.at(-2)).toMatchObject({ from: "hopper", text: "A person will text you back soon." });
+
+    const before = fake.messages.length;
+    const reply = await fetch(
+      world.server.http(`${LIST}/${waiting.id}/reply`),
+      auth(admin, postJson({ text: "  A driver will call you at 10:30.  " })),
+    );
+    expect(reply.status).toBe(200);
+    expect((await reply.json()).conversation.transcript.at(-1)).toMatchObject({
+      from: "dispatcher",
+      text: "A driver will call you at 10:30.",
+    });
+    expect(fake.messages.slice(before)).toEqual([
+      expect.objectContaining({
+        to: `+1${RIDER}`,
+        from: GREER_NUMBER,
+        body: "City of Greer: A driver will call you at 10:30.",
+      }),
+    ]);
+
+    // Bad replies: 400 naming the field, unknown ids 404; nothing sent.
+    for (const body of [{}, { text: "" }, { text: 5 }, { text: "x".repeat(161) }]) {
+      const res = await fetch(world.server.http(`${LIST}/${waiting.id}/reply`), auth(admin, postJson(body)));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ error: "The reply must be 1 to 160 characters", field: "text" });
+    }
+    const unknown = await fetch(
+      world.server.http(`${LIST}/01JAAAAAAAAAAAAAAAAAAAAAAA/reply`),
+      auth(admin, postJson({ text: "hi" })),
+    );
+    expect(unknown.status).toBe(404);
+    expect(fake.messages.length).toBe(before + 1);
+
+    // RIDE starts a new booking: the conversation leaves the dispatchers' list.
+    expect(await world.converse(RIDER, ["RIDE"])).toEqual([
+      "City of Greer: where should we pick you up? Text a place name. AGENT: talk to a person.",
+    ]);
+    expect((await (await fetch(world.server.http(LIST), auth(admin))).json()).conversations).toEqual([]);
+  });
+
+  it("AGENT hands over at once, in Spanish as AGENTE; a rider may not read the list", async () => {
+    expect(await world.converse(RIDER, ["viaje", "agente"])).toEqual([
+      // VIAJE is Spanish: the language is not asked.
+      "City of Greer: ¿dónde lo recogemos? Escriba un lugar. AGENTE: hablar con una persona.",
+      "Una persona le escribirá pronto.",
+    ]);
+    const rider = await world.signIn("8645550177");
+    expect((await fetch(world.server.http(LIST), auth(rider))).status).toBe(403);
   });
 });

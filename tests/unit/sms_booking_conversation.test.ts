@@ -127,7 +127,9 @@ describe("a booking conversation", () => {
     expect(replies[0]).toBe(
       "No place has that name. City of Greer: where should we pick you up? Text a place name. AGENT: talk to a person.",
     );
-    expect(last.conversation.step).toBe("pickup");
+    // A name that is no place's counts as a reply not understood.
+    expect(replies[2]).toBe("A person will text you back soon.");
+    expect(last.conversation.step).toBe("person");
     const { last: third, replies: more } = texts(start("en"), [
       "city hall",
       "greer station",

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AREAS, translate } from "../../lib/i18n/catalogue.ts";
-import { BOOKING_SMS } from "../../lib/sms_booking_texts.ts";
+import { BOOKING_SMS, REPLY_MAX } from "../../lib/sms_booking_texts.ts";
 import { cut, LIST_MAX, LIST_NAME_MAX, numbered } from "../../domain/sms_booking/conversation.ts";
 
 const GSM7 = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§" +
@@ -31,6 +31,7 @@ const FILLED = {
   reason: "No drivers are currently available.",
   time: "Fri, Jan 9, 10:45 AM",
   state: "looking for a driver",
+  text: "x".repeat(REPLY_MAX),
 };
 
 describe("SMS booking texts", () => {

@@ -38,4 +38,5 @@ export const sms_booking = {
   "booked": "reservado",
   "Too many texts from this number. Please try again in an hour.":
     "Demasiados mensajes de este número. Inténtelo en una hora.",
+  "{organization}: {text}": "{organization}: {text}",
 } satisfies Record<string, Entry>;
