@@ -32,6 +32,7 @@ const GREER_NUMBER = "+18645550111";
 const SHARED = "+18645550199";
 const RIDER = "8645550142";
 const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+const METRICS = "metrics-token-0123456789abcdef";
 
 let fake: ReturnType<typeof startFakeTwilio>;
 let world: Awaited<ReturnType<typeof startWorld>>;
@@ -46,6 +47,7 @@ async function startWorld() {
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
     CONTACT_EMAIL: "hello@hopper.test",
     MAP_STYLE_URL: "offline",
+    METRICS_TOKEN: METRICS,
   });
   await seedDemoTenant(kv, clock.now());
   await updateTenant(kv, "greer", (t) => ({ ...t, smsNumber: GREER_NUMBER }));
@@ -349,5 +351,37 @@ describe("a person takes over", () => {
     ]);
     const rider = await world.signIn("8645550177");
     expect((await fetch(world.server.http(LIST), auth(rider))).status).toBe(403);
+  });
+});
+
+describe("what texts cost", () => {
+  it("counts every text in the metrics, and a ride's later texts come from the tenant's number", async () => {
+    await driverOnline();
+    const sent = await world.converse(RIDER, ["ride", "1", "city hall", "library", "now", "1", "yes"]);
+    expect(sent).toHaveLength(7);
+    const metrics = await fetch(world.server.http("/metrics"), { headers: { authorization: `Bearer ${METRICS}` } });
+    expect(await metrics.text()).toContain('hopper_sms_total{outcome="sent"} 7');
+    const riderId = (await findUserIdByPhone(world.kv, RIDER))!;
+    const ride = (await recentActiveRideOf(world.kv, "greer", riderId))!;
+    const driver = await world.signIn(DEMO_DRIVER_PHONE);
+    const accepted = await fetch(world.server.http(`/greer/api/rides/${ride.id}`), {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${driver}` },
+      body: JSON.stringify({ status: "accepted" }),
+    });
+    expect(accepted.status).toBe(200);
+    for (let i = 0; i < 50 && !fake.messages.some((m) => m.body.includes("accepted your ride")); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(fake.messages.find((m) => m.body.includes("accepted your ride"))).toMatchObject({
+      to: `+1${RIDER}`,
+      from: GREER_NUMBER,
+    });
+  });
+
+  it("sends nothing past the tenant's text budget, and says so in the log", async () => {
+    await updateTenant(world.kv, "greer", (t) => ({ ...t, smsPerHour: 0 }));
+    expect(await world.converse(RIDER, ["ride", "1"])).toEqual([]);
+    expect(world.log.events.filter((e) => e.event === "sms.budget_spent")).toHaveLength(2);
   });
 });
