@@ -23,6 +23,8 @@ export const ASK_CONFIRM: Text =
 export const WHEN_NOW: Text = "now";
 export const NO_PLACE: Text = "No place has that name. {question}";
 export const NOT_UNDERSTOOD: Text = "Sorry, I did not understand. {question}";
+/** A time the booking rules refuse (lib/booking.ts): the rule, and the question again in short. */
+export const OTHER_TIME: Text = "{reason} Please text another time.";
 export const STARTING_OVER: Text = "OK, let's start over. {question}";
 export const HANDED_TO_PERSON: Text = "A person will text you back soon.";
 export const BOOKED_FOR: Text =
@@ -55,6 +57,7 @@ export const BOOKING_SMS: readonly Text[] = [
   WHEN_NOW,
   NO_PLACE,
   NOT_UNDERSTOOD,
+  OTHER_TIME,
   STARTING_OVER,
   HANDED_TO_PERSON,
   BOOKED_FOR,

@@ -205,7 +205,7 @@ function step(c: Conversation, body: string, world: World): (Turn & { missed?: t
       if (!when) return null;
       if (!when.now) {
         const refused = checkScheduledFor(when.at, { ...tenant, now: world.now });
-        if (refused) return { conversation: c, reply: said(T.NOT_UNDERSTOOD, { question: refused }), book: false };
+        if (refused) return { conversation: c, reply: said(T.OTHER_TIME, { reason: refused }), book: false };
       }
       return ask({ ...c, scheduledFor: when.now ? null : when.at, step: "riders" }, world);
     }

@@ -213,7 +213,7 @@ describe("refusals", () => {
 
   it("says a time outside the schedule at once and asks again", async () => {
     const replies = await world.converse(RIDER, ["ride", "1", "city hall", "library", "Sunday 10am"]);
-    expect(replies.at(-1)).toBe("Sorry, I did not understand. No service on Sunday.");
+    expect(replies.at(-1)).toBe("No service on Sunday. Please text another time.");
   });
 });
 

@@ -10,10 +10,12 @@ import {
   advance,
   type Conversation,
   firstStep,
+  matchPlaces,
   newConversation,
   type Turn,
   type World,
 } from "../../domain/sms_booking/conversation.ts";
+import { fitTwoSegments } from "../../lib/sms_booking_texts.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { say } from "../../lib/i18n/format.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
@@ -106,7 +108,7 @@ describe("a booking conversation", () => {
 
   it("says a time outside the schedule or the window, and asks again", () => {
     const { last, replies } = texts(start("en"), ["city hall", "greer station", "saturday 10am", "tue 9am"]);
-    expect(replies[2]).toBe("Sorry, I did not understand. No service on Saturday.");
+    expect(replies[2]).toBe("No service on Saturday. Please text another time.");
     expect(last.conversation.step).toBe("riders");
     expect(texts({ ...last, conversation: { ...last.conversation, step: "when" } }, ["10:15"]).replies[0]).toContain(
       "Book at least 30 minutes ahead.",
@@ -147,6 +149,19 @@ describe("a booking conversation", () => {
 });
 
 describe("reading texts", () => {
+  it("finds a place in an address line holding its whole name", () => {
+    expect(matchPlaces(PLACES, "City Hall, 301 N Main St")).toEqual([{ id: "p1", name: "City Hall" }]);
+    expect(matchPlaces(PLACES, "the cafe central on Poinsett")).toEqual([{ id: "p4", name: "Café Central" }]);
+    expect(matchPlaces(PLACES, "Greer")).toHaveLength(2);
+    expect(matchPlaces(PLACES, "nowhere street")).toEqual([]);
+  });
+
+  it("cuts a text to two segments: 306 GSM-7 characters, or 134 with one outside GSM-7", () => {
+    expect(fitTwoSegments("x".repeat(306))).toBe("x".repeat(306));
+    expect(fitTwoSegments("x".repeat(400))).toBe("x".repeat(303) + "...");
+    expect(Array.from(fitTwoSegments("á".repeat(200)))).toHaveLength(134);
+  });
+
   it("reads times on the tenant's clocks", () => {
     expect(readWhen("now", NOW, TZ)).toEqual({ now: true });
     expect(readWhen("Ahora", NOW, TZ)).toEqual({ now: true });

@@ -21,6 +21,7 @@ export const sms_booking = {
   "now": "ahora",
   "No place has that name. {question}": "Ningún lugar tiene ese nombre. {question}",
   "Sorry, I did not understand. {question}": "No entendí. {question}",
+  "{reason} Please text another time.": "{reason} Escriba otra hora.",
   "OK, let's start over. {question}": "Empecemos de nuevo. {question}",
   "A person will text you back soon.": "Una persona le escribirá pronto.",
   "{organization}: your ride from {pickup} is booked, pickup at {time}. To cancel, reply CANCEL RIDE.":
