@@ -187,12 +187,13 @@ async function worldOf(kv: Store, tenants: readonly Tenant[], tenant: Tenant | n
  */
 async function book(deps: TextDeps, tenant: Tenant, c: Conversation): Promise<Said> {
   const now = deps.clock.now();
-  const user = await getOrCreateUserByPhone(deps.kv, c.phone, now);
-  const admission = await admissionOfUser(deps.kv, tenant, user.id);
+  // Judged before any account is made: a number the tenant refuses leaves nothing behind.
+  const admission = await admissionOfUser(deps.kv, tenant, await findUserIdByPhone(deps.kv, c.phone));
   if (admission === "blocked") return said(T.NOT_BOOKED, { reason: said(SUSPENDED) });
   if (admission === "uninvited") {
     return said(T.NOT_BOOKED, { reason: said(BY_INVITATION, { organization: tenant.name }) });
   }
+  const user = await getOrCreateUserByPhone(deps.kv, c.phone, now);
   if (!(await getMembership(deps.kv, tenant.code, user.id))) {
     await changeRole(deps.kv, { tenant: tenant.code, userId: user.id, role: "rider", add: true, now });
   }

@@ -200,15 +200,14 @@ describe("refusals", () => {
     ]);
   });
 
-  it("refuses a number an invitation-only tenant never added, with its invitation text, and makes no rider", async () => {
+  it("refuses a number an invitation-only tenant never added, with its invitation text, and makes no account", async () => {
     await updateTenant(world.kv, "greer", (t) => ({ ...t, joinPolicy: "invite" }));
     await driverOnline();
     const replies = await world.converse(RIDER, ["ride", "1", "city hall", "library", "now", "1", "YES"]);
     expect(replies.at(-1)).toBe(
       "Your ride was not booked: This service is by invitation. Contact City of Greer to join. Text RIDE to start again.",
     );
-    const riderId = await findUserIdByPhone(world.kv, RIDER);
-    expect(riderId ? await getRoles(world.kv, "greer", riderId) : []).toEqual([]);
+    expect(await findUserIdByPhone(world.kv, RIDER)).toBeNull();
   });
 
   it("says a time outside the schedule at once and asks again", async () => {
