@@ -140,12 +140,14 @@ export function firstStep(c: Conversation, world: World): Turn {
 /** The conversation after the rider's text `body`, and what to text back. */
 export function advance(c: Conversation, body: string, world: World): Turn {
   const at = { ...c, updatedAt: world.now };
-  if (isAgent(body)) return toPerson(at, world);
+  // A person is one of the tenant's dispatchers: before the service is chosen, there is no one to hand over to.
+  const person = c.tenant !== null;
+  if (person && isAgent(body)) return toPerson(at, world);
   if (c.step === "person") return { conversation: at, reply: question(at, world), book: false };
   const moved = step(at, body, world);
   if (moved && !moved.missed) return { ...moved, conversation: { ...moved.conversation, misses: 0 } };
   const misses = c.misses + 1;
-  if (misses >= MISSES_FOR_PERSON) return toPerson({ ...at, misses }, world);
+  if (person && misses >= MISSES_FOR_PERSON) return toPerson({ ...at, misses }, world);
   if (moved) return { ...moved, conversation: { ...moved.conversation, misses } };
   return {
     conversation: { ...at, misses },

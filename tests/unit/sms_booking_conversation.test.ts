@@ -120,7 +120,11 @@ describe("a booking conversation", () => {
     expect(say(translator("en"), first.reply)).toBe(
       "Which shuttle service? Reply with its number: 1 City of Greer, 2 State Campus",
     );
-    const { last } = texts(first, ["2"]);
+    // Before a service is chosen there is no dispatcher to hand over to: the question is asked again.
+    const { last, replies } = texts(first, ["agent", "x", "y", "z", "2"]);
+    expect(replies[3]).toBe(
+      "Sorry, I did not understand. Which shuttle service? Reply with its number: 1 City of Greer, 2 State Campus",
+    );
     expect(last.conversation).toMatchObject({ tenant: "campus", step: "language" });
   });
 
