@@ -52,6 +52,7 @@ interface Draft {
   name: string;
   contactEmail: string;
   contactPhone: string;
+  smsNumber: string;
   lat: number;
   lng: number;
   radiusMeters: number;
@@ -70,6 +71,7 @@ function draftOf(s: TenantSettings): Draft {
     name: s.name,
     contactEmail: s.contactEmail ?? "",
     contactPhone: s.contactPhone ?? "",
+    smsNumber: s.smsNumber ?? "",
     lat: s.serviceArea.lat,
     lng: s.serviceArea.lng,
     radiusMeters: s.serviceArea.radiusMeters,
@@ -89,6 +91,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     name: d.name,
     contactEmail: d.contactEmail,
     contactPhone: d.contactPhone,
+    smsNumber: d.smsNumber.trim() === "" ? null : d.smsNumber,
     serviceArea: { lat: d.lat, lng: d.lng, radiusMeters: d.radiusMeters, label: d.label },
     timezone: d.timezone,
     brandColor: d.brandColor,
@@ -213,6 +216,22 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
             />
           </div>
           <p className="muted">{t("Riders see the contact details on your contact page.")}</p>
+          <div className="field">
+            <label htmlFor={`${id}-sms-number`}>{t("Texting number")}</label>
+            <input
+              id={`${id}-sms-number`}
+              type="tel"
+              value={draft.smsNumber}
+              autoComplete="off"
+              placeholder="+15551234567"
+              aria-invalid={invalid("smsNumber")}
+              aria-describedby={`${id}-sms-number-hint ${describedBy("smsNumber") ?? ""}`.trim()}
+              onChange={(e) => set({ smsNumber: e.target.value })}
+            />
+            <p className="muted" id={`${id}-sms-number-hint`}>
+              {t("Riders book rides by texting this Twilio number. Empty: the site's number.")}
+            </p>
+          </div>
         </fieldset>
 
         <fieldset className="settings-form__group settings-form__area">

@@ -121,6 +121,14 @@ export const keys = {
   smsOptOut: (phone: string) => ["sms_opt_outs", phone] as const,
   /** A text Twilio posted to the webhook, by its MessageSid: `{ at }`, kept a day so a replay is ignored. */
   twilioMessage: (sid: string) => ["twilio_messages", sid] as const,
+  /**
+   * A ride booked by text (kv/sms_conversations.ts): the conversation of a 10-digit number with the tenant whose
+   * number it texted, or with "-", the number tenants share, until it names one.
+   */
+  smsConversation: (phone: string, scope: string) => ["sms_conversations", phone, scope] as const,
+  /** A tenant's conversations waiting for a person, by id: `{ phone, scope }` of the conversation. */
+  smsWaiting: (tenant: string, id: string) => ["sms_waiting", tenant, id] as const,
+  smsWaitings: (tenant: string) => ["sms_waiting", tenant] as const,
   /** A user's profile photo: the stored WebP or JPEG bytes (kv/photos.ts). */
   photo: (userId: string) => ["photos", userId] as const,
   /** An organisation's logo: the stored WebP, PNG or JPEG bytes (kv/tenant_logos.ts). */

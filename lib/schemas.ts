@@ -104,6 +104,11 @@ export interface Tenant {
   contactEmail?: string | null;
   /** 10 digits, shown to riders on the tenant's contact page; absent until set. */
   contactPhone?: string | null;
+  /**
+   * Its own Twilio number, E.164 ("+15551234567"): texts to it are its riders' (a ride booked by text), and texts
+   * to its riders are sent from it; absent or null to share the site's number (TWILIO_FROM).
+   */
+  smsNumber?: string | null;
   /** #rrggbb, worn by the tenant's pages; the product's blue until set. */
   brandColor?: string;
   /** Who may join: "invite" admits only people an admin added; "open" until set. */

@@ -8,8 +8,11 @@ import type { Config } from "./config.ts";
 import type { Metrics } from "./metrics.ts";
 
 export interface SmsSender {
-  /** Sends `body` to a 10-digit US number. Throws SmsError when the provider refuses. */
-  send(to: string, body: string): Promise<void>;
+  /**
+   * Sends `body` to a 10-digit US number, from `from` (E.164, a tenant's own number) when given, else from the
+   * site's sender. Throws SmsError when the provider refuses.
+   */
+  send(to: string, body: string, from?: string): Promise<void>;
 }
 
 /** Twilio's error for a number that texted STOP (its carrier blocks what the account sends it). */
@@ -26,8 +29,8 @@ export class SmsError extends Error {
 /** Prints messages to the server console: for local use and demos only. */
 export function consoleSender(log: (line: string) => void = console.log): SmsSender {
   return {
-    send(to, body) {
-      log(`[sms to ${to}] ${body}`);
+    send(to, body, from) {
+      log(`[sms to ${to}${from ? ` from ${from}` : ""}] ${body}`);
       return Promise.resolve();
     },
   };
@@ -43,9 +46,11 @@ export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch):
   const endpoint = `${twilioApiUrl}/2010-04-01/Accounts/${sid}/Messages.json`;
   const auth = "Basic " + btoa(`${sid}:${token}`);
   return {
-    async send(to, body) {
+    async send(to, body, own) {
       const form = new URLSearchParams({ To: `+1${to}`, Body: body });
-      if (service) form.set("MessagingServiceSid", service);
+      // A tenant's own number sends its texts, whatever the site's sender is.
+      if (own) form.set("From", own);
+      else if (service) form.set("MessagingServiceSid", service);
       else form.set("From", from!);
       let res: Response;
       try {
@@ -75,9 +80,9 @@ export function twilioSender(sms: Config["sms"], fetchFn: typeof fetch = fetch):
 /** Counts each send as sent or failed in the metrics. */
 export function countingSender(inner: SmsSender, metrics: Metrics): SmsSender {
   return {
-    async send(to, body) {
+    async send(to, body, from) {
       try {
-        await inner.send(to, body);
+        await inner.send(to, body, from);
         metrics.sms.inc({ outcome: "sent" });
       } catch (err) {
         metrics.sms.inc({ outcome: "failed" });

@@ -23,6 +23,11 @@ export interface TenantSettings extends DispatchSettings {
   timezone: string;
   contactEmail: string | null;
   contactPhone: string | null;
+  /**
+   * Its own Twilio number, E.164 ("+15551234567"), or null to share the site's: riders book rides by texting it
+   * (domain/sms_booking/), and texts to its riders are sent from it.
+   */
+  smsNumber: string | null;
   brandColor: string;
   smsPerHour: number;
   /**
@@ -72,6 +77,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     timezone: tenant.timezone,
     contactEmail: tenant.contactEmail ?? null,
     contactPhone: tenant.contactPhone ?? null,
+    smsNumber: tenant.smsNumber ?? null,
     brandColor: tenant.brandColor ?? DEFAULT_BRAND,
     smsPerHour: tenant.smsPerHour ?? DEFAULT_SMS_PER_HOUR,
     smsRegions: tenant.smsRegions ?? [],
@@ -108,6 +114,8 @@ export function isTimeZone(name: unknown): name is string {
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
+/** E.164 in the +1 plan, as Twilio names a number it holds: a plus, the 1, ten digits. */
+export const SMS_NUMBER = /^\+1[2-9]\d{9}$/;
 const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : null);
 
 /**
@@ -180,6 +188,13 @@ export function readSettings(
       return bad("contactPhone", "Please enter a valid 10-digit phone number");
     }
     value.contactPhone = phone;
+  }
+  if (body.smsNumber !== undefined) {
+    const typed = body.smsNumber === null ? "" : typeof body.smsNumber === "string" ? body.smsNumber.trim() : null;
+    if (typed === null || (typed !== "" && !SMS_NUMBER.test(typed))) {
+      return bad("smsNumber", "The texting number must be written +15551234567");
+    }
+    value.smsNumber = typed || null;
   }
   if (body.brandColor !== undefined) {
     if (typeof body.brandColor !== "string" || !HEX.test(body.brandColor)) {

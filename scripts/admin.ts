@@ -39,6 +39,7 @@ Commands:
   tenant:update --code CODE [--status active|suspended] [--name NAME] [--sms-per-hour N]
                 [--radius-m METERS] [--lat=LAT --lng=LNG] [--area-label "downtown X"]
                 [--join open|invite] [--sms-regions PR,VI] [--dispatch drivers|automatic]
+                [--sms-number +15551234567]
                                     Change a tenant's settings, as its settings page
                                     does (recorded in its audit trail as "admin CLI");
                                     --status suspended pauses it (no new rides, no
@@ -52,7 +53,9 @@ Commands:
                                     Canada, e.g. PR,VI ("" for none, the default);
                                     --dispatch drivers lets drivers choose rides from
                                     the list (the default), automatic assigns each
-                                    to a vehicle.
+                                    to a vehicle; --sms-number is its own Twilio
+                                    number, which riders text to book and its texts
+                                    come from ("" to share the site's number).
   user:grant --tenant CODE --phone PHONE --role rider|driver|dispatcher|admin
                                     Give a role; the user is created if they have
                                     never signed in.
@@ -96,6 +99,7 @@ function cliFlag(field: string): string {
     name: "name",
     smsPerHour: "sms-per-hour",
     smsRegions: "sms-regions",
+    smsNumber: "sms-number",
     "serviceArea.radiusMeters": "radius-m",
     "serviceArea.lat": "lat",
     "serviceArea.label": "area-label",
@@ -184,6 +188,7 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
       join: "string",
       status: "string",
       "sms-regions": "string",
+      "sms-number": "string",
       dispatch: "string",
     });
     const code = required(values, "code");
@@ -194,7 +199,18 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     if (status !== undefined && !TENANT_STATUSES.includes(status as TenantStatus)) {
       throw new UsageError(`--status must be one of: ${TENANT_STATUSES.join(", ")}`);
     }
-    const others = ["name", "sms-per-hour", "radius-m", "lat", "lng", "area-label", "join", "sms-regions", "dispatch"]
+    const others = [
+      "name",
+      "sms-per-hour",
+      "radius-m",
+      "lat",
+      "lng",
+      "area-label",
+      "join",
+      "sms-regions",
+      "dispatch",
+      "sms-number",
+    ]
       .some((k) => values[k] !== undefined);
     if (status !== undefined) {
       const tenant = await setTenantStatus(kv, code, status as TenantStatus, { by: ADMIN_CLI, now: Date.now() });
@@ -220,10 +236,12 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     if (typed !== undefined) body.smsPerHour = typed.trim() === "" ? NaN : Number(typed);
     const regions = values["sms-regions"] as string | undefined;
     if (regions !== undefined) body.smsRegions = regions.split(",").map((r) => r.trim()).filter(Boolean);
+    const smsNumber = values["sms-number"] as string | undefined;
+    if (smsNumber !== undefined) body.smsNumber = smsNumber.trim() === "" ? null : smsNumber;
     if (Object.keys(body).length === 0) {
       throw new UsageError(
         "Nothing to change: give --status, --name, --sms-per-hour, --radius-m, --lat/--lng, --area-label, --join, " +
-          "--sms-regions or --dispatch",
+          "--sms-regions, --dispatch or --sms-number",
       );
     }
     const changed = await changeSettings(kv, {
@@ -248,6 +266,9 @@ const commands: Record<string, (kv: Store, args: string[], out: Out) => Promise<
     }
     const who = s.joinPolicy === "invite" ? "only people an admin added may join" : "anyone who signs in may join";
     if (only === "joinPolicy") return out(`${s.name}: ${who}`);
+    if (only === "smsNumber") {
+      return out(`${s.name}: ${s.smsNumber ? `riders text ${s.smsNumber}` : "texts share the site's number"}`);
+    }
     if (only === "dispatchMode") {
       return out(
         `${s.name}: ${s.dispatchMode === "automatic" ? "rides are assigned to vehicles" : "drivers choose rides"}`,

@@ -344,6 +344,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: NON_MEMBER,
     foreignId: [401, 403, 404, 403, 404, 404],
   },
+  // Conversations booking a ride by text that wait for a person: dispatchers, admins and super admins.
+  { method: "GET", path: "/:tenant/api/dispatch/conversations", kind: "api", own: DISPATCHERS, other: NON_MEMBER },
+  {
+    method: "POST",
+    path: "/:tenant/api/dispatch/conversations/:id/reply",
+    kind: "api",
+    own: DISPATCHERS,
+    other: NON_MEMBER,
+    foreignId: [401, 403, 404, 403, 404, 404],
+  },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },

@@ -140,7 +140,9 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
   const shuttle = notices.some((n) => n.kind === "accepted") ? await riderShuttle(deps.kv, tenant, ride) : null;
   for (const notice of notices) {
     try {
-      await deps.sms.send(rider.phoneNumber, noticeText(notice, ride, tenant.name, t, tenant.timezone, shuttle));
+      const text = noticeText(notice, ride, tenant.name, t, tenant.timezone, shuttle);
+      // From the tenant's own number when it has one: the number its riders know and may text back.
+      await deps.sms.send(rider.phoneNumber, text, tenant.smsNumber ?? undefined);
       deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });
     } catch (error) {
       // The carrier blocks the number (it texted STOP where Hopper did not hear it): kept as the sign-in keeps it,

@@ -8,7 +8,7 @@
  * once by every request (kv/tenants.ts forgets it).
  */
 import type { Store } from "../../kv/store.ts";
-import { updateTenant } from "../../kv/tenants.ts";
+import { listTenants, updateTenant } from "../../kv/tenants.ts";
 import { can, type Role } from "../../lib/roles.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { ADMIN_SMS_PER_HOUR_MAX, settingsOf, type TenantSettings } from "../../lib/tenant_settings.ts";
@@ -62,6 +62,11 @@ export async function changeSettings(
   if (read.refused) return read;
   const refused = can(roles, "runProvider") ? null : providerOnly(read.value, current);
   if (refused) return refused;
+  // A number's texts must reach one organisation: the one whose number it is.
+  const number = read.value.smsNumber;
+  if (number && number !== current.smsNumber && (await listTenants(kv)).some((t) => t.smsNumber === number)) {
+    return refuseField(409, "smsNumber", "Another organization already texts from this number");
+  }
   let fields: string[] = [];
   const code = tenant.code;
   const changed = await updateTenant(kv, code, (t) => ({ ...t, ...read.value }), (before, after) => {

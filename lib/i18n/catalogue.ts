@@ -30,6 +30,7 @@ import { rider } from "./es/rider.ts";
 import { settings } from "./es/settings.ts";
 import { sms } from "./es/sms.ts";
 import { ride_sms } from "./es/ride_sms.ts";
+import { sms_booking } from "./es/sms_booking.ts";
 import { needs } from "./es/needs.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
@@ -55,6 +56,7 @@ export const AREAS = {
   errors,
   sms,
   ride_sms,
+  sms_booking,
   needs,
   app,
 };

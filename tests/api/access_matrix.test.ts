@@ -19,6 +19,9 @@ import { logoUrl } from "../../lib/tenant_settings.ts";
 import { changeRole } from "../../kv/members.ts";
 import { updateUser } from "../../kv/users.ts";
 import { addDays } from "../../lib/reports.ts";
+import { readConversation, writeConversation } from "../../kv/sms_conversations.ts";
+import { newConversation } from "../../domain/sms_booking/conversation.ts";
+import { ulid } from "../../lib/ids.ts";
 
 type Scope = "own" | "other" | "foreignId";
 interface Cell {
@@ -220,6 +223,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/dispatch/rides/${await c.w.pendingRide(c.idTenant)}/cancel`,
     init: auth(c, postJson({ reason: "Matrix" })),
   }),
+  // A conversation of the id's tenant waiting for a person, from a number of its own.
+  "POST /:tenant/api/dispatch/conversations/:id/reply": async (c) => ({
+    path: `/${c.tenant}/api/dispatch/conversations/${await waitingConversation(c.w, c.idTenant)}/reply`,
+    init: auth(c, postJson({ text: "Matrix" })),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({
@@ -288,6 +296,16 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
 };
 
 /** A new person with the caller's roles in tenant A (a super admin beside the world's own); null for anonymous. */
+/** Stores a conversation of `tenant` waiting for a person, as three texts not understood leave it: its id. */
+async function waitingConversation(w: World, tenant: string): Promise<string> {
+  const now = w.t.clock.now();
+  const phone = w.freshPhone();
+  const started = newConversation({ id: ulid(now), phone, tenant, lang: "en", now });
+  const read = await readConversation(w.t.kv, phone, tenant, now);
+  if (!(await writeConversation(w.t.kv, read, { ...started, step: "person" }))) throw new Error("conversation");
+  return started.id;
+}
+
 async function twinOf(c: Cell): Promise<Person | null> {
   if (!c.me) return null;
   if (c.caller === "super") {

@@ -342,6 +342,25 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
     );
   });
 
+  it("a dispatcher's replies to texted conversations never 5xx and refusals write nothing", async () => {
+    const body = bodyFor(template({ text: "A driver will call you" }), {
+      text: fc.oneof(
+        fc.constantFrom<JsonTree>("", " ", "x".repeat(160), "x".repeat(161), "Call\u202e", "<b>hi</b>"),
+        hostileJson,
+      ),
+    });
+    const conversationId = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+      { weight: 3, arbitrary: hostileSegment },
+    );
+    const replies = arena("keep");
+    await attack(
+      fc.tuple(shot(["dispatcher", "admin", "boss", "driver", "rider"], body), conversationId),
+      RUNS.conversationReply,
+      ([s, id]) => replies.send((w) => request(w, s, "POST", `/dispatch/conversations/${id}/reply`)),
+    );
+  });
+
   it("vehicle deletes never 5xx and refusals write nothing", async () => {
     const deletes = arena("rebuild");
     await attack(
@@ -500,6 +519,7 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       "/drivers/plan",
       "/admin/plans",
       "/dispatch/state",
+      "/dispatch/conversations",
       "/rides/history",
       "/rides/standing",
     );

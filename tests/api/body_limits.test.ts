@@ -45,6 +45,9 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/dispatch/rides/:id/pin": (w) => `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/pin`,
   "POST /:tenant/api/dispatch/rides/:id/cancel": (w) =>
     `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/cancel`,
+  // Any well-formed id: the body's size is refused before the conversation is looked up.
+  "POST /:tenant/api/dispatch/conversations/:id/reply": () =>
+    `/${TENANT_A}/api/dispatch/conversations/01JAAAAAAAAAAAAAAAAAAAAAAA/reply`,
   // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
   "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
@@ -69,6 +72,7 @@ const LIMITS: Record<string, number> = {
   "POST /:tenant/api/dispatch/rides/:id/assign": 1024,
   "PUT /:tenant/api/dispatch/rides/:id/pin": 1024,
   "POST /:tenant/api/dispatch/rides/:id/cancel": 1024,
+  "POST /:tenant/api/dispatch/conversations/:id/reply": 1024,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */

@@ -26,6 +26,7 @@ describe("organisation settings", () => {
         timezone: "America/New_York",
         contactEmail: null,
         contactPhone: null,
+        smsNumber: null,
         brandColor: "#1d4ed8",
         smsPerHour: 500,
         smsRegions: [],
@@ -109,6 +110,9 @@ describe("organisation settings", () => {
       [{ contactEmail: "not an email" }, "contactEmail", "Please enter a valid email address"],
       [{ contactPhone: "12345" }, "contactPhone", "Please enter a valid 10-digit phone number"],
       [{ brandColor: "red" }, "brandColor", "The brand colour must be written #rrggbb"],
+      [{ smsNumber: "8645550111" }, "smsNumber", "The texting number must be written +15551234567"],
+      [{ smsNumber: "+448645550111" }, "smsNumber", "The texting number must be written +15551234567"],
+      [{ smsNumber: 18645550111 }, "smsNumber", "The texting number must be written +15551234567"],
       [{ brandColor: "#12345" }, "brandColor", "The brand colour must be written #rrggbb"],
       [{ smsPerHour: 9 }, "smsPerHour", "Sign-in texts an hour must be 0 (none) or a whole number from 10 to 100,000"],
       [
@@ -224,6 +228,27 @@ describe("organisation settings", () => {
       error: "Solo un superadministrador puede cambiar a dónde pueden enviarse mensajes",
       field: "smsRegions",
     });
+  });
+
+  it("keeps a texting number, E.164, to one organisation (409 naming the field), and empties it with null", async () => {
+    using t = await makeApp();
+    await addCampus(t);
+    const admin = await signIn(t, DEMO_ADMIN_PHONE, "greer");
+    const boss = await superAdmin(t);
+    const set = await t.request(PATH, put(admin.token, { smsNumber: " +18645550111 " }));
+    expect(set.status).toBe(200);
+    expect((await getTenant(t.kv, "greer"))?.smsNumber).toBe("+18645550111");
+    // Saving the same number again changes nothing and is let through.
+    expect((await t.request(PATH, put(admin.token, { smsNumber: "+18645550111" }))).status).toBe(200);
+    const taken = await t.request("/campus/api/admin/settings", put(boss.token, { smsNumber: "+18645550111" }));
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({
+      error: "Another organization already texts from this number",
+      field: "smsNumber",
+    });
+    expect((await getTenant(t.kv, "campus"))?.smsNumber).toBeUndefined();
+    expect((await t.request(PATH, put(admin.token, { smsNumber: null }))).status).toBe(200);
+    expect((await getTenant(t.kv, "greer"))?.smsNumber).toBeNull();
   });
 
   it("keeps riders, drivers and another tenant's admin out; a super admin may", async () => {

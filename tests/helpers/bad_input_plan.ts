@@ -44,6 +44,7 @@ export const BAD_INPUT_RUNS = {
     dispatchAssign: 300,
     dispatchPin: 200,
     dispatchCancel: 200,
+    conversationReply: 150,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

@@ -61,6 +61,7 @@ describe("AdminSettings", () => {
 
     fireEvent.change(input("Name"), { target: { value: "Greer Link" } });
     fireEvent.change(input("Contact phone (optional)"), { target: { value: "(864) 555-0199" } });
+    fireEvent.change(input("Texting number"), { target: { value: "+18645550123" } });
     const join = screen.getByRole("group", { name: "Who may join" });
     expect((screen.getByRole("radio", { name: "Anyone who signs in" }) as HTMLInputElement).checked).toBe(true);
     expect(join.contains(screen.getByRole("radio", { name: "Only people an admin added" }))).toBe(true);
@@ -71,6 +72,7 @@ describe("AdminSettings", () => {
       name: "Greer Link",
       contactEmail: null,
       contactPhone: "8645550199",
+      smsNumber: "+18645550123",
       serviceArea: { lat: 34.95, lng: -82.21, radiusMeters: 1200, label: "downtown Greer" },
       timezone: "America/New_York",
       brandColor: "#1d4ed8",

@@ -7,6 +7,7 @@ export const SAVED: TenantSettings = {
   timezone: "America/New_York",
   contactEmail: null,
   contactPhone: null,
+  smsNumber: null,
   brandColor: "#1d4ed8",
   smsPerHour: 500,
   smsRegions: [],

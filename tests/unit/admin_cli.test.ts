@@ -120,6 +120,29 @@ describe("admin CLI: tenants", () => {
     expect((await kv.get(["tenants", "town"])).value).toMatchObject({ smsRegions: [] });
   });
 
+  it("sets a tenant's own texting number, E.164, one tenant's only, and empties it", async () => {
+    using kv = await openStore(":memory:");
+    await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");
+    await run(kv, "tenant:create", "--code", "city", "--name", "City", "--lat=1", "--lng=1");
+    expect(await run(kv, "tenant:update", "--code", "town", "--sms-number", "+18645550111")).toEqual({
+      code: 0,
+      out: "Town: riders text +18645550111",
+    });
+    expect((await kv.get(["tenants", "town"])).value).toMatchObject({ smsNumber: "+18645550111" });
+    expect(await run(kv, "tenant:update", "--code", "city", "--sms-number", "+18645550111")).toEqual({
+      code: 1,
+      out: "Error: --sms-number: Another organization already texts from this number",
+    });
+    expect(await run(kv, "tenant:update", "--code", "city", "--sms-number", "8645550112")).toEqual({
+      code: 1,
+      out: "Error: --sms-number: The texting number must be written +15551234567",
+    });
+    expect((await run(kv, "tenant:update", "--code", "town", "--sms-number", "")).out).toBe(
+      "Town: texts share the site's number",
+    );
+    expect((await kv.get(["tenants", "town"])).value).toMatchObject({ smsNumber: null });
+  });
+
   it("changes a tenant's name and area with the settings page's rules, recorded as the admin CLI", async () => {
     using kv = await openStore(":memory:");
     await run(kv, "tenant:create", "--code", "town", "--name", "Town", "--lat=1", "--lng=1");

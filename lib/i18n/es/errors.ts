@@ -241,4 +241,9 @@ export const errors = {
   "The rider would arrive later than they asked": "El pasajero llegaría más tarde de lo que pidió",
   "Riders already planned would be picked up or dropped off late":
     "Los pasajeros ya planificados se recogerían o dejarían tarde",
+  "The reply must be 1 to {max} characters": "La respuesta debe tener de 1 a {max} caracteres",
+  "Conversation not found": "Conversación no encontrada",
+  "The text could not be sent. Please try again.": "No se pudo enviar el mensaje. Inténtelo de nuevo.",
+  "The conversation changed meanwhile. Please try again.": "La conversación cambió mientras tanto. Inténtelo de nuevo.",
+  "Reply": "Respuesta",
 } as const satisfies Record<string, Entry>;

@@ -21,6 +21,11 @@ export const settings = {
   "Please enter a valid email address": "Escriba un correo electrónico válido",
   "Please enter a valid 10-digit phone number": "Escriba un número de teléfono válido de 10 dígitos",
   "The brand colour must be written #rrggbb": "El color de la marca debe escribirse #rrggbb",
+  "The texting number must be written +15551234567": "El número de mensajes debe escribirse +15551234567",
+  "Another organization already texts from this number": "Otra organización ya envía mensajes desde este número",
+  "Texting number": "Número de mensajes",
+  "Riders book rides by texting this Twilio number. Empty: the site's number.":
+    "Los pasajeros piden viajes con un mensaje a este número de Twilio. Vacío: el número del sitio.",
   "Sign-in texts an hour must be 0 (none) or a whole number from {min} to {max}":
     "Los mensajes de inicio de sesión por hora deben ser 0 (ninguno) o un número entero de {min} a {max}",
   "Texting regions must be codes of +1 countries such as PR or JM":
