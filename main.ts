@@ -7,6 +7,8 @@
  * stop in server/shutdown.ts.
  */
 import { localSecret } from "./kv/secrets.ts";
+import { localVapidKeys } from "./kv/vapid_keys.ts";
+import { makesLocalVapidKeys } from "./lib/config.ts";
 import { systemClock } from "./lib/clock.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { readMapOrigins } from "./server/map_origins.ts";
@@ -34,7 +36,11 @@ const lock = await storeLock(loaded.kvPath);
 const kv = await openStoreOrExit(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
 if (!loaded.jwtSecret) noteLocalSecret(loaded.kvPath);
-const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
+const config = {
+  ...loaded,
+  jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!),
+  vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
+};
 const demo = await prepareStore(kv, config, log);
 const { app, sms } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
 

@@ -18,8 +18,9 @@ import type { Store } from "./kv/store.ts";
 import { join } from "node:path";
 import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
 import { localSecret } from "./kv/secrets.ts";
+import { localVapidKeys } from "./kv/vapid_keys.ts";
 import { systemClock } from "./lib/clock.ts";
-import { isKvConnectUrl } from "./lib/config.ts";
+import { isKvConnectUrl, makesLocalVapidKeys } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { startHandOvers } from "./server/hand_over.ts";
 import { IsolateGroup, type Ready } from "./server/isolates.ts";
@@ -85,6 +86,7 @@ async function startStore(kv: Store): Promise<Ready> {
     noteLocalSecret(loaded.kvPath);
     await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
   }
+  if (makesLocalVapidKeys(loaded)) await localVapidKeys(loaded.kvPath!);
   const demo = await prepareStore(kv, loaded, log);
   const ready = { demo: demo && { code: demo.code, name: demo.name } };
   group.ready(ready);
@@ -94,7 +96,11 @@ async function startStore(kv: Store): Promise<Ready> {
 const { holding, lock } = await takeLock(loaded.kvPath);
 const kv = await openStoreOrExit(loaded.kvPath, { sharedByIsolates: true });
 const ready = holding ? await startStore(kv) : await group.whenReady();
-const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
+const config = {
+  ...loaded,
+  jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!),
+  vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
+};
 
 const { app, sms } = await buildApp({
   kv,

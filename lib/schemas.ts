@@ -211,6 +211,8 @@ export const profileUpdateSchema = z.object({
   language: z.optional(z.enum(LANGS, "Choose a language: en or es")),
   /** Texts about the person's rides. */
   rideTexts: z.optional(z.boolean("rideTexts must be true or false")),
+  /** Texts too when a device with ride alerts on was pushed the notice. */
+  textsWithPush: z.optional(z.boolean("textsWithPush must be true or false")),
   /**
    * Standing accessibility needs, read by lib/needs.ts `readNeeds`
    * in the route (its list stays out of the bundles that use this schema).
