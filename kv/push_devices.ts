@@ -47,7 +47,10 @@ export function addPushDevice(
     const oldestFirst = [...kept].sort((a, b) => a.addedAt - b.addedAt);
     const replaced = oldestFirst.slice(0, Math.max(0, kept.length + 1 - MAX_PUSH_DEVICES)).map((d) => d.endpoint);
     const next = [...kept.filter((d) => !replaced.includes(d.endpoint)), device];
-    return await committed(kv.atomic().check(entry).set(keys.pushDevices(userId), next), { devices: next.length, replaced });
+    return await committed(kv.atomic().check(entry).set(keys.pushDevices(userId), next), {
+      devices: next.length,
+      replaced,
+    });
   });
 }
 
