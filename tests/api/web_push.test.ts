@@ -12,6 +12,7 @@ import { bearer, makeApp, postJson, TEST_VAPID } from "../helpers/app.ts";
 import { delay } from "../helpers/live.ts";
 import { startPushService, type TestDevice } from "../helpers/push_service.ts";
 import { put, requestRide, rideWorld } from "../helpers/rides.ts";
+import { automaticWorld, drive } from "../helpers/plans.ts";
 
 const RIDER_PHONE = "8645550142";
 const PICKUP = { lat: 34.9410, lng: -82.2250 };
@@ -138,6 +139,43 @@ describe("web push", () => {
     }
     const kept = (await listPushDevices(t.kv, rider.user.id)).map((d) => d.endpoint);
     expect(kept.sort()).toEqual(added.slice(1).sort());
+  });
+});
+
+describe("a driver's alerts", () => {
+  it("tell every driver online of a new ride request (drivers mode), in their language", async () => {
+    const { t, rider, driver, driver2, service, subscribe } = await world();
+    await t.request("/api/users/profile", put(driver.token, { language: "es" }));
+    const mine = await subscribe(driver.token);
+    const other = await subscribe(driver2.token);
+    const res = await requestRide(t, rider.token, { pickup: PICKUP });
+    const { ride } = await res.json();
+    const tag = `ride-${ride.id}`;
+    const got = await until(() => service.messages(mine.device), (m) => m.length === 1, "the driver's push");
+    expect(JSON.parse(got[0])).toEqual({
+      title: "City of Greer",
+      body: "Nueva solicitud de viaje.",
+      url: "/greer/driver",
+      tag,
+    });
+    const theirs = await until(() => service.messages(other.device), (m) => m.length === 1, "the other driver's push");
+    expect(JSON.parse(theirs[0]).body).toBe("New ride request.");
+  });
+
+  it("tell the driver of a rider added to their run (automatic dispatch), in the driver screen's words", async () => {
+    const { t, rider, driver, service, subscribe } = await world();
+    const w = await automaticWorld(t);
+    await drive(t, driver.token, w.van);
+    const { device } = await subscribe(driver.token);
+    const res = await requestRide(t, rider.token, { pickup: PICKUP });
+    expect(res.status).toBe(201);
+    const { ride } = await res.json();
+    expect(ride.vehicleId).toBe(w.van);
+    const got = await until(() => service.messages(device), (m) => m.length === 1, "the driver's push");
+    expect(JSON.parse(got[0])).toMatchObject({
+      body: expect.stringMatching(/^New rider added: pick up at \d{1,2}:\d\d\s[AP]M $/),
+      url: "/greer/driver",
+    });
   });
 });
 

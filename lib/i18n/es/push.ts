@@ -4,8 +4,8 @@ export const push = {
   "Get ride alerts on this device": "Recibir avisos de viajes en este dispositivo",
   "See when your driver is on the way and here, on your lock screen, without a text message.":
     "Vea cuándo su conductor va en camino y cuándo llegó, en la pantalla de bloqueo, sin mensajes de texto.",
-  "See new rides and changes to your run on your lock screen.":
-    "Vea los viajes nuevos y los cambios de su recorrido en la pantalla de bloqueo.",
+  "See new ride requests and riders added to your run on your lock screen.":
+    "Vea las nuevas solicitudes de viaje y los pasajeros añadidos a su recorrido en la pantalla de bloqueo.",
   "Turn on alerts": "Activar avisos",
   "Turning on...": "Activando...",
   "Not now": "Ahora no",
@@ -23,8 +23,7 @@ export const push = {
   "Texts with alerts turned off.": "Mensajes junto con los avisos desactivados.",
   // A driver's alerts.
   "New ride request: pickup at {pickup}.": "Nueva solicitud de viaje: recogida en {pickup}.",
-  "Your run changed: next pickup at {pickup}.": "Su recorrido cambió: próxima recogida en {pickup}.",
-  "Your run changed.": "Su recorrido cambió.",
+  "New ride request.": "Nueva solicitud de viaje.",
   // The API's refusals.
   "endpoint must be the https URL of a push service": "endpoint debe ser la URL https de un servicio de notificaciones",
   "keys must hold the browser's p256dh and auth keys": "keys debe contener las claves p256dh y auth del navegador",
