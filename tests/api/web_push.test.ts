@@ -173,7 +173,7 @@ describe("a driver's alerts", () => {
     expect(ride.vehicleId).toBe(w.van);
     const got = await until(() => service.messages(device), (m) => m.length === 1, "the driver's push");
     expect(JSON.parse(got[0])).toMatchObject({
-      body: expect.stringMatching(/^New rider added: pick up at \d{1,2}:\d\d\s[AP]M $/),
+      body: expect.stringMatching(/^New rider added: pick up at \d{1,2}:\d\d\s[AP]M$/),
       url: "/greer/driver",
     });
   });
