@@ -19,7 +19,9 @@ export async function tellDrivers(deps: PushDeps, tenant: Tenant, ride: Ride): P
   if (!deps.push) return;
   try {
     if (ride.status === "pending") await newRideRequest(deps, tenant, ride);
-    else if (ride.status === "accepted" && ride.vehicleId && ride.assignedDriverId) await riderAdded(deps, tenant, ride);
+    else if (ride.status === "accepted" && ride.vehicleId && ride.assignedDriverId) {
+      await riderAdded(deps, tenant, ride);
+    }
   } catch (error) {
     deps.log({ event: "driver.push_failed", level: "error", rideId: ride.id, error: String(error) });
   }
