@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { listPushDevices } from "../../kv/push_devices.ts";
 import { createApp } from "../../server/app.tsx";
 import type { Point } from "../../lib/geo.ts";
-import { bearer, makeApp, postJson, TEST_VAPID } from "../helpers/app.ts";
+import { bearer, html, makeApp, postJson, TEST_VAPID } from "../helpers/app.ts";
 import { delay } from "../helpers/live.ts";
 import { startPushService, type TestDevice } from "../helpers/push_service.ts";
 import { put, requestRide, rideWorld } from "../helpers/rides.ts";
@@ -235,5 +235,15 @@ describe("a person's devices", () => {
     const res = await off.request("/api/push/key");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Ride alerts on devices are not available on this service." });
+  });
+
+  it("are named on the privacy page with what a push carries, in both languages", async () => {
+    using t = await makeApp();
+    const en = await html(await t.request("/greer/privacy"));
+    expect(en).toContain("<h3>Ride alerts on your device</h3>");
+    expect(en).toContain("Each alert carries the organization&#x27;s name, the words of the ride text");
+    const es = await html(await t.request("/greer/privacy", { headers: { cookie: "lang=es" } }));
+    expect(es).toContain("<h3>Avisos de viajes en su dispositivo</h3>");
+    expect(es).toContain("Cada aviso lleva el nombre de la organización");
   });
 });
