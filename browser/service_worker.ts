@@ -126,8 +126,9 @@ export function serviceWorker(settings: WorkerSettings): void {
         const open = windows.find((w) => w.url === url) ??
           windows.find((w) => w.url.startsWith(self.registration.scope));
         if (!open) return self.clients.openWindow(url);
-        // Focus first: the tap's permission to raise a window does not outlast a navigation.
-        await open.focus();
+        // Focus first: the tap's permission to raise a window does not outlast a navigation. A browser that will not
+        // raise it still takes the window to the ride.
+        await open.focus().catch(() => undefined);
         if (open.url !== url) await open.navigate(url);
       }),
     );
