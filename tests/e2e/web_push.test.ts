@@ -9,7 +9,8 @@
  * answers the loopback service's subscription for the server's key. The worker's push event is a real one, sent
  * through the DevTools protocol (ServiceWorker.deliverPushMessage) with the message the push service received; its
  * notificationclick handler is called in the worker with the notification it showed.
- * `UPDATE_SCREENSHOTS=1` writes docs/screenshots/ride-alerts-offer{,-desktop}{,-es}.png.
+ * `UPDATE_SCREENSHOTS=1` writes docs/screenshots/ride-alerts-offer{,-desktop}{,-es}.png and
+ * ride-alerts-offer-driver{,-desktop}{,-es}.png.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,5 +185,38 @@ describe("ride alerts on a device", () => {
     });
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/greer/rider");
     expect(watch.errors).toEqual([]);
+  });
+
+  it("are offered to a driver once a rider waits for them, in both languages", { timeout: 90_000 }, async () => {
+    const rider = await world.signIn("8645550783");
+    const driver = await world.signIn(DEMO_DRIVER_PHONE);
+    await acceptedRide(rider, driver);
+    const shots = [
+      ["en", PHONE, "ride-alerts-offer-driver", OFFER, "See new ride requests and riders added to your run"],
+      ["en", DESKTOP, "ride-alerts-offer-driver-desktop", OFFER, "See new ride requests"],
+      ["es", PHONE, "ride-alerts-offer-driver-es", "Recibir avisos de viajes en este dispositivo", "Vea las nuevas"],
+      ["es", DESKTOP, "ride-alerts-offer-driver-desktop-es", "Recibir avisos de viajes en este dispositivo", "Vea las"],
+    ] as const;
+    for (const [lang, viewport, name, title, lead] of shots) {
+      // No permission granted up front (granting geolocation denies every other, notifications included): the
+      // driver's position comes from a stand-in for the browser's geolocation instead.
+      const context = await world.newContext({ viewport });
+      await context.addInitScript(({ latitude, longitude }) => {
+        const position = {
+          coords: { latitude, longitude, accuracy: 10 },
+          timestamp: Date.now(),
+        } as GeolocationPosition;
+        navigator.geolocation.getCurrentPosition = (ok) => void setTimeout(() => ok(position), 0);
+        navigator.geolocation.watchPosition = (ok) => (setTimeout(() => ok(position), 0), 1);
+      }, { latitude: AWAY.lat, longitude: AWAY.lng });
+      await context.addCookies([{ name: "lang", value: lang, url: world.server.url }]);
+      const page = await context.newPage();
+      await storeSession(page, driver);
+      await page.goto("/greer/driver");
+      await page.locator('[data-island="DriverScreen"][data-hydrated="true"]').waitFor({ timeout: 15_000 });
+      await page.getByText(title).waitFor({ timeout: 15_000 });
+      await page.getByText(lead, { exact: false }).waitFor();
+      await shot(page, name);
+    }
   });
 });
