@@ -9,8 +9,8 @@
  * answers the loopback service's subscription for the server's key. The worker's push event is a real one, sent
  * through the DevTools protocol (ServiceWorker.deliverPushMessage) with the message the push service received; its
  * notificationclick handler is called in the worker with the notification it showed.
- * `UPDATE_SCREENSHOTS=1` writes docs/screenshots/ride-alerts-offer{,-desktop}{,-es}.png and
- * ride-alerts-offer-driver{,-desktop}{,-es}.png.
+ * `UPDATE_SCREENSHOTS=1` writes the offer on the rider's and the driver's screen, at phone and desk width in both
+ * languages, as docs/screenshots/ride-alerts-offer.png and its -desktop, -es and -driver variants.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
