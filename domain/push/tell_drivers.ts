@@ -1,8 +1,9 @@
 /**
  * A driver's ride alerts on their devices (domain/push/to_person.ts), in their language, opening the driver screen:
  * - drivers mode: a new ride request goes to every driver online, who may take it;
- * - automatic dispatch: a rider added to a driver's run (a request planned at once, a booking handed over) goes to
- *   that driver, in the words the driver screen shows.
+ * - automatic dispatch: a rider added to a driver's run (a request planned at once, a booking handed over, a
+ *   dispatcher's assignment, a ride handed back by a driver who went offline) goes to that driver, in the words the
+ *   driver screen shows.
  * Drivers get no text for these: the alert is all, and a failure is logged, never the request's.
  */
 import { listAvailableDrivers } from "../../kv/drivers.ts";

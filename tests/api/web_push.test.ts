@@ -179,6 +179,22 @@ describe("a driver's alerts", () => {
   });
 });
 
+describe("a driver's alerts when a driver leaves", () => {
+  it("tell the driver whose vehicle takes the rides of one who went offline (automatic dispatch)", async () => {
+    const { t, rider, driver, driver2, service, subscribe } = await world();
+    const w = await automaticWorld(t);
+    await drive(t, driver.token, w.van);
+    const res = await requestRide(t, rider.token, { pickup: PICKUP });
+    expect((await res.json()).ride.vehicleId).toBe(w.van);
+    await drive(t, driver2.token, w.car);
+    const { device } = await subscribe(driver2.token);
+    const off = await t.request("/greer/api/drivers/availability", put(driver.token, { isAvailable: false }));
+    expect(off.status).toBe(200);
+    const got = await until(() => service.messages(device), (m) => m.length === 1, "the new driver's push");
+    expect(JSON.parse(got[0]).body).toMatch(/^New rider added: pick up at \d{1,2}:\d\d\s[AP]M$/);
+  });
+});
+
 describe("a person's devices", () => {
   const device = (endpoint: string) => ({
     endpoint,
