@@ -36,14 +36,28 @@ export const pushEndpointSchema = z.object({ endpoint });
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * Whether a device may be pushed to at `endpoint`: https, or on a local start (`loopback`) an http push service on
- * this machine. Nothing else: the server would post to any address a signed-in person names.
+ * The browsers' push services (Chrome, Edge's and Samsung's through FCM; Firefox; Safari; Windows): a subscription
+ * names a host of one of these, or the host under it.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
+
+/**
+ * Whether a device may be pushed to at `endpoint`: https on a browser's push service, or on a local start
+ * (`loopback`) a push service on this machine. Nothing else: the server would post to any address a signed-in person
+ * names, an address inside its own network included.
  */
 export function allowedEndpoint(endpoint: string, loopback: boolean): boolean {
   const url = new URL(endpoint);
   if (url.username || url.password) return false;
-  if (url.protocol === "https:") return !LOOPBACK.has(url.hostname) || loopback;
-  return loopback && url.protocol === "http:" && LOOPBACK.has(url.hostname);
+  if (loopback && LOOPBACK.has(url.hostname)) return url.protocol === "http:" || url.protocol === "https:";
+  return url.protocol === "https:" && !url.port &&
+    PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }
 
 /** What a device shows: the organisation's name over the words of the text, and the screen a tap opens. */

@@ -45,7 +45,7 @@ const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body
 
 /** A browser's subscription for the cell: an https push service's address of its own. */
 const matrixDevice = (c: Cell) => ({
-  endpoint: `https://push.example.com/send/${c.me?.phone ?? "anonymous"}-${c.tenant}`,
+  endpoint: `https://fcm.googleapis.com/fcm/send/${c.me?.phone ?? "anonymous"}-${c.tenant}`,
   expirationTime: null,
   keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
 });

@@ -191,7 +191,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       null,
     );
     const subscription = template({
-      endpoint: "https://push.example.com/send/abc",
+      endpoint: "https://fcm.googleapis.com/fcm/send/abc",
       expirationTime: null,
       keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
     });
@@ -202,6 +202,9 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       "javascript:alert(1)",
       "https://" + "a".repeat(1030),
       "ftp://push.example.com/x",
+      "https://push.example.com/x",
+      "https://10.0.0.1/x",
+      "https://fcm.googleapis.com.evil.example/x",
       "",
       null,
     );
@@ -211,7 +214,7 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         keys,
         expirationTime: fc.constantFrom<JsonTree>(tree(-1), "soon", new NumberText("1e400")),
       }),
-      bodyFor(template({ endpoint: "https://push.example.com/send/abc" }), { endpoint }),
+      bodyFor(template({ endpoint: "https://fcm.googleapis.com/fcm/send/abc" }), { endpoint }),
     );
     const arb = fc.record({ type: contentType, body, method: fc.constantFrom("POST", "DELETE") });
     const devices = arena("keep");

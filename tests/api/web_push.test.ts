@@ -202,12 +202,13 @@ describe("a person's devices", () => {
     keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
   });
 
-  it("take https push services, and loopback http only on a local start", async () => {
+  it("take browsers' push services over https, and loopback http only on a local start", async () => {
     using t = await makeApp();
     const { rider } = await rideWorld(t);
     const add = (endpoint: string) => t.request("/api/users/me/push", bearer(rider.token, postJson(device(endpoint))));
     expect((await add("https://fcm.googleapis.com/fcm/send/abc")).status).toBe(201);
     expect((await add("http://localhost:8090/notify/abc")).status).toBe(201);
+    expect((await add("https://push.example.com/send/abc")).status).toBe(400);
     const plain = await add("http://fcm.googleapis.com/fcm/send/abc");
     expect(plain.status).toBe(400);
     expect(await plain.json()).toEqual({ error: "endpoint must be the https URL of a push service" });
@@ -224,17 +225,20 @@ describe("a person's devices", () => {
     using t = await makeApp();
     const { rider } = await rideWorld(t);
     for (const n of [1, 2]) {
-      await t.request("/api/users/me/push", bearer(rider.token, postJson(device(`https://push.example.com/${n}`))));
+      await t.request(
+        "/api/users/me/push",
+        bearer(rider.token, postJson(device(`https://fcm.googleapis.com/fcm/send/${n}`))),
+      );
     }
     const remove = (endpoint: string) =>
       t.request("/api/users/me/push", bearer(rider.token, { ...postJson({ endpoint }), method: "DELETE" }));
-    expect((await remove("https://push.example.com/1")).status).toBe(204);
-    const again = await remove("https://push.example.com/1");
+    expect((await remove("https://fcm.googleapis.com/fcm/send/1")).status).toBe(204);
+    const again = await remove("https://fcm.googleapis.com/fcm/send/1");
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Device not found" });
     const exported = await (await t.request("/api/users/me/export", bearer(rider.token))).json();
     expect(exported.pushDevices).toEqual([
-      { endpoint: "https://push.example.com/2", expirationTime: null, addedAt: t.clock.now() },
+      { endpoint: "https://fcm.googleapis.com/fcm/send/2", expirationTime: null, addedAt: t.clock.now() },
     ]);
     expect(JSON.stringify(exported)).not.toContain("A".repeat(22));
     const gone = await t.request(

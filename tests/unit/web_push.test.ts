@@ -17,7 +17,7 @@ import { TEST_VAPID } from "../helpers/app.ts";
 const keys = { publicKey: TEST_VAPID.VAPID_PUBLIC_KEY, privateKey: TEST_VAPID.VAPID_PRIVATE_KEY };
 /** A browser's keys: a P-256 point and a 16-byte secret. */
 const target = {
-  endpoint: "https://push.example.com/send/abc",
+  endpoint: "https://fcm.googleapis.com/fcm/send/abc",
   keys: {
     p256dh: "BB0Jqfodu4UDhKPqGZIdVIitQpsPLxxQBXWqvszGj0RCf0kr3ZE7Mmb-wW0AJIqxXlZp5zIVaIn6kaY8aqmrylA",
     auth: "C9SDGsyo6ALjwQCOIcTLQw",
@@ -66,6 +66,25 @@ describe("a local start's VAPID pair", () => {
 });
 
 describe("where a device may be pushed", () => {
+  it("is a browser's push service over https, never another host of the server's choosing", () => {
+    for (
+      const url of [
+        "https://web.push.apple.com/QGuKk",
+        "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+        "https://wns2-bl2p.notify.windows.com/w/?token=x",
+      ]
+    ) expect(allowedEndpoint(url, false)).toBe(true);
+    for (
+      const url of [
+        "https://push.example.com/send/x",
+        "https://10.0.0.1/x",
+        "https://fcm.googleapis.com.evil.example/x",
+        "https://evilfcm.googleapis.com/x",
+        "https://fcm.googleapis.com:8443/x",
+      ]
+    ) expect(allowedEndpoint(url, true)).toBe(false);
+  });
+
   it("is https, or on a local start an http push service on this machine", () => {
     expect(allowedEndpoint("https://fcm.googleapis.com/fcm/send/x", false)).toBe(true);
     expect(allowedEndpoint("http://fcm.googleapis.com/fcm/send/x", true)).toBe(false);
