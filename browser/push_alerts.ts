@@ -28,11 +28,18 @@ export function answerPushOffer(): void {
 
 export type AlertsResult = "on" | "blocked";
 
+/** How long Turn on alerts waits for the tenant's service worker to be active. */
+const WORKER_WAIT_MS = 30_000;
+
 /** Asks the browser's permission, subscribes and hands the subscription to the server; throws when that fails. */
 export async function turnOnAlerts(): Promise<AlertsResult> {
   if (await Notification.requestPermission() !== "granted") return "blocked";
   const { publicKey } = await call<{ publicKey: string }>("GET", "/api/push/key");
-  const registration = await navigator.serviceWorker.ready;
+  // The worker installs a few seconds after the page registers it; one that never comes fails the offer, not hangs it.
+  const registration = await Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, fail) => setTimeout(() => fail(new Error("no service worker")), WORKER_WAIT_MS)),
+  ]);
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),

@@ -37,7 +37,10 @@ interface WorkerScope {
   location: Location;
   registration: {
     scope: string;
-    showNotification(title: string, options: { body: string; tag: string; icon: string; data: unknown }): Promise<void>;
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; renotify: boolean; icon: string; data: unknown },
+    ): Promise<void>;
   };
   clients: {
     claim(): Promise<void>;
@@ -112,6 +115,9 @@ export function serviceWorker(settings: WorkerSettings): void {
     event.waitUntil(self.registration.showNotification(message.title, {
       body: message.body,
       tag: typeof message.tag === "string" ? message.tag : url,
+      // One notification per ride, the newest in its place, and each one heard: "here" must not replace "accepted"
+      // in silence.
+      renotify: true,
       icon: `${settings.base}/icons/icon-192.png`,
       data: { url },
     }));

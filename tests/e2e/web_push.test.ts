@@ -116,7 +116,7 @@ describe("ride alerts on a device", () => {
     const driver = await world.signIn(DEMO_DRIVER_PHONE);
     const { data } = await world.call("GET", "/api/push/key");
     const device = await service.subscribe(data.publicKey);
-    await acceptedRide(rider, driver);
+    const rideId = await acceptedRide(rider, driver);
 
     const { context, page } = await riderPage(rider);
     await standInSubscription(context, device.subscription);
@@ -160,10 +160,15 @@ describe("ride alerts on a device", () => {
     });
     const shown = () =>
       page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body }))
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          renotify: (n as Notification & { renotify: boolean }).renotify,
+        }))
       );
     await expect.poll(shown, { timeout: 10_000 }).toEqual([
-      { title: "City of Greer", body: "City of Greer: Your shuttle is here" },
+      { title: "City of Greer", body: "City of Greer: Your shuttle is here", tag: `ride-${rideId}`, renotify: true },
     ]);
 
     // A tap on it, from another screen of the app: the window goes to the ride's screen.
