@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { listPushDevices } from "../../kv/push_devices.ts";
+import { newVapidKeys } from "../../kv/vapid_keys.ts";
 import { createApp } from "../../server/app.tsx";
 import type { Point } from "../../lib/geo.ts";
 import { bearer, html, makeApp, postJson, TEST_VAPID } from "../helpers/app.ts";
@@ -126,6 +127,25 @@ describe("web push", () => {
     expect(texts()[0]).toMatch(/^City of Greer: .* accepted your ride/);
     expect(await listPushDevices(t.kv, rider.user.id)).toEqual([]);
     expect(await metric("expired")).toBe(1);
+  });
+
+  it("texts when the push service refuses the push (a subscription made for another key), and counts it failed", async () => {
+    const { rider, service, subscribe, accept, texts, metric } = await world();
+    const other = await service.subscribe((await newVapidKeys()).publicKey);
+    await subscribe(rider.token, other);
+    await accept(rider.token);
+    await until(() => Promise.resolve(texts()), (m) => m.length === 2, "two texts");
+    expect(await service.messages(other)).toEqual([]);
+    expect(await metric("failed")).toBe(2);
+  });
+
+  it("pushes to a rider who turned ride texts off: the alert is theirs to turn on, the texts theirs to turn off", async () => {
+    const { t, rider, service, subscribe, accept, texts } = await world();
+    await t.request("/api/users/profile", put(rider.token, { rideTexts: false }));
+    const { device } = await subscribe(rider.token);
+    await accept(rider.token);
+    await until(() => service.messages(device), (m) => m.length === 2, "two pushes");
+    expect(texts()).toEqual([]);
   });
 
   it("keeps five devices: a sixth replaces the one added first", async () => {
