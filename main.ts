@@ -42,7 +42,7 @@ const config = {
   vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
 };
 const demo = await prepareStore(kv, config, log);
-const { app, sms } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
+const { app, sms, push } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
 
 const gate = new RequestGate();
 const server = Deno.serve({
@@ -54,7 +54,7 @@ const server = Deno.serve({
 
 // Rides booked ahead become pending 20 minutes before their time: once now, catching up after a stop, then on a timer.
 const handOvers = new AbortController();
-void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+void startHandOvers(noticeDeps({ kv, sms, push, clock: systemClock, config, log }), handOvers.signal);
 
 exitOnSignals(log, () => {
   handOvers.abort();

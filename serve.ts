@@ -102,7 +102,7 @@ const config = {
   vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
 };
 
-const { app, sms } = await buildApp({
+const { app, sms, push } = await buildApp({
   kv,
   config,
   log,
@@ -117,7 +117,7 @@ kv.reads.share(group.shareForgets((note) => kv.reads.drop(note)));
 // hand-over is one commit checked against the booking as read, so a second sweep re-reads and does nothing), but
 // one sweep per process spares the others the reads and the lost races.
 const handOvers = new AbortController();
-if (holding) void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+if (holding) void startHandOvers(noticeDeps({ kv, sms, push, clock: systemClock, config, log }), handOvers.signal);
 
 const gate = new RequestGate();
 /** A write's answer waits at most this long for the other isolates to drop what it changed (server/isolates.ts). */

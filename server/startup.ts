@@ -18,6 +18,9 @@ import { formatPhone } from "../lib/phone.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { senderFromConfig, type SmsSender } from "../lib/sms.ts";
 import { createApp } from "./app.tsx";
+import { Metrics } from "../lib/metrics.ts";
+import type { PushSender } from "../lib/web_push.ts";
+import { pushFromConfig } from "./push.ts";
 
 /** A start-up check that fails with a ConfigError stops the server, naming the variable. */
 export async function checkedOrExit(check: Promise<void>): Promise<void> {
@@ -135,7 +138,7 @@ export async function buildApp(
     isolate?: string;
     quiet?: boolean;
   },
-): Promise<{ app: ReturnType<typeof createApp>; sms: SmsSender }> {
+): Promise<{ app: ReturnType<typeof createApp>; sms: SmsSender; push: PushSender | null }> {
   const reporter = config.sentryDsn
     ? (await import("../lib/error_reporter.ts")).sentryReporter({
       dsn: config.sentryDsn,
@@ -144,9 +147,14 @@ export async function buildApp(
     : undefined;
   if (reporter && !quiet) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
   const sms = senderFromConfig(config);
+  // One push sender for the app and the hand-over sweep, counted in the app's metrics.
+  const metrics = new Metrics();
+  const push = pushFromConfig(config, metrics);
   const app = createApp({
     kv,
     sms,
+    push,
+    metrics,
     clock: systemClock,
     config,
     log,
@@ -154,5 +162,5 @@ export async function buildApp(
     mapOrigins,
     ...(isolate && { isolate }),
   });
-  return { app, sms };
+  return { app, sms, push };
 }
