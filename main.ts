@@ -21,6 +21,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  noteLocalVapidKeys,
   openStoreOrExit,
   prepareStore,
   startupConfig,
@@ -36,6 +37,7 @@ const lock = await storeLock(loaded.kvPath);
 const kv = await openStoreOrExit(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
 if (!loaded.jwtSecret) noteLocalSecret(loaded.kvPath);
+if (makesLocalVapidKeys(loaded)) noteLocalVapidKeys(loaded.kvPath!);
 const config = {
   ...loaded,
   jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!),

@@ -33,6 +33,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  noteLocalVapidKeys,
   openStoreOrExit,
   prepareStore,
   startupConfig,
@@ -86,7 +87,10 @@ async function startStore(kv: Store): Promise<Ready> {
     noteLocalSecret(loaded.kvPath);
     await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
   }
-  if (makesLocalVapidKeys(loaded)) await localVapidKeys(loaded.kvPath!);
+  if (makesLocalVapidKeys(loaded)) {
+    noteLocalVapidKeys(loaded.kvPath!);
+    await localVapidKeys(loaded.kvPath!); // made here once; the others read the file after "ready"
+  }
   const demo = await prepareStore(kv, loaded, log);
   const ready = { demo: demo && { code: demo.code, name: demo.name } };
   group.ready(ready);

@@ -10,6 +10,7 @@ import { migrateStore } from "../kv/migrations.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../kv/seed.ts";
 import { seedDemoTenant } from "../domain/tenants/demo.ts";
 import { secretPathFor } from "../kv/secrets.ts";
+import { vapidPathFor } from "../kv/vapid_keys.ts";
 import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";
 import { type Config, ConfigError, isKvConnectUrl, loadConfig } from "../lib/config.ts";
@@ -105,6 +106,12 @@ export function listeningLines(
 export function noteLocalSecret(kvPath: string | null): void {
   const where = kvPath === ":memory:" ? "in memory" : `in ${secretPathFor(kvPath!)} (mode 0600)`;
   console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
+}
+
+/** Said on a local start without VAPID keys: ride alerts use a pair made once, and where it is kept. */
+export function noteLocalVapidKeys(kvPath: string): void {
+  const where = kvPath === ":memory:" ? "in memory" : `in ${vapidPathFor(kvPath)} (mode 0600)`;
+  console.log(`VAPID keys are not set: ride alerts on devices use a key pair generated once and kept ${where}.`);
 }
 
 /**
