@@ -1,37 +1,11 @@
 /**
- * Web push, the parts shared by the server and the screens: the subscription a browser hands over
- * (`PushSubscription.toJSON()`), checked at the edge, and the message a device shows. Pure: the store is
+ * Web push: where a device may be pushed, the cap on a person's devices, and the message a device shows. Pure: the
+ * subscription a browser hands over is checked at the edge (lib/schemas.ts pushSubscriptionSchema), the store is
  * kv/push_devices.ts, the sending lib/web_push.ts.
  */
-import * as z from "zod/mini";
-import type { Text } from "./i18n/catalogue.ts";
 
 /** A person keeps at most this many devices: a sixth replaces the one added first. */
 export const MAX_PUSH_DEVICES = 5;
-
-export const PUSH_ENDPOINT_TEXT: Text = "endpoint must be the https URL of a push service";
-export const PUSH_KEYS_TEXT: Text = "keys must hold the browser's p256dh and auth keys";
-
-/** base64url of exactly `bytes` bytes, with or without padding (browsers leave it off). */
-const base64UrlOf = (bytes: number) =>
-  z.string(PUSH_KEYS_TEXT).check(
-    z.refine((v) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(bytes * 4 / 3)}}={0,2}$`).test(v), PUSH_KEYS_TEXT),
-  );
-
-const endpoint = z.string(PUSH_ENDPOINT_TEXT).check(
-  z.maxLength(1024, PUSH_ENDPOINT_TEXT),
-  z.refine((v) => /^https?:\/\/[^\s/?#]+/.test(v) && URL.canParse(v), PUSH_ENDPOINT_TEXT),
-);
-
-/** The browser's PushSubscription JSON, as it is: `{endpoint, expirationTime, keys: {p256dh, auth}}`. */
-export const pushSubscriptionSchema = z.object({
-  endpoint,
-  expirationTime: z.optional(z.nullable(z.number("expirationTime must be a time in milliseconds or null"))),
-  keys: z.object({ p256dh: base64UrlOf(65), auth: base64UrlOf(16) }, PUSH_KEYS_TEXT),
-});
-export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
-
-export const pushEndpointSchema = z.object({ endpoint });
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
