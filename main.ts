@@ -7,6 +7,8 @@
  * stop in server/shutdown.ts.
  */
 import { localSecret } from "./kv/secrets.ts";
+import { localVapidKeys } from "./kv/vapid_keys.ts";
+import { makesLocalVapidKeys } from "./lib/config.ts";
 import { systemClock } from "./lib/clock.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { readMapOrigins } from "./server/map_origins.ts";
@@ -19,6 +21,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  noteLocalVapidKeys,
   openStoreOrExit,
   prepareStore,
   startupConfig,
@@ -34,9 +37,14 @@ const lock = await storeLock(loaded.kvPath);
 const kv = await openStoreOrExit(loaded.kvPath);
 // lib/config.ts has refused a missing JWT_SECRET for https and managed KV: a local start remains.
 if (!loaded.jwtSecret) noteLocalSecret(loaded.kvPath);
-const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
+if (makesLocalVapidKeys(loaded)) noteLocalVapidKeys(loaded.kvPath!);
+const config = {
+  ...loaded,
+  jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!),
+  vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
+};
 const demo = await prepareStore(kv, config, log);
-const { app, sms } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
+const { app, sms, push } = await buildApp({ kv, config, log, mapOrigins: await mapOrigins });
 
 const gate = new RequestGate();
 const server = Deno.serve({
@@ -48,7 +56,7 @@ const server = Deno.serve({
 
 // Rides booked ahead become pending 20 minutes before their time: once now, catching up after a stop, then on a timer.
 const handOvers = new AbortController();
-void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+void startHandOvers(noticeDeps({ kv, sms, push, clock: systemClock, config, log }), handOvers.signal);
 
 exitOnSignals(log, () => {
   handOvers.abort();

@@ -18,8 +18,9 @@ import type { Store } from "./kv/store.ts";
 import { join } from "node:path";
 import { lockStore, type StoreLock, StoreLockedError } from "./kv/lock.ts";
 import { localSecret } from "./kv/secrets.ts";
+import { localVapidKeys } from "./kv/vapid_keys.ts";
 import { systemClock } from "./lib/clock.ts";
-import { isKvConnectUrl } from "./lib/config.ts";
+import { isKvConnectUrl, makesLocalVapidKeys } from "./lib/config.ts";
 import { jsonLogger } from "./lib/log.ts";
 import { startHandOvers } from "./server/hand_over.ts";
 import { IsolateGroup, type Ready } from "./server/isolates.ts";
@@ -32,6 +33,7 @@ import {
   checkedOrExit,
   listeningLines,
   noteLocalSecret,
+  noteLocalVapidKeys,
   openStoreOrExit,
   prepareStore,
   startupConfig,
@@ -85,6 +87,10 @@ async function startStore(kv: Store): Promise<Ready> {
     noteLocalSecret(loaded.kvPath);
     await localSecret(kv, loaded.kvPath!); // made here once; the others read the file after "ready"
   }
+  if (makesLocalVapidKeys(loaded)) {
+    noteLocalVapidKeys(loaded.kvPath!);
+    await localVapidKeys(loaded.kvPath!); // made here once; the others read the file after "ready"
+  }
   const demo = await prepareStore(kv, loaded, log);
   const ready = { demo: demo && { code: demo.code, name: demo.name } };
   group.ready(ready);
@@ -94,9 +100,13 @@ async function startStore(kv: Store): Promise<Ready> {
 const { holding, lock } = await takeLock(loaded.kvPath);
 const kv = await openStoreOrExit(loaded.kvPath, { sharedByIsolates: true });
 const ready = holding ? await startStore(kv) : await group.whenReady();
-const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!) };
+const config = {
+  ...loaded,
+  jwtSecret: loaded.jwtSecret ?? await localSecret(kv, loaded.kvPath!),
+  vapid: makesLocalVapidKeys(loaded) ? await localVapidKeys(loaded.kvPath!) : loaded.vapid,
+};
 
-const { app, sms } = await buildApp({
+const { app, sms, push } = await buildApp({
   kv,
   config,
   log,
@@ -111,7 +121,7 @@ kv.reads.share(group.shareForgets((note) => kv.reads.drop(note)));
 // hand-over is one commit checked against the booking as read, so a second sweep re-reads and does nothing), but
 // one sweep per process spares the others the reads and the lost races.
 const handOvers = new AbortController();
-if (holding) void startHandOvers(noticeDeps({ kv, sms, clock: systemClock, config, log }), handOvers.signal);
+if (holding) void startHandOvers(noticeDeps({ kv, sms, push, clock: systemClock, config, log }), handOvers.signal);
 
 const gate = new RequestGate();
 /** A write's answer waits at most this long for the other isolates to drop what it changed (server/isolates.ts). */

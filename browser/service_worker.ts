@@ -14,6 +14,8 @@
  * - Never cached: API calls and sockets, anything carrying a token (an
  *   Authorization header, `token` or `ticket` in the query), other origins,
  *   anything but GET. Those go to the network as if there were no worker.
+ * - Push (ride alerts, lib/push.ts): shows the message as a notification, one per ride (its tag), with the tenant's
+ *   icon; a tap focuses a window of the app on the ride's screen, or opens one.
  * - Updates: a new release is a new worker (its source names the release),
  *   which waits until the page asks it to take over ("A new version is ready –
  *   Reload", components/app_shell/); it then deletes the older release's cache.
@@ -33,14 +35,32 @@ export interface WorkerSettings {
 /** Minimal types of the worker's scope (deno.json's libraries are the page's). */
 interface WorkerScope {
   location: Location;
-  registration: { scope: string };
-  clients: { claim(): Promise<void> };
+  registration: {
+    scope: string;
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; renotify: boolean; icon: string; data: unknown },
+    ): Promise<void>;
+  };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<WorkerWindow[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: string, listener: (event: WorkerEvent) => void): void;
 }
+interface WorkerWindow {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerEvent extends Event {
   request: Request;
+  /** A message event's data; a push event's is a PushMessageData. */
   data?: unknown;
+  /** A notificationclick's notification. */
+  notification?: { data?: unknown; close(): void };
   waitUntil(promise: Promise<unknown>): void;
   respondWith(response: Promise<Response> | Response): void;
 }
@@ -77,6 +97,47 @@ export function serviceWorker(settings: WorkerSettings): void {
 
   self.addEventListener("message", (event) => {
     if ((event.data as { type?: string } | null)?.type === "skip-waiting") void self.skipWaiting();
+  });
+
+  self.addEventListener("push", (event) => {
+    const data = event.data as { json(): unknown } | null | undefined;
+    let message: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {};
+    try {
+      message = (data?.json() ?? {}) as typeof message;
+    } catch {
+      // Not the server's JSON: nothing to show.
+    }
+    if (typeof message.title !== "string" || typeof message.body !== "string") return;
+    // Only a screen of this tenant opens on a tap: a message cannot send the person elsewhere.
+    const url = typeof message.url === "string" && message.url.startsWith(settings.base + "/")
+      ? message.url
+      : settings.base + "/";
+    event.waitUntil(self.registration.showNotification(message.title, {
+      body: message.body,
+      tag: typeof message.tag === "string" ? message.tag : url,
+      // One notification per ride, the newest in its place, and each one heard: "here" must not replace "accepted"
+      // in silence.
+      renotify: true,
+      icon: `${settings.base}/icons/icon-192.png`,
+      data: { url },
+    }));
+  });
+
+  self.addEventListener("notificationclick", (event) => {
+    event.notification?.close();
+    const path = (event.notification?.data as { url?: string } | undefined)?.url ?? settings.base + "/";
+    const url = new URL(path, self.location.origin).href;
+    event.waitUntil(
+      self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+        const open = windows.find((w) => w.url === url) ??
+          windows.find((w) => w.url.startsWith(self.registration.scope));
+        if (!open) return self.clients.openWindow(url);
+        // Focus first: the tap's permission to raise a window does not outlast a navigation. A browser that will not
+        // raise it still takes the window to the ride.
+        await open.focus().catch(() => undefined);
+        if (open.url !== url) await open.navigate(url);
+      }),
+    );
   });
 
   /** What may never be kept: the person's data and anything that proves who they are. */

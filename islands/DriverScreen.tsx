@@ -41,6 +41,8 @@ import type { ServiceArea } from "../lib/schemas.ts";
 const loadNotices = () => import("../components/app_shell/AppNotices.tsx");
 if (typeof document !== "undefined") void loadNotices();
 const AppNotices = lazy(loadNotices);
+/** "Get ride alerts on this device": its chunk is asked for only once the driver has a rider waiting. */
+const PushOffer = lazy(() => import("../components/app_shell/PushOffer.tsx"));
 /** The run of automatic dispatch: its own chunk, so a tenant dispatching by hand loads none of it. */
 const DriverRun = lazy(() => import("./driver/DriverRun.tsx"));
 
@@ -97,6 +99,7 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
         </div>
         <Suspense>
           <AppNotices connected={connected} />
+          {holding && <PushOffer driver />}
         </Suspense>
         {/* Asked while offline, as the driver goes online; kept out of the way of the rides after. */}
         {availability.available === false && vehicles && (

@@ -185,7 +185,11 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
    * A setting saved as soon as it is ticked, as a phone's settings are: ride
    * texts on or off, the standing needs.
    */
-  async function saveAtOnce(body: { rideTexts: boolean } | { needs: Need[] }, area: "texts" | "needs", done: string) {
+  async function saveAtOnce(
+    body: { rideTexts: boolean } | { textsWithPush: boolean } | { needs: Need[] },
+    area: "texts" | "needs",
+    done: string,
+  ) {
     if (busy !== "idle") return;
     setBusy("saving");
     setNotice(null);
@@ -200,6 +204,12 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
   }
   const setRideTexts = (on: boolean) =>
     saveAtOnce({ rideTexts: on }, "texts", on ? t("Ride texts turned on.") : t("Ride texts turned off."));
+  const setTextsWithPush = (on: boolean) =>
+    saveAtOnce(
+      { textsWithPush: on },
+      "texts",
+      on ? t("Texts with alerts turned on.") : t("Texts with alerts turned off."),
+    );
   const setNeeds = (needs: Need[]) => saveAtOnce({ needs }, "needs", t("Accessibility needs saved."));
 
   if (loaded.status === "loading") return <Loading text={t("Loading profile...")} />;
@@ -302,6 +312,19 @@ function ProfileForm({ tenant, roles }: { tenant: string; roles: Role[] }) {
         </label>
         <p id={`${id}-texts-hint`} className="field__hint">
           {t("Texts come from the service's number. Reply STOP at any time to stop all texts.")}
+        </p>
+        <label className="profile__check">
+          <input
+            type="checkbox"
+            checked={user.textsWithPush === true}
+            disabled={!idle || user.rideTexts === false}
+            aria-describedby={`${id}-push-hint`}
+            onChange={(e) => setTextsWithPush(e.currentTarget.checked)}
+          />
+          <span>{t("Also text me when a device of mine gets the alert")}</span>
+        </label>
+        <p id={`${id}-push-hint`} className="field__hint">
+          {t("Devices with ride alerts on get each notice instead of a text.")}
         </p>
         {shown("texts")}
       </div>

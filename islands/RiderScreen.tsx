@@ -62,6 +62,9 @@ const RideOptions = part("RideOptions");
 const RiderRecord = part("RiderRecord");
 const Booking = part("Booking");
 
+/** "Get ride alerts on this device": its chunk is asked for only once a ride of theirs was accepted. */
+const PushOffer = lazy(() => import("../components/app_shell/PushOffer.tsx"));
+
 const NONE: Place[] = [];
 
 export interface RiderScreenProps {
@@ -123,6 +126,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl, timeZone }: RiderScre
       <div className="ride-screen__panel">
         <Suspense>
           <RiderRecord tenant={tenant} ended={rider.ended} />
+          {ride && ride.status !== "pending" && ride.status !== "scheduled" && <PushOffer />}
         </Suspense>
         {!rider.loaded ? <Loading /> : ride
           ? (

@@ -12,8 +12,9 @@
  *    but loses their name, phone, photo and note (the ride says
  *    `riderDeleted` / `driverDeleted`, and screens say "Deleted rider");
  * 3. one commit deletes the user, the phone's index (the number can sign up
- *    again as a new person), the photo and the addresses the number signed
- *    in from, and notes the access change, so open sockets close at once;
+ *    again as a new person), the photo, the devices they got ride alerts on
+ *    and the addresses the number signed in from, and notes the access
+ *    change, so open sockets close at once;
  * 4. every session ends.
  *
  * Kept on purpose: the SMS opt-out, by number (kv/sms_opt_outs.ts); what an
@@ -143,7 +144,7 @@ async function getEntries(kv: Store, rideKeys: Deno.KvKey[]): Promise<Deno.KvEnt
 }
 
 /**
- * The user, their phone's index, their photo and their known sign-in
+ * The user, their phone's index, their photo, their push devices and their known sign-in
  * addresses go in one commit checked against the user as read. A super admin
  * also checks every other super as read, so two supers deleting themselves at
  * once cannot both leave the store without one.
@@ -157,7 +158,8 @@ function eraseUser(
     if (!entry.value) return { ok: false, reason: "not_found" } as const;
     const phone = entry.value.phoneNumber;
     const index = await kv.get<string>(keys.userByPhone(phone));
-    const op = kv.atomic().check(entry).check(index).delete(keys.user(userId)).delete(keys.photo(userId));
+    const op = kv.atomic().check(entry).check(index).delete(keys.user(userId)).delete(keys.photo(userId))
+      .delete(keys.pushDevices(userId));
     if (index.value === userId) op.delete(keys.userByPhone(phone));
     if (entry.value.isSuper) {
       const others = await otherSupers(kv, userId);

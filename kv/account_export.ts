@@ -19,6 +19,7 @@ import { listUserTenantCodes, type Membership } from "./members.ts";
 import { listHolds, termsOf } from "./number_holds.ts";
 import { listRidesOfPerson } from "./person_rides.ts";
 import { getPhoto } from "./photos.ts";
+import { listPushDevices } from "./push_devices.ts";
 import { driverRatings } from "./ride_feedback.ts";
 import type { DriverState } from "./drivers.ts";
 import type { User } from "./users.ts";
@@ -61,7 +62,12 @@ export interface AccountExport {
   profile: Pick<Account, "id" | "name" | "email" | "phoneNumber" | "photoUrl" | "createdAt"> & { superAdmin: boolean };
   /** The stored photo itself, as a data URL; null without one. */
   photo: string | null;
-  settings: { language: Lang | null; rideTexts: boolean; needs: Need[] };
+  settings: { language: Lang | null; rideTexts: boolean; textsWithPush: boolean; needs: Need[] };
+  /**
+   * The devices they get ride alerts on: where each push service delivers them, and when. The devices' own
+   * encryption keys are left out: they are the browser's, and a copy of this file should not let anyone push.
+   */
+  pushDevices: { endpoint: string; expirationTime: number | null; addedAt: number }[];
   memberships: {
     tenant: string;
     name: string | null;
@@ -152,7 +158,17 @@ export async function exportAccount(
       superAdmin: user.isSuper,
     },
     photo: photo ? `data:${photo.contentType};base64,${encodeBase64(photo.bytes)}` : null,
-    settings: { language: user.language ?? null, rideTexts: user.rideTexts !== false, needs: user.needs ?? [] },
+    settings: {
+      language: user.language ?? null,
+      rideTexts: user.rideTexts !== false,
+      textsWithPush: user.textsWithPush === true,
+      needs: user.needs ?? [],
+    },
+    pushDevices: (await listPushDevices(kv, user.id)).map(({ endpoint, expirationTime, addedAt }) => ({
+      endpoint,
+      expirationTime,
+      addedAt,
+    })),
     memberships,
     heldAgainstNumber,
     driving,

@@ -59,6 +59,7 @@ function viewOf(user: User, tenants: AccountView["tenants"]): AccountView {
     tenants,
     ...(language && { language }),
     rideTexts,
+    textsWithPush: user.textsWithPush === true,
     needs,
   };
 }

@@ -10,6 +10,8 @@ export const keys = {
   user: (id: string) => ["users", id] as const,
   users: () => ["users"] as const,
   userByPhone: (phone: string) => ["users_by_phone", phone] as const,
+  /** The devices a person gets ride alerts on (kv/push_devices.ts): one value of up to five subscriptions. */
+  pushDevices: (userId: string) => ["push_devices", userId] as const,
   member: (tenant: string, userId: string) => ["members", tenant, userId] as const,
   members: (tenant: string) => ["members", tenant] as const,
   userTenant: (userId: string, tenant: string) => ["user_tenants", userId, tenant] as const,

@@ -20,6 +20,8 @@ export interface User {
   language?: Lang;
   /** Texts about their rides (accepted, almost there, here…); absent means on. */
   rideTexts?: boolean;
+  /** Texts too when a device with ride alerts on was pushed the notice (default: the push alone). */
+  textsWithPush?: boolean;
   /** Standing accessibility needs, copied onto each ride they request; absent means none. */
   needs?: Need[];
 }

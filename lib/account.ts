@@ -24,6 +24,8 @@ export interface Account {
    * Profile Settings. The server always says; a copy stored before it did may lack it (on).
    */
   rideTexts?: boolean;
+  /** Texts too when a device with ride alerts on was pushed the notice. */
+  textsWithPush?: boolean;
   /** Standing accessibility needs, copied onto each ride they request; a copy stored before them may lack it (none). */
   needs?: Need[];
 }

@@ -48,7 +48,19 @@ export interface Config {
   publicSourceMaps: boolean;
   /** Which X-Forwarded-For entry is the client's, counted from the right: the proxies in front (default 1). */
   trustedProxyHops: number;
+  /**
+   * Web push's VAPID pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY), base64url as browsers take them. Null: a local
+   * start (an http PUBLIC_URL on a KV file or :memory:) makes and keeps its own (kv/vapid_keys.ts); any other
+   * start without them sends no push.
+   */
+  vapid: VapidKeys | null;
   version: string;
+}
+
+/** A VAPID key pair: the P-256 public key (65 bytes) and private key (32 bytes), base64url without padding. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +114,14 @@ const rules = {
   SOCKETS_PER_ADDRESS: [z.string().check(z.regex(/^[1-9]\d{0,5}$/)), "must be a whole number from 1 to 999999"],
   PUBLIC_SOURCE_MAPS: [z.enum(["true", "false", "1", "0"]), "must be true or false"],
   TRUSTED_PROXY_HOPS: [z.string().check(z.regex(/^([1-9]|10)$/)), "must be a whole number from 1 to 10"],
+  VAPID_PUBLIC_KEY: [
+    z.string().check(z.regex(/^B[A-Za-z0-9_-]{86}$/)),
+    "must be a P-256 public key, 87 base64url characters starting with B",
+  ],
+  VAPID_PRIVATE_KEY: [
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+    "must be a P-256 private key, 43 base64url characters",
+  ],
 } as const;
 
 type Variable = keyof typeof rules;
@@ -178,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Every app machine on the store signs with the same key, and there is no local file to keep a generated one.
     if (!jwtSecret) throw new ConfigError("JWT_SECRET", "is required when KV_PATH is a KV Connect URL");
   }
+  const vapid = vapidKeys(env);
   return {
     port,
     kvPath,
@@ -197,6 +218,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     socketsPerAddress: Number(read(env, "SOCKETS_PER_ADDRESS") ?? "100"),
     publicSourceMaps: ["true", "1"].includes(read(env, "PUBLIC_SOURCE_MAPS") ?? ""),
     trustedProxyHops: Number(read(env, "TRUSTED_PROXY_HOPS") ?? "1"),
+    vapid,
     version: optional(env.HOPPER_VERSION) ?? "dev",
   };
+}
+
+/** Both VAPID keys or neither: push is on with a pair, and one alone is a mistake worth stopping for. */
+function vapidKeys(env: Record<string, string | undefined>): VapidKeys | null {
+  const publicKey = read(env, "VAPID_PUBLIC_KEY");
+  const privateKey = read(env, "VAPID_PRIVATE_KEY");
+  if (publicKey && !privateKey) throw new ConfigError("VAPID_PRIVATE_KEY", "is required with VAPID_PUBLIC_KEY");
+  if (privateKey && !publicKey) throw new ConfigError("VAPID_PUBLIC_KEY", "is required with VAPID_PRIVATE_KEY");
+  return publicKey && privateKey ? { publicKey, privateKey } : null;
+}
+
+/**
+ * Whether a start without VAPID keys makes its own: a local start only (an http PUBLIC_URL, a KV file or :memory:),
+ * where a key file beside the store's secret can be kept. A public one gets its pair from the environment.
+ */
+export function makesLocalVapidKeys(config: Config): boolean {
+  return !config.vapid && config.publicUrl.startsWith("http:") && config.kvPath !== null &&
+    !isKvConnectUrl(config.kvPath);
+}
+
+/** Where push endpoints may point: https, or loopback http on a local start so tests can run a push service. */
+export function acceptsLoopbackPush(config: Config): boolean {
+  return config.publicUrl.startsWith("http:");
 }

@@ -78,6 +78,7 @@ export class Metrics {
   readonly requests = new Counter("hopper_http_requests_total", "HTTP requests by matched route, method and status.");
   readonly latency = new Histogram("hopper_http_request_duration_ms", "HTTP request latency in milliseconds by route.");
   readonly sms = new Counter("hopper_sms_total", "SMS messages by outcome (sent, failed).");
+  readonly push = new Counter("hopper_push_total", "Web push messages by outcome (sent, failed, expired).");
   readonly rideChanges = new Counter("hopper_ride_changes_total", "Ride status changes by tenant and new status.");
 
   #requestCells = new Map<string, { count: { value: number }; latency: Series }>();
@@ -103,7 +104,14 @@ export class Metrics {
 
   /** `gauges` are read at scrape time (open sockets, active rides), already rendered. */
   render(gauges: string[]): string {
-    return [this.requests.render(), this.latency.render(), this.sms.render(), this.rideChanges.render(), ...gauges]
+    return [
+      this.requests.render(),
+      this.latency.render(),
+      this.sms.render(),
+      this.push.render(),
+      this.rideChanges.render(),
+      ...gauges,
+    ]
       .join("\n") + "\n";
   }
 }

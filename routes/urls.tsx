@@ -34,6 +34,7 @@ import { plansApi } from "./api/plans.ts";
 import { dispatchApi } from "./api/dispatch.ts";
 import { smsConversationsApi } from "./api/sms_conversations.ts";
 import { profileApi } from "./api/profile.ts";
+import { pushDevicesApi, pushKeyApi } from "./api/push.ts";
 import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
 import { ridesApi } from "./api/rides.ts";
@@ -90,7 +91,9 @@ export function mountUrls(
   app.route("/api/inquiries", inquiriesApi(deps));
   app.route("/api/auth", authApi(deps, auth));
   app.route("/api/users/profile", profileApi(deps, auth));
+  app.route("/api/users/me/push", pushDevicesApi(deps, auth));
   app.route("/api/users/me", accountApi(deps, auth));
+  app.route("/api/push", pushKeyApi(deps));
   app.route("/api/users", photosApi(deps, auth, decodeTurns));
   // The provider's console (super admins only): every tenant's audit, the organisations, the contact-form inbox,
   // the numbers strangers locked.

@@ -13,6 +13,7 @@ import { travelModel } from "../domain/dispatch/travel.ts";
 import { countingSender } from "../lib/sms.ts";
 import { ContentionError } from "../kv/retry.ts";
 import { authServices } from "./auth_services.ts";
+import { pushFromConfig } from "./push.ts";
 import { loadAssets } from "./assets.ts";
 import { type AppDeps, type Env, isApiPath } from "./env.ts";
 import { pageServer } from "./page_cache.ts";
@@ -44,7 +45,8 @@ export function createApp(appDeps: AppDeps): Hono<Env> {
   const metrics = appDeps.metrics ?? new Metrics();
   const eta = appDeps.eta ?? routingSource(appDeps.config.routingUrl, { log });
   const travel = appDeps.travel ?? travelModel(appDeps.config.routingUrl, { log });
-  const deps = { ...appDeps, log, metrics, eta, travel, sms: countingSender(appDeps.sms, metrics) };
+  const push = appDeps.push !== undefined ? appDeps.push : pushFromConfig(appDeps.config, metrics);
+  const deps = { ...appDeps, log, metrics, eta, travel, push, sms: countingSender(appDeps.sms, metrics) };
   const auth = authServices(deps);
   const assets = deps.assets ?? loadAssets(STATIC_DIR);
   const { publicSentryDsn, version, mapStyleUrl } = deps.config;

@@ -12,6 +12,7 @@ import type { User } from "../kv/users.ts";
 import type { Role, TenantRole } from "../lib/roles.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import type { SmsSender } from "../lib/sms.ts";
+import type { PushSender } from "../lib/web_push.ts";
 import type { EtaSource } from "../lib/routing.ts";
 import type { Assets } from "./assets.ts";
 import type { TwilioForm } from "./middleware/twilio_webhook.ts";
@@ -33,6 +34,8 @@ export interface AppDeps {
   mapOrigins?: string[];
   /** Where unhandled errors are reported (Sentry when SENTRY_DSN is set); nothing when omitted. */
   reporter?: ErrorReporter;
+  /** Web push (lib/web_push.ts): made from the VAPID keys when omitted; null turns it off. */
+  push?: PushSender | null;
   /** Arrival times: ROUTING_URL's service, else the estimate; createApp makes it when omitted. */
   eta?: EtaSource;
   /** Automatic dispatch's travel times: ROUTING_URL's /table, else the estimate; createApp makes it when omitted. */

@@ -7,6 +7,7 @@ import { travelModel } from "../domain/dispatch/travel.ts";
 import type { NoticeDeps } from "../domain/rides/tell_rider.ts";
 import { estimateSource } from "../lib/routing.ts";
 import type { AppDeps } from "./env.ts";
+import { pushFromConfig } from "./push.ts";
 
 export { type NoticeDeps, rideCanceledForBlock } from "../domain/rides/tell_rider.ts";
 
@@ -17,6 +18,7 @@ export function noticeDeps(deps: AppDeps): NoticeDeps {
     clock: deps.clock,
     eta: deps.eta ?? estimateSource,
     sms: deps.sms,
+    push: deps.push !== undefined ? deps.push : pushFromConfig(deps.config, deps.metrics),
     log: deps.log ?? (() => {}),
     travel: deps.travel ?? travelModel(deps.config.routingUrl, { log: deps.log }),
   };

@@ -10,6 +10,7 @@ import { migrateStore } from "../kv/migrations.ts";
 import { DEMO_ADMIN_PHONE, DEMO_DRIVER_PHONE } from "../kv/seed.ts";
 import { seedDemoTenant } from "../domain/tenants/demo.ts";
 import { secretPathFor } from "../kv/secrets.ts";
+import { vapidPathFor } from "../kv/vapid_keys.ts";
 import { forgetSocketHolders } from "../kv/socket_leases.ts";
 import { systemClock } from "../lib/clock.ts";
 import { type Config, ConfigError, isKvConnectUrl, loadConfig } from "../lib/config.ts";
@@ -18,6 +19,9 @@ import { formatPhone } from "../lib/phone.ts";
 import type { Tenant } from "../lib/schemas.ts";
 import { senderFromConfig, type SmsSender } from "../lib/sms.ts";
 import { createApp } from "./app.tsx";
+import { Metrics } from "../lib/metrics.ts";
+import type { PushSender } from "../lib/web_push.ts";
+import { pushFromConfig } from "./push.ts";
 
 /** A start-up check that fails with a ConfigError stops the server, naming the variable. */
 export async function checkedOrExit(check: Promise<void>): Promise<void> {
@@ -104,6 +108,12 @@ export function noteLocalSecret(kvPath: string | null): void {
   console.log(`JWT_SECRET is not set: signing sessions with a secret generated once and kept ${where}.`);
 }
 
+/** Said on a local start without VAPID keys: ride alerts use a pair made once, and where it is kept. */
+export function noteLocalVapidKeys(kvPath: string): void {
+  const where = kvPath === ":memory:" ? "in memory" : `in ${vapidPathFor(kvPath)} (mode 0600)`;
+  console.log(`VAPID keys are not set: ride alerts on devices use a key pair generated once and kept ${where}.`);
+}
+
 /**
  * The one-time start work on an open store (main.ts; serve.ts's lock holder): an older store's shapes brought up
  * to date (kv/migrations.ts), the demo tenant on a first start, a stopped process's sockets no longer counted.
@@ -135,7 +145,7 @@ export async function buildApp(
     isolate?: string;
     quiet?: boolean;
   },
-): Promise<{ app: ReturnType<typeof createApp>; sms: SmsSender }> {
+): Promise<{ app: ReturnType<typeof createApp>; sms: SmsSender; push: PushSender | null }> {
   const reporter = config.sentryDsn
     ? (await import("../lib/error_reporter.ts")).sentryReporter({
       dsn: config.sentryDsn,
@@ -144,9 +154,14 @@ export async function buildApp(
     : undefined;
   if (reporter && !quiet) console.log("SENTRY_DSN is set: unhandled errors are reported to Sentry.");
   const sms = senderFromConfig(config);
+  // One push sender for the app and the hand-over sweep, counted in the app's metrics.
+  const metrics = new Metrics();
+  const push = pushFromConfig(config, metrics);
   const app = createApp({
     kv,
     sms,
+    push,
+    metrics,
     clock: systemClock,
     config,
     log,
@@ -154,5 +169,5 @@ export async function buildApp(
     mapOrigins,
     ...(isolate && { isolate }),
   });
-  return { app, sms };
+  return { app, sms, push };
 }

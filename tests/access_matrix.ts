@@ -115,6 +115,10 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   // The caller's own account only (the call deletes a twin of the caller: same roles, own phone).
   { method: "DELETE", path: "/api/users/me", kind: "api", ...SAME([401, 204, 204, 204, 204, 204]) },
   { method: "GET", path: "/api/users/me/export", kind: "api", ...SAME(SIGNED_IN_200) },
+  // Ride alerts: the caller's own devices; the push key is the same for anyone.
+  { method: "POST", path: "/api/users/me/push", kind: "api", ...SAME([401, 201, 201, 201, 201, 201]) },
+  { method: "DELETE", path: "/api/users/me/push", kind: "api", ...SAME([401, 204, 204, 204, 204, 204]) },
+  { method: "GET", path: "/api/push/key", kind: "api", ...SAME(ALL_200), public: true },
   // Photos load in <img> without a token; the URL needs the photo's content hash (?v=), not only the user id.
   { method: "GET", path: "/api/users/:id/photo", kind: "asset", ...SAME(ALL_200), public: true },
 

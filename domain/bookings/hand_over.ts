@@ -48,6 +48,7 @@ import {
   type NoticeDeps,
   rideMoved,
 } from "../rides/tell_rider.ts";
+import { tellDrivers } from "../push/tell_drivers.ts";
 
 export const RIDER_BUSY_TEXT = "The rider has another active ride";
 /** Who a refused booking is canceled by: not the rider, so the ride says canceled by staff. */
@@ -89,6 +90,7 @@ export async function handOverDue(deps: NoticeDeps): Promise<SweepResult> {
         scheduledFor: due.scheduledFor,
         ...(automatic && { vehicleId: moved.ride.vehicleId ?? null }),
       });
+      if (tenant) await tellDrivers(deps, tenant, moved.ride);
       if (tenant && moved.ride.status === "accepted") await rideMoved(deps, tenant, moved.ride);
       else if (tenant && automatic) await bookingUnplaced(deps, tenant, moved.ride);
       else if (tenant) await bookingHandedOver(deps, tenant, moved.ride);

@@ -25,6 +25,7 @@ import { settingsOf } from "../../lib/tenant_settings.ts";
 import { VEHICLE_NOT_FOUND } from "../../lib/vehicles.ts";
 import { done, type Outcome, type Refusal, refuse } from "../refusal.ts";
 import { type NoticeDeps, rideMoved } from "../rides/tell_rider.ts";
+import { tellDrivers } from "../push/tell_drivers.ts";
 import { seatsOf } from "./from_plans.ts";
 import { bookingWindow, findPlacement, placeInVehicle, type Placement, type PlaceSettings } from "./place.ts";
 import type { RideToPlace } from "./from_plans.ts";
@@ -70,6 +71,7 @@ export async function assignRide(deps: NoticeDeps, input: AssignInput): Promise<
   if (!out.refused) {
     deps.log({ event: "ride.assigned", tenant: input.tenant.code, rideId: input.rideId, to: input.vehicleId });
     await rideMoved(deps, input.tenant, out.value);
+    await tellDrivers(deps, input.tenant, out.value);
   }
   return out;
 }

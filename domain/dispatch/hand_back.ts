@@ -26,6 +26,7 @@ import { isActive, type Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { type NoticeDeps, rideHandedBack } from "../rides/tell_rider.ts";
+import { tellDrivers } from "../push/tell_drivers.ts";
 import { type Placement, placeRide } from "./place.ts";
 import { MOVED_MS, ridesToRetime, withoutRide } from "./retime.ts";
 import { estimateTravel } from "./travel.ts";
@@ -67,6 +68,8 @@ export async function handBack(
     const at = placement ? placement.pickupAt : null;
     const changed = at === null || before.pickupAt === undefined || Math.abs(at - before.pickupAt) >= MOVED_MS;
     await rideHandedBack(deps, tenant, ride, { at, changed, leftAt: now });
+    // Placed on another vehicle: its driver has a rider added to their run.
+    if (placement) await tellDrivers(deps, tenant, ride);
   }
   return result;
 }

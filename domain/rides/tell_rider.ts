@@ -8,8 +8,8 @@
  *   GET rides/my and the riders socket's driver-location message.
  * - `rideMoved` / `driverMoved` / `noShowMarked`: after a ride's move or a driver's location
  *   report, the notices due (lib/rider_notices.ts) are claimed once in KV and
- *   texted to the rider in their language, unless they turned ride texts off
- *   or their number opted out. They run after the answer: a failed text is
+ *   pushed to the rider's devices with ride alerts on (domain/push/to_person.ts), else texted in their language,
+ *   unless they turned ride texts off or their number opted out; texted too when they asked for both. They run after the answer: a failed text is
  *   logged and never fails the move or the report.
  */
 import type { Travel } from "../dispatch/travel.ts";
@@ -44,6 +44,9 @@ import type { EtaSource } from "../../lib/routing.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { SmsError, type SmsSender, TWILIO_OPTED_OUT } from "../../lib/sms.ts";
 import { riderShuttle } from "./rider_view.ts";
+import { pushToPerson } from "../push/to_person.ts";
+import { NOTICE_DELIVERY } from "../../lib/push_delivery.ts";
+import type { PushSender } from "../../lib/web_push.ts";
 
 export const NOT_TRACKED: Tracking = { driverLocation: null, etaMinutes: null, lateMinutes: null };
 
@@ -81,6 +84,8 @@ export async function trackRide(deps: TrackingDeps, ride: Ride, driver?: Point |
 /** What the ride use cases take: the store, the clock, the arrival estimates, the texts and the log. */
 export interface NoticeDeps extends TrackingDeps {
   sms: SmsSender;
+  /** Web push (lib/web_push.ts); null or absent when push is off. */
+  push?: PushSender | null;
   log: Logger;
   /** Automatic dispatch's travel model (domain/dispatch/travel.ts); the estimate when not given. */
   travel?: Travel;
@@ -125,8 +130,33 @@ async function notify(deps: NoticeDeps, tenant: Tenant, ride: Ride, moved: boole
 
 async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notice[]): Promise<void> {
   const rider = await getUser(deps.kv, ride.creatorId);
+  if (!rider) {
+    deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
+    return;
+  }
+  const t = translator(rider.language ?? "en");
+  // The accepted text of a planned ride names the vehicle and the pickup window the card shows.
+  const shuttle = notices.some((n) => n.kind === "accepted") ? await riderShuttle(deps.kv, tenant, ride) : null;
+  const texts = notices.map((notice) => ({
+    notice,
+    text: noticeText(notice, ride, tenant.name, t, tenant.timezone, shuttle),
+  }));
+  // A device with ride alerts on hears it first, for free; the text follows only when no device took it, or when
+  // the person asked for both.
+  const pushed = await pushToPerson(
+    deps,
+    rider.id,
+    texts.map(({ notice, text }) => ({
+      message: { title: tenant.name, body: text, url: `/${tenant.code}/rider`, tag: `ride-${ride.id}` },
+      delivery: NOTICE_DELIVERY[notice.kind],
+    })),
+  );
+  if (pushed) {
+    deps.log({ event: "rider.pushed", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
+    if (rider.textsWithPush !== true) return;
+  }
   // Texts off in the profile, or the number texted STOP: nothing is sent.
-  if (!rider || rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
+  if (rider.rideTexts === false || await isOptedOut(deps.kv, rider.phoneNumber)) {
     deps.log({ event: "rider.texts_off", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
   }
@@ -135,12 +165,8 @@ async function send(deps: NoticeDeps, tenant: Tenant, ride: Ride, notices: Notic
     deps.log({ event: "rider.not_textable", tenant: tenant.code, rideId: ride.id, kinds: notices.map((n) => n.kind) });
     return;
   }
-  const t = translator(rider.language ?? "en");
-  // The accepted text of a planned ride names the vehicle and the pickup window the card shows.
-  const shuttle = notices.some((n) => n.kind === "accepted") ? await riderShuttle(deps.kv, tenant, ride) : null;
-  for (const notice of notices) {
+  for (const { notice, text } of texts) {
     try {
-      const text = noticeText(notice, ride, tenant.name, t, tenant.timezone, shuttle);
       // From the tenant's own number when it has one: the number its riders know and may text back.
       await deps.sms.send(rider.phoneNumber, text, tenant.smsNumber ?? undefined);
       deps.log({ event: "rider.texted", tenant: tenant.code, rideId: ride.id, kind: notice.kind });

@@ -32,6 +32,8 @@ import { sms } from "./es/sms.ts";
 import { ride_sms } from "./es/ride_sms.ts";
 import { sms_booking } from "./es/sms_booking.ts";
 import { needs } from "./es/needs.ts";
+import { push } from "./es/push.ts";
+import { push_server } from "./es/push_server.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 
@@ -59,6 +61,8 @@ export const AREAS = {
   sms_booking,
   needs,
   app,
+  push,
+  push_server,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

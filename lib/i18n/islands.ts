@@ -8,9 +8,9 @@ import type { Area } from "./catalogue.ts";
 
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   LoginForm: ["common", "frame", "login", "errors", "menu"],
-  RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs", "app"],
-  DriverScreen: ["common", "frame", "driver", "ride", "errors", "needs", "app"],
-  ProfileSettings: ["common", "frame", "profile", "errors", "needs"],
+  RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs", "app", "push"],
+  DriverScreen: ["common", "frame", "driver", "ride", "errors", "needs", "app", "push"],
+  ProfileSettings: ["common", "frame", "profile", "errors", "needs", "push"],
   UserMenu: ["common", "frame", "menu"],
   OrganizationsMenu: ["common", "frame", "menu"],
   ContactForm: ["common", "frame", "contact", "errors"],

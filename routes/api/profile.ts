@@ -35,6 +35,7 @@ export function profileApi(deps: AppDeps, auth: AuthServices) {
           ...(change.email !== undefined && { email: change.email || null }),
           ...(change.language !== undefined && { language: change.language }),
           ...(change.rideTexts !== undefined && { rideTexts: change.rideTexts }),
+          ...(change.textsWithPush !== undefined && { textsWithPush: change.textsWithPush }),
           ...(needs?.ok && { needs: needs.value }),
         });
         // photoUrl: null removes the photo: the bytes go in the same commit as the user's change.

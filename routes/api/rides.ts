@@ -23,6 +23,7 @@ import type { Text } from "../../lib/i18n/catalogue.ts";
 import { moveRide } from "../../domain/rides/move.ts";
 import { requestRide } from "../../domain/rides/request.ts";
 import { rideMoved, trackRide } from "../../domain/rides/tell_rider.ts";
+import { tellDrivers } from "../../domain/push/tell_drivers.ts";
 import { riderShuttle } from "../../domain/rides/rider_view.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
@@ -82,6 +83,8 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     rideEvent(c, "ride.requested", answer.value, null, answer.value.status);
     // Planned at once (automatic dispatch): the rider hears who is coming, as when a driver accepts.
     if (answer.value.status === "accepted") void rideMoved(notices, c.get("tenant"), answer.value);
+    // Drivers online hear of a new request (drivers mode); the planned vehicle's driver, of a rider added.
+    void tellDrivers(notices, c.get("tenant"), answer.value);
     return c.json({ ride: answer.value }, 201);
   });
 

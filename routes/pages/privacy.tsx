@@ -61,6 +61,13 @@ export function PrivacyPage({ site }: { site: Site }) {
         <li>{t("Technical records such as request logs and error reports, kept to run and secure the service.")}</li>
       </ul>
 
+      <h3>{t("Ride alerts on your device")}</h3>
+      <p>
+        {t(
+          "If you turn on ride alerts, your browser gives us an address at its push service (Google, Apple, Mozilla or Microsoft, depending on the browser) and keys to encrypt messages for that device. Each alert carries the organization's name, the words of the ride text (your driver's name, the arrival time) and the address of the ride's screen, encrypted so the push service cannot read it. We keep up to five devices, remove a device when its push service says it is gone, and Download my data lists them; deleting your account removes them.",
+        )}
+      </p>
+
       <h2>{t("How we use it")}</h2>
       <p>
         {t(

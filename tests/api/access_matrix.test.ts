@@ -46,6 +46,13 @@ const pmtilesPath = await writePmtilesFixture();
 const auth = (cell: Cell, init: RequestInit = {}) => cell.me ? bearer(cell.me.token, init) : init;
 const json = (method: string, body: unknown): RequestInit => ({ ...postJson(body), method });
 
+/** A browser's subscription for the cell: an https push service's address of its own. */
+const matrixDevice = (c: Cell) => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/${c.me?.phone ?? "anonymous"}-${c.tenant}`,
+  expirationTime: null,
+  keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
+});
+
 /** How to make each route's request, valid enough that only access decides the outcome. */
 const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
   "GET /build/*": () => ({ path: bundle }),
@@ -107,6 +114,14 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     const body = json("DELETE", { phoneLastFour: twin?.phone.slice(-4) ?? "0000" });
     return { path: "/api/users/me", init: twin ? bearer(twin.token, body) : body };
   },
+  "POST /api/users/me/push": (c) => ({ path: "/api/users/me/push", init: auth(c, postJson(matrixDevice(c))) }),
+  "DELETE /api/users/me/push": async (c) => {
+    // The caller's own device, added first, so only access decides the answer.
+    const device = matrixDevice(c);
+    if (c.me) await c.w.t.request("/api/users/me/push", bearer(c.me.token, postJson(device)));
+    return { path: "/api/users/me/push", init: auth(c, json("DELETE", { endpoint: device.endpoint })) };
+  },
+  "GET /api/push/key": () => ({ path: "/api/push/key" }),
   "GET /api/users/:id/photo": (c) => ({ path: c.w.people[c.idTenant].photoUrl, init: auth(c) }),
   "GET /:tenant/api/user/roles": (c) => ({ path: `/${c.tenant}/api/user/roles`, init: auth(c) }),
   "POST /:tenant/api/user/:id/roles": async (c) => ({

@@ -292,7 +292,8 @@ describe("GET /api/users/me/export", () => {
       superAdmin: false,
     });
     expect(data.photo).toMatch(/^data:image\/webp;base64,/);
-    expect(data.settings).toEqual({ language: "es", rideTexts: false, needs: ["wheelchair"] });
+    expect(data.settings).toEqual({ language: "es", rideTexts: false, textsWithPush: false, needs: ["wheelchair"] });
+    expect(data.pushDevices).toEqual([]);
     expect(data.memberships).toEqual([
       {
         tenant: "greer",

@@ -24,6 +24,7 @@ import {
   multipartUpload,
   NumberText,
   template,
+  tree,
 } from "../helpers/arbitraries.ts";
 import { forgedAuthorization, hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
 import { Arena, attack, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
@@ -180,6 +181,55 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
       })));
   });
 
+  it("ride-alert devices added and removed never 5xx; refusals write nothing", async () => {
+    const keys = fc.constantFrom<JsonTree>(
+      tree({ p256dh: "B" + "A".repeat(85), auth: "A".repeat(22) }),
+      tree({ p256dh: "B" + "A".repeat(86), auth: "A".repeat(23) }),
+      tree({ p256dh: "+/=", auth: "" }),
+      tree({ p256dh: "B" + "A".repeat(86) }),
+      [],
+      "keys",
+      null,
+    );
+    const subscription = template({
+      endpoint: "https://fcm.googleapis.com/fcm/send/abc",
+      expirationTime: null,
+      keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
+    });
+    const endpoint = fc.constantFrom<JsonTree>(
+      "http://push.example.com/x",
+      "http://localhost:1/x",
+      "https://user:pw@push.example.com/x",
+      "javascript:alert(1)",
+      "https://" + "a".repeat(1030),
+      "ftp://push.example.com/x",
+      "https://push.example.com/x",
+      "https://10.0.0.1/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "",
+      null,
+    );
+    const body = fc.oneof(
+      bodyFor(subscription, {
+        endpoint,
+        keys,
+        expirationTime: fc.constantFrom<JsonTree>(tree(-1), "soon", new NumberText("1e400")),
+      }),
+      bodyFor(template({ endpoint: "https://fcm.googleapis.com/fcm/send/abc" }), { endpoint }),
+    );
+    const arb = fc.record({ type: contentType, body, method: fc.constantFrom("POST", "DELETE") });
+    const devices = arena("keep");
+    await attack(arb, RUNS.pushDevices, (s) =>
+      devices.send((w) => ({
+        method: s.method,
+        path: "/api/users/me/push",
+        contentType: s.type,
+        body: s.body,
+        authorization: authorization(w, "rider"),
+        address: nextAddress(),
+      })));
+  });
+
   it("signed-in calls with forged tokens never 5xx and refuse with JSON", async () => {
     const arb = fc.tuple(
       fc.constantFrom(
@@ -189,6 +239,8 @@ describe("bad input: contact form, sign-in, profile, photos, unknown paths", { t
         ["GET", "/metrics"],
         ["POST", "/api/users/profile/image-upload"],
         ["GET", "/api/users/me/export"],
+        ["POST", "/api/users/me/push"],
+        ["DELETE", "/api/users/me/push"],
       ),
       fc.oneof({ weight: 9, arbitrary: forgedAuthorization }, { weight: 1, arbitrary: fc.constant("rider") }),
     );

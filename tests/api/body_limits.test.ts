@@ -19,6 +19,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "POST /api/auth/login": () => "/api/auth/login",
   "POST /api/auth/verify": () => "/api/auth/verify",
   "PUT /api/users/profile": () => "/api/users/profile",
+  "POST /api/users/me/push": () => "/api/users/me/push",
   "POST /:tenant/api/user/:id/roles": (w) => `/${TENANT_A}/api/user/${w.people[TENANT_A].subject.id}/roles`,
   "POST /:tenant/api/rides": () => `/${TENANT_A}/api/rides`,
   "PUT /:tenant/api/rides/:id": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}`,
@@ -120,5 +121,20 @@ describe("JSON body limits", () => {
     // At the limit the body is read: it names no digits, so nothing is deleted.
     expect((await send(4096)).status).toBe(400);
     expect((await w.t.request("/api/users/profile", bearer(rider.token))).status).toBe(200);
+  });
+
+  it("DELETE /api/users/me/push (a body with a device's endpoint) refuses one byte past 4 KiB", async () => {
+    using w = await accessWorld();
+    const rider = w.callers.rider!;
+    const send = (bytes: number) =>
+      w.t.request(
+        "/api/users/me/push",
+        bearer(rider.token, { method: "DELETE", headers: { "content-type": "application/json" }, body: bodyOf(bytes) }),
+        w.address(),
+      );
+    const over = await send(4097);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: expect.stringMatching(/too large/) });
+    expect((await send(4096)).status).toBe(400);
   });
 });

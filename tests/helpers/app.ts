@@ -21,6 +21,12 @@ export const TWILIO_TEST_ENV = {
   TWILIO_FROM: "+18645550100",
 };
 
+/** A VAPID pair for tests: push is on, as on a local start, so the push routes answer and a device can subscribe. */
+export const TEST_VAPID = {
+  VAPID_PUBLIC_KEY: "BBwbWf01cEoe5-LD4pbwV4m5lrMOLlrEN1paPV8WOFpwmpr4sIcE3fJhOVx_SyZ-uuN_cAnDtEtVwsvtWb28BwU",
+  VAPID_PRIVATE_KEY: "1gWYM8KGr6G8F6VoLuRT3K1UlDWdOaN2P47410kxEYw",
+};
+
 export async function makeApp(env: Record<string, string> = {}) {
   const kv = await openStore(":memory:");
   const clock = new FakeClock();
@@ -30,6 +36,7 @@ export async function makeApp(env: Record<string, string> = {}) {
     CONTACT_EMAIL: "hello@hopper.test",
     HOPPER_VERSION: "9.9.9-test",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...TEST_VAPID,
     // The built-in map style unless a test names one (or a PMTiles file): the default, OpenFreeMap, is the internet.
     ...(env.MAP_PMTILES_PATH ? {} : { MAP_STYLE_URL: "offline" }),
     // An https deployment must text through a provider (lib/config.ts); the app texts through `sms` either way.

@@ -10,6 +10,7 @@ export const BAD_INPUT_RUNS = {
     verify: 700,
     profile: 700,
     accountDelete: 300,
+    pushDevices: 400,
     sessionCalls: 300,
     photoUpload: 120,
     photoGet: 300,

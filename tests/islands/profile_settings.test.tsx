@@ -103,6 +103,22 @@ describe("ProfileSettings", () => {
       .toEqual([{ rideTexts: false }, { rideTexts: true }]);
   });
 
+  it("texts as well as ride alerts only when the person ticks it, and not with ride texts off", async () => {
+    const fetchMock = setUp();
+    render(<ProfileSettings tenant="greer" />);
+    const both = await screen.findByRole("checkbox", { name: "Also text me when a device of mine gets the alert" });
+    expect((both as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText("Devices with ride alerts on get each notice instead of a text.")).toBeDefined();
+    fireEvent.click(both);
+    expect((await screen.findByRole("status")).textContent).toBe("Texts with alerts turned on.");
+    expect((both as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Text me when a driver accepts my ride and as it arrives" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Ride texts turned off."));
+    expect((both as HTMLInputElement).disabled).toBe(true);
+    expect(callsTo(fetchMock, "PUT", "/api/users/profile").map(([, init]) => JSON.parse(String(init?.body))))
+      .toEqual([{ textsWithPush: true }, { rideTexts: false }]);
+  });
+
   it("leaves an empty name or email out of the payload", async () => {
     const fetchMock = setUp();
     render(<ProfileSettings tenant="greer" />);
