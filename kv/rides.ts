@@ -47,6 +47,8 @@ export interface NewRide {
   rider: { name: string | null; phoneNumber: string; photoUrl: string | null };
   /** Booked for this time: the ride is created scheduled and takes no active slot. */
   scheduledFor?: number;
+  /** Booked to arrive by this time: `scheduledFor` is the pickup time set to keep it. */
+  arriveBy?: number;
   /** The rider's needs for this ride, folded. */
   needs?: Need[];
   /** The rider's note for the driver, trimmed and not empty. */
@@ -231,6 +233,7 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
       driverPhone: plan ? plan.driver.phoneNumber : null,
       updatedAt: now,
       ...(booking && { scheduledFor: input.scheduledFor }),
+      ...(booking && input.arriveBy !== undefined && { arriveBy: input.arriveBy }),
       ...(input.needs && { needs: input.needs }),
       ...(input.note && { note: input.note }),
       local: localOf(now, input.timeZone),

@@ -50,6 +50,8 @@ export interface Ride {
   updatedAt: number;
   /** Booked ahead: the pickup time asked for (epoch ms); absent for a ride asked for now. */
   scheduledFor?: number;
+  /** Booked to arrive by this time (epoch ms): `scheduledFor` is then the pickup time set to keep it. */
+  arriveBy?: number;
   /** The rider's accessibility needs for this ride, folded; absent on rides stored before them. */
   needs?: Need[];
   /** The rider's note for the driver, 1-140 characters; absent when none. */

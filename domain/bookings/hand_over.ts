@@ -38,7 +38,7 @@ import { checkHandOver } from "../../lib/ride_moves.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
-import { findPlacement, pickupWindow, rideToPlace } from "../dispatch/place.ts";
+import { bookingWindow, findPlacement, rideToPlace } from "../dispatch/place.ts";
 import { riderPaused, servicePaused } from "../rides/request.ts";
 import { PLAN_ATTEMPTS } from "../rides/request_planned.ts";
 import {
@@ -127,14 +127,14 @@ function handOverTo(deps: NoticeDeps, booked: Ride, now: number, plan?: PlanWrit
 
 /**
  * Automatic dispatch: the booking is planned into a vehicle by the rules of a ride request (domain/dispatch/place.ts),
- * its pickup within the tenant's longest wait of the time booked, and handed over accepted by that vehicle's driver
+ * its pickup within the tenant's longest wait of the time booked (and its drop-off by the time to arrive by), and handed over accepted by that vehicle's driver
  * in the commit that writes the plan. When no vehicle can take it (or the plans keep changing under it), it is
  * handed over pending, with no driver: the rider is told, admins see it unassigned, and a driver may take it by hand.
  * A booking with no drop-off point (made before the tenant dispatched automatically) cannot be planned: pending too.
  */
 async function handOverPlanned(deps: NoticeDeps, tenant: Tenant, booked: Ride, now: number): Promise<UpdateResult> {
   const settings = settingsOf(tenant);
-  const toPlace = rideToPlace(booked, pickupWindow(Math.max(now, booked.scheduledFor ?? now), settings));
+  const toPlace = rideToPlace(booked, bookingWindow(booked, settings, now));
   for (let attempt = 0; toPlace && attempt < PLAN_ATTEMPTS; attempt++) {
     const fleet = await readFleet(deps.kv, tenant.code, now);
     const placed = await findPlacement(tenant.code, fleet, toPlace, settings, now, { travel: deps.travel });

@@ -46,6 +46,7 @@ import {
 } from "../../lib/standing_rides.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { done, type Outcome, refuse, refuseSaid } from "../refusal.ts";
+import { ARRIVAL_NEEDS_DROPOFF_TEXT } from "./booking_time.ts";
 import { HIDDEN_CHARACTERS_TEXT } from "../rides/request.ts";
 
 export const FOR_ANOTHER_TEXT: Text = "Only a dispatcher may set up a standing ride for another rider";
@@ -109,6 +110,10 @@ async function readBody(kv: Store, tenant: Tenant, body: Record<string, unknown>
   if (!rule.ok) return refuseSaid(400, rule.error);
   const trip = await readTrip(kv, tenant, body);
   if (trip.refused) return trip;
+  // The pickup of an arrival is set from the trip's time, so it needs the drop-off's point (as a booking does).
+  if (rule.value.arriveBy && !trip.value.dropoff && !trip.value.dropoffPlaceId) {
+    return refuse(400, ARRIVAL_NEEDS_DROPOFF_TEXT);
+  }
   return done({ rule: rule.value, trip: trip.value });
 }
 

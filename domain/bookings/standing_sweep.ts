@@ -13,6 +13,10 @@
  * sweeps at once, in two isolates, make one booking and send one text, and a
  * restart picks up where the claims stop.
  *
+ * An arrive-by standing ride books each date with `arriveBy`: the pickup is set
+ * from the trip's time (domain/bookings/booking_time.ts). The date enters the
+ * window by its arrival time.
+ *
  * A date the service does not run (no slot that weekday, or a date an admin
  * marked closed) is skipped, and so is a date the rules refuse; the rider is
  * texted once, in their language, when the date enters the window.
@@ -96,9 +100,8 @@ async function bookDates(
       }
       continue;
     }
-    // An arrive-by time needs a booking that arrives by a time: not made until bookings take one.
-    if (!standing.time) continue;
-    const answer = await requestRide(deps, tenant, rider, { ...standing.trip, scheduledFor: at }, {
+    const time = standing.time ? { scheduledFor: at } : { arriveBy: at };
+    const answer = await requestRide(deps, tenant, rider, { ...standing.trip, ...time }, {
       key: keys.standingOccurrence(tenant.code, standing.id, date),
       standing: { key: keys.standingRide(tenant.code, standing.id), versionstamp },
     });

@@ -19,7 +19,7 @@ import { STOP_SERVICE_MS, type Travel } from "./travel.ts";
 /** An online vehicle as dispatch sees it: who drives it, where they are, and its plan as read (kv/plans.ts). */
 export type FleetVehicle = FleetEntry;
 
-/** A ride to put into a plan, and the window its pickup must begin in. */
+/** A ride to put into a plan, the window its pickup must begin in, and when the rider must be at the drop-off. */
 export interface RideToPlace {
   rideId: string;
   pickup: Point;
@@ -31,6 +31,8 @@ export interface RideToPlace {
   needs: Need[];
   earliest: number;
   latest: number;
+  /** Booked to arrive by this time: the drop-off's window ends at it. */
+  arriveBy?: number;
 }
 
 /** The longest time aboard: factor × the direct trip + extra minutes. */
@@ -128,12 +130,13 @@ export async function buildProblem(
     // A millisecond more, so that rounding never refuses a direct trip when the limit is the direct trip itself.
     const maxRide = limits.maxRideFactor * direct + limits.maxRideExtraMinutes * 60_000 + 1;
     const { seats, wheelchairs } = seatsOf(ride);
+    const dropoffLatest = Math.min(ride.latest + STOP_SERVICE_MS + maxRide, ride.arriveBy ?? Infinity);
     requests.push({
       pickup: { node: p, earliest: ride.earliest, latest: ride.latest, service: STOP_SERVICE_MS },
       dropoff: {
         node: d,
         earliest: ride.earliest,
-        latest: ride.latest + STOP_SERVICE_MS + maxRide,
+        latest: dropoffLatest,
         service: STOP_SERVICE_MS,
       },
       seats,
@@ -157,7 +160,7 @@ export async function buildProblem(
         point: ride.dropoff,
         name: ride.destination,
         earliest: ride.earliest,
-        latest: ride.latest + STOP_SERVICE_MS + maxRide,
+        latest: dropoffLatest,
         plannedAt: 0,
       },
     });

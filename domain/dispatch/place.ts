@@ -150,10 +150,23 @@ export async function timedPlan(
   return { plan: planWith(f, tenant, stops, now), times: rideTimes(stops) };
 }
 
+/**
+ * The window a booking is planned in: its pickup from the time booked (or now, when later) to maxWaitMinutes later,
+ * and, for a booking to arrive by a time, its drop-off by that time.
+ */
+export function bookingWindow(
+  ride: Pick<Ride, "scheduledFor" | "arriveBy">,
+  settings: Pick<PlaceSettings, "maxWaitMinutes">,
+  now: number,
+): { earliest: number; latest: number; arriveBy?: number } {
+  const window = pickupWindow(Math.max(now, ride.scheduledFor ?? now), settings);
+  return ride.arriveBy === undefined ? window : { ...window, arriveBy: ride.arriveBy };
+}
+
 /** A stored ride as a ride to place, with the window its pickup must begin in (it must have a drop-off point). */
 export function rideToPlace(
   ride: Pick<Ride, "id" | "pickup" | "pickupName" | "dropoff" | "destination" | "passengerCt" | "needs">,
-  window: { earliest: number; latest: number },
+  window: { earliest: number; latest: number; arriveBy?: number },
 ): RideToPlace | null {
   if (!ride.dropoff) return null;
   return {

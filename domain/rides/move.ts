@@ -27,7 +27,7 @@ import { checkMove, RIDE_NOT_FOUND } from "../../lib/ride_moves.ts";
 import { isRideStatus, type Ride, RIDE_STATUSES, type RideStatus } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
-import { pickupWindow, placeInVehicle, rideToPlace } from "../dispatch/place.ts";
+import { bookingWindow, placeInVehicle, rideToPlace } from "../dispatch/place.ts";
 import { PLAN_ATTEMPTS } from "./request_planned.ts";
 import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
 import { noShowMarked, type NoticeDeps, rideMoved } from "./tell_rider.ts";
@@ -115,8 +115,7 @@ async function planOfAccept(
   const ride = await getRide(deps.kv, tenant.code, rideId);
   if (!ride || ride.status !== "pending") return null;
   const fleet = await readFleetOf(deps.kv, tenant.code, actor.id, now);
-  const from = Math.max(now, ride.scheduledFor ?? now);
-  const toPlace = fleet && rideToPlace(ride, pickupWindow(from, settings));
+  const toPlace = fleet && rideToPlace(ride, bookingWindow(ride, settings, now));
   if (!fleet || !toPlace) return null;
   if (needsAccessibleVehicle(ride) && fleet.vehicle.wheelchairSpaces === 0) {
     return { refusal: refuse(409, NEEDS_ACCESSIBLE_VEHICLE) };

@@ -18,9 +18,8 @@ import { driversOnline } from "../../kv/drivers.ts";
 import { noShowStanding } from "../../kv/no_shows.ts";
 import { placesOfRequest } from "../../kv/places.ts";
 import { createRide, type OccurrenceClaim } from "../../kv/rides.ts";
-import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
 import type { User } from "../../kv/users.ts";
-import { checkScheduledFor, tooManyBooked } from "../../lib/booking.ts";
+import { tooManyBooked } from "../../lib/booking.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { insideArea, outsideArea } from "../../lib/geo.ts";
 import { hasHiddenCharacters } from "../../lib/hidden_characters.ts";
@@ -37,6 +36,7 @@ import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
 import type { Travel } from "../dispatch/travel.ts";
+import { readBookingTime } from "../bookings/booking_time.ts";
 import { requestPlanned } from "./request_planned.ts";
 import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
 
@@ -50,6 +50,7 @@ export interface RequestDeps {
 /** The request's body as it arrived: anything may be missing or of the wrong type. */
 export interface RideRequestInput extends RequestBody {
   scheduledFor?: unknown;
+  arriveBy?: unknown;
   needs?: unknown;
   note?: unknown;
 }
@@ -105,18 +106,11 @@ export async function requestRide(
   const parsed = readRequest({ ...input, ...places }, noHiddenCharacters);
   if (!parsed.ok) return refuseSaid(400, parsed.error);
   const now = clock.now();
-  // Booked ahead: the time is a body rule; no driver need be online for it.
-  const booking = input.scheduledFor !== undefined && input.scheduledFor !== null;
-  if (booking) {
-    const refused = checkScheduledFor(input.scheduledFor, {
-      now,
-      maxDaysAhead: settingsOf(tenant).maxDaysAhead,
-      timezone: tenant.timezone,
-      schedule: await getSchedule(kv, tenant.code),
-      closedDates: await getClosedDates(kv, tenant.code),
-    });
-    if (refused) return refuseSaid(400, refused);
-  }
+  // Booked ahead (a pickup or an arrival time): the time is a body rule; no driver need be online for it.
+  const time = await readBookingTime(deps, tenant, input, parsed.value);
+  if (time.refused) return time;
+  const booked = time.value;
+  const booking = booked !== null;
   // The rider's standing needs unless the request names this ride's, and a note for the driver. The rider is
   // read fresh for this request's sign-in (a profile write drops any reused copy at once).
   const standingNeeds = input.needs === undefined ? rider.needs ?? [] : [];
@@ -161,7 +155,7 @@ export async function requestRide(
     needs: needs.value,
     ...(note.value && { note: note.value }),
     rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
-    ...(typeof input.scheduledFor === "number" && { scheduledFor: input.scheduledFor }),
+    ...booked,
     timeZone: tenant.timezone,
     ...(claim && { claim }),
   }, now);

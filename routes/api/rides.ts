@@ -39,6 +39,7 @@ const rideRequest = z.object({
   pickupPlaceId: z.optional(z.unknown()),
   dropoffPlaceId: z.optional(z.unknown()),
   scheduledFor: z.optional(z.unknown()),
+  arriveBy: z.optional(z.unknown()),
   needs: z.optional(z.unknown()),
   note: z.optional(z.unknown()),
 });

@@ -118,12 +118,17 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
     const edges = [29, 30, 31, 60 * 24 * 7, 60 * 24 * 7 + 1, 60 * 9, -30, 60 * 24 * 5].map((m) =>
       String(now + m * 60_000)
     );
-    const body = bodyFor(
-      template({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, scheduledFor: now + 2 * 3_600_000 }),
-      {
-        pickup: hostilePoint,
-        scheduledFor: fc.oneof(fc.constantFrom(...edges).map((n) => new NumberText(n)), hostileNumber, hostileString),
-      },
+    const time = fc.oneof(fc.constantFrom(...edges).map((n) => new NumberText(n)), hostileNumber, hostileString);
+    // A pickup time, or a time to arrive by (its pickup set from the trip), with the other field sometimes sent too.
+    const body = fc.oneof(
+      bodyFor(
+        template({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, scheduledFor: now + 2 * 3_600_000 }),
+        { pickup: hostilePoint, dropoff: hostilePoint, scheduledFor: time },
+      ),
+      bodyFor(
+        template({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, arriveBy: now + 2 * 3_600_000 }),
+        { pickup: hostilePoint, dropoff: hostilePoint, arriveBy: time },
+      ),
     );
     const bookings = arena(async (w) => {
       // Puts the world back: every booking made is canceled, as is any ride asked for now.

@@ -104,7 +104,7 @@ describe("standing rides: setting one up", () => {
     expect(listed.standingRides[0].nextDates).toEqual(["2026-01-05", "2026-01-07", "2026-01-09"]);
   });
 
-  it("keeps an arrive-by time in the record", async () => {
+  it("books an arrive-by ride's dates to arrive by that time, the pickup set before it", async () => {
     using t = await makeApp();
     const rider = await signIn(t, RIDER_PHONE, "greer");
     const { time: _, ...rest } = MWF;
@@ -113,6 +113,29 @@ describe("standing rides: setting one up", () => {
     const { standingRide } = await res.json();
     expect(standingRide.arriveBy).toBe("09:00");
     expect(standingRide).not.toHaveProperty("time");
+    await sweep(t);
+    const { rides } = await (await t.request("/greer/api/rides/upcoming", bearer(rider.token))).json();
+    // Wednesday 7, Friday 9 and Monday 12 January at 9:00 in Greer (14:00 UTC).
+    expect(rides.map((r: Ride & { arriveBy?: number }) => r.arriveBy)).toEqual([
+      Date.UTC(2026, 0, 7, 14, 0),
+      Date.UTC(2026, 0, 9, 14, 0),
+      Date.UTC(2026, 0, 12, 14, 0),
+    ]);
+    for (const ride of rides as (Ride & { arriveBy: number })[]) {
+      expect(ride.scheduledFor).toBeLessThan(ride.arriveBy);
+      expect(ride.scheduledFor).toBeGreaterThan(ride.arriveBy - 60 * MIN);
+    }
+  });
+
+  it("refuses an arrive-by standing ride without a drop-off point", async () => {
+    using t = await makeApp();
+    const rider = await signIn(t, RIDER_PHONE, "greer");
+    const { time: _, dropoff: __, ...rest } = MWF;
+    const res = await create(t, rider.token, { ...rest, arriveBy: "09:00" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: "To arrive by a time, choose the destination on the map or from the list.",
+    });
   });
 
   it("refuses a bad repeat or trip with the field's text, in English and Spanish", async () => {

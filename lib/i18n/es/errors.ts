@@ -159,6 +159,12 @@ export const errors = {
     one: "Ya tiene 1 viaje reservado.",
     other: "Ya tiene {count} viajes reservados.",
   },
+  // Arrive by: a booking's arrival time refused (domain/bookings/booking_time.ts).
+  "Send scheduledFor or arriveBy, not both": "Envíe scheduledFor o arriveBy, no ambos",
+  "The arrive-by time must be a time in milliseconds since 1970":
+    "La hora de llegada debe ser una hora en milisegundos desde 1970",
+  "To arrive by a time, choose the destination on the map or from the list.":
+    "Para llegar a una hora, elija el destino en el mapa o en la lista.",
   // No-shows and ratings (lib/no_show.ts, lib/ride_feedback.ts).
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
     "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",
