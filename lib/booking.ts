@@ -19,6 +19,7 @@ import type { Text } from "./i18n/catalogue.ts";
 import { type Said, said, type Translate } from "./i18n/format.ts";
 import { type Lang, LOCALES } from "./i18n/lang.ts";
 import { localTime } from "./local_time.ts";
+import { dateText } from "./dates.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
 import type { Schedule, Slot } from "./schemas.ts";
 
@@ -155,13 +156,6 @@ function minutes(time: string): number {
 
 function hhmm(total: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
-/** "Friday, December 25" for a date "YYYY-MM-DD" (no time zone: the date is already the tenant's). */
-export function dateText(date: string, lang: Lang): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" })
-    .format(Date.UTC(y, m - 1, d));
 }
 
 /** When a booking is handed over to drivers. */

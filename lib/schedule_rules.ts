@@ -17,7 +17,7 @@
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import type { Schedule, Slot } from "./schemas.ts";
-import { readDates } from "./standing_rides.ts";
+import { readDates } from "./dates.ts";
 
 export const MAX_SLOTS_PER_DAY = 12;
 export const DAY_NAMES = [

@@ -12,6 +12,9 @@
  */
 import type { Text } from "./i18n/catalogue.ts";
 import { type Said, said } from "./i18n/format.ts";
+import { addDays, isDate, readDates, scheduleDayOf } from "./dates.ts";
+
+export { addDays, isDate, readDates, scheduleDayOf } from "./dates.ts";
 
 /** A standing ride's repeat: which dates, at what time, and whether it is on. */
 export interface StandingRule {
@@ -62,39 +65,11 @@ export const PAUSED_TEXT: Text = "Paused must be true or false";
 export const TOO_MANY_STANDING_TEXT: Text = "You already have {count} standing rides.";
 export const STANDING_NOT_FOUND_TEXT: Text = "Standing ride not found";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Whether `value` is a real calendar date as "YYYY-MM-DD". */
-export function isDate(value: unknown): value is string {
-  if (typeof value !== "string" || !DATE.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number);
-  const at = new Date(Date.UTC(y, m - 1, d));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
-}
 
 /** Whether `value` is a time of day as "HH:MM" (00:00 to 23:59). */
 export function isClockTime(value: unknown): value is string {
   return typeof value === "string" && TIME.test(value);
-}
-
-/** The date `days` after `date` (before, when negative). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The weekday of `date`, 0 (Sunday) to 6. */
-export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/** A list of distinct dates, sorted; null when any is not a date or there are more than `max`. */
-export function readDates(value: unknown, max: number): string[] | null {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > max || !value.every(isDate)) return null;
-  return [...new Set(value as string[])].sort();
 }
 
 export type RuleRead = { ok: true; value: StandingRule } | { ok: false; error: Said };
@@ -136,7 +111,7 @@ export function readStandingRule(body: Record<string, unknown>): RuleRead {
 /** Whether the rule rides on `date`: its weekday, within its dates, not skipped. (Paused is the caller's to read.) */
 export function ridesOn(rule: StandingRule, date: string): boolean {
   return date >= rule.startDate && (rule.endDate === null || date <= rule.endDate) &&
-    rule.weekdays.includes(weekdayOf(date)) && !rule.skipDates.includes(date);
+    rule.weekdays.includes(scheduleDayOf(date)) && !rule.skipDates.includes(date);
 }
 
 /**

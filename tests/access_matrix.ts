@@ -418,6 +418,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/rider"),
   page("/:tenant/driver"),
   page("/:tenant/profile"),
+  page("/:tenant/rider/standing"),
   page("/:tenant/admin"),
   page("/:tenant/admin/trips"),
   page("/:tenant/admin/users"),

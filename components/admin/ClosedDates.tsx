@@ -7,8 +7,7 @@
 import { useState } from "react";
 import { useDomId } from "../dom_id.ts";
 import { useT } from "../texts.tsx";
-import { dateText } from "../../lib/booking.ts";
-import { isDate } from "../../lib/standing_rides.ts";
+import { dateText, isDate } from "../../lib/dates.ts";
 
 export function ClosedDates({ dates, onChange }: { dates: string[]; onChange: (dates: string[]) => void }) {
   const t = useT();

@@ -28,7 +28,7 @@ import { getClosedDates, getSchedule, recentTenant } from "../../kv/tenants.ts";
 import { getUser } from "../../kv/users.ts";
 import { dateSlots, DAY_MS, localTime, MIN_AHEAD_MS, zonedMoment } from "../../lib/booking.ts";
 import type { Schedule, Tenant } from "../../lib/schemas.ts";
-import { datesBetween, type StandingRide, weekdayOf } from "../../lib/standing_rides.ts";
+import { datesBetween, scheduleDayOf, type StandingRide } from "../../lib/standing_rides.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { isRefusal } from "../refusal.ts";
 import { DATE_MADE_TEXT, requestRide } from "../rides/request.ts";
@@ -91,7 +91,7 @@ async function bookDates(
     const at = zonedMoment(date, standing.time ?? standing.arriveBy!, tz);
     // Not in the window yet, or too soon to book now (set up late in the day): nothing is claimed.
     if (at > last || at < now + MIN_AHEAD_MS) continue;
-    if (dateSlots({ schedule, closedDates }, date, weekdayOf(date)).length === 0) {
+    if (dateSlots({ schedule, closedDates }, date, scheduleDayOf(date)).length === 0) {
       const why = closedDates.includes(date) ? "closed" : "no_service";
       if (await claimSkipped(deps.kv, tenant.code, standing.id, date, why)) {
         result.skipped.push(`${standing.id}/${date}`);

@@ -8,7 +8,7 @@
  */
 import { isOptedOut } from "../../kv/sms_opt_outs.ts";
 import type { User } from "../../kv/users.ts";
-import { dateText } from "../../lib/booking.ts";
+import { dateText } from "../../lib/dates.ts";
 import { type Text, translator } from "../../lib/i18n/catalogue.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { isTextable } from "../../lib/textable.ts";

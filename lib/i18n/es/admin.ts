@@ -132,6 +132,8 @@ export const admin = {
 
   // Schedule (islands/AdminSchedule.tsx).
   "Closed dates": "Días cerrados",
+  "Closed dates must be a list of at most {max} dates as YYYY-MM-DD":
+    "Los días cerrados deben ser una lista de hasta {max} fechas como AAAA-MM-DD",
   "No service on these dates, whatever the weekly timetable says. Riders cannot book them, and standing rides skip them.":
     "No hay servicio en estas fechas, diga lo que diga el horario semanal. Los pasajeros no pueden reservarlas y los viajes fijos las omiten.",
   "Closed date": "Día cerrado",

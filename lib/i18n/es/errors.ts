@@ -228,7 +228,7 @@ export const errors = {
   "A rider would be aboard longer than allowed": "Un pasajero viajaría más tiempo del permitido",
   "Riders already planned would be picked up or dropped off late":
     "Los pasajeros ya planificados se recogerían o dejarían tarde",
-  // Standing rides (lib/standing_rides.ts, domain/bookings/standing_rides.ts) and closed dates (lib/schedule_rules.ts).
+  // Standing rides (lib/standing_rides.ts, domain/bookings/standing_rides.ts) and a closed date's refusal (lib/booking.ts).
   "Weekdays must be a list of days from 0 (Sunday) to 6 (Saturday)":
     "Los días deben ser una lista de días de 0 (domingo) a 6 (sábado)",
   "Send a pickup time or an arrive-by time, as HH:MM": "Envíe una hora de recogida o una hora de llegada, como HH:MM",
@@ -248,7 +248,5 @@ export const errors = {
   "Only a dispatcher may set up a standing ride for another rider":
     "Solo un despachador puede crear un viaje fijo para otro pasajero",
   "Rider not found": "No se encontró el pasajero",
-  "Closed dates must be a list of at most {max} dates as YYYY-MM-DD":
-    "Las fechas cerradas deben ser una lista de hasta {max} fechas como AAAA-MM-DD",
   "The shuttle is closed on {date}.": "El servicio está cerrado el {date}.",
 } as const satisfies Record<string, Entry>;
