@@ -128,8 +128,19 @@ export function datesBetween(rule: StandingRule, from: string, to: string): stri
   return dates;
 }
 
-/** The next `count` dates the rule rides on from `today`, none while it is paused. */
-export function nextDates(rule: StandingRule, today: string, count: number): string[] {
+/**
+ * The next `count` dates the rule rides on from `today`, none while it is paused: today's only when its time is
+ * after `now` ("HH:MM" on the same clock), and only dates `served` keeps (the service runs then).
+ */
+export function nextDates(
+  rule: StandingRule,
+  today: string,
+  count: number,
+  { now = "00:00", served = () => true }: { now?: string; served?: (date: string) => boolean } = {},
+): string[] {
   if (rule.paused) return [];
-  return datesBetween(rule, today, addDays(today, 366)).slice(0, count);
+  const at = rule.time ?? rule.arriveBy ?? "00:00";
+  return datesBetween(rule, today, addDays(today, 366))
+    .filter((date) => (date > today || at > now) && served(date))
+    .slice(0, count);
 }

@@ -23,7 +23,9 @@ import {
 } from "../../kv/standing_rides.ts";
 import type { Store } from "../../kv/store.ts";
 import type { User } from "../../kv/users.ts";
-import { localTime } from "../../lib/booking.ts";
+import { dateSlots, localTime } from "../../lib/booking.ts";
+import { scheduleDayOf } from "../../lib/dates.ts";
+import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
 import { insideArea, outsideArea } from "../../lib/geo.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
@@ -127,15 +129,21 @@ export async function listForRider(
 ): Promise<Outcome<StandingView[]>> {
   const rider = await riderOf(kv, tenant, actor, riderId);
   if (rider.refused) return rider;
-  const today = localTime(now, tenant.timezone).date;
-  const rides = await listStandingRides(kv, tenant.code, rider.value);
+  const { date: today, time } = localTime(now, tenant.timezone);
+  const [rides, schedule, closedDates] = await Promise.all([
+    listStandingRides(kv, tenant.code, rider.value),
+    getSchedule(kv, tenant.code),
+    getClosedDates(kv, tenant.code),
+  ]);
+  // The dates it will ride: not one already past today, nor one the service does not run (it is skipped).
+  const served = (date: string) => dateSlots({ schedule, closedDates }, date, scheduleDayOf(date)).length > 0;
   return done(
     await Promise.all(rides.map(async (ride) => {
       const booked: Record<string, string> = {};
       for (const [date, made] of await listOccurrences(kv, tenant.code, ride.id)) {
         if ("rideId" in made && date >= today) booked[date] = made.rideId;
       }
-      return { ...ride, nextDates: nextDates(ride, today, NEXT_DATES), booked };
+      return { ...ride, nextDates: nextDates(ride, today, NEXT_DATES, { now: time, served }), booked };
     })),
   );
 }

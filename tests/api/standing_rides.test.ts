@@ -100,8 +100,8 @@ describe("standing rides: setting one up", () => {
     const listed = await list(t, rider.token);
     expect(listed.maxStandingRides).toBe(5);
     expect(listed.standingRides).toHaveLength(1);
-    // Today's 8:30 is past on the clock, but the list counts dates from today on the tenant's clock.
-    expect(listed.standingRides[0].nextDates).toEqual(["2026-01-05", "2026-01-07", "2026-01-09"]);
+    // Today's 8:30 is past on the tenant's clock (10:00): the next three are Wednesday, Friday and Monday.
+    expect(listed.standingRides[0].nextDates).toEqual(["2026-01-07", "2026-01-09", "2026-01-12"]);
   });
 
   it("books an arrive-by ride's dates to arrive by that time, the pickup set before it", async () => {
@@ -136,6 +136,16 @@ describe("standing rides: setting one up", () => {
     expect(await res.json()).toEqual({
       error: "To arrive by a time, choose the destination on the map or from the list.",
     });
+  });
+
+  it("lists today while its time is ahead, and leaves out a closed date and a day without service", async () => {
+    using t = await makeApp();
+    const { rider, admin } = await rideWorld(t);
+    const { schedule } = await (await t.request("/greer/api/schedule")).json();
+    await t.request("/greer/api/admin/schedule", put(admin.token, { schedule, closedDates: ["2026-01-07"] }));
+    // Monday, Wednesday and Saturday at 11:00: today is still ahead; the 7th is closed; Saturdays have no service.
+    await create(t, rider.token, { ...MWF, weekdays: [1, 3, 6], time: "11:00" });
+    expect((await list(t, rider.token)).standingRides[0].nextDates).toEqual(["2026-01-05", "2026-01-12", "2026-01-14"]);
   });
 
   it("refuses a bad repeat or trip with the field's text, in English and Spanish", async () => {
@@ -364,9 +374,10 @@ describe("standing rides over a month", () => {
     const done = await sweep(t);
     expect(done.booked).toEqual([]);
     await sweep(t);
-    expect(riderTexts(t)).toEqual([
-      "City of Greer: your standing ride on Tuesday, January 6 could not be booked. The shuttle runs 7:00 AM – 7:00 PM on Tuesday.",
+    // Each text once; the two standing rides are swept in no set order.
+    expect(riderTexts(t).sort()).toEqual([
       "City of Greer: no shuttle runs on Saturday, January 10, so your standing ride that day is skipped.",
+      "City of Greer: your standing ride on Tuesday, January 6 could not be booked. The shuttle runs 7:00 AM – 7:00 PM on Tuesday.",
     ]);
   });
 
