@@ -90,6 +90,14 @@ export function deleteStandingRide(kv: Store, tenant: string, riderId: string, i
   });
 }
 
+/** Deletes every standing ride of the rider in the tenant (they left it, or deleted their account). */
+export async function dropStandingRidesOf(kv: Store, tenant: string, riderId: string): Promise<void> {
+  for (const ride of await listStandingRides(kv, tenant, riderId)) {
+    await deleteStandingRide(kv, tenant, riderId, ride.id);
+  }
+  await kv.delete(keys.riderStandingRides(tenant, riderId));
+}
+
 /** What became of each date of the standing ride so far, by date. */
 export async function listOccurrences(kv: Store, tenant: string, id: string): Promise<Map<string, Occurrence>> {
   const dates = new Map<string, Occurrence>();

@@ -17,7 +17,7 @@ import { keys } from "../../kv/keys.ts";
 import { localTime } from "../../lib/booking.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { noticeDeps } from "../../server/rider_updates.ts";
-import { bearer, makeApp, signIn } from "../helpers/app.ts";
+import { bearer, makeApp, signIn, superAdmin } from "../helpers/app.ts";
 import { INSIDE, INSIDE_2, move, post, put, rideWorld, type TestApp } from "../helpers/rides.ts";
 
 const MIN = 60_000;
@@ -213,6 +213,23 @@ describe("standing rides: whose they are", () => {
     const stranger = await create(t, dispatcher.token, { ...MWF, riderId: "01JZZZZZZZZZZZZZZZZZZZZZZZ" });
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual({ error: "Rider not found" });
+  });
+});
+
+describe("standing rides: the rider's data", () => {
+  it("lists them in the rider's data export, and drops them when the rider is removed from the tenant", async () => {
+    using t = await makeApp();
+    const { rider } = await rideWorld(t);
+    const root = await superAdmin(t);
+    const { standingRide } = await (await create(t, rider.token, MWF)).json();
+    const exported = await (await t.request("/api/users/me/export", bearer(rider.token))).json();
+    expect(exported.standingRides).toEqual([standingRide]);
+
+    const removed = await t.request(`/greer/api/user/${rider.user.id}`, bearer(root.token, { method: "DELETE" }));
+    expect(removed.status).toBe(200);
+    expect((await t.kv.get(keys.standingRide("greer", standingRide.id))).value).toBeNull();
+    expect((await t.kv.get(keys.riderStandingRides("greer", rider.user.id))).value).toBeNull();
+    expect((await sweep(t)).booked).toEqual([]);
   });
 });
 
