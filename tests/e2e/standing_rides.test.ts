@@ -127,4 +127,29 @@ describe("standing rides in the browser", () => {
     await both(rider, "rider-standing-es");
     expect(seen.errors).toEqual([]);
   });
+
+  it("an admin marks a holiday closed beside the week, in English and Spanish", { timeout: 60_000 }, async () => {
+    for (
+      const [lang, texts] of [
+        ["en", { region: "Closed dates", field: "Closed date", add: "Add closed date", save: "Save Schedule" }],
+        ["es", { region: "Días cerrados", field: "Día cerrado", add: "Agregar día cerrado", save: "Guardar horario" }],
+      ] as const
+    ) {
+      const admin = await riderPage("8645550100", lang);
+      const seen = watchPage(admin);
+      await admin.goto("/greer/admin/schedule");
+      await admin.locator('[data-island="AdminSchedule"][data-hydrated="true"]').waitFor({ timeout: 20_000 });
+      const closed = admin.getByRole("region", { name: texts.region });
+      await closed.getByLabel(texts.field).fill("2026-01-19");
+      await closed.getByRole("button", { name: texts.add }).click();
+      await closed.getByLabel(texts.field).fill("2026-12-25");
+      await closed.getByRole("button", { name: texts.add }).click();
+      await admin.getByRole("button", { name: texts.save }).click();
+      await admin.getByRole("status").waitFor({ timeout: 20_000 });
+      const saved = await (await fetch(server.http("/greer/api/schedule"))).json();
+      expect(saved.closedDates).toEqual(["2026-01-19", "2026-12-25"]);
+      await both(admin, lang === "en" ? "admin-schedule-closed" : "es-admin-schedule-closed", closed);
+      expect(seen.errors).toEqual([]);
+    }
+  });
 });
