@@ -11,7 +11,7 @@
  * when drivers could first see it. Minutes are whole, rounded.
  */
 import { handOverAt } from "./booking.ts";
-import { addDays, isDate } from "./dates.ts";
+import { isDate } from "./dates.ts";
 import type { Ride } from "./rides.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { SharingReport } from "./sharing.ts";

@@ -22,8 +22,6 @@ import { INSIDE, INSIDE_2, move, post, put, rideWorld, type TestApp } from "../h
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-/** Monday 5 January 2026, 10:00 in Greer. */
-const START = Date.UTC(2026, 0, 5, 15, 0);
 const RIDER_PHONE = "8645550142";
 
 /** A Monday-Wednesday-Friday ride at 8:30 for January, as the rider's page sends it. */
