@@ -98,12 +98,21 @@ export async function dropStandingRidesOf(kv: Store, tenant: string, riderId: st
   await kv.delete(keys.riderStandingRides(tenant, riderId));
 }
 
-/** What became of each date of the standing ride so far, by date. */
-export async function listOccurrences(kv: Store, tenant: string, id: string): Promise<Map<string, Occurrence>> {
+/**
+ * What became of the standing ride's dates from `from` on (to `until`, excluded, when given), by date: a range
+ * read, so the dates of past months cost nothing.
+ */
+export async function listOccurrences(
+  kv: Store,
+  tenant: string,
+  id: string,
+  from = "",
+  until?: string,
+): Promise<Map<string, Occurrence>> {
   const dates = new Map<string, Occurrence>();
-  for await (const e of kv.list<Occurrence>({ prefix: keys.standingOccurrences(tenant, id) })) {
-    dates.set(String(e.key[3]), e.value);
-  }
+  const start = keys.standingOccurrence(tenant, id, from);
+  const end = until ? keys.standingOccurrence(tenant, id, until) : [...keys.standingOccurrences(tenant, id), "\uffff"];
+  for await (const e of kv.list<Occurrence>({ start, end })) dates.set(String(e.key[3]), e.value);
   return dates;
 }
 

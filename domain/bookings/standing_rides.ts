@@ -140,8 +140,8 @@ export async function listForRider(
   return done(
     await Promise.all(rides.map(async (ride) => {
       const booked: Record<string, string> = {};
-      for (const [date, made] of await listOccurrences(kv, tenant.code, ride.id)) {
-        if ("rideId" in made && date >= today) booked[date] = made.rideId;
+      for (const [date, made] of await listOccurrences(kv, tenant.code, ride.id, today)) {
+        if ("rideId" in made) booked[date] = made.rideId;
       }
       return { ...ride, nextDates: nextDates(ride, today, NEXT_DATES, { now: time, served }), booked };
     })),

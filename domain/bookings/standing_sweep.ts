@@ -28,7 +28,7 @@ import { getClosedDates, getSchedule, recentTenant } from "../../kv/tenants.ts";
 import { getUser } from "../../kv/users.ts";
 import { dateSlots, DAY_MS, localTime, MIN_AHEAD_MS, zonedMoment } from "../../lib/booking.ts";
 import type { Schedule, Tenant } from "../../lib/schemas.ts";
-import { datesBetween, scheduleDayOf, type StandingRide } from "../../lib/standing_rides.ts";
+import { addDays, datesBetween, scheduleDayOf, type StandingRide } from "../../lib/standing_rides.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { isRefusal } from "../refusal.ts";
 import { DATE_MADE_TEXT, requestRide } from "../rides/request.ts";
@@ -80,7 +80,7 @@ async function bookDates(
   const last = now + settingsOf(tenant).maxDaysAhead * DAY_MS;
   const dates = datesBetween(standing, localTime(now, tz).date, localTime(last, tz).date);
   if (dates.length === 0) return;
-  const made = await listOccurrences(deps.kv, tenant.code, standing.id);
+  const made = await listOccurrences(deps.kv, tenant.code, standing.id, dates[0], addDays(dates.at(-1)!, 1));
   const waiting = dates.filter((date) => !made.has(date));
   if (waiting.length === 0) return;
   // A removed or blocked rider's standing ride makes nothing (a blocked rider's bookings are canceled anyway).
