@@ -31,6 +31,7 @@ import { ridePins } from "../components/rider/ride_pins.ts";
 import { usePlaces } from "../components/rider/use_places.ts";
 import { useRideRequest } from "../hooks/rider/use_ride_request.ts";
 import { useRiderRide } from "../hooks/rider/use_rider_ride.ts";
+import type { BookedTime } from "../lib/booking.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { destinationText } from "../lib/ride_texts.ts";
 import type { Place } from "../lib/places.ts";
@@ -87,7 +88,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl, timeZone }: RiderScre
   const { drivers, ride } = rider;
   const t = useT();
   useEffect(() => void loadCard(), []);
-  const [when, setWhen] = useState<number | null>(null);
+  const [when, setWhen] = useState<BookedTime | null>(null);
   // The bookings are read again after each request (`sending` falls back) and as the ride comes and goes.
   const booking = { tenant, version: `${sending} ${ride?.id}` };
 
@@ -133,6 +134,7 @@ function RiderHome({ tenant, area: drawnArea, mapStyleUrl, timeZone }: RiderScre
                 error={cardError}
                 busy={sending}
                 timeZone={timeZone}
+                tenant={tenant}
               />
             </Suspense>
           )

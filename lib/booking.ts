@@ -32,6 +32,8 @@ export const DAY_MS = 24 * 60 * MINUTE_MS;
 export const MIN_AHEAD_MS = 30 * MINUTE_MS;
 /** A booking becomes a pending ride this long before its time. */
 export const HAND_OVER_MS = 20 * MINUTE_MS;
+/** How far a ride's pickup may move once a driver has it (domain/rides/change.ts), and the screen says so. */
+export const MAX_PICKUP_MOVE_METERS = 50;
 /** Bookings a rider may hold at once. */
 export const MAX_SCHEDULED = 3;
 /** The Later choice offers times every this many minutes. */
@@ -80,6 +82,9 @@ export function daySlots(schedule: Schedule | null | undefined, day: number): Sl
 export function inSlots(slots: readonly Slot[], time: string): boolean {
   return slots.some((s) => s.start <= time && time < s.end);
 }
+
+/** A booking's time as a request sends it: the pickup time, or the time to arrive by (domain/bookings/booking_time.ts). */
+export type BookedTime = { scheduledFor: number } | { arriveBy: number };
 
 export interface BookingRules {
   now: number;

@@ -205,6 +205,16 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: NON_MEMBER,
     foreignId: [401, 404, 404, 404, 404, 404],
   },
+  // Changing a ride's fields (the same route with no status): only its rider may, anyone else hears 404.
+  {
+    method: "PUT",
+    path: "/:tenant/api/rides/:id",
+    query: "change",
+    kind: "api",
+    own: [401, 404, 404, 404, 404, 404],
+    other: [401, 403, 403, 403, 403, 404],
+    foreignId: [401, 404, 404, 404, 404, 404],
+  },
   {
     method: "DELETE",
     path: "/:tenant/api/rides/:id",

@@ -69,6 +69,10 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
       return { text: t("Trip pinned to its vehicle"), withBy: true };
     case "ride.unpinned":
       return { text: t("Trip unpinned"), withBy: true };
+    case "ride.changed": {
+      const fields = Array.isArray(e.details.fields) ? e.details.fields.join(", ") : "";
+      return { text: t("Trip changed by its rider: {fields}", { fields }), withBy: true };
+    }
     case "ride.assigned":
       return {
         text: t(e.details.overrode ? "Trip assigned to a vehicle over a limit" : "Trip assigned to a vehicle"),

@@ -47,6 +47,10 @@ export function RideItem({ ride, actions, busy, error, onAction }: RideItemProps
         // Booked ahead: the time the rider asked to be picked up, on this phone's clock.
         <p className="ride-item__booked">{t("Pickup at {time}", { time: clockTime(ride.scheduledFor, t.lang) })}</p>
       )}
+      {ride.arriveBy !== undefined && (
+        // Booked to arrive by a time: the rider must be at the destination by then.
+        <p className="ride-item__booked">{t("Arrive by {time}", { time: clockTime(ride.arriveBy, t.lang) })}</p>
+      )}
       <dl className="ride-facts ride-facts--compact">
         {ride.pickupName && (
           <div>

@@ -7,15 +7,24 @@
  *   the tenant's schedule and booking rules allow (lib/booking.ts, the same
  *   rules the server checks), in the tenant's time zone; the form's Request
  *   Ride button then books the ride for that time, and the choice says so.
+ *   Later asks "Pick me up at" or "Arrive by": the time chosen is sent as
+ *   `scheduledFor` or `arriveBy`.
  * - `UpcomingRides`: the rider's bookings, soonest first, each with its time
- *   and a Cancel button.
+ *   (and the time to arrive by), Change (components/rider/ChangeForm.tsx) and Cancel.
  *
  * Both read GET /rides/upcoming through `useUpcoming`, again whenever
  * `version` changes (a booking made, a ride handed over or ended).
  */
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
-import { type BookableDay, bookableDays, bookingTimeText, zonedMoment } from "../../lib/booking.ts";
+import {
+  type BookableDay,
+  bookableDays,
+  type BookedTime,
+  bookingTimeText,
+  clockTime,
+  zonedMoment,
+} from "../../lib/booking.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { formatTime } from "../../lib/schedule_display.ts";
 import type { Schedule } from "../../lib/schemas.ts";
@@ -62,8 +71,8 @@ export function useUpcoming(tenant: string, version: string) {
 export interface WhenChoiceProps {
   tenant: string;
   version: string;
-  /** The chosen pickup time (epoch ms) while Later is chosen, else null (Now). */
-  onWhen(at: number | null): void;
+  /** The chosen pickup or arrival time (epoch ms) while Later is chosen, else null (Now). */
+  onWhen(at: BookedTime | null): void;
   /** The status of the failed request whose error shows: a 409 (no vehicle within the limits) offers "Book for later". */
   failed?: string | number | null;
 }
@@ -73,6 +82,7 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
   const id = useDomId();
   const { data } = useUpcoming(tenant, version);
   const [later, setLater] = useState(false);
+  const [arrive, setArrive] = useState(false);
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   // Worked out only once Later is chosen: hundreds of zoned times are no work for the screen's first moments.
@@ -82,7 +92,7 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
   const zone = data?.booking.timezone ?? "UTC";
   const at = later && day && chosenTime ? zonedMoment(day.date, chosenTime, zone) : null;
 
-  useEffect(() => onWhen(at), [at, onWhen]);
+  useEffect(() => onWhen(at === null ? null : arrive ? { arriveBy: at } : { scheduledFor: at }), [at, arrive, onWhen]);
 
   const dayName = (d: BookableDay) =>
     new Intl.DateTimeFormat(LOCALES[t.lang], { timeZone: zone, weekday: "short", month: "short", day: "numeric" })
@@ -114,6 +124,21 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
         </p>
       )}
       {later && day && (
+        <div className="booking-when__choices booking-when__kind">
+          {[false, true].map((isArrive) => (
+            <label key={String(isArrive)} className="booking-when__choice">
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                checked={arrive === isArrive}
+                onChange={() => setArrive(isArrive)}
+              />
+              {isArrive ? t("Arrive by") : t("Pick me up at")}
+            </label>
+          ))}
+        </div>
+      )}
+      {later && day && (
         <div className="booking-when__row">
           <div className="field">
             <label htmlFor={`${id}-date`}>{t("Date")}</label>
@@ -129,7 +154,9 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
           </div>
           {at !== null && (
             <p className="booking-when__note muted">
-              {t("Request Ride books it for {time}.", { time: bookingTimeText(at, zone, t.lang) })}
+              {t(arrive ? "Request Ride books it to arrive by {time}." : "Request Ride books it for {time}.", {
+                time: bookingTimeText(at, zone, t.lang),
+              })}
             </p>
           )}
         </div>
@@ -146,7 +173,7 @@ export default function Booking(
   props: {
     tenant: string;
     version: string;
-    onWhen?(at: number | null): void;
+    onWhen?(at: BookedTime | null): void;
     where?: Where;
     failed?: string | number | null;
   },
@@ -156,6 +183,9 @@ export default function Booking(
 }
 
 type Where = (ride: Ride, t: Translate) => string;
+
+/** The change form, in a chunk of its own: loaded when the rider asks to change a booking. */
+const ChangeForm = lazy(() => import("./ChangeForm.tsx"));
 
 export interface UpcomingRidesProps {
   tenant: string;
@@ -173,6 +203,7 @@ export function UpcomingRides({ tenant, version, where }: UpcomingRidesProps) {
   const { data, failed, reload } = useUpcoming(tenant, version);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [changing, setChanging] = useState<string | null>(null);
   // Said quietly, not as an alert: the list is beside the screen's task, and the form still works.
   if (failed && !data) return <p className="upcoming__failed muted">{t(LOAD_FAILED)}</p>;
   if (!data || data.rides.length === 0) return null;
@@ -204,21 +235,53 @@ export function UpcomingRides({ tenant, version, where }: UpcomingRidesProps) {
           const when = bookingTimeText(ride.scheduledFor ?? 0, zone, t.lang);
           return (
             <li key={ride.id} className="upcoming__item">
-              <div>
-                <p className="upcoming__time">
-                  {when}
-                </p>
-                <p className="upcoming__where">{where(ride, t)}</p>
+              <div className="upcoming__ride">
+                <div>
+                  <p className="upcoming__time">
+                    {when}
+                  </p>
+                  {ride.arriveBy && (
+                    <p className="upcoming__arrive">
+                      {t("Arrive by {time}", { time: clockTime(ride.arriveBy, t.lang, zone) })}
+                    </p>
+                  )}
+                  <p className="upcoming__where">{where(ride, t)}</p>
+                </div>
+                <div className="upcoming__actions">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-expanded={changing === ride.id}
+                    aria-label={t("Change the ride of {time}", { time: when })}
+                    onClick={() => setChanging(changing === ride.id ? null : ride.id)}
+                  >
+                    {t("Change")}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary ride-button--quiet-danger"
+                    disabled={busy === ride.id}
+                    aria-label={t("Cancel the ride of {time}", { time: when })}
+                    onClick={() => void cancel(ride)}
+                  >
+                    {t("Cancel")}
+                  </button>
+                </div>
               </div>
-              <button
-                type="button"
-                className="button button--secondary ride-button--quiet-danger"
-                disabled={busy === ride.id}
-                aria-label={t("Cancel the ride of {time}", { time: when })}
-                onClick={() => void cancel(ride)}
-              >
-                {t("Cancel")}
-              </button>
+              {changing === ride.id && (
+                <Suspense>
+                  <ChangeForm
+                    tenant={tenant}
+                    ride={ride}
+                    booking={data.booking}
+                    where={where(ride, t)}
+                    onClose={(changed) => {
+                      setChanging(null);
+                      if (changed) reload();
+                    }}
+                  />
+                </Suspense>
+              )}
             </li>
           );
         })}

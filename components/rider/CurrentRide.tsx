@@ -1,6 +1,6 @@
 /** The Current Ride card (spec section 4): the ride's message, its facts, and Cancel Ride. */
 import { useT } from "../texts.tsx";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useNow } from "../../browser/live_client.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, riderMessage, statusLabel } from "../../lib/ride_texts.ts";
@@ -29,10 +29,17 @@ export interface CurrentRideProps {
   busy: boolean;
   /** Automatic dispatch: the tenant's time zone, the one its texts use; the phone's when not given. */
   timeZone?: string;
+  /** The tenant: given, the card offers Change (the pickup moved a little) until the driver is on the way. */
+  tenant?: string;
 }
 
-export function CurrentRide({ ride, tracking = null, onCancel, error, busy, timeZone }: CurrentRideProps) {
+/** The change form, in a chunk of its own: loaded when the rider asks to change the ride. */
+const ChangeForm = lazy(() => import("./ChangeForm.tsx"));
+
+export function CurrentRide({ ride, tracking = null, onCancel, error, busy, timeZone, tenant }: CurrentRideProps) {
   const now = useNow(30_000);
+  const [changing, setChanging] = useState(false);
+  const changeable = tenant && (ride.status === "pending" || ride.status === "accepted");
   const titleId = useDomId();
   const t = useT();
   const driver = ride.driverName ?? (ride.assignedDriverId ? t("Your driver") : t("Not assigned yet"));
@@ -62,8 +69,22 @@ export function CurrentRide({ ride, tracking = null, onCancel, error, busy, time
         )}
         {ride.note && <Fact term={t("Note for the driver")}>{ride.note}</Fact>}
       </dl>
+      {changeable && changing && (
+        <Suspense>
+          <ChangeForm tenant={tenant} ride={ride} where={destinationText(ride, t)} onClose={() => setChanging(false)} />
+        </Suspense>
+      )}
       <div className="ride-form__submit">
         {error && <p className="notice notice--error" role="alert">{error}</p>}
+        {changeable && !changing && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setChanging(true)}
+          >
+            {t("Change")}
+          </button>
+        )}
         <button
           type="button"
           className="button button--large ride-button ride-button--danger"

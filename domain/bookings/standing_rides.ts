@@ -1,6 +1,6 @@
 /**
  * Setting up, changing and deleting standing rides (lib/standing_rides.ts).
- * The trip is checked by the rules of a ride request's shape (places named,
+ * The trip is checked by the rules of a ride request's body (places named,
  * pickup, destination, passengers, needs, note, the service area) when it is
  * saved, so a rider hears of a bad trip at once; each date is still booked
  * through the request itself (domain/bookings/standing_sweep.ts), which
@@ -12,7 +12,6 @@
  * refused with 403, and another rider's standing ride is 404 to them.
  */
 import { getMembership } from "../../kv/members.ts";
-import { placesOfRequest } from "../../kv/places.ts";
 import {
   createStandingRide,
   deleteStandingRide,
@@ -26,16 +25,8 @@ import type { User } from "../../kv/users.ts";
 import { dateSlots, localTime } from "../../lib/booking.ts";
 import { scheduleDayOf } from "../../lib/dates.ts";
 import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
-import { insideArea, outsideArea } from "../../lib/geo.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
-import { translator } from "../../lib/i18n/catalogue.ts";
-import { said } from "../../lib/i18n/format.ts";
 import { ulid } from "../../lib/ids.ts";
-import { hasHiddenCharacters } from "../../lib/hidden_characters.ts";
-import { NEEDS_TEXT, readNeeds, readNote } from "../../lib/needs.ts";
-import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
-import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
-import { readRequest } from "../../lib/ride_request.ts";
 import { can, type Role } from "../../lib/roles.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import {
@@ -49,7 +40,7 @@ import {
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { done, type Outcome, refuse, refuseSaid } from "../refusal.ts";
 import { ARRIVAL_NEEDS_DROPOFF_TEXT } from "./booking_time.ts";
-import { HIDDEN_CHARACTERS_TEXT } from "../rides/request.ts";
+import { readRideBody } from "../rides/request.ts";
 
 export const FOR_ANOTHER_TEXT: Text = "Only a dispatcher may set up a standing ride for another rider";
 export const RIDER_NOT_FOUND_TEXT: Text = "Rider not found";
@@ -68,9 +59,6 @@ export interface StandingView extends StandingRide {
   booked: Record<string, string>;
 }
 
-const hidden = (text: string, label: Text) =>
-  hasHiddenCharacters(text) ? said(HIDDEN_CHARACTERS_TEXT, { label: said(label) }) : null;
-
 /** The rider the call is for: the actor, or for a dispatcher the member named by `riderId`. */
 async function riderOf(kv: Store, tenant: Tenant, actor: Actor, riderId: unknown): Promise<Outcome<string>> {
   if (riderId === undefined || riderId === null || riderId === actor.user.id) return done(actor.user.id);
@@ -81,28 +69,22 @@ async function riderOf(kv: Store, tenant: Tenant, actor: Actor, riderId: unknown
   return done(riderId);
 }
 
-/** The trip of the body by the request's rules, kept as sent: a place by its id, a point by its point. */
+/**
+ * The trip of the body by the request's own rules (domain/rides/request.ts readRideBody, its time left out: a
+ * standing ride's is the repeat's), kept as sent: a place by its id, a point by its point.
+ */
 async function readTrip(kv: Store, tenant: Tenant, body: Record<string, unknown>): Promise<Outcome<StandingTrip>> {
-  const places = await placesOfRequest(kv, tenant.code, body);
-  if (!places) return refuse(400, UNKNOWN_PLACE_TEXT);
-  const parsed = readRequest({ ...body, ...places }, hidden);
-  if (!parsed.ok) return refuseSaid(400, parsed.error);
-  const needs = readNeeds(body.needs, [], translator("en"));
-  if (!needs.ok) return refuse(400, NEEDS_TEXT);
-  const note = readNote(body.note, (text) => hidden(text, "Note"));
-  if (!note.ok) return refuseSaid(400, note.error);
-  const { pickup, dropoff, destination, passengerCt } = parsed.value;
-  for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
-    if (!insideArea(point, tenant.serviceArea)) return refuseSaid(400, outsideArea(tenant.serviceArea));
-  }
-  if (settingsOf(tenant).dispatchMode === "automatic" && !dropoff) return refuse(400, DROPOFF_NEEDED_TEXT);
+  const trip = { ...body, scheduledFor: undefined, arriveBy: undefined };
+  const read = await readRideBody({ kv, clock: { now: () => 0 } }, tenant, { needs: [] }, trip);
+  if (read.refused) return read;
+  const { pickup, dropoff, destination, passengerCt, needs, note } = read.value;
   return done({
     ...(typeof body.pickupPlaceId === "string" ? { pickupPlaceId: body.pickupPlaceId } : { pickup }),
     ...(typeof body.dropoffPlaceId === "string" ? { dropoffPlaceId: body.dropoffPlaceId } : { dropoff, destination }),
     passengerCt,
     // Absent needs stay absent: each date then takes the rider's standing needs as they are then.
-    ...(body.needs !== undefined && { needs: needs.value }),
-    ...(note.value && { note: note.value }),
+    ...(body.needs !== undefined && { needs }),
+    ...(note && { note }),
   });
 }
 

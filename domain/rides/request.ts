@@ -25,18 +25,24 @@ import { insideArea, outsideArea } from "../../lib/geo.ts";
 import { hasHiddenCharacters } from "../../lib/hidden_characters.ts";
 import { type Text, translator } from "../../lib/i18n/catalogue.ts";
 import { type Said, said } from "../../lib/i18n/format.ts";
-import { NEEDS_TEXT, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
+import { type Need, NEEDS_TEXT, NO_ACCESSIBLE_SHUTTLE, readNeeds, readNote } from "../../lib/needs.ts";
 import { suspended } from "../../lib/no_show_texts.ts";
 import { UNKNOWN_PLACE_TEXT } from "../../lib/places.ts";
 import { needsAccessibleVehicle } from "../../lib/ride_offers.ts";
-import { ACTIVE_RIDE_TEXT, NO_DRIVERS_AT_REQUEST, readRequest, type RequestBody } from "../../lib/ride_request.ts";
+import {
+  ACTIVE_RIDE_TEXT,
+  NO_DRIVERS_AT_REQUEST,
+  readRequest,
+  type RequestBody,
+  type RideRequest,
+} from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
 import type { Tenant } from "../../lib/schemas.ts";
 import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
 import type { Travel } from "../dispatch/travel.ts";
-import { readBookingTime } from "../bookings/booking_time.ts";
+import { type BookingTime, readBookingTime } from "../bookings/booking_time.ts";
 import { requestPlanned } from "./request_planned.ts";
 import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
 
@@ -82,11 +88,62 @@ function noHiddenCharacters(text: string, label: Text): Said | null {
   return hasHiddenCharacters(text) ? said(HIDDEN_CHARACTERS_TEXT, { label: said(label) }) : null;
 }
 
+/** A ride's body read by the rules of a request: its trip, its time when booked ahead, its needs and note. */
+export interface RideBody extends RideRequest {
+  pickupName?: string;
+  /** Booked ahead: the pickup time and the arrival time when given; null for a ride now. */
+  time: BookingTime | null;
+  needs: Need[];
+  note: string | null;
+}
+
+/**
+ * Reads a ride's body by the request's rules in their order (the places named, the shape, the time, the needs and
+ * the note, the service area, a drop-off point in automatic dispatch): a new ride's and a changed booking's alike
+ * (domain/rides/change.ts), so a change can never pass a rule a new booking would not.
+ */
+export async function readRideBody(
+  deps: RequestDeps,
+  tenant: Tenant,
+  rider: Pick<User, "needs">,
+  input: RideRequestInput,
+): Promise<Outcome<RideBody>> {
+  // A place id stands for its point and name as they are now; the rules below then apply to them.
+  const places = await placesOfRequest(deps.kv, tenant.code, input);
+  if (!places) return refuse(400, UNKNOWN_PLACE_TEXT);
+  const parsed = readRequest({ ...input, ...places }, noHiddenCharacters);
+  if (!parsed.ok) return refuseSaid(400, parsed.error);
+  // Booked ahead (a pickup or an arrival time): the time is a body rule; no driver need be online for it.
+  const time = await readBookingTime(deps, tenant, input, parsed.value);
+  if (time.refused) return time;
+  // The rider's standing needs unless the request names this ride's, and a note for the driver. The rider is
+  // read fresh for this request's sign-in (a profile write drops any reused copy at once).
+  const standingNeeds = input.needs === undefined ? rider.needs ?? [] : [];
+  // readNeeds has one refusal, NEEDS_TEXT: its worded answer serves the profile's route.
+  const needs = readNeeds(input.needs, standingNeeds, translator("en"));
+  if (!needs.ok) return refuse(400, NEEDS_TEXT);
+  const note = readNote(input.note, (text) => noHiddenCharacters(text, "Note"));
+  if (!note.ok) return refuseSaid(400, note.error);
+  const { pickup, dropoff } = parsed.value;
+  for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
+    if (!insideArea(point, tenant.serviceArea)) return refuseSaid(400, outsideArea(tenant.serviceArea));
+  }
+  // Automatic dispatch plans the drop-off too (a booking's at its hand-over), so it needs its point.
+  if (settingsOf(tenant).dispatchMode === "automatic" && !dropoff) return refuse(400, DROPOFF_NEEDED_TEXT);
+  return done({
+    ...parsed.value,
+    ...(places.pickupName && { pickupName: places.pickupName }),
+    time: time.value,
+    needs: needs.value,
+    note: note.value,
+  });
+}
+
 export const DATE_MADE_TEXT: Text = "This date of the standing ride is booked already";
 
 /**
  * Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. A standing ride's date
- * (domain/bookings/standing_rides.ts) comes with its `claim`, written in the booking's commit.
+ * (domain/bookings/standing_sweep.ts) comes with its `claim`, written in the booking's commit.
  */
 export async function requestRide(
   deps: RequestDeps,
@@ -100,41 +157,22 @@ export async function requestRide(
   if (paused) return paused;
   const pause = await riderPaused(kv, tenant, rider.id, clock.now());
   if (pause) return pause.refusal;
-  // A place id stands for its point and name as they are now; the rules below then apply to them.
-  const places = await placesOfRequest(kv, tenant.code, input);
-  if (!places) return refuse(400, UNKNOWN_PLACE_TEXT);
-  const parsed = readRequest({ ...input, ...places }, noHiddenCharacters);
-  if (!parsed.ok) return refuseSaid(400, parsed.error);
+  const read = await readRideBody(deps, tenant, rider, input);
+  if (read.refused) return read;
   const now = clock.now();
-  // Booked ahead (a pickup or an arrival time): the time is a body rule; no driver need be online for it.
-  const time = await readBookingTime(deps, tenant, input, parsed.value);
-  if (time.refused) return time;
-  const booked = time.value;
+  const { time: booked, needs, note, pickupName, ...trip } = read.value;
   const booking = booked !== null;
-  // The rider's standing needs unless the request names this ride's, and a note for the driver. The rider is
-  // read fresh for this request's sign-in (a profile write drops any reused copy at once).
-  const standingNeeds = input.needs === undefined ? rider.needs ?? [] : [];
-  // readNeeds has one refusal, NEEDS_TEXT: its worded answer serves the profile's route.
-  const needs = readNeeds(input.needs, standingNeeds, translator("en"));
-  if (!needs.ok) return refuse(400, NEEDS_TEXT);
-  const note = readNote(input.note, (text) => noHiddenCharacters(text, "Note"));
-  if (!note.ok) return refuseSaid(400, note.error);
-  const { pickup, dropoff } = parsed.value;
-  for (const point of dropoff ? [pickup, dropoff] : [pickup]) {
-    if (!insideArea(point, tenant.serviceArea)) return refuseSaid(400, outsideArea(tenant.serviceArea));
-  }
+  const { dropoff } = trip;
   const automatic = settingsOf(tenant).dispatchMode === "automatic";
-  // Automatic dispatch plans the drop-off too (a booking's at its hand-over), so it needs its point.
-  if (automatic && !dropoff) return refuse(400, DROPOFF_NEEDED_TEXT);
   if (automatic && dropoff && !booking) {
     return await requestPlanned(deps, tenant, {
       tenant: tenant.code,
       creatorId: rider.id,
-      ...parsed.value,
+      ...trip,
       dropoff,
-      ...(places.pickupName && { pickupName: places.pickupName }),
-      needs: needs.value,
-      ...(note.value && { note: note.value }),
+      ...(pickupName && { pickupName }),
+      needs,
+      ...(note && { note }),
       rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
       timeZone: tenant.timezone,
     }, now);
@@ -142,7 +180,7 @@ export async function requestRide(
   // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it, both from one read;
   // a booking's driver is found at its hand-over.
   if (!booking) {
-    const accessible = needsAccessibleVehicle({ needs: needs.value });
+    const accessible = needsAccessibleVehicle({ needs });
     const online = await driversOnline(kv, tenant.code, now, { accessible });
     if (!online.any) return refuse(409, NO_DRIVERS_AT_REQUEST);
     if (accessible && !online.accessible) return refuse(409, NO_ACCESSIBLE_SHUTTLE);
@@ -150,10 +188,10 @@ export async function requestRide(
   const result = await createRide(kv, {
     tenant: tenant.code,
     creatorId: rider.id,
-    ...parsed.value,
-    ...(places.pickupName && { pickupName: places.pickupName }),
-    needs: needs.value,
-    ...(note.value && { note: note.value }),
+    ...trip,
+    ...(pickupName && { pickupName }),
+    needs,
+    ...(note && { note }),
     rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
     ...booked,
     timeZone: tenant.timezone,

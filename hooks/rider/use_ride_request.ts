@@ -6,6 +6,7 @@
  */
 import { useCallback, useRef, useState } from "react";
 import { api, ApiError } from "../../browser/auth_client.ts";
+import type { BookedTime } from "../../lib/booking.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { Place } from "../../lib/places.ts";
 import type { PlaceUse } from "../../components/map/types.ts";
@@ -28,14 +29,14 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
   /** This ride's needs and note: components/rider/RideOptions.tsx keeps them here while it shows. */
   const extras = useRef({});
 
-  /** With `scheduledFor` the ride is booked for then: no driver need be online now. */
-  const request = async (scheduledFor: number | null = null) => {
+  /** With a time (a pickup or an arrival time) the ride is booked for then: no driver need be online now. */
+  const request = async (when: BookedTime | null = null) => {
     if (sending) return;
     setFormError(null);
     // "Book for later" answers a refusal: the page's own error about this try shows without it.
     setFailed(0);
     const check = checkRequest({
-      driversOnline: scheduledFor ? 1 : rider.drivers?.length ?? null,
+      driversOnline: when ? 1 : rider.drivers?.length ?? null,
       pickup: form.pickup,
       dropoff: form.dropoff,
       destination: form.destination,
@@ -49,7 +50,7 @@ export function useRideRequest(tenant: string, area: ServiceArea, rider: RiderRi
     }
     setSending(true);
     try {
-      const body = { ...check.body, ...extras.current, ...(scheduledFor && { scheduledFor }) };
+      const body = { ...check.body, ...extras.current, ...when };
       const answer = await api<{ ride: Ride }>(`/${tenant}/api/rides`, { method: "POST", body, tenant });
       rider.answered(answer.ride);
       form.reset();

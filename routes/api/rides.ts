@@ -17,7 +17,9 @@ import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { compareForDriver } from "../../lib/rides.ts";
 import { can } from "../../lib/roles.ts";
-import { isRefusal } from "../../domain/refusal.ts";
+import { isRefusal, refuse } from "../../domain/refusal.ts";
+import { changeRide } from "../../domain/rides/change.ts";
+import type { Text } from "../../lib/i18n/catalogue.ts";
 import { moveRide } from "../../domain/rides/move.ts";
 import { requestRide } from "../../domain/rides/request.ts";
 import { rideMoved, trackRide } from "../../domain/rides/tell_rider.ts";
@@ -43,7 +45,9 @@ const rideRequest = z.object({
   needs: z.optional(z.unknown()),
   note: z.optional(z.unknown()),
 });
-const statusChange = z.object({ status: z.optional(z.unknown()) });
+/** A PUT either moves the ride (`status` alone) or changes the rider's ride (domain/rides/change.ts). */
+const rideChange = z.object({ ...rideRequest.shape, status: z.optional(z.unknown()) });
+export const STATUS_AND_CHANGE_TEXT: Text = "Send status alone, or the ride's changes without it";
 
 /** Logs a ride's change and counts it (ride.requested, ride.status, ride.deleted). */
 export function rideEventLogger(deps: AppDeps) {
@@ -104,13 +108,29 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
     return c.json({ ...ride, ...tracking, ...shuttle });
   });
 
-  app.put("/rides/:id", ...member, rideId, small, jsonBody(statusChange), async (c) => {
+  app.put("/rides/:id", ...member, rideId, small, jsonBody(rideChange), async (c) => {
+    const { status, ...change } = c.req.valid("json");
+    const changing = Object.values(change).some((v) => v !== undefined);
+    if (status !== undefined && changing) return refusalAnswer(c, refuse(400, STATUS_AND_CHANGE_TEXT));
+    if (status === undefined) {
+      const changed = await changeRide(deps, c.get("tenant"), c.get("user"), c.req.param("id"), change);
+      if (isRefusal(changed)) return refusalAnswer(c, changed);
+      const { id, tenant } = changed.value;
+      deps.log?.({
+        event: "ride.changed",
+        tenant,
+        userId: c.get("user").id,
+        rideId: id,
+        requestId: c.get("requestId"),
+      });
+      return c.json({ ride: changed.value });
+    }
     const answer = await moveRide(notices, {
       tenant: c.get("tenant"),
       actor: c.get("user"),
       drives: can(c.get("roles"), "drive"),
       rideId: c.req.param("id"),
-      to: c.req.valid("json").status,
+      to: status,
     });
     if (isRefusal(answer)) return refusalAnswer(c, answer);
     const { ride, from, changed } = answer.value;

@@ -146,6 +146,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
     init: auth(c, json("PUT", { status: "accepted" })),
   }),
+  // The variant with `query: "change"`: a body of the ride's fields, not a status.
+  "PUT /:tenant/api/rides/:id?change": async (c) => ({
+    path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
+    init: auth(c, json("PUT", { pickup: INSIDE })),
+  }),
   "DELETE /:tenant/api/rides/:id": async (c) => ({
     path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,
     init: auth(c, { method: "DELETE" }),
@@ -314,7 +319,7 @@ async function twinOf(c: Cell): Promise<Person | null> {
 
 /** Rows without an entry above: a GET of the path with the tenant filled in. */
 function callFor(row: AccessRow, cell: Cell): Call | Promise<Call> {
-  const make = CALLS[routeKey(row)];
+  const make = (row.query && CALLS[`${routeKey(row)}?${row.query}`]) || CALLS[routeKey(row)];
   if (make) return make(cell);
   if (row.method !== "GET" || row.path.includes(":id")) throw new Error(`no request for ${routeKey(row)}`);
   return { path: row.path.replace(":tenant", cell.tenant), init: auth(cell) };

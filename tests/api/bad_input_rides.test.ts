@@ -24,13 +24,14 @@ import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
 import {
   automaticInputWorld,
   type BadInputWorld,
+  badInputWorld,
   cancelNewRides,
   request,
   shot,
   tenantArenas,
   UNKNOWN_ID,
 } from "../helpers/bad_input_world.ts";
-import { CENTRE, INSIDE, INSIDE_2, move } from "../helpers/rides.ts";
+import { CENTRE, INSIDE, INSIDE_2, move, post } from "../helpers/rides.ts";
 import { bearer } from "../helpers/app.ts";
 
 const RUNS = BAD_INPUT_RUNS.rides;
@@ -153,6 +154,55 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
     );
     const moves = arena("rebuild");
     await attack(arb, RUNS.moveRide, ([s, id]) => moves.send((w) => request(w, s, "PUT", `/rides/${idOf(w, id)}`)));
+  });
+
+  it("ride changes never 5xx and refusals write nothing", async () => {
+    // The world's clock: Monday 10:00 in Greer; the rider's booking is for noon, their pending ride is handed over.
+    const now = Date.UTC(2026, 0, 5, 15, 0);
+    const time = fc.oneof(
+      fc.constantFrom(29, 30, 31, 60 * 24 * 7 + 1, 60 * 9, -30).map((m) => new NumberText(String(now + m * 60_000))),
+      hostileNumber,
+      hostileString,
+    );
+    const near = { lat: INSIDE.lat + 0.0003, lng: INSIDE.lng };
+    const body = fc.oneof(
+      bodyFor(template({ pickup: near }), { pickup: hostilePoint }),
+      bodyFor(
+        template({ scheduledFor: now + 3 * 3_600_000, passengerCt: 2, dropoff: INSIDE_2, note: "gate", needs: [] }),
+        {
+          scheduledFor: time,
+          arriveBy: time,
+          dropoff: hostilePoint,
+          passengerCt: fc.constantFrom("0", "6", "1.5", "2e0").map((n) => new NumberText(n)),
+          needs: fc.constantFrom<JsonTree>(["wheelchair"], ["Wheelchair"], "wheelchair", null),
+          note: fc.integer({ min: 139, max: 142 }).map((n) => "n".repeat(n)),
+          status: status,
+        },
+      ),
+    );
+    const target = fc.oneof(
+      { weight: 3, arbitrary: fc.constant("booking") },
+      { weight: 5, arbitrary: rideId },
+    );
+    const changes = new Arena(async () => {
+      const w = await badInputWorld();
+      const booked = await w.t.request(
+        "/greer/api/rides",
+        post(w.rider.token, { pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1, scheduledFor: now + 2 * 3_600_000 }),
+      );
+      if (booked.status !== 201) throw new Error(`booking answered ${booked.status}`);
+      return { ...w, bookingId: (await booked.json()).ride.id as string };
+    }, "rebuild");
+    try {
+      await attack(
+        fc.tuple(shot(["rider", "rider2", "driver", "admin"], body), target),
+        RUNS.changeRide,
+        ([s, id]) =>
+          changes.send((w) => request(w, s, "PUT", `/rides/${id === "booking" ? w.bookingId : idOf(w, id)}`)),
+      );
+    } finally {
+      changes.close();
+    }
   });
 
   it("ride deletes never 5xx and refusals write nothing", async () => {

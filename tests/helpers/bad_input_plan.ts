@@ -23,6 +23,7 @@ export const BAD_INPUT_RUNS = {
     requestRide: 1200,
     requestPlanned: 300,
     moveRide: 900,
+    changeRide: 300,
     deleteRide: 300,
     availability: 600,
     location: 400,

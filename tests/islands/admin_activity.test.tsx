@@ -26,6 +26,15 @@ const FIRST = [
   entry({ id: "4", action: "schedule.saved" }),
   entry({ id: "3", action: "place.created", target: "p1", targetName: "City Hall", details: { name: "City Hall" } }),
   entry({ id: "2", action: "settings.changed", byName: "admin CLI", details: { fields: ["name", "brandColor"] } }),
+  entry({
+    id: "1b",
+    action: "ride.changed",
+    by: "u-rae",
+    byName: "Rae Rider",
+    target: "r2",
+    targetName: null,
+    details: { fields: ["scheduledFor", "passengerCt"], status: "scheduled" },
+  }),
 ];
 const OLDER = [
   entry({ id: "1", action: "ride.deleted", target: "r1", targetName: null, details: { status: "pending" } }),
@@ -57,6 +66,7 @@ describe("AdminActivity", () => {
       "Schedule saved",
       "Place City Hall added",
       "Settings changed: name, brandColor",
+      "Trip changed by its rider: scheduledFor, passengerCt",
     ]);
     expect(within(list).getAllByRole("listitem")[1].textContent).toContain("by Ada");
     expect(within(list).getAllByRole("listitem")[3].textContent).toContain("by admin CLI");
@@ -86,6 +96,7 @@ describe("AdminActivity", () => {
     expect(screen.getByText("Horario guardado")).toBeDefined();
     expect(screen.getByText("Lugar City Hall agregado")).toBeDefined();
     expect(screen.getByText("Configuración cambiada: name, brandColor")).toBeDefined();
+    expect(screen.getByText("Viaje cambiado por su pasajero: scheduledFor, passengerCt")).toBeDefined();
     expect(screen.getAllByText("por Ada").length).toBeGreaterThan(0);
     expect(screen.getByRole("button", { name: "Cargar más" })).toBeDefined();
   });

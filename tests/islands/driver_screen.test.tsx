@@ -599,4 +599,17 @@ describe("DriverScreen: a booking handed over", () => {
     const accept = within(card).getByRole("button", { name: /Accept/ });
     expect(mark.compareDocumentPosition(accept) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it("says when a rider booked to arrive by a time must be there, under the pickup time", async () => {
+    const at = Date.UTC(2026, 0, 6, 13, 31);
+    const by = Date.UTC(2026, 0, 6, 14, 0);
+    server.rides = [{ ...makeRide({ status: "pending", riderName: "Arrives By" }), scheduledFor: at, arriveBy: by }];
+    await open();
+    const card = (await screen.findByRole("heading", { name: "Arrives By" })).closest("li")!;
+    const clock = (ms: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(ms);
+    expect([...card.querySelectorAll(".ride-item__booked")].map((p) => p.textContent)).toEqual([
+      `Pickup at ${clock(at)}`,
+      `Arrive by ${clock(by)}`,
+    ]);
+  });
 });

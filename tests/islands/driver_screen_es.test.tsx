@@ -181,4 +181,13 @@ describe("DriverScreen: a booking handed over, in Spanish", () => {
     const now = screen.getByRole("heading", { name: "Ahora" }).closest("li")!;
     expect(now.querySelector(".ride-item__booked")).toBeNull();
   });
+
+  it("says when a rider booked to arrive by a time must be there", async () => {
+    const by = Date.UTC(2026, 0, 6, 14, 0);
+    rides = [{ ...makeRide({ status: "pending", riderName: "Llega" }), scheduledFor: by - 29 * 60_000, arriveBy: by }];
+    await open();
+    const card = (await screen.findByRole("heading", { name: "Llega" })).closest("li")!;
+    const time = new Intl.DateTimeFormat("es-US", { hour: "numeric", minute: "2-digit" }).format(by);
+    expect([...card.querySelectorAll(".ride-item__booked")].at(-1)?.textContent).toBe(`Llegar antes de las ${time}`);
+  });
 });

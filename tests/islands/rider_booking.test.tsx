@@ -74,10 +74,13 @@ describe("RiderScreen: booking ahead", () => {
     const list = await screen.findByRole("region", { name: "Upcoming rides" });
     const items = () => within(list).queryAllByRole("listitem").map((li) => spaced(li.textContent));
     await waitFor(() => expect(items()).toHaveLength(2));
-    expect(items()).toEqual(["Tue, Jan 6, 9:00 AMCity HallCancel", "Thu, Jan 8, 3:30 PMGreer StationCancel"]);
+    expect(items()).toEqual([
+      "Tue, Jan 6, 9:00 AMCity HallChangeCancel",
+      "Thu, Jan 8, 3:30 PMGreer StationChangeCancel",
+    ]);
     const cancel = within(list).getAllByRole("button", { name: /^Cancel the ride of Tue, Jan 6, 9:00/ });
     fireEvent.click(cancel[0]);
-    await waitFor(() => expect(items()).toEqual(["Thu, Jan 8, 3:30 PMGreer StationCancel"]));
+    await waitFor(() => expect(items()).toEqual(["Thu, Jan 8, 3:30 PMGreer StationChangeCancel"]));
     const put = callsTo(fetchMock, "PUT", "/greer/api/rides/01BOOK1000000000000000000A");
     expect(JSON.parse(String(put[0][1]?.body))).toEqual({ status: "canceled" });
   });

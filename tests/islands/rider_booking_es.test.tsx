@@ -40,7 +40,9 @@ describe("RiderScreen: booking ahead, in Spanish", () => {
     await open("es");
     const list = await screen.findByRole("region", { name: "Próximos viajes" });
     await waitFor(() => expect(within(list).queryAllByRole("listitem")).toHaveLength(1));
-    expect(spaced(within(list).getByRole("listitem").textContent)).toBe("mar, 6 de ene, 9:00 a.m.City HallCancelar");
+    expect(spaced(within(list).getByRole("listitem").textContent)).toBe(
+      "mar, 6 de ene, 9:00 a.m.City HallCambiarCancelar",
+    );
     const cancel = within(list).getByRole("button", { name: /^Cancelar el viaje de mar, 6 de ene/ });
     fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole("region", { name: "Próximos viajes" })).toBeNull());

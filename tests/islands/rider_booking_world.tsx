@@ -22,8 +22,18 @@ const BOOKING = {
   schedule: { "0": [], "1": WEEKDAY, "2": WEEKDAY, "3": WEEKDAY, "4": WEEKDAY, "5": WEEKDAY, "6": [] },
 };
 
-/** What the fake server holds: the rider's bookings, and the bodies of the requests sent. */
-export const world = { upcoming: [] as Ride[], posted: [] as Record<string, unknown>[] };
+/** What the fake server holds: the rider's bookings, the bodies of the requests and changes sent. */
+export const world = {
+  upcoming: [] as Ride[],
+  posted: [] as Record<string, unknown>[],
+  changes: [] as Record<string, unknown>[],
+  /** The server's refusal of the next change, when set. */
+  refuseChange: null as string | null,
+  /** The rider's active ride (GET /rides/my), when set. */
+  current: null as Ride | null,
+};
+/** The fake server's pickup for a time to arrive by: 25 minutes before it. */
+export const ARRIVE_LEAD = 25 * 60_000;
 
 /** Registers the hooks each booking test file needs; call it at the file's top level. */
 export function bookingHooks() {
@@ -35,6 +45,9 @@ export function bookingHooks() {
     stubSockets();
     world.upcoming = [];
     world.posted = [];
+    world.changes = [];
+    world.refuseChange = null;
+    world.current = null;
   });
 
   afterEach(() => {
@@ -58,13 +71,19 @@ export async function open(lang: Lang = "en") {
     routes: {
       // No driver is online: a booking needs none.
       "GET /greer/api/drivers/available": () => json([]),
-      "GET /greer/api/rides/my": () => json(null),
+      "GET /greer/api/rides/my": () => json(world.current),
       "GET /greer/api/schedule": () => json({ schedule: BOOKING.schedule }),
       "GET /greer/api/rides/upcoming": () => json({ rides: world.upcoming, booking: BOOKING }),
+      "GET /greer/api/places": () => json([]),
       "POST /greer/api/rides": (init) => {
         const body = JSON.parse(String(init.body));
         world.posted.push(body);
-        const ride = booked("01BOOKED00000000000000000X", body.scheduledFor, body.destination);
+        const ride = body.arriveBy
+          ? {
+            ...booked("01BOOKED00000000000000000X", body.arriveBy - ARRIVE_LEAD, body.destination),
+            arriveBy: body.arriveBy,
+          }
+          : booked("01BOOKED00000000000000000X", body.scheduledFor, body.destination);
         world.upcoming = [...world.upcoming, ride];
         return json({ ride }, 201);
       },
@@ -73,8 +92,29 @@ export async function open(lang: Lang = "en") {
   const inner = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation((input, init = {}) => {
     const m = /^\/greer\/api\/rides\/([^/]+)$/.exec(String(input));
+    if (m && init.method === "PUT" && m[1] === world.current?.id) {
+      world.changes.push(JSON.parse(String(init.body)));
+      if (world.refuseChange) return Promise.resolve(json({ error: world.refuseChange }, 409));
+      return Promise.resolve(json({ ride: world.current }));
+    }
     if (m && init.method === "PUT") {
       const ride = world.upcoming.find((r) => r.id === m[1])!;
+      const body = JSON.parse(String(init.body));
+      if (body.status === undefined) {
+        world.changes.push(body);
+        if (world.refuseChange) return Promise.resolve(json({ error: world.refuseChange }, 400));
+        const { arriveBy: _, ...kept } = ride;
+        const changed: Ride = body.arriveBy
+          ? {
+            ...kept,
+            passengerCt: body.passengerCt,
+            arriveBy: body.arriveBy,
+            scheduledFor: body.arriveBy - ARRIVE_LEAD,
+          }
+          : { ...kept, passengerCt: body.passengerCt, scheduledFor: body.scheduledFor };
+        world.upcoming = world.upcoming.map((r) => r.id === ride.id ? changed : r);
+        return Promise.resolve(json({ ride: changed }));
+      }
       world.upcoming = world.upcoming.filter((r) => r.id !== m[1]);
       return Promise.resolve(json({ ride: { ...ride, status: "canceled" } }));
     }

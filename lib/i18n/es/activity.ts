@@ -37,6 +37,7 @@ export const activity = {
   "Trip assigned to a vehicle": "Viaje asignado a un vehículo",
   "Trip pinned to its vehicle": "Viaje fijado a su vehículo",
   "Trip unpinned": "Viaje liberado",
+  "Trip changed by its rider: {fields}": "Viaje cambiado por su pasajero: {fields}",
   "Trip canceled: {reason}": "Viaje cancelado: {reason}",
   "Trip assigned to a vehicle over a limit": "Viaje asignado a un vehículo por encima de un límite",
   "Organization {name} created": "Organización {name} creada",

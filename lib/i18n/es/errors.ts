@@ -165,6 +165,18 @@ export const errors = {
     "La hora de llegada debe ser una hora en milisegundos desde 1970",
   "To arrive by a time, choose the destination on the map or from the list.":
     "Para llegar a una hora, elija el destino en el mapa o en la lista.",
+  // A ride changed by its rider (domain/rides/change.ts, routes/api/rides.ts).
+  "Send at least one of the ride's fields to change": "Envíe al menos uno de los campos del viaje para cambiarlo",
+  "Send status alone, or the ride's changes without it": "Envíe status solo, o los cambios del viaje sin él",
+  "This ride changed meanwhile. Look at it again and try again.":
+    "Este viaje cambió mientras tanto. Revíselo e inténtelo de nuevo.",
+  "A driver has this ride now: only the pickup can move, by at most {meters} m.":
+    "Un conductor ya tiene este viaje: solo se puede mover la recogida, como máximo {meters} m.",
+  "Once a driver has the ride, the pickup can move at most {meters} m.":
+    "Cuando un conductor tiene el viaje, la recogida se puede mover como máximo {meters} m.",
+  "The driver is on the way: the pickup can no longer change.":
+    "El conductor está en camino: la recogida ya no se puede cambiar.",
+  "This ride has ended and can no longer change.": "Este viaje terminó y ya no se puede cambiar.",
   // No-shows and ratings (lib/no_show.ts, lib/ride_feedback.ts).
   "Ride requests are paused until {date} after {n} missed pickups. Contact {organisation} if this is a mistake.":
     "Las solicitudes de viaje están pausadas hasta el {date} después de {n} recogidas perdidas. Comuníquese con {organisation} si esto es un error.",

@@ -47,4 +47,6 @@ export const ride = {
   // Booking ahead: the status and the rider's message for a ride booked for later.
   "Scheduled": "Programado",
   "Your ride is booked.": "Su viaje está reservado.",
+  // A booking to arrive by a time, on the rider's Upcoming rides and the driver's card.
+  "Arrive by {time}": "Llegar antes de las {time}",
 } as const satisfies Record<string, Entry>;

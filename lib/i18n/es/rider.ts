@@ -65,6 +65,21 @@ export const rider = {
   "Cancel the ride of {time}": "Cancelar el viaje de {time}",
   "No time can be booked in the next {days} days.": "No hay horas para reservar en los próximos {days} días.",
   "Your bookings could not be loaded.": "No se pudieron cargar sus reservas.",
+  // Arrive by, and changing a ride (components/rider/Booking.tsx, ChangeForm.tsx, CurrentRide.tsx).
+  "Pick me up at": "Recogerme a las",
+  "Arrive by": "Llegar antes de",
+  "Request Ride books it to arrive by {time}.": "Solicitar viaje lo reserva para llegar antes del {time}",
+  "Change": "Cambiar",
+  "Change the ride of {time}": "Cambiar el viaje de {time}",
+  "Change your ride": "Cambiar su viaje",
+  "Keep: {place}": "Mantener: {place}",
+  "Keep the current pickup": "Mantener la recogida actual",
+  "Save changes": "Guardar cambios",
+  "Keep as is": "Dejar como está",
+  "Failed to change ride.": "No se pudo cambiar el viaje.",
+  "Move the pickup to where I am": "Mover la recogida a donde estoy",
+  "A driver has this ride: the pickup can move by at most {meters} m.":
+    "Un conductor ya tiene este viaje: la recogida se puede mover como máximo {meters} m.",
   // No-shows, history and ratings (components/rider/RiderRecord.tsx).
   "Missed pickups {window}: {n}. At {limit}, ride requests are paused for {pause}.":
     "Recogidas perdidas {window}: {n}. Al llegar a {limit}, las solicitudes de viaje se pausan por {pause}.",
