@@ -4,12 +4,14 @@
  * with its slots (start and end time inputs, remove) and an add-slot button
  * (new slots 09:00-17:00). The editor checks with lib/schedule_rules.ts, the
  * module the server checks with, and shows each problem beside its slot
- * before anything is sent; "Save Schedule" sends PUT /{tenant}/api/admin/schedule.
+ * before anything is sent; "Save Schedule" sends PUT /{tenant}/api/admin/schedule,
+ * with the dates marked closed (components/admin/ClosedDates.tsx).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useDomId } from "../components/dom_id.ts";
 import { AdminGuard } from "../components/admin/AdminGuard.tsx";
 import { AdminNav } from "../components/admin/AdminNav.tsx";
+import { ClosedDates } from "../components/admin/ClosedDates.tsx";
 import { scheduleSaveError } from "../components/admin/texts.ts";
 import { Loading } from "../components/Guard.tsx";
 import { ScheduleList } from "../components/ScheduleList.tsx";
@@ -62,6 +64,7 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
   const id = useDomId();
   const signedIn = useSignedIn();
   const [week, setWeek] = useState<Week>(() => toWeek(null));
+  const [closedDates, setClosedDates] = useState<string[]>([]);
   const [phase, setPhase] = useState<"loading" | "ready">("loading");
   const [loadFailed, setLoadFailed] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -72,8 +75,11 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
   const load = useCallback(async ({ quiet = false } = {}) => {
     if (!quiet) setPhase("loading");
     try {
-      const data = await api<{ schedule?: Schedule | null }>(`/${tenant}/api/schedule`, { tenant });
+      const data = await api<{ schedule?: Schedule | null; closedDates?: string[] }>(`/${tenant}/api/schedule`, {
+        tenant,
+      });
       setWeek(toWeek(data?.schedule));
+      setClosedDates(data?.closedDates ?? []);
       setLoadFailed(false);
     } catch {
       // Spec section 8: a load failure shows empty days.
@@ -113,7 +119,7 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
     if (!getToken()) return;
     setSaving(true);
     try {
-      await api(`/${tenant}/api/admin/schedule`, { method: "PUT", body: { schedule }, tenant });
+      await api(`/${tenant}/api/admin/schedule`, { method: "PUT", body: { schedule, closedDates }, tenant });
       setMessage({ kind: "success", text: t(SAVED) });
       setAttempted(false);
       await load({ quiet: true });
@@ -152,6 +158,13 @@ function ScheduleScreen({ tenant }: { tenant: string }) {
                   />
                 ))}
               </ol>
+              <ClosedDates
+                dates={closedDates}
+                onChange={(dates) => {
+                  setMessage(null);
+                  setClosedDates(dates);
+                }}
+              />
               {issues.some((i) => i.day === null) && (
                 <ul className="field-errors" role="alert">
                   {issues.filter((i) => i.day === null).map((i) => <li key={i.message}>{i.message}</li>)}

@@ -62,6 +62,7 @@ interface Draft {
   smsPerHour: string;
   joinPolicy: JoinPolicy;
   maxDaysAhead: string;
+  maxStandingRides: string;
   noShow: NoShowDraft;
   dispatch: DispatchDraft;
 }
@@ -81,6 +82,7 @@ function draftOf(s: TenantSettings): Draft {
     smsPerHour: String(s.smsPerHour),
     joinPolicy: s.joinPolicy,
     maxDaysAhead: String(s.maxDaysAhead),
+    maxStandingRides: String(s.maxStandingRides),
     noShow: noShowDraft(s.noShow),
     dispatch: dispatchDraft(s),
   };
@@ -98,6 +100,7 @@ function bodyOf(d: Draft): Record<string, unknown> {
     smsPerHour: d.smsPerHour.trim() === "" ? NaN : Number(d.smsPerHour),
     joinPolicy: d.joinPolicy,
     maxDaysAhead: d.maxDaysAhead.trim() === "" ? NaN : Number(d.maxDaysAhead),
+    maxStandingRides: d.maxStandingRides.trim() === "" ? NaN : Number(d.maxStandingRides),
     noShow: noShowBody(d.noShow),
     ...dispatchBody(d.dispatch),
   };
@@ -326,6 +329,17 @@ function SettingsScreen({ tenant, mapStyleUrl }: AdminSettingsProps) {
               aria-invalid={invalid("maxDaysAhead")}
               aria-describedby={describedBy("maxDaysAhead")}
               onChange={(e) => set({ maxDaysAhead: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-standing`}>{t("Standing rides per rider")}</label>
+            <input
+              id={`${id}-standing`}
+              inputMode="numeric"
+              value={draft.maxStandingRides}
+              aria-invalid={invalid("maxStandingRides")}
+              aria-describedby={describedBy("maxStandingRides")}
+              onChange={(e) => set({ maxStandingRides: e.target.value })}
             />
           </div>
         </fieldset>

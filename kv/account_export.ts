@@ -6,6 +6,8 @@
  * organisation holds against their number (a block, a pause) is listed too:
  * it is kept by the number, not the account.
  */
+import type { StandingRide } from "../lib/standing_rides.ts";
+import { listStandingRides } from "./standing_rides.ts";
 import type { Store } from "./store.ts";
 import type { Account } from "../lib/account.ts";
 import type { Lang } from "../lib/i18n/lang.ts";
@@ -93,6 +95,8 @@ export interface AccountExport {
     rating: { average: number; count: number } | null;
   }[];
   rides: ExportedRide[];
+  /** Their standing rides (lib/standing_rides.ts) in each organisation they belong to. */
+  standingRides: StandingRide[];
 }
 
 /** The export of `user`, newest rides last; `numberHash` is their number's keyed hash (lib/number_hash.ts). */
@@ -106,6 +110,7 @@ export async function exportAccount(
   const codes = await listUserTenantCodes(kv, user.id);
   const memberships: AccountExport["memberships"] = [];
   const driving: AccountExport["driving"] = [];
+  const standingRides: StandingRide[] = [];
   for (const code of codes) {
     const [tenant, member, driver] = await kv.getMany<[Tenant, Membership, DriverState]>([
       keys.tenant(code),
@@ -121,6 +126,7 @@ export async function exportAccount(
       blocked: member.value.blocked === true,
       pausedUntil: (member.value.pausedUntil ?? 0) > now ? member.value.pausedUntil! : null,
     });
+    standingRides.push(...await listStandingRides(kv, code, user.id));
     const rating = (await driverRatings(kv, code, [user.id])).get(user.id) ?? null;
     if (driver.value || rating) {
       driving.push({
@@ -173,6 +179,7 @@ export async function exportAccount(
     heldAgainstNumber,
     driving,
     rides,
+    standingRides,
   };
 }
 

@@ -65,6 +65,17 @@ export const keys = {
   tenant: (code: string) => ["tenants", code] as const,
   tenants: () => ["tenants"] as const,
   schedule: (tenant: string) => ["schedule", tenant] as const,
+  /** The dates ("YYYY-MM-DD") an admin marked closed, sorted (kv/tenants.ts). */
+  closedDates: (tenant: string) => ["closed_dates", tenant] as const,
+  /** A rider's standing ride (kv/standing_rides.ts). */
+  standingRide: (tenant: string, id: string) => ["standing_rides", tenant, id] as const,
+  /** Every tenant's standing rides: the sweep's list. */
+  standingRidesEverywhere: () => ["standing_rides"] as const,
+  /** The ids of a rider's standing rides in the tenant: the cap is counted on it in the writing commit. */
+  riderStandingRides: (tenant: string, userId: string) => ["rider_standing_rides", tenant, userId] as const,
+  /** What became of one date of a standing ride: its booking's id, or why it was skipped. Written once. */
+  standingOccurrence: (tenant: string, id: string, date: string) => ["standing_occurrences", tenant, id, date] as const,
+  standingOccurrences: (tenant: string, id: string) => ["standing_occurrences", tenant, id] as const,
   /** A tenant's named places (lib/places.ts), and each one's folded name, which is unique. */
   place: (tenant: string, id: string) => ["places", tenant, id] as const,
   places: (tenant: string) => ["places", tenant] as const,

@@ -59,6 +59,14 @@ export interface NewRide {
   id?: string;
   /** Automatic dispatch: the plan the ride goes into; the ride is created accepted by that plan's driver. */
   plan?: PlanWrite;
+  /** A standing ride's date this booking is for (kv/standing_rides.ts): claimed in the commit, so it is made once. */
+  claim?: OccurrenceClaim;
+}
+
+/** A standing ride's date, claimed by the booking's commit; checked on the standing ride as the sweep read it. */
+export interface OccurrenceClaim {
+  key: Deno.KvKey;
+  standing: { key: Deno.KvKey; versionstamp: string | null };
 }
 
 /**
@@ -166,7 +174,7 @@ export function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: Ri
 
 export type CreateResult =
   | { ok: true; ride: Ride }
-  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" };
+  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" | "claimed" };
 
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
@@ -191,6 +199,12 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
     const booked = booking ? (slot.value as string[] | null) ?? [] : [];
     if (booking && booked.length >= MAX_SCHEDULED) return { ok: false, reason: "too_many_booked" };
     if (!booking && slot.value) return { ok: false, reason: "active_ride" };
+    // A date made already, or a standing ride changed since the sweep read it (paused, deleted): not made now.
+    const claim = input.claim ? await kv.get(input.claim.key) : null;
+    const standing = input.claim ? await kv.get(input.claim.standing.key) : null;
+    if (claim?.value || standing?.versionstamp !== input.claim?.standing.versionstamp) {
+      return { ok: false, reason: "claimed" };
+    }
     const head = await readHead(kv, input.tenant);
     const plan = input.plan;
     const ride: Ride = {
@@ -233,6 +247,7 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
     const retimed = plan ? await addPlanWrite(kv, op, plan, ride.id, now) : [];
     if (!retimed) return { ok: false, reason: "plan_changed" };
     if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
+    if (claim && standing && input.claim) op.check(claim, standing).set(input.claim.key, { rideId: ride.id });
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);
     await recordReportChange(kv, op, ride.tenant, null, ride);

@@ -83,18 +83,25 @@ export async function getSchedule(kv: Store, tenant: string): Promise<Schedule> 
   return (await kv.get<Schedule>(keys.schedule(tenant))).value ?? {};
 }
 
+/** The dates ("YYYY-MM-DD") the tenant's admins marked closed, sorted; none until set. */
+export async function getClosedDates(kv: Store, tenant: string): Promise<string[]> {
+  return (await kv.get<string[]>(keys.closedDates(tenant))).value ?? [];
+}
+
 /**
  * Replaces the tenant's weekly schedule (validated by the caller with
- * lib/schedule_rules.ts); with `audit`, the record of who saved it commits
- * with it.
+ * lib/schedule_rules.ts), and its closed dates when given; with `audit`, the
+ * record of who saved it commits with it.
  */
 export async function setSchedule(
   kv: Store,
   tenant: string,
   schedule: Schedule,
   audit?: { by: string; now: number },
+  closedDates?: string[],
 ): Promise<void> {
   const op = kv.atomic().set(keys.schedule(tenant), schedule);
+  if (closedDates) op.set(keys.closedDates(tenant), closedDates);
   if (audit) {
     addAudit(op, tenant, { at: audit.now, action: "schedule.saved", by: audit.by, target: tenant, details: {} });
   }

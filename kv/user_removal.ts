@@ -2,8 +2,8 @@
  * Removing a user from a tenant ("Delete"; the spec's placeholder
  * made real): their active rides there end as canceled through the feed, so
  * riders' and drivers' sockets hear it; then their membership, its index and
- * their driver state go in one commit with an audit record of who did it;
- * last, when they belong to no tenant any more, every session ends.
+ * their driver state go in one commit with an audit record of who did it,
+ * then their standing rides there; last, when they belong to no tenant any more, every session ends.
  *
  * The user record itself stays here: signing in again later starts them as
  * nobody's member. The route deletes the account of someone left in no
@@ -24,6 +24,7 @@ import { driverActiveStatuses } from "./ride_reads.ts";
 import { getActiveRideOf, updateRideStatus } from "./rides.ts";
 import { listUpcoming } from "./bookings.ts";
 import { revokeAllSessions } from "./sessions.ts";
+import { dropStandingRidesOf } from "./standing_rides.ts";
 import { holdOnLeaving } from "./number_holds.ts";
 import { noShowStanding } from "./no_shows.ts";
 import { recentTenant } from "./tenants.ts";
@@ -100,6 +101,8 @@ export async function removeUserFromTenant(
   });
   if (!removed) return null;
   accessChanged(kv);
+  // Their standing rides go too (the sweep books nothing for a non-member meanwhile: it reads the membership).
+  await dropStandingRidesOf(kv, tenant, userId);
 
   const elsewhere = (await listUserTenantCodes(kv, userId)).length > 0;
   const sessionsEnded = elsewhere ? 0 : await revokeAllSessions(kv, userId);

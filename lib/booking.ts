@@ -6,7 +6,8 @@
  *
  * - from MIN_AHEAD_MS up to the tenant's `maxDaysAhead` days ahead;
  * - inside a slot of the tenant's weekly schedule, on the day the time falls
- *   on in the tenant's time zone (a slot's start is in, its end is out);
+ *   on in the tenant's time zone (a slot's start is in, its end is out), and
+ *   not on a date an admin marked closed (a closed date has no slots);
  * - at most MAX_SCHEDULED bookings per rider at once (kv/bookings.ts counts them);
  * - HAND_OVER_MS before the time, the server makes it a pending ride
  *   (domain/bookings/hand_over.ts).
@@ -18,6 +19,7 @@ import type { Text } from "./i18n/catalogue.ts";
 import { type Said, said, type Translate } from "./i18n/format.ts";
 import { type Lang, LOCALES } from "./i18n/lang.ts";
 import { localTime } from "./local_time.ts";
+import { dateText } from "./dates.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
 import type { Schedule, Slot } from "./schemas.ts";
 
@@ -41,6 +43,7 @@ export const TOO_SOON_TEXT: Text = "Book at least {minutes} minutes ahead.";
 export const TOO_FAR_TEXT: Text = "Book at most {days} days ahead.";
 export const NOT_A_TIME_TEXT: Text = "The pickup time must be a time in milliseconds since 1970";
 export const NO_SERVICE_ON_TEXT: Text = "No service on {day}.";
+export const CLOSED_ON_TEXT: Text = "The shuttle is closed on {date}.";
 export const HOURS_ON_TEXT: Text = "The shuttle runs {hours} on {day}.";
 export const TOO_MANY_BOOKED_TEXT: Text = "You already have {count} rides booked.";
 
@@ -88,6 +91,13 @@ export interface BookingRules {
   maxDaysAhead: number;
   timezone: string;
   schedule: Schedule | null | undefined;
+  /** Dates ("YYYY-MM-DD") an admin marked closed: no service, whatever the weekly schedule says. */
+  closedDates?: readonly string[];
+}
+
+/** The slots the service runs on `date` (weekday `day`): none on a closed date. One rule for bookings and standing rides. */
+export function dateSlots(rules: Pick<BookingRules, "schedule" | "closedDates">, date: string, day: number): Slot[] {
+  return rules.closedDates?.includes(date) ? [] : daySlots(rules.schedule, day);
 }
 
 /**
@@ -100,8 +110,11 @@ export function checkScheduledFor(value: unknown, rules: BookingRules): Said | n
   if (value < rules.now + MIN_AHEAD_MS) return tooSoon();
   if (value > rules.now + rules.maxDaysAhead * DAY_MS) return said(TOO_FAR_TEXT, { days: rules.maxDaysAhead });
   const local = localTime(value, rules.timezone);
-  const slots = daySlots(rules.schedule, local.day);
+  const slots = dateSlots(rules, local.date, local.day);
   if (inSlots(slots, local.time)) return null;
+  if (rules.closedDates?.includes(local.date)) {
+    return said(CLOSED_ON_TEXT, { date: (t) => dateText(local.date, t.lang) });
+  }
   const day = said(DAY_LONG[local.day]);
   if (slots.length === 0) return said(NO_SERVICE_ON_TEXT, { day });
   const hours = (t: Translate) => slots.map((s) => formatSlot(s, t)).join(", ");
@@ -129,7 +142,7 @@ export function bookableDays(rules: BookingRules): BookableDay[] {
     const { date, day } = localTime(at, rules.timezone);
     if (days.some((d) => d.date === date)) continue;
     const times: string[] = [];
-    for (const slot of daySlots(rules.schedule, day)) {
+    for (const slot of dateSlots(rules, date, day)) {
       for (let m = minutes(slot.start); m < minutes(slot.end); m += TIME_STEP_MINUTES) {
         const time = hhmm(m);
         const moment = zonedMoment(date, time, rules.timezone);

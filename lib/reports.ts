@@ -11,9 +11,13 @@
  * when drivers could first see it. Minutes are whole, rounded.
  */
 import { handOverAt } from "./booking.ts";
+import { isDate } from "./dates.ts";
 import type { Ride } from "./rides.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import type { SharingReport } from "./sharing.ts";
+
+// Calendar dates live in lib/dates.ts (the schedule's closed dates and standing rides read them too).
+export { addDays, isDate } from "./dates.ts";
 
 /** Minutes are kept per whole minute up to this; longer ones count as this many. */
 export const MAX_MINUTES = 600;
@@ -205,12 +209,6 @@ export function mergeHistogram(into: Histogram, from: Histogram): void {
   for (const [minute, n] of Object.entries(from)) addToHistogram(into, Number(minute), n);
 }
 
-/** "YYYY-MM-DD" `n` days after `date` (calendar days, no time zone involved). */
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
 /** Days from `from` to `to`, both "YYYY-MM-DD" (0 when equal). */
 export function daysBetween(from: string, to: string): number {
   const ms = (date: string) => {
@@ -224,14 +222,6 @@ export function daysBetween(from: string, to: string): number {
 export function weekdayOf(date: string): number {
   const [y, m, d] = date.split("-").map(Number);
   return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-}
-
-/** Whether `value` is a real calendar date written "YYYY-MM-DD". */
-export function isDate(value: unknown): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  // The day after must be writable too: a range is read up to it (kv/reports.ts), and after 9999-12-31 comes
-  // "+010000-01-01", which sorts first, so KV refused the list and the report answered 500.
-  return addDays(value, 0) === value && /^\d{4}-/.test(addDays(value, 1));
 }
 
 /** The checked range of a report or export, or the error to answer with 400. */

@@ -17,6 +17,7 @@
 import type { Text } from "./i18n/catalogue.ts";
 import type { Translate } from "./i18n/format.ts";
 import type { Schedule, Slot } from "./schemas.ts";
+import { readDates } from "./dates.ts";
 
 export const MAX_SLOTS_PER_DAY = 12;
 export const DAY_NAMES = [
@@ -45,6 +46,22 @@ export interface ScheduleIssue {
 export type ScheduleCheck = { ok: true; schedule: Schedule } | { ok: false; issues: ScheduleIssue[] };
 
 export const NOT_A_SCHEDULE: Text = "The schedule must map days 0 (Sunday) to 6 (Saturday) to lists of time slots";
+
+/** Closed dates kept at once: a year of holidays, with room. */
+export const MAX_CLOSED_DATES = 100;
+export const CLOSED_DATES_TEXT: Text = "Closed dates must be a list of at most {max} dates as YYYY-MM-DD";
+
+/**
+ * The dates an admin marks closed (no service, whatever the weekly schedule
+ * says; lib/booking.ts dateSlots), distinct and sorted, or the text why not.
+ */
+export function checkClosedDates(
+  input: unknown,
+  t: Translate,
+): { ok: true; dates: string[] } | { ok: false; message: string } {
+  const dates = readDates(input, MAX_CLOSED_DATES);
+  return dates ? { ok: true, dates } : { ok: false, message: t(CLOSED_DATES_TEXT, { max: MAX_CLOSED_DATES }) };
+}
 
 export function isTime(value: unknown): value is string {
   return typeof value === "string" && TIME.test(value);

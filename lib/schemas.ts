@@ -119,6 +119,8 @@ export interface Tenant {
   logo?: TenantLogoRef | null;
   /** How many days ahead its riders may book (1-30); 7 until set (lib/booking.ts). */
   maxDaysAhead?: number;
+  /** How many standing rides one rider may hold (0-20); 5 until set (lib/tenant_settings.ts). */
+  maxStandingRides?: number;
   /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow?: NoShowPolicy;
   /** How it dispatches and what it promises riders (lib/dispatch_settings.ts); the defaults until set. */

@@ -41,6 +41,8 @@ export interface TenantSettings extends DispatchSettings {
   logoUrl: string | null;
   /** How many days ahead riders may book. */
   maxDaysAhead: number;
+  /** How many standing rides (lib/standing_rides.ts) one rider may hold. */
+  maxStandingRides: number;
   /** The no-show policy (lib/no_show.ts); the defaults until set. */
   noShow: NoShowPolicy;
 }
@@ -60,6 +62,8 @@ export const DEFAULT_SMS_PER_HOUR = 500;
 export const ADMIN_SMS_PER_HOUR_MAX = 2_000;
 /** How far ahead riders may book (lib/booking.ts): the setting's range and its value until set. */
 export const MAX_DAYS_AHEAD = { min: 1, max: 30, default: 7 } as const;
+/** Standing rides one rider may hold: the setting's range and its value until set. */
+export const MAX_STANDING_RIDES = { min: 0, max: 20, default: 5 } as const;
 export const LIMITS = {
   name: 80,
   label: 80,
@@ -84,6 +88,7 @@ export function settingsOf(tenant: Tenant): TenantSettings {
     joinPolicy: tenant.joinPolicy ?? "open",
     logoUrl: tenant.logo ? logoUrl(tenant.code, tenant.logo.hash) : null,
     maxDaysAhead: tenant.maxDaysAhead ?? MAX_DAYS_AHEAD.default,
+    maxStandingRides: tenant.maxStandingRides ?? MAX_STANDING_RIDES.default,
     noShow: { ...DEFAULT_NO_SHOW, ...tenant.noShow },
     dispatchMode: tenant.dispatchMode ?? DEFAULT_DISPATCH.dispatchMode,
     maxWaitMinutes: tenant.maxWaitMinutes ?? DEFAULT_DISPATCH.maxWaitMinutes,
@@ -232,6 +237,17 @@ export function readSettings(
       });
     }
     value.maxDaysAhead = n;
+  }
+  if (body.maxStandingRides !== undefined) {
+    const n = body.maxStandingRides;
+    const { min, max } = MAX_STANDING_RIDES;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < min || n > max) {
+      return bad("maxStandingRides", "Standing rides per rider must be a whole number from {min} to {max}", {
+        min,
+        max,
+      });
+    }
+    value.maxStandingRides = n;
   }
   if (body.noShow !== undefined) {
     const read = readNoShow(body.noShow, noShowNow, t);

@@ -1,7 +1,7 @@
 /**
- * The signed-in pages under a tenant: rider, driver, profile, admin, and the dispatcher's console. The
- * server renders the frame and each island's loading state; the access guard
- * runs in the browser (the token lives in localStorage, spec section 3).
+ * The signed-in pages under a tenant: rider (and its standing rides), driver, profile, admin, and the dispatcher's
+ * console. The server renders the frame and each island's loading state; the access guard runs in the browser (the
+ * token lives in localStorage, spec section 3).
  */
 import { Hono } from "hono";
 import type { FunctionComponent } from "react";
@@ -14,11 +14,13 @@ import { DriverPage } from "./pages/driver.tsx";
 import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
 import { RiderPage } from "./pages/rider.tsx";
+import { StandingRidesPage } from "./pages/standing_rides.tsx";
 import { mapFor, pageKey, siteFor } from "../server/site_context.ts";
 import { type Text, translate } from "../lib/i18n/catalogue.ts";
 
 const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site; map: MapSetup }> }> = {
   rider: { title: "Request a Ride", Page: RiderPage },
+  "rider/standing": { title: "Standing rides", Page: StandingRidesPage },
   driver: { title: "Driver Dashboard", Page: DriverPage },
   profile: { title: "Profile Settings", Page: ProfilePage },
   admin: { title: "Admin Dashboard", Page: AdminPage },

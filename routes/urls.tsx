@@ -39,6 +39,7 @@ import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
 import { ridesApi } from "./api/rides.ts";
 import { scheduleApi } from "./api/schedule.ts";
+import { standingRidesApi } from "./api/standing_rides.ts";
 import { settingsApi } from "./api/settings.ts";
 import { memberUnlockApi, superLocksApi } from "./api/sign_in_locks.ts";
 import { SMS_INBOUND_PATH, smsInboundApi } from "./api/sms_inbound.ts";
@@ -122,6 +123,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     tenantUsersApi,
     peopleApi,
     ridesApi,
+    standingRidesApi,
     driversApi,
     adminRidesApi,
     reportsApi,

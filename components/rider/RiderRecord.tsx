@@ -6,7 +6,8 @@
  *   completed!"), the no-show warning or pause (GET rides/standing), and
  *   right after a ride completes, "Rate your ride" for it (dismissible).
  * - YourRides: "Your rides", the finished rides newest first, 20 at a time
- *   (GET rides/history), each with its rating or a way to rate it.
+ *   (GET rides/history), each with its rating or a way to rate it, and the
+ *   link to the rider's standing rides (islands/StandingRides.tsx).
  */
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, ApiError, apiWithHeaders } from "../../browser/auth_client.ts";
@@ -237,6 +238,9 @@ export function YourRides({ tenant, ended }: { tenant: string; ended: RideStatus
           {t("Your rides")}
         </button>
       </h2>
+      <p className="your-rides__standing">
+        <a href={`/${tenant}/rider/standing`}>{t("Standing rides: the same trip every week")}</a>
+      </p>
       {open && phase === "loading" && <Loading text={t("Loading rides...")} />}
       {open && phase === "error" && (
         <p className="notice notice--error" role="alert">{t("Could not load your rides")}</p>

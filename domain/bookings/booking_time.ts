@@ -13,7 +13,7 @@
  * (domain/dispatch/place.ts bookingWindow).
  */
 import type { Store } from "../../kv/store.ts";
-import { getSchedule } from "../../kv/tenants.ts";
+import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
 import { checkScheduledFor, MINUTE_MS } from "../../lib/booking.ts";
 import type { Point } from "../../lib/geo.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
@@ -75,6 +75,7 @@ export async function readBookingTime(
     maxDaysAhead: settings.maxDaysAhead,
     timezone: tenant.timezone,
     schedule: await getSchedule(deps.kv, tenant.code),
+    closedDates: await getClosedDates(deps.kv, tenant.code),
   };
   if (pickupGiven) {
     const refused = checkScheduledFor(input.scheduledFor, rules);

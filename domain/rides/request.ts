@@ -17,7 +17,7 @@ import type { Store } from "../../kv/store.ts";
 import { driversOnline } from "../../kv/drivers.ts";
 import { noShowStanding } from "../../kv/no_shows.ts";
 import { placesOfRequest } from "../../kv/places.ts";
-import { createRide } from "../../kv/rides.ts";
+import { createRide, type OccurrenceClaim } from "../../kv/rides.ts";
 import type { User } from "../../kv/users.ts";
 import { tooManyBooked } from "../../lib/booking.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -139,12 +139,18 @@ export async function readRideBody(
   });
 }
 
-/** Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. */
+export const DATE_MADE_TEXT: Text = "This date of the standing ride is booked already";
+
+/**
+ * Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. A standing ride's date
+ * (domain/bookings/standing_sweep.ts) comes with its `claim`, written in the booking's commit.
+ */
 export async function requestRide(
   deps: RequestDeps,
   tenant: Tenant,
   rider: User,
   input: RideRequestInput,
+  claim?: OccurrenceClaim,
 ): Promise<Outcome<Ride>> {
   const { kv, clock } = deps;
   const paused = servicePaused(tenant);
@@ -189,8 +195,10 @@ export async function requestRide(
     rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
     ...booked,
     timeZone: tenant.timezone,
+    ...(claim && { claim }),
   }, now);
   if (!result.ok) {
+    if (result.reason === "claimed") return refuse(409, DATE_MADE_TEXT);
     return result.reason === "too_many_booked" ? refuseSaid(409, tooManyBooked()) : refuse(409, ACTIVE_RIDE_TEXT);
   }
   return done(result.ride);

@@ -28,6 +28,7 @@ import { profile } from "./es/profile.ts";
 import { ride } from "./es/ride.ts";
 import { rider } from "./es/rider.ts";
 import { settings } from "./es/settings.ts";
+import { standing } from "./es/standing.ts";
 import { sms } from "./es/sms.ts";
 import { ride_sms } from "./es/ride_sms.ts";
 import { sms_booking } from "./es/sms_booking.ts";
@@ -42,6 +43,7 @@ export const AREAS = {
   frame,
   login,
   rider,
+  standing,
   driver,
   ride,
   profile,

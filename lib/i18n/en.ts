@@ -19,6 +19,10 @@ export const EN_PLURALS: Partial<Record<Text, Plural>> = {
   "{count} places found": { one: "1 place found", other: "{count} places found" },
   "{count} seats": { one: "1 seat", other: "{count} seats" },
   "{count} wheelchair spaces": { one: "1 wheelchair space", other: "{count} wheelchair spaces" },
+  "You already have {count} standing rides.": {
+    one: "You already have 1 standing ride.",
+    other: "You already have {count} standing rides.",
+  },
   "You already have {count} rides booked.": {
     one: "You already have 1 ride booked.",
     other: "You already have {count} rides booked.",

@@ -9,6 +9,7 @@ import type { Area } from "./catalogue.ts";
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   LoginForm: ["common", "frame", "login", "errors", "menu"],
   RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs", "app", "push"],
+  StandingRides: ["common", "frame", "standing", "ride", "errors"],
   DriverScreen: ["common", "frame", "driver", "ride", "errors", "needs", "app", "push"],
   ProfileSettings: ["common", "frame", "profile", "errors", "needs", "push"],
   UserMenu: ["common", "frame", "menu"],

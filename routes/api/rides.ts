@@ -13,7 +13,7 @@ import { listActiveRides } from "../../kv/ride_reads.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { recentActiveRideOf } from "../../kv/rides.ts";
 import { listUpcoming } from "../../kv/bookings.ts";
-import { getSchedule } from "../../kv/tenants.ts";
+import { getClosedDates, getSchedule } from "../../kv/tenants.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { compareForDriver } from "../../lib/rides.ts";
 import { can } from "../../lib/roles.ts";
@@ -91,11 +91,13 @@ export function ridesApi(deps: AppDeps, auth: AuthServices) {
   // The rider's bookings, soonest first, and what the Later choice needs to offer only bookable times.
   app.get("/rides/upcoming", ...member, async (c) => {
     const tenant = c.get("tenant");
-    const [rides, schedule] = await Promise.all([
+    const [rides, schedule, closedDates] = await Promise.all([
       listUpcoming(kv, tenant.code, c.get("user").id),
       getSchedule(kv, tenant.code),
+      getClosedDates(kv, tenant.code),
     ]);
-    const booking = { timezone: tenant.timezone, maxDaysAhead: settingsOf(tenant).maxDaysAhead, schedule };
+    const maxDaysAhead = settingsOf(tenant).maxDaysAhead;
+    const booking = { timezone: tenant.timezone, maxDaysAhead, schedule, closedDates };
     return c.json({ rides, booking });
   });
 

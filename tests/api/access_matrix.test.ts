@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ACCESS_MATRIX, type AccessRow, type Caller, CALLERS, routeKey } from "../access_matrix.ts";
-import { accessWorld, type Person, TENANT_A, TENANT_B, type World } from "../helpers/access_world.ts";
+import { accessWorld, type Person, STANDING_BODY, TENANT_A, TENANT_B, type World } from "../helpers/access_world.ts";
 import { bearer, postJson, sentCode } from "../helpers/app.ts";
 import { LiveClient, serve, upgradeAnswer } from "../helpers/live.ts";
 import { CENTRE, INSIDE, INSIDE_2 } from "../helpers/rides.ts";
@@ -147,6 +147,18 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
   "POST /:tenant/api/rides": (c) => ({
     path: `/${c.tenant}/api/rides`,
     init: auth(c, postJson({ pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1 })),
+  }),
+  "POST /:tenant/api/rides/recurring": (c) => ({
+    path: `/${c.tenant}/api/rides/recurring`,
+    init: auth(c, postJson(STANDING_BODY)),
+  }),
+  "PUT /:tenant/api/rides/recurring/:id": async (c) => ({
+    path: `/${c.tenant}/api/rides/recurring/${await c.w.standingRide(c.idTenant)}`,
+    init: auth(c, json("PUT", { ...STANDING_BODY, paused: true })),
+  }),
+  "DELETE /:tenant/api/rides/recurring/:id": async (c) => ({
+    path: `/${c.tenant}/api/rides/recurring/${await c.w.standingRide(c.idTenant)}`,
+    init: auth(c, { method: "DELETE" }),
   }),
   "PUT /:tenant/api/rides/:id": async (c) => ({
     path: `/${c.tenant}/api/rides/${await c.w.pendingRide(c.idTenant)}`,

@@ -19,8 +19,11 @@ describe("PUT /{tenant}/api/admin/schedule", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const week = { "0": [], "1": [slot("08:00", "12:00"), slot("13:00", "17:00")], "2": [], "3": [], "4": [], "5": [] };
-    expect(await res.json()).toEqual({ schedule: { ...week, "6": [] } });
-    expect(await (await t.request("/greer/api/schedule")).json()).toEqual({ schedule: { ...week, "6": [] } });
+    expect(await res.json()).toEqual({ schedule: { ...week, "6": [] }, closedDates: [] });
+    expect(await (await t.request("/greer/api/schedule")).json()).toEqual({
+      schedule: { ...week, "6": [] },
+      closedDates: [],
+    });
     expect(t.log.events.find((e) => e.event === "schedule.saved")).toMatchObject({
       tenant: "greer",
       by: admin.user.id,

@@ -190,7 +190,14 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
   });
 
   it("schedule saves never 5xx and refusals write nothing", async () => {
-    const body = bodyFor(template({ schedule: { "1": [{ start: "09:00", end: "17:00" }] } }), { schedule });
+    const closedDates = fc.oneof(
+      fc.constantFrom<JsonTree>([], ["2026-12-25"], ["2026-02-30"], "2026-12-25", null, Array(101).fill("2026-12-25")),
+      hostileJson,
+    );
+    const body = bodyFor(
+      template({ schedule: { "1": [{ start: "09:00", end: "17:00" }] }, closedDates: ["2026-12-25"] }),
+      { schedule, closedDates },
+    );
     const saves = arena("keep");
     await attack(
       shot(["admin", "boss"], body),

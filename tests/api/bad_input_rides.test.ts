@@ -282,6 +282,77 @@ describe("bad input: rides and drivers", { timeout: 120_000 }, () => {
     );
   });
 
+  it("standing rides never 5xx and refusals write nothing", async () => {
+    const date = fc.oneof(
+      fc.constantFrom<JsonTree>("2026-01-05", "2026-02-29", "2026-1-5", "2026-13-01", "", null, "2026-01-05T00:00"),
+      hostileJson,
+    );
+    const body = bodyFor(
+      template({
+        pickup: INSIDE,
+        dropoff: INSIDE_2,
+        destination: "Clinic",
+        passengerCt: 1,
+        weekdays: [1, 3, 5],
+        time: "08:30",
+        startDate: "2026-01-05",
+        endDate: "2026-01-30",
+        skipDates: ["2026-01-07"],
+        paused: false,
+      }),
+      {
+        pickup: hostilePoint,
+        weekdays: fc.oneof(
+          fc.constantFrom<JsonTree>(
+            [],
+            [new NumberText("7")],
+            [new NumberText("-1")],
+            ["1"],
+            [new NumberText("1"), new NumberText("1")],
+            [new NumberText("1.5")],
+            null,
+            new NumberText("3"),
+          ),
+          hostileJson,
+        ),
+        time: fc.oneof(fc.constantFrom<JsonTree>("8:30", "24:00", "23:59", "00:00", null), hostileString),
+        startDate: date,
+        endDate: date,
+        skipDates: fc.oneof(fc.constantFrom<JsonTree>([], ["2026-02-30"], Array(61).fill("2026-01-07")), hostileJson),
+        paused: fc.constantFrom<JsonTree>(true, false, "true", null, new NumberText("1")),
+      },
+    );
+    const standing = arena(async (w) => {
+      // Puts the world back: every standing ride set up is deleted.
+      for (const who of ["rider", "rider2"] as const) {
+        const res = await w.t.request("/greer/api/rides/recurring", bearer(w[who].token));
+        const { standingRides } = await res.json() as { standingRides: { id: string }[] };
+        for (const s of standingRides) {
+          await w.t.request(`/greer/api/rides/recurring/${s.id}`, bearer(w[who].token, { method: "DELETE" }));
+        }
+      }
+    });
+    await attack(
+      shot(["rider", "rider2"], body),
+      RUNS.standingRides,
+      (s) => standing.send((w) => request(w, s, "POST", "/rides/recurring")),
+    );
+  });
+
+  it("standing ride changes and deletes of ids that name none never 5xx and write nothing", async () => {
+    const arb = fc.tuple(
+      shot(["rider", "admin"], bodyFor(template({ weekdays: [1], time: "08:30", startDate: "2026-01-05" }), {})),
+      fc.oneof(fc.constant(UNKNOWN_ID), hostileSegment),
+      fc.constantFrom("PUT", "DELETE"),
+    );
+    const ids = arena("rebuild");
+    await attack(
+      arb,
+      RUNS.standingRideIds,
+      ([s, id, method]) => ids.send((w) => request(w, s, method, `/rides/recurring/${id}`)),
+    );
+  });
+
   it("sent every planned request", () => {
     expect(sentCount()).toBeGreaterThanOrEqual(plannedRuns("rides"));
     console.log(`bad input (rides): ${sentCount()} requests, seed ${SEED}, worlds built/healed ${summary()}`);

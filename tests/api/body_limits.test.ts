@@ -4,6 +4,7 @@
  * had none). The table must name every POST and PUT route of the access
  * matrix, so a new route without a limit fails here.
  */
+import { STANDING_BODY_MAX } from "../../routes/api/standing_rides.ts";
 import { describe, expect, it } from "vitest";
 import { INQUIRY_MAX_BYTES } from "../../routes/api/inquiries.ts";
 import { SMS_INBOUND_MAX_BYTES } from "../../routes/api/sms_inbound.ts";
@@ -26,6 +27,9 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   // The body limit applies before the ride is looked up (the ride's rating).
   "POST /:tenant/api/rides/:id/feedback": (w) => `/${TENANT_A}/api/rides/${w.people[TENANT_A].rideId}/feedback`,
   "PUT /:tenant/api/admin/schedule": () => `/${TENANT_A}/api/admin/schedule`,
+  "POST /:tenant/api/rides/recurring": () => `/${TENANT_A}/api/rides/recurring`,
+  // An id of the right form: the body limit applies before the standing ride is looked up.
+  "PUT /:tenant/api/rides/recurring/:id": () => `/${TENANT_A}/api/rides/recurring/01ARZ3NDEKTSV4RRFFQ69G5FAV`,
   "PUT /:tenant/api/drivers/availability": () => `/${TENANT_A}/api/drivers/availability`,
   "PUT /:tenant/api/users/location": () => `/${TENANT_A}/api/users/location`,
   "POST /:tenant/api/admin/places": () => `/${TENANT_A}/api/admin/places`,
@@ -64,6 +68,8 @@ const LIMITS: Record<string, number> = {
   "POST /api/inquiries": INQUIRY_MAX_BYTES,
   "POST /api/sms/inbound": SMS_INBOUND_MAX_BYTES,
   "PUT /:tenant/api/admin/schedule": 16 * 1024,
+  "POST /:tenant/api/rides/recurring": STANDING_BODY_MAX,
+  "PUT /:tenant/api/rides/recurring/:id": STANDING_BODY_MAX,
   "PUT /:tenant/api/drivers/availability": 2048,
   "PUT /:tenant/api/users/location": 2048,
   "POST /:tenant/api/admin/places": 2048,

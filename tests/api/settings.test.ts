@@ -33,6 +33,7 @@ describe("organisation settings", () => {
         joinPolicy: "open",
         logoUrl: null,
         maxDaysAhead: 7,
+        maxStandingRides: 5,
         noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
         dispatchMode: "drivers",
         maxWaitMinutes: 15,

@@ -15,6 +15,19 @@ import { CENTRE, INSIDE, INSIDE_2, post, put } from "./rides.ts";
 import { createPlace } from "../../kv/places.ts";
 import { createVehicle } from "../../kv/vehicles.ts";
 
+/** A Monday-Wednesday-Friday standing ride, as the rider's page sends it. */
+export const STANDING_BODY = {
+  pickup: INSIDE,
+  dropoff: INSIDE_2,
+  destination: "Matrix clinic",
+  passengerCt: 1,
+  weekdays: [1, 3, 5],
+  time: "08:30",
+  startDate: "2026-01-05",
+  skipDates: [],
+  paused: false,
+};
+
 export type TestApp = Awaited<ReturnType<typeof makeApp>>;
 export const TENANT_A = "greer";
 export const TENANT_B = "campus";
@@ -72,6 +85,16 @@ export async function accessWorld(env: Record<string, string> = {}) {
     const { ride } = await res.json();
     records[tenant].add(ride.id);
     return ride.id;
+  }
+
+  /** A new standing ride of `tenant`, set up by a new rider through the API. */
+  async function standingRide(tenant: string): Promise<string> {
+    const rider = await member(tenant);
+    const res = await t.request(`/${tenant}/api/rides/recurring`, post(rider.token, STANDING_BODY));
+    if (res.status !== 201) throw new Error(`standing ride answered ${res.status}: ${await res.text()}`);
+    const { standingRide } = await res.json();
+    records[tenant].add(standingRide.id);
+    return standingRide.id;
   }
 
   let nextPlace = 0;
@@ -145,6 +168,7 @@ export async function accessWorld(env: Record<string, string> = {}) {
     signIn,
     member,
     pendingRide,
+    standingRide,
     place,
     vehicle,
     [Symbol.dispose]: () => t.kv.close(),

@@ -32,6 +32,8 @@ export const BAD_INPUT_RUNS = {
     requestBooking: 600,
     rateRide: 400,
     historyCursor: 200,
+    standingRides: 500,
+    standingRideIds: 200,
   },
   admin: {
     trips: 800,

@@ -94,12 +94,41 @@ describe("AdminSchedule", () => {
     const put = callsTo(fetchMock, "PUT", "/greer/api/admin/schedule")[0];
     expect(JSON.parse(String(put[1]?.body))).toEqual({
       schedule: { ...STORED, "3": [], "4": [], "5": [], "6": [slot("10:00", "17:00")] },
+      closedDates: [],
     });
     expect(new Headers(put[1]?.headers).get("authorization")).toBe("Bearer token-abc");
     finish(json({ schedule: {} }));
     expect((await screen.findByRole("status")).textContent).toBe("Schedule saved successfully!");
     expect(screen.getByRole("button", { name: "Save Schedule" })).toBeDefined();
     await waitFor(() => expect(callsTo(fetchMock, "GET", "/greer/api/schedule")).toHaveLength(2));
+  });
+
+  it("lists the closed dates, adds one and removes one, and saves them with the week", async () => {
+    const fetchMock = setUp({
+      [GET]: () => json({ schedule: STORED, closedDates: ["2026-12-25"] }),
+      [PUT]: () => json({ schedule: STORED, closedDates: ["2027-01-01"] }),
+    });
+    render(<AdminSchedule tenant="greer" />);
+    const closed = await screen.findByRole("region", { name: "Closed dates" });
+    expect(within(closed).getByText("Friday, December 25")).toBeDefined();
+    const add = within(closed).getByRole("button", { name: "Add closed date" }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(input("Closed date"), { target: { value: "2027-01-01" } });
+    fireEvent.click(add);
+    expect(within(closed).getByText("Friday, January 1")).toBeDefined();
+    fireEvent.click(within(closed).getByRole("button", { name: "Remove Friday, December 25" }));
+    expect(within(closed).queryByText("Friday, December 25")).toBeNull();
+    save();
+    await screen.findByRole("status");
+    const put = callsTo(fetchMock, "PUT", "/greer/api/admin/schedule")[0];
+    expect(JSON.parse(String(put[1]?.body)).closedDates).toEqual(["2027-01-01"]);
+  });
+
+  it("says so when there is no closed date", async () => {
+    setUp();
+    render(<AdminSchedule tenant="greer" />);
+    const closed = await screen.findByRole("region", { name: "Closed dates" });
+    expect(within(closed).getByText("No closed dates")).toBeDefined();
   });
 
   it.each([

@@ -262,7 +262,10 @@ describe("the schedule editor in Spanish", () => {
   const stored = { "1": [slot("07:00", "19:00")], "2": [slot("07:00", "11:00"), slot("13:00", "19:00")] };
 
   it("shows the days, slots, rules and preview in Spanish, and saves", async () => {
-    admin({ [GET]: () => json({ schedule: stored }), [PUT]: () => json({ schedule: stored }) });
+    admin({
+      [GET]: () => json({ schedule: stored, closedDates: ["2026-12-25"] }),
+      [PUT]: () => json({ schedule: stored }),
+    });
     const { container } = render(inLanguage("es", "AdminSchedule", <AdminSchedule tenant="greer" />));
     expect(await screen.findByRole("heading", { name: "Domingo" })).toBeDefined();
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent).slice(0, 7)).toEqual([
@@ -281,6 +284,9 @@ describe("the schedule editor in Spanish", () => {
     expect(screen.getByRole("button", { name: "Agregar una franja horaria al Domingo" })).toBeDefined();
     const preview = screen.getByRole("region", { name: "Lo que ven los pasajeros" });
     expect(within(preview).getByText("7:00 a. m. – 11:00 a. m.")).toBeDefined();
+    const closed = screen.getByRole("region", { name: "Días cerrados" });
+    expect(within(closed).getByText("viernes, 25 de diciembre")).toBeDefined();
+    expect(within(closed).getByRole("button", { name: "Quitar viernes, 25 de diciembre" })).toBeDefined();
     expect(englishLeft(container)).toEqual([]);
 
     fireEvent.change(end, { target: { value: "06:00" } });

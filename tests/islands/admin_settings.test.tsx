@@ -79,6 +79,7 @@ describe("AdminSettings", () => {
       smsPerHour: 500,
       joinPolicy: "invite",
       maxDaysAhead: 7,
+      maxStandingRides: 5,
       noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
       dispatchMode: "drivers",
       maxWaitMinutes: 15,
@@ -102,6 +103,23 @@ describe("AdminSettings", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     expect((await screen.findByRole("status")).textContent).toBe("Settings saved.");
     expect(sent(fetchMock).maxDaysAhead).toBe(14);
+  });
+
+  it("edits how many standing rides a rider may hold, refusing a value outside 0-20 before sending", async () => {
+    const fetchMock = setUp();
+    show();
+    await screen.findByRole("heading", { name: "Settings" });
+    expect(input("Standing rides per rider").value).toBe("5");
+    fireEvent.change(input("Standing rides per rider"), { target: { value: "21" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Standing rides per rider must be a whole number from 0 to 20",
+    );
+    expect(callsTo(fetchMock, "PUT", "/greer/api/admin/settings")).toHaveLength(0);
+    fireEvent.change(input("Standing rides per rider"), { target: { value: "2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Settings saved.");
+    expect(sent(fetchMock).maxStandingRides).toBe(2);
   });
 
   it("previews the brand colour with the text colour that passes, and its contrast", async () => {

@@ -105,6 +105,7 @@ const TEXTS = {
     rateThis: "Rate this ride",
     more: "Load more rides",
     canceled: "Canceled",
+    standing: "Standing rides: the same trip every week",
   },
   es: {
     warning:
@@ -122,6 +123,7 @@ const TEXTS = {
     rateThis: "Calificar este viaje",
     more: "Cargar más viajes",
     canceled: "Cancelado",
+    standing: "Viajes fijos: el mismo viaje cada semana",
   },
 } as const;
 
@@ -250,6 +252,12 @@ for (const lang of ["en", "es"] as const) {
       await open(lang);
       fireEvent.click(await screen.findByRole("button", { name: T.yourRides }));
       expect(await screen.findByText(T.none)).toBeDefined();
+    });
+
+    it("links to the rider's standing rides beside Your rides", async () => {
+      await open(lang);
+      const link = await screen.findByRole("link", { name: T.standing });
+      expect(link.getAttribute("href")).toBe("/greer/rider/standing");
     });
   });
 }

@@ -14,6 +14,7 @@ export const SAVED: TenantSettings = {
   joinPolicy: "open",
   logoUrl: null,
   maxDaysAhead: 7,
+  maxStandingRides: 5,
   noShow: { warnAt: 2, suspendAt: 3, suspendDays: 7, windowDays: 30, waitMinutes: 3 },
   dispatchMode: "drivers",
   maxWaitMinutes: 15,

@@ -131,6 +131,15 @@ export const admin = {
   "This action cannot be undone.": "Esta acción no se puede deshacer.",
 
   // Schedule (islands/AdminSchedule.tsx).
+  "Closed dates": "Días cerrados",
+  "Closed dates must be a list of at most {max} dates as YYYY-MM-DD":
+    "Los días cerrados deben ser una lista de hasta {max} fechas como AAAA-MM-DD",
+  "No service on these dates, whatever the weekly timetable says. Riders cannot book them, and standing rides skip them.":
+    "No hay servicio en estas fechas, diga lo que diga el horario semanal. Los pasajeros no pueden reservarlas y los viajes fijos las omiten.",
+  "Closed date": "Día cerrado",
+  "Add closed date": "Agregar día cerrado",
+  "No closed dates": "No hay días cerrados",
+  "Remove {date}": "Quitar {date}",
   "Please log in to manage schedules.": "Inicie sesión para administrar los horarios.",
   "Riders see this weekly timetable when no driver is online. Each slot ends after it starts, on the same day, and the slots of a day may not overlap.":
     "Los pasajeros ven este horario semanal cuando no hay ningún conductor en línea. Cada franja termina después de empezar, el mismo día, y las franjas de un día no pueden superponerse.",

@@ -246,4 +246,25 @@ export const errors = {
   "The text could not be sent. Please try again.": "No se pudo enviar el mensaje. Inténtelo de nuevo.",
   "The conversation changed meanwhile. Please try again.": "La conversación cambió mientras tanto. Inténtelo de nuevo.",
   "Reply": "Respuesta",
+  // Standing rides (lib/standing_rides.ts, domain/bookings/standing_rides.ts) and a closed date's refusal (lib/booking.ts).
+  "Weekdays must be a list of days from 0 (Sunday) to 6 (Saturday)":
+    "Los días deben ser una lista de días de 0 (domingo) a 6 (sábado)",
+  "Send a pickup time or an arrive-by time, as HH:MM": "Envíe una hora de recogida o una hora de llegada, como HH:MM",
+  "{field} must be a date as YYYY-MM-DD": "{field} debe ser una fecha como AAAA-MM-DD",
+  "Start date": "Fecha de inicio",
+  "End date": "Fecha de fin",
+  "The end date must not be before the start date": "La fecha de fin no puede ser anterior a la de inicio",
+  "Skip dates must be a list of at most {max} dates as YYYY-MM-DD":
+    "Las fechas omitidas deben ser una lista de hasta {max} fechas como AAAA-MM-DD",
+  "Paused must be true or false": "En pausa debe ser verdadero o falso",
+  "You already have {count} standing rides.": {
+    one: "Ya tiene 1 viaje fijo.",
+    other: "Ya tiene {count} viajes fijos.",
+  },
+  "Standing ride not found": "No se encontró el viaje fijo",
+  "This date of the standing ride is booked already": "Esta fecha del viaje fijo ya está reservada",
+  "Only a dispatcher may set up a standing ride for another rider":
+    "Solo un despachador puede crear un viaje fijo para otro pasajero",
+  "Rider not found": "No se encontró el pasajero",
+  "The shuttle is closed on {date}.": "El servicio está cerrado el {date}.",
 } as const satisfies Record<string, Entry>;

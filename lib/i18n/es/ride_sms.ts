@@ -48,6 +48,11 @@ export const ride_sms = {
   // A dispatcher canceled the ride, with the reason they wrote (domain/dispatch/cancel.ts).
   "{organization}: your ride was canceled by the dispatcher: {reason}":
     "{organization}: el despachador canceló su viaje: {reason}",
+  // A standing ride's date skipped, or refused by the rules of a booking (domain/bookings/standing_texts.ts).
+  "{organization}: no shuttle runs on {date}, so your standing ride that day is skipped.":
+    "{organization}: no hay servicio el {date}; su viaje fijo de ese día no se hará.",
+  "{organization}: your standing ride on {date} could not be booked. {reason}":
+    "{organization}: no se pudo reservar su viaje fijo del {date}. {reason}",
   // An admin added the person to the organisation (routes/api/people.ts).
   "{organization} added you to its Hopper shuttle service. Sign in with this number to ride. Reply STOP to stop texts.":
     "{organization} le agregó a su servicio de transporte Hopper. Inicie sesión con este número para viajar. STOP: no recibir más.",

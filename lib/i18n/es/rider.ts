@@ -55,6 +55,7 @@ export const rider = {
   "Running about {minutes} min late": "Con unos {minutes} min de retraso",
   // Booking ahead: the Now / Later choice and the Upcoming rides list (components/rider/Booking.tsx).
   "When": "Cuándo",
+  "Standing rides: the same trip every week": "Viajes fijos: el mismo viaje cada semana",
   "Now": "Ahora",
   "Later": "Más tarde",
   "Date": "Fecha",

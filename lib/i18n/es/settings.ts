@@ -91,6 +91,9 @@ export const settings = {
   "Book up to (days ahead)": "Reservar hasta (días de anticipación)",
   "Days ahead must be a whole number from {min} to {max}":
     "Los días de anticipación deben ser un número entero de {min} a {max}",
+  "Standing rides per rider": "Viajes fijos por pasajero",
+  "Standing rides per rider must be a whole number from {min} to {max}":
+    "Los viajes fijos por pasajero deben ser un número entero de {min} a {max}",
   // The no-show policy (lib/no_show.ts, components/admin/NoShowFields.tsx).
   "No-show policy": "Política de ausencias",
   "Missed pickups are counted over the counting window. At the warning count the rider is warned; at the pause count their ride requests stop for the pause days.":
