@@ -7,7 +7,7 @@ import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 import { MAX_PUSH_DEVICES } from "../lib/push.ts";
-import type { PushSubscriptionJson } from "../lib/schemas.ts";
+import type { PushSubscriptionJson } from "../lib/push_schemas.ts";
 
 export interface PushDevice {
   endpoint: string;

@@ -17,7 +17,6 @@
  */
 import type { Text } from "./i18n/catalogue.ts";
 import { type Said, said, type Translate } from "./i18n/format.ts";
-import { type Lang, LOCALES } from "./i18n/lang.ts";
 import { localTime } from "./local_time.ts";
 import { dateText } from "./dates.ts";
 import { DAY_LONG, formatSlot } from "./schedule_display.ts";
@@ -166,21 +165,4 @@ function hhmm(total: number): string {
 /** When a booking is handed over to drivers. */
 export function handOverAt(scheduledFor: number): number {
   return scheduledFor - HAND_OVER_MS;
-}
-
-/** "9:30 AM" (or "9:30 a.m." in Spanish) on the clocks of `timeZone`, the device's own when absent. */
-export function clockTime(ms: number, lang: Lang, timeZone?: string): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, hour: "numeric", minute: "2-digit" }).format(ms);
-}
-
-/** "Tue, Jan 6, 9:30 AM" on the clocks of `timeZone`: a booking in the rider's list and on the driver's card. */
-export function bookingTimeText(ms: number, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(ms);
 }

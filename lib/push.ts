@@ -1,6 +1,6 @@
 /**
  * Web push: where a device may be pushed, the cap on a person's devices, and the message a device shows. Pure: the
- * subscription a browser hands over is checked at the edge (lib/schemas.ts pushSubscriptionSchema), the store is
+ * subscription a browser hands over is checked at the edge (lib/push_schemas.ts pushSubscriptionSchema), the store is
  * kv/push_devices.ts, the sending lib/web_push.ts.
  */
 

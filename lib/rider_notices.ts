@@ -36,7 +36,7 @@ import type { Point } from "./geo.ts";
 import type { Text } from "./i18n/catalogue.ts";
 import { readerDay, type Translate } from "./i18n/format.ts";
 import type { Ride } from "./rides.ts";
-import { clockTime } from "./booking.ts";
+import { clockTime } from "./clock_time.ts";
 import { minutesWaited } from "./no_show_wait.ts";
 import type { PickupWindow } from "./pickup_window.ts";
 

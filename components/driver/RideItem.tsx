@@ -15,7 +15,7 @@ import { formatPhone, telHref } from "../../lib/phone.ts";
 import { relativeTime } from "../../lib/relative_time.ts";
 import { destinationText, passengersText, statusLabel } from "../../lib/ride_texts.ts";
 import type { Ride } from "../../lib/rides.ts";
-import { clockTime } from "../../lib/booking.ts";
+import { clockTime } from "../../lib/clock_time.ts";
 import { useDomId } from "../dom_id.ts";
 import { NeedsList } from "../NeedsList.tsx";
 import { useT } from "../texts.tsx";

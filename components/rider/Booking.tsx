@@ -17,14 +17,8 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
-import {
-  type BookableDay,
-  bookableDays,
-  type BookedTime,
-  bookingTimeText,
-  clockTime,
-  zonedMoment,
-} from "../../lib/booking.ts";
+import { type BookableDay, bookableDays, type BookedTime, zonedMoment } from "../../lib/booking.ts";
+import { bookingTimeText, clockTime } from "../../lib/clock_time.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { formatTime } from "../../lib/schedule_display.ts";
 import type { Schedule } from "../../lib/schemas.ts";

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../browser/auth_client.ts";
-import { clockTime } from "../../lib/booking.ts";
+import { clockTime } from "../../lib/clock_time.ts";
 import type { RiderShuttle } from "../../lib/pickup_window.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { useT } from "../texts.tsx";

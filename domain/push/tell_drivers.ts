@@ -8,7 +8,7 @@
  */
 import { listAvailableDrivers } from "../../kv/drivers.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
-import { clockTime } from "../../lib/booking.ts";
+import { clockTime } from "../../lib/clock_time.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { DRIVER_DELIVERY } from "../../lib/push_delivery.ts";
 import type { Ride } from "../../lib/rides.ts";

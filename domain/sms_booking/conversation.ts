@@ -9,7 +9,8 @@
  * conversation to a person. Booking itself is the caller's: the answer says
  * `book` and the request the app would send (domain/rides/request.ts).
  */
-import { bookingTimeText, checkScheduledFor } from "../../lib/booking.ts";
+import { checkScheduledFor } from "../../lib/booking.ts";
+import { bookingTimeText } from "../../lib/clock_time.ts";
 import { type Said, said } from "../../lib/i18n/format.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import { NEED_WORDS } from "../../lib/needs.ts";

@@ -22,7 +22,7 @@ import { findUserIdByPhone, getOrCreateUserByPhone, getUser, updateUser, type Us
 import { admissionOfUser } from "../../kv/admission.ts";
 import { changeRole, getMembership } from "../../kv/members.ts";
 import { listPlaces } from "../../kv/places.ts";
-import { bookingTimeText, clockTime } from "../../lib/booking.ts";
+import { bookingTimeText, clockTime } from "../../lib/clock_time.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
 import { type Said, said, say } from "../../lib/i18n/format.ts";

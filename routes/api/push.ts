@@ -11,7 +11,7 @@ import { addPushDevice, removePushDevice } from "../../kv/push_devices.ts";
 import { acceptsLoopbackPush } from "../../lib/config.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { allowedEndpoint } from "../../lib/push.ts";
-import { PUSH_ENDPOINT_TEXT, pushEndpointSchema, pushSubscriptionSchema } from "../../lib/schemas.ts";
+import { PUSH_ENDPOINT_TEXT, pushEndpointSchema, pushSubscriptionSchema } from "../../lib/push_schemas.ts";
 import type { AuthServices } from "../../server/auth_services.ts";
 import type { AppDeps, Env } from "../../server/env.ts";
 import { requireAuth } from "../../server/middleware/auth.ts";

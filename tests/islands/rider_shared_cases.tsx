@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import RiderScreen from "../../islands/RiderScreen.tsx";
-import { clockTime } from "../../lib/booking.ts";
+import { clockTime } from "../../lib/clock_time.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { Ride } from "../../lib/rides.ts";
 import { inLanguage } from "../helpers/in_language.tsx";
