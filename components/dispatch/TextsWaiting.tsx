@@ -4,7 +4,7 @@
  * conversation line by line, and a reply texted to them (at most 160 characters). What a texter wrote is shown as
  * React text, never as markup.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { stopClock } from "../../lib/driver_run.ts";
 import type { Text } from "../../lib/i18n/catalogue.ts";
 import { formatPhone } from "../../lib/phone.ts";
@@ -91,6 +91,7 @@ function TextCard({ conversation: c, busy, sending, problem, timeZone, now, onRe
   const countId = useDomId();
   const [draft, setDraft] = useState("");
   const [copied, setCopied] = useState(false);
+  const phoneRef = useRef<HTMLElement>(null);
   const phone = formatPhone(c.phone);
   const ready = draft.trim().length > 0 && draft.length <= REPLY_MAX;
 
@@ -100,19 +101,21 @@ function TextCard({ conversation: c, busy, sending, problem, timeZone, now, onRe
     if (await onReply(draft.trim())) setDraft("");
   }
 
+  /** Copies the digits; where the clipboard is refused (a page not served over HTTPS), selects them instead. */
   async function copy() {
     try {
       await navigator.clipboard.writeText(c.phone);
       setCopied(true);
     } catch {
       setCopied(false);
+      if (phoneRef.current) getSelection()?.selectAllChildren(phoneRef.current);
     }
   }
 
   return (
     <li className="dispatch-card dispatch-text" data-conversation={c.id}>
       <p className="dispatch-ride__who">
-        <strong className="dispatch-text__phone">{phone}</strong>
+        <strong className="dispatch-text__phone" ref={phoneRef}>{phone}</strong>
         <button type="button" className="button button--secondary button--small" onClick={copy}>
           {t("Copy number")}
         </button>

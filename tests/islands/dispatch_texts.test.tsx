@@ -8,6 +8,7 @@ textsCases("en", {
   title: (count) => `Texts waiting for a person (${count})`,
   none: "No texter is waiting.",
   copy: "Copy number",
+  copied: "Number copied",
   spanish: "Language: Spanish",
   english: "Language: English",
   pickup: "Pickup: ",

@@ -21,6 +21,7 @@ export interface TextsWords {
   title: (count: number) => string;
   none: string;
   copy: string;
+  copied: string;
   spanish: string;
   english: string;
   pickup: string;
@@ -126,7 +127,12 @@ export function textsCases(lang: Lang, w: TextsWords) {
       expect(first).toContain(w.destination);
       expect(first).toMatch(w.waiting);
       expect(flat(cards[1].textContent)).toContain(w.english);
-      expect(within(cards[0]).getByRole("button", { name: w.copy })).toBeTruthy();
+      // The number copies as digits, for a booking made for the texter.
+      const writeText = vi.fn(() => Promise.resolve());
+      Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+      fireEvent.click(within(cards[0]).getByRole("button", { name: w.copy }));
+      expect(await within(cards[0]).findByRole("status")).toHaveProperty("textContent", w.copied);
+      expect(writeText).toHaveBeenCalledWith("5551230001");
       const lines = cards[0].querySelectorAll(".dispatch-transcript__line");
       expect([...lines].map((l) => flat(l.querySelector(".dispatch-transcript__who")!.textContent))).toEqual([
         expect.stringContaining(w.rider),

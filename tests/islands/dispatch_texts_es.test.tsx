@@ -8,6 +8,7 @@ textsCases("es", {
   title: (count) => `Mensajes que esperan a una persona (${count})`,
   none: "Nadie espera por mensaje de texto.",
   copy: "Copiar número",
+  copied: "Número copiado",
   spanish: "Idioma: español",
   english: "Idioma: inglés",
   pickup: "Recogida: ",
