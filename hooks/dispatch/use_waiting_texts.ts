@@ -1,7 +1,9 @@
 /**
  * The texters waiting for a person, for the dispatcher's console: GET /{t}/api/dispatch/conversations read each time
  * the console reads its fleet state (`readWhen` changes: the socket's messages, every 15 s, a refresh), so both
- * follow the same rhythm without a socket message of their own; and a reply, POST .../conversations/{id}/reply.
+ * follow the same rhythm. No socket message of their own: the existing doorbells would cost others (the drivers head
+ * re-sends the riders' shuttles, the vehicles head re-reads the drivers' vehicles), and a hand-off is rare enough that
+ * 15 s is soon. And a reply, POST .../conversations/{id}/reply.
  * One reply at a time; a 409 (the rider texted meanwhile) is sent once more, since the reply still stands.
  */
 import { useCallback, useEffect, useRef, useState } from "react";

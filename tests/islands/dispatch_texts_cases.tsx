@@ -206,6 +206,27 @@ export function textsCases(lang: Lang, w: TextsWords) {
       }
     });
 
+    it("sends a reply once more when the rider texted meanwhile (409)", async () => {
+      const id = conversations[1].id;
+      let calls = 0;
+      open({
+        [`POST /greer/api/dispatch/conversations/${id}/reply`]: () =>
+          ++calls === 1 ? json({ error: "The conversation changed meanwhile. Please try again." }, 409) : json({
+            conversation: {
+              ...conversations[1],
+              transcript: [...conversations[1].transcript, { from: "dispatcher", text: "On my way", at: at(12) }],
+            },
+          }),
+      });
+      await section(2);
+      const card = cardOf(id);
+      fireEvent.change(within(card).getByLabelText(w.reply), { target: { value: "On my way" } });
+      fireEvent.click(within(card).getByRole("button", { name: w.send }));
+      await waitFor(() => expect(card.querySelectorAll(".dispatch-transcript__line")).toHaveLength(2));
+      expect(calls).toBe(2);
+      expect(within(card).queryByRole("alert")).toBeNull();
+    });
+
     it("reads the list again with the fleet state, every 15 s", async () => {
       const fetchMock = open();
       await section(2);
