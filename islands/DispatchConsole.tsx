@@ -9,6 +9,7 @@ import { useNow } from "../browser/live_client.ts";
 import { AlertsList } from "../components/dispatch/AlertsList.tsx";
 import { FleetMap } from "../components/dispatch/FleetMap.tsx";
 import { QueueList } from "../components/dispatch/QueueList.tsx";
+import { TextsWaiting } from "../components/dispatch/TextsWaiting.tsx";
 import { type RideHandlers, VehicleList } from "../components/dispatch/VehicleList.tsx";
 import { LiveBadge } from "../components/admin/LiveBadge.tsx";
 import { BusyButton } from "../components/BusyButton.tsx";
@@ -16,6 +17,7 @@ import { useDomId } from "../components/dom_id.ts";
 import { Guard, Loading } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { type DispatchConsoleState, useDispatchState } from "../hooks/dispatch/use_dispatch_state.ts";
+import { useWaitingTexts } from "../hooks/dispatch/use_waiting_texts.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 
 export interface DispatchConsoleProps {
@@ -45,6 +47,8 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
   const t = useT();
   const titleId = useDomId();
   const fleet = useDispatchState(tenant);
+  // Read again each time the fleet state is: the same rhythm, one more GET.
+  const texts = useWaitingTexts(tenant, fleet.state);
   const now = useNow(30_000);
   const [refreshing, setRefreshing] = useState(false);
   const { state } = fleet;
@@ -83,6 +87,9 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
                 now={now}
                 actions={actions}
               />
+            </Part>
+            <Part title={t("Texts waiting for a person ({count})", { count: texts.conversations?.length ?? 0 })}>
+              <TextsWaiting {...texts} timeZone={timeZone} now={now} onReply={texts.reply} />
             </Part>
           </div>
           <div className="dispatch__main">

@@ -137,7 +137,11 @@ export function consoleCases(lang: Lang, w: ConsoleWords) {
     signIn(makeUser({ tenants: [{ code: "greer", name: "City of Greer", roles }] }));
     const fetchMock = stubApi({
       roles,
-      routes: { "GET /greer/api/dispatch/state": () => json(state), ...routes },
+      routes: {
+        "GET /greer/api/dispatch/state": () => json(state),
+        "GET /greer/api/dispatch/conversations": () => json({ conversations: [] }),
+        ...routes,
+      },
     });
     render(
       inLanguage(

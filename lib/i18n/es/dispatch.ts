@@ -67,4 +67,27 @@ export const dispatch = {
   "A vehicle": "Un vehículo",
   "the driver": "el conductor",
   "a rider": "un pasajero",
+
+  // The texters waiting for a person (components/dispatch/TextsWaiting.tsx).
+  "Texts waiting for a person ({count})": "Mensajes que esperan a una persona ({count})",
+  "No texter is waiting.": "Nadie espera por mensaje de texto.",
+  "Copy number": "Copiar número",
+  "Number copied": "Número copiado",
+  "Language: English": "Idioma: inglés",
+  "Language: Spanish": "Idioma: español",
+  "Language not chosen yet": "Idioma aún sin elegir",
+  "Pickup: {place}": "Recogida: {place}",
+  "Destination: {place}": "Destino: {place}",
+  "not chosen yet": "aún sin elegir",
+  "Texts with {phone}": "Mensajes con {phone}",
+  // Who wrote each line (Hopper, the product's name, is not translated): as the role badges say them (frame area).
+  "Rider": "Pasajero",
+  "Dispatcher": "Despachador",
+  "Reply by text": "Responder por mensaje de texto",
+  "{count} of {max} characters": "{count} de {max} caracteres",
+  "Send reply": "Enviar respuesta",
+  // As the login and contact forms say it.
+  "Sending...": "Enviando...",
+  "This conversation has ended.": "Esta conversación ha terminado.",
+  "The reply was not sent. Please try again.": "La respuesta no se envió. Inténtelo de nuevo.",
 } as const satisfies Record<string, Entry>;
