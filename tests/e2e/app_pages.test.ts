@@ -116,7 +116,17 @@ describe("signed-in pages", () => {
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     const panel = page.getByRole("navigation", { name: "Account" });
-    expect(await panel.locator(".user-menu__heading").allTextContents()).toEqual(["Account", "Driver", "Admin"]);
+    // An admin is a dispatcher too: the console has its own section.
+    expect(await panel.locator(".user-menu__heading").allTextContents()).toEqual([
+      "Account",
+      "Driver",
+      "Dispatcher",
+      "Admin",
+    ]);
+    const dispatch = panel.getByRole("list", { name: "Dispatcher" });
+    expect(await dispatch.getByRole("link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
+      "/greer/dispatch",
+    ]);
     const admin = panel.getByRole("list", { name: "Admin" });
     expect(await admin.getByRole("link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
       "/greer/admin",
