@@ -57,7 +57,15 @@ export interface NewRide {
   id?: string;
   /** Automatic dispatch: the plan the ride goes into; the ride is created accepted by that plan's driver. */
   plan?: PlanWrite;
+  /** Writes that commit with the ride or not at all (a dispatcher's booking: the person, the membership, the audit). */
+  alongside?: AlongsideWrite;
 }
+
+/**
+ * Adds its writes and checks to the ride's commit. Answers false, adding nothing, when what it was decided on moved
+ * since (the ride is then not created: "alongside_changed").
+ */
+export type AlongsideWrite = (op: Deno.AtomicOperation, ride: Ride) => Promise<boolean>;
 
 /**
  * A ride's place in a vehicle's plan (kv/plans.ts), written in the ride's own commit. The commit checks the plan as
@@ -164,7 +172,7 @@ export function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: Ri
 
 export type CreateResult =
   | { ok: true; ride: Ride }
-  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" };
+  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" | "alongside_changed" };
 
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
@@ -229,6 +237,7 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
       .set(keys.ride(ride.tenant, ride.id), ride);
     const retimed = plan ? await addPlanWrite(kv, op, plan, ride.id, now) : [];
     if (!retimed) return { ok: false, reason: "plan_changed" };
+    if (input.alongside && !await input.alongside(op, ride)) return { ok: false, reason: "alongside_changed" };
     if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
     writeIndexes(op, ride);
     recordRideChange(op, ride.tenant, ride.id, null, ride.status);

@@ -32,6 +32,7 @@ import { placesApi } from "./api/places.ts";
 import { vehiclesApi } from "./api/vehicles.ts";
 import { plansApi } from "./api/plans.ts";
 import { dispatchApi } from "./api/dispatch.ts";
+import { dispatchBookingsApi } from "./api/dispatch_bookings.ts";
 import { profileApi } from "./api/profile.ts";
 import { reportsApi } from "./api/reports.ts";
 import { riderRecordApi } from "./api/rider_record.ts";
@@ -126,6 +127,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     vehiclesApi,
     plansApi,
     dispatchApi,
+    dispatchBookingsApi,
     settingsApi,
     (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
     auditApi,

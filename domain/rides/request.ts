@@ -17,7 +17,7 @@ import type { Store } from "../../kv/store.ts";
 import { driversOnline } from "../../kv/drivers.ts";
 import { noShowStanding } from "../../kv/no_shows.ts";
 import { placesOfRequest } from "../../kv/places.ts";
-import { createRide } from "../../kv/rides.ts";
+import { type AlongsideWrite, createRide } from "../../kv/rides.ts";
 import { getSchedule } from "../../kv/tenants.ts";
 import type { User } from "../../kv/users.ts";
 import { checkScheduledFor, tooManyBooked } from "../../lib/booking.ts";
@@ -36,6 +36,7 @@ import type { Tenant } from "../../lib/schemas.ts";
 import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
+import { PERSON_CHANGED_TEXT } from "../../lib/phone_booking.ts";
 import type { Travel } from "../dispatch/travel.ts";
 import { requestPlanned } from "./request_planned.ts";
 import { done, type Outcome, type Refusal, refuse, refuseSaid } from "../refusal.ts";
@@ -81,12 +82,16 @@ function noHiddenCharacters(text: string, label: Text): Said | null {
   return hasHiddenCharacters(text) ? said(HIDDEN_CHARACTERS_TEXT, { label: said(label) }) : null;
 }
 
-/** Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. */
+/**
+ * Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. `alongside` commits with
+ * the ride (a dispatcher's booking: the person it is for, kv/rides.ts AlongsideWrite).
+ */
 export async function requestRide(
   deps: RequestDeps,
   tenant: Tenant,
   rider: User,
   input: RideRequestInput,
+  alongside?: AlongsideWrite,
 ): Promise<Outcome<Ride>> {
   const { kv, clock } = deps;
   const paused = servicePaused(tenant);
@@ -136,6 +141,7 @@ export async function requestRide(
       ...(note.value && { note: note.value }),
       rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
       timeZone: tenant.timezone,
+      ...(alongside && { alongside }),
     }, now);
   }
   // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it, both from one read;
@@ -156,8 +162,10 @@ export async function requestRide(
     rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
     ...(typeof input.scheduledFor === "number" && { scheduledFor: input.scheduledFor }),
     timeZone: tenant.timezone,
+    ...(alongside && { alongside }),
   }, now);
   if (!result.ok) {
+    if (result.reason === "alongside_changed") return refuse(409, PERSON_CHANGED_TEXT);
     return result.reason === "too_many_booked" ? refuseSaid(409, tooManyBooked()) : refuse(409, ACTIVE_RIDE_TEXT);
   }
   return done(result.ride);

@@ -30,6 +30,7 @@ import { settings } from "./es/settings.ts";
 import { sms } from "./es/sms.ts";
 import { ride_sms } from "./es/ride_sms.ts";
 import { needs } from "./es/needs.ts";
+import { phone_booking } from "./es/phone_booking.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 
@@ -55,6 +56,7 @@ export const AREAS = {
   ride_sms,
   needs,
   app,
+  phone_booking,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

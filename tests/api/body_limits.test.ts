@@ -10,6 +10,7 @@ import { SMS_INBOUND_MAX_BYTES } from "../../routes/api/sms_inbound.ts";
 import { ACCESS_MATRIX, routeKey } from "../access_matrix.ts";
 import { accessWorld, TENANT_A } from "../helpers/access_world.ts";
 import { bearer } from "../helpers/app.ts";
+import { BOOKING_MAX_BYTES } from "../../routes/api/dispatch_bookings.ts";
 
 type World = Awaited<ReturnType<typeof accessWorld>>;
 
@@ -45,6 +46,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   "PUT /:tenant/api/dispatch/rides/:id/pin": (w) => `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/pin`,
   "POST /:tenant/api/dispatch/rides/:id/cancel": (w) =>
     `/${TENANT_A}/api/dispatch/rides/${w.people[TENANT_A].rideId}/cancel`,
+  "POST /:tenant/api/dispatch/bookings": () => `/${TENANT_A}/api/dispatch/bookings`,
   // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
   "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
@@ -69,6 +71,7 @@ const LIMITS: Record<string, number> = {
   "POST /:tenant/api/dispatch/rides/:id/assign": 1024,
   "PUT /:tenant/api/dispatch/rides/:id/pin": 1024,
   "POST /:tenant/api/dispatch/rides/:id/cancel": 1024,
+  "POST /:tenant/api/dispatch/bookings": BOOKING_MAX_BYTES,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */

@@ -42,6 +42,7 @@ export const BAD_INPUT_RUNS = {
     dispatchAssign: 300,
     dispatchPin: 200,
     dispatchCancel: 200,
+    dispatchBookings: 200,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,
