@@ -6,6 +6,9 @@
  */
 import type { Area } from "./catalogue.ts";
 
+/** The dispatcher's booking form (islands/dispatch/BookingPanel.tsx), for the island that shows it. */
+export const BOOKING_PANEL_AREAS: readonly Area[] = ["common", "errors", "ride", "rider", "needs", "phone_booking"];
+
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   LoginForm: ["common", "frame", "login", "errors", "menu"],
   RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs", "app"],
