@@ -47,6 +47,8 @@ export type LiveMessage =
   | { type: "new" | "update"; ride: Ride }
   | { type: "driver-updates"; drivers: AvailableDriver[] }
   | { type: "tenant"; tenant: TenantView }
+  /** The scope=all sockets: a vehicle's position, availability or record changed (the dispatcher's console reads again). */
+  | { type: "fleet" }
   | DriverLocation;
 
 /** Where the rider's own driver is: only the ride's rider is sent it. */
@@ -123,6 +125,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (msg?.type === "driver-location" && typeof msg.rideId === "string" && typeof msg.location === "object") {
     return msg as DriverLocation;
   }
+  if (msg?.type === "fleet") return { type: "fleet" };
   if (msg?.type === "tenant" && typeof msg.tenant === "object" && msg.tenant) {
     return { type: "tenant", tenant: msg.tenant as TenantView };
   }

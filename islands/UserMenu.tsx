@@ -32,14 +32,15 @@ interface MenuLink {
 
 interface MenuSection {
   /** Stable in every language: names the section's heading element. */
-  id: "account" | "driver" | "admin";
+  id: "account" | "driver" | "dispatch" | "admin";
   title: string;
   links: MenuLink[];
 }
 
 /**
  * The menu's sections for these roles (spec section 2): Account always,
- * Driver for drivers and admins, Admin for admins; titles and labels in `t`'s language.
+ * Driver for drivers and admins, Dispatcher for dispatchers and admins (the console), Admin for admins; titles and
+ * labels in `t`'s language.
  */
 export function menuSections(t: T, tenant: string, roles: readonly Role[]): MenuSection[] {
   const base = `/${tenant}`;
@@ -57,6 +58,13 @@ export function menuSections(t: T, tenant: string, roles: readonly Role[]): Menu
       id: "driver",
       title: t("Driver"),
       links: [{ label: t("Driver Dashboard"), href: `${base}/driver` }],
+    });
+  }
+  if (can(roles, "dispatch")) {
+    sections.push({
+      id: "dispatch",
+      title: t("Dispatcher"),
+      links: [{ label: t("Dispatch"), href: `${base}/dispatch` }],
     });
   }
   if (admin) {

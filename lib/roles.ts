@@ -73,7 +73,9 @@ export function fallbackPage(roles: readonly Role[]): "driver" | "rider" {
   return roles.includes("driver") ? "driver" : "rider";
 }
 
-/** After a tenant sign-in: admin first, then driver, else rider. */
-export function homePage(roles: readonly Role[]): "admin" | "driver" | "rider" {
-  return atLeast(roles, "admin") ? "admin" : atLeast(roles, "driver") ? "driver" : "rider";
+/** After a tenant sign-in: admin first, then the dispatcher's console, then driver, else rider. */
+export function homePage(roles: readonly Role[]): "admin" | "dispatch" | "driver" | "rider" {
+  if (atLeast(roles, "admin")) return "admin";
+  if (atLeast(roles, "dispatcher")) return "dispatch";
+  return atLeast(roles, "driver") ? "driver" : "rider";
 }

@@ -4,7 +4,8 @@
  * (server/middleware/auth.ts): signature and expiry. Either way, then a live
  * session of that user, then the user. The drivers socket needs the driver or admin role
  * in the tenant (or super); the riders socket any role in it. Asking for
- * every ride (scope=all, the admin trips screen) needs admin or super.
+ * every ride (scope=all: the admin trips screen, the dispatcher's console)
+ * needs the `dispatch` capability (dispatcher, admin or super).
  */
 import type { Store } from "../kv/store.ts";
 import { withSuper } from "../kv/accounts.ts";
@@ -34,7 +35,7 @@ export type Admission =
 
 export function mayOpen(kind: SocketKind, roles: readonly Role[], everything = false): boolean {
   if (kind === "riders") return !everything && can(roles, "ride");
-  return can(roles, everything ? "administer" : "drive");
+  return can(roles, everything ? "dispatch" : "drive");
 }
 
 interface Deps {

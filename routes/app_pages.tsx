@@ -1,5 +1,5 @@
 /**
- * The signed-in pages under a tenant: rider, driver, profile, admin. The
+ * The signed-in pages under a tenant: rider, driver, profile, admin, and the dispatcher's console. The
  * server renders the frame and each island's loading state; the access guard
  * runs in the browser (the token lives in localStorage, spec section 3).
  */
@@ -9,6 +9,7 @@ import type { Site } from "../components/site.ts";
 import type { AppDeps, Env } from "../server/env.ts";
 import type { PageServer } from "../server/page_cache.ts";
 import { AdminPage } from "./pages/admin.tsx";
+import { DispatchPage } from "./pages/dispatch.tsx";
 import { DriverPage } from "./pages/driver.tsx";
 import type { MapSetup } from "../components/map/types.ts";
 import { ProfilePage } from "./pages/profile.tsx";
@@ -21,6 +22,7 @@ const PAGES: Record<string, { title: Text; Page: FunctionComponent<{ site: Site;
   driver: { title: "Driver Dashboard", Page: DriverPage },
   profile: { title: "Profile Settings", Page: ProfilePage },
   admin: { title: "Admin Dashboard", Page: AdminPage },
+  dispatch: { title: "Dispatch", Page: DispatchPage },
 };
 
 export function appPages(deps: AppDeps, page: PageServer) {

@@ -29,8 +29,11 @@ function islandNames(): string[] {
     .sort();
 }
 
+/** The staff screens: the admin's (Admin*) and the dispatcher's console (Dispatch*). */
+const isStaff = (name: string) => name.startsWith("Admin") || name.startsWith("Dispatch");
+
 /**
- * The islands are built in two graphs. The staff screens (Admin*) are one,
+ * The islands are built in two graphs. The staff screens are one,
  * everything riders, drivers and visitors load the other: esbuild puts each
  * module in the chunk of the islands that reach it, so an admin screen that
  * shares a few of the rider's modules (the map) would split the rider's
@@ -40,8 +43,8 @@ function islandNames(): string[] {
  * their own copy of Preact and the frame beside the header's menu.
  */
 export const GRAPHS = {
-  public: (name: string) => !name.startsWith("Admin"),
-  staff: (name: string) => name.startsWith("Admin"),
+  public: (name: string) => !isStaff(name),
+  staff: isStaff,
 } as const;
 type Graph = keyof typeof GRAPHS;
 

@@ -369,7 +369,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     query: "scope=all",
     kind: "socket",
     credential: "token",
-    own: [NO_SOCKET, POLICY, POLICY, POLICY, OPEN, OPEN],
+    own: [NO_SOCKET, POLICY, OPEN, POLICY, OPEN, OPEN],
     other: [NO_SOCKET, POLICY, POLICY, POLICY, POLICY, OPEN],
   },
   // Sockets with a ticket: a ticket of tenant A opens nothing of tenant B, not even for super.
@@ -400,6 +400,7 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
   page("/:tenant/rider"),
   page("/:tenant/driver"),
   page("/:tenant/profile"),
+  page("/:tenant/dispatch"),
   page("/:tenant/admin"),
   page("/:tenant/admin/trips"),
   page("/:tenant/admin/users"),

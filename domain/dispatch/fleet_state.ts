@@ -1,7 +1,8 @@
 /**
  * The whole fleet as a dispatcher sees it (GET /{t}/api/dispatch/state): every online vehicle with its driver,
- * position, the seats and wheelchair spaces its riders aboard take and its stops still to do; and the queue, the
- * tenant's rides waiting with no driver, oldest first.
+ * position, the seats and wheelchair spaces its riders aboard take and its stops still to do; the rides those stops
+ * are of (the console names their riders and shows which are pinned); and the queue, the tenant's rides waiting with
+ * no driver, oldest first.
  */
 import { type PlanStop, readFleet } from "../../kv/plans.ts";
 import { listActiveRides } from "../../kv/ride_reads.ts";
@@ -25,6 +26,8 @@ export interface FleetVehicleView {
 
 export interface DispatchState {
   vehicles: FleetVehicleView[];
+  /** The active rides with a stop in an online vehicle's plan. */
+  planned: Ride[];
   queue: Ride[];
 }
 
@@ -61,5 +64,7 @@ export async function dispatchState(kv: Store, tenant: string, now: number): Pro
   const queue = active
     .filter((r) => r.status === "pending" && !r.assignedDriverId)
     .sort((a, b) => a.requestedAt - b.requestedAt || (a.id < b.id ? -1 : 1));
-  return { vehicles, queue };
+  const inPlans = new Set(vehicles.flatMap((v) => v.stops.map((s) => s.rideId)));
+  const planned = active.filter((r) => inPlans.has(r.id));
+  return { vehicles, planned, queue };
 }

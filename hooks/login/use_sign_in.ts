@@ -24,7 +24,7 @@ export function rolesIn(user: SignedInUser | null, tenant: string): Role[] {
   return user?.tenants?.find((t) => t.code === tenant)?.roles ?? [];
 }
 
-/** Where a tenant sign-in lands: admin first, then driver, else rider (lib/roles.ts homePage). */
+/** Where a tenant sign-in lands: admin first, then dispatch, then driver, else rider (lib/roles.ts homePage). */
 export function homeFor(tenant: string, roles: readonly Role[]): string {
   return `/${tenant}/${homePage(roles)}`;
 }

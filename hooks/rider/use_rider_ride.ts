@@ -104,7 +104,7 @@ export function useRiderRide(tenant: string, onTenant?: (view: TenantView) => vo
     if (message.type === "driver-updates") {
       driverChanges.current++;
       setDrivers(message.drivers);
-    } else {
+    } else if (message.type !== "fleet") {
       rideChanges.current++;
       showRide(message.ride);
     }

@@ -15,6 +15,7 @@ import { admin } from "./es/admin.ts";
 import { common } from "./es/common.ts";
 import { provider } from "./es/provider.ts";
 import { contact } from "./es/contact.ts";
+import { dispatch } from "./es/dispatch.ts";
 import { driver } from "./es/driver.ts";
 import { errors } from "./es/errors.ts";
 import { frame } from "./es/frame.ts";
@@ -44,6 +45,7 @@ export const AREAS = {
   profile,
   menu,
   admin,
+  dispatch,
   places,
   settings,
   activity,

@@ -1,6 +1,6 @@
 /**
- * The trips screen's live feed: an admin's drivers socket opened with
- * scope=all hears every ride change of the tenant, while the
+ * The trips screen's and the dispatcher's console's live feed: an admin's or a dispatcher's drivers socket opened
+ * with scope=all hears every ride change of the tenant, while the
  * drivers socket without it keeps its rules (pending rides and one's own).
  */
 import { Hono } from "hono";
@@ -100,6 +100,22 @@ describe("the admins' every-ride socket (scope=all)", () => {
     await t.request(`/greer/api/user/${w.rider.user.id}`, bearer(root.token, { method: "DELETE" }));
     await waitFor(() => admin.rideMessages().length === 2, "the request and its cancellation");
     expect(admin.rideMessages()[1]).toMatchObject({ type: "update", ride: { id: ride.id, status: "canceled" } });
+  });
+
+  it("lets a dispatcher who is no driver hear every ride, and closes their plain drivers socket", async () => {
+    const { t, connect } = await setup();
+    const w = await rideWorld(t);
+    const dispatcher = await signIn(t, "8645550170", "greer");
+    await changeRole(t.kv, { tenant: "greer", userId: dispatcher.user.id, role: "dispatcher", add: true, now: 0 });
+    const all = connect(everything(dispatcher.token));
+    expect(await all.opened).toBe(true);
+    const plain = connect(`/greer/ws/drivers?token=${encodeURIComponent(dispatcher.token)}`);
+    expect((await plain.closed).code).toBe(1008);
+
+    const { ride } = await (await requestRide(t, w.rider.token)).json();
+    expect((await move(t, w.driver.token, ride.id, "accepted")).status).toBe(200);
+    await waitFor(() => all.rideMessages().length === 2, "the request and its acceptance");
+    expect(statuses(all)).toEqual(["new:pending", "update:accepted"]);
   });
 
   it("closes 1008 for a driver or a rider asking for every ride", async () => {

@@ -40,14 +40,16 @@ describe("the capability table", () => {
       expect([canAccess(roles, "rider"), canAccess(roles, "driver"), canAccess(roles, "admin")], who)
         .toEqual([has("ride"), has("drive"), has("administer")]);
       expect([mayOpen("riders", roles), mayOpen("drivers", roles), mayOpen("drivers", roles, true)], who)
-        .toEqual([has("ride"), has("drive"), has("administer")]);
+        .toEqual([has("ride"), has("drive"), has("dispatch")]);
       expect(menuSections(t, "greer", roles).map((s) => s.id), who).toEqual([
         "account",
         ...(has("drive") ? ["driver"] : []),
+        ...(has("dispatch") ? ["dispatch"] : []),
         ...(has("administer") ? ["admin"] : []),
       ]);
       if (roles.length) {
-        expect(homePage(roles), who).toBe(has("administer") ? "admin" : has("drive") ? "driver" : "rider");
+        const home = has("administer") ? "admin" : has("dispatch") ? "dispatch" : has("drive") ? "driver" : "rider";
+        expect(homePage(roles), who).toBe(home);
       }
     }
     // Asking for every ride on the riders socket is never allowed, whoever asks.

@@ -10,6 +10,9 @@ export const menu = {
   // "Driver" and "Admin" are also role badges (frame area): the same Spanish in both.
   "Driver": "Conductor",
   "Driver Dashboard": "Panel del conductor",
+  // "Dispatcher" is also a role badge (frame area), "Dispatch" a settings heading: the same Spanish in each.
+  "Dispatcher": "Despachador",
+  "Dispatch": "Despacho",
   "Admin": "Administrador",
   "Admin Dashboard": "Panel del administrador",
   "Trips": "Viajes",
