@@ -18,6 +18,7 @@ import { useT } from "../components/texts.tsx";
 import { type DispatchConsoleState, useDispatchState } from "../hooks/dispatch/use_dispatch_state.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
 import { useState } from "react";
+import { BookingPanel } from "./dispatch/BookingPanel.tsx";
 
 export interface DispatchConsoleProps {
   tenant: string;
@@ -48,6 +49,7 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
   const fleet = useDispatchState(tenant);
   const now = useNow(30_000);
   const [refreshing, setRefreshing] = useState(false);
+  const [booking, setBooking] = useState(false);
   const { state } = fleet;
   const actions = handlers(fleet);
   const rides = state ? [...(state.planned ?? []), ...state.queue] : [];
@@ -66,9 +68,14 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
           <LiveBadge state={fleet.live} />
           <BusyButton busy={refreshing} text={t("Refresh")} busyText={t("Refreshing...")} onClick={refresh} />
         </div>
-        {/* The phone booking panel (islands/dispatch/BookingPanel.tsx) mounts here, beside the console's title. */}
-        <div className="dispatch__book" />
+        <div className="dispatch__book">
+          <button type="button" className="button" aria-expanded={booking} onClick={() => setBooking((b) => !b)}>
+            {t("Book a ride")}
+          </button>
+        </div>
       </header>
+      {/* A ride for a person who called: booked, it is in the state's next read, made at once. */}
+      {booking && <BookingPanel tenant={tenant} onBooked={() => void fleet.refresh()} />}
       {fleet.error && <p className="notice notice--error" role="alert">{fleet.error}</p>}
       {!state ? (!fleet.error && <Loading text={t("Loading the fleet...")} />) : (
         <div className="dispatch__desk">

@@ -26,6 +26,6 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
   AdminActivity: ["common", "frame", "admin", "activity"],
   AdminReports: ["common", "frame", "admin", "reports"],
-  DispatchConsole: ["common", "frame", "dispatch", "admin", "ride", "needs"],
+  DispatchConsole: ["common", "frame", "dispatch", "admin", "ride", "needs", "errors", "rider", "phone_booking"],
   AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride", "settings"],
 };

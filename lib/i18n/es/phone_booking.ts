@@ -10,6 +10,7 @@ export const phone_booking = {
   "This person's account changed while the ride was booked. Please try again.":
     "La cuenta de esta persona cambió mientras se reservaba el viaje. Inténtelo de nuevo.",
   // The dispatcher's booking form (islands/dispatch/BookingPanel.tsx).
+  "Book a ride": "Reservar un viaje",
   "Book a ride for a caller": "Reservar un viaje para quien llama",
   "The ride is booked as if the caller asked for it, and they get the same texts.":
     "El viaje se reserva como si la persona lo hubiera pedido, y recibe los mismos mensajes de texto.",
