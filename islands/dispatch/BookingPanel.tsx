@@ -188,6 +188,13 @@ export function BookingPanel({ tenant, onBooked }: BookingPanelProps) {
             onType={(text) => change({ dropoffText: text, dropoff: null })}
             onPlace={(place) => change({ dropoffText: place.name, dropoff: place })}
           />
+        </div>
+        <fieldset className="ride-options booking-panel__needs">
+          <legend>{t("Needs for this ride")}</legend>
+          <NeedsChecks needs={draft.needs ?? []} onChange={(needs) => change({ needs })} />
+          <p className="field__hint">{t("None ticked: the rider's own needs from their profile apply.")}</p>
+        </fieldset>
+        <div className="booking-panel__extra">
           <div className="field booking-panel__passengers">
             <label htmlFor={`${id}-passengers`}>{t("Passengers")}</label>
             <select
@@ -198,22 +205,17 @@ export function BookingPanel({ tenant, onBooked }: BookingPanelProps) {
               {PASSENGER_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
           </div>
-        </div>
-        <fieldset className="ride-options booking-panel__needs">
-          <legend>{t("Needs for this ride")}</legend>
-          <NeedsChecks needs={draft.needs ?? []} onChange={(needs) => change({ needs })} />
-          <p className="field__hint">{t("None ticked: the rider's own needs from their profile apply.")}</p>
-        </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>{t("Note for the driver")}</label>
-          <input
-            id={`${id}-note`}
-            maxLength={NOTE_MAX}
-            autoComplete="off"
-            placeholder={t("Optional, for example: blue door, ring twice")}
-            value={draft.note}
-            onChange={(e) => change({ note: e.target.value })}
-          />
+          <div className="field">
+            <label htmlFor={`${id}-note`}>{t("Note for the driver")}</label>
+            <input
+              id={`${id}-note`}
+              maxLength={NOTE_MAX}
+              autoComplete="off"
+              placeholder={t("Optional, for example: blue door, ring twice")}
+              value={draft.note}
+              onChange={(e) => change({ note: e.target.value })}
+            />
+          </div>
         </div>
         <WhenChoice
           key={version}

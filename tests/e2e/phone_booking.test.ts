@@ -39,9 +39,9 @@ const SPANISH: Words = {
   lang: "es",
   book: "Reservar un viaje",
   phone: "Teléfono de quien llama",
-  name: "Nombre de quien llama (opcional)",
+  name: "Nombre (opcional)",
   pickup: "Lugar de recogida",
-  dropoff: "Lugar de destino o destino escrito",
+  dropoff: "Destino: lugar o texto",
   submit: "Reservar viaje",
   booked: (phone) => new RegExp(`^Viaje reservado para ${escape(phone)}\\. Recogida en cuanto un conductor`),
 };
@@ -73,10 +73,12 @@ async function open(session: Session, path: string, island: string, lang: "en" |
 }
 
 describe("a dispatcher books for a caller by phone", () => {
-  for (const [words, dispatcherPhone, callerPhone] of [
-    [ENGLISH, "8645550710", "8645550711"],
-    [SPANISH, "8645550720", "8645550721"],
-  ] as const) {
+  for (
+    const [words, dispatcherPhone, callerPhone] of [
+      [ENGLISH, "8645550710", "8645550711"],
+      [SPANISH, "8645550720", "8645550721"],
+    ] as const
+  ) {
     it(`(${words.lang}) the ride reaches the driver's screen and the caller is texted`, async () => {
       driverSession ??= await world.signIn(DEMO_DRIVER_PHONE);
       const online = await world.call("PUT", "/greer/api/drivers/availability", driverSession.token, {

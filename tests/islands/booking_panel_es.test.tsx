@@ -4,9 +4,9 @@ import { bookingPanelCases } from "./booking_panel_cases.tsx";
 bookingPanelCases("es", {
   title: "Reservar un viaje para quien llama",
   phone: "Teléfono de quien llama",
-  name: "Nombre de quien llama (opcional)",
+  name: "Nombre (opcional)",
   pickup: "Lugar de recogida",
-  dropoff: "Lugar de destino o destino escrito",
+  dropoff: "Destino: lugar o texto",
   passengers: "Pasajeros",
   note: "Nota para el conductor",
   wheelchair: "Usa silla de ruedas",

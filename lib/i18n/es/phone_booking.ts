@@ -15,10 +15,10 @@ export const phone_booking = {
   "The ride is booked as if the caller asked for it, and they get the same texts.":
     "El viaje se reserva como si la persona lo hubiera pedido, y recibe los mismos mensajes de texto.",
   "Caller's phone number": "Teléfono de quien llama",
-  "Caller's name (optional)": "Nombre de quien llama (opcional)",
+  "Caller's name (optional)": "Nombre (opcional)",
   "Kept only for someone new to the service.": "Solo se guarda para alguien nuevo en el servicio.",
   "Pickup place": "Lugar de recogida",
-  "Drop-off place or destination": "Lugar de destino o destino escrito",
+  "Drop-off place or destination": "Destino: lugar o texto",
   "Choose a place, or type where they are going.": "Elija un lugar o escriba adónde va.",
   "None ticked: the rider's own needs from their profile apply.":
     "Si no marca ninguna, se aplican las necesidades del perfil del pasajero.",
