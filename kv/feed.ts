@@ -23,6 +23,8 @@ export interface FeedEntry {
   ride: Ride;
   /** The status before this change (null for new): lets a watcher tell who could see the ride before. */
   previous: Ride["status"] | null;
+  /** The driver the ride was assigned to before this change, when it moved to another (or to none): told it left. */
+  previousDriverId?: string;
   at: number;
 }
 

@@ -55,7 +55,8 @@ export async function addRideRewrites(
     }
     recordRideChange(op, tenant, next.id, before.status, next.status);
     await recordReportChange(kv, op, tenant, before, next);
-    entries.push({ type: "update", ride: next, previous: before.status, at: now });
+    const moved = from && from !== next.assignedDriverId ? { previousDriverId: from } : {};
+    entries.push({ type: "update", ride: next, previous: before.status, ...moved, at: now });
   }
   return entries;
 }

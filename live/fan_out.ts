@@ -30,8 +30,10 @@ export async function fanOut(
   // Who is told is settled now: a socket joining while the sends below yield was not here at this stamp.
   const drivers = everyone ? [...members.drivers] : [...members.admins];
   told.sent(ride, everyone);
-  // The driver it is assigned to keeps it in their own list while it is active.
-  for (const client of members.driversByUser.get(ride.assignedDriverId ?? "") ?? []) {
+  // The driver it is assigned to keeps it in their own list while it is active; the driver it was taken from (a
+  // dispatcher moved it) is told it left theirs.
+  const holders = [ride.assignedDriverId, entry.previousDriverId].filter((id) => id);
+  for (const client of holders.flatMap((id) => [...members.driversByUser.get(id!) ?? []])) {
     if (!everyone || !offeredTo(ride, client.wheelchairAccessible)) client.send(text);
     track(client, ride);
   }

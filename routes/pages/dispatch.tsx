@@ -7,7 +7,7 @@ import DispatchConsole from "../../islands/DispatchConsole.tsx";
 /** /{tenant}/dispatch: the island holds the access guard and everything behind it; the map needs the area. */
 export function DispatchPage({ site, map }: { site: Site; map: MapSetup }) {
   return (
-    <AppLayout site={site}>
+    <AppLayout site={site} wide>
       <Island
         name="DispatchConsole"
         component={DispatchConsole}

@@ -74,6 +74,7 @@ describe("islands on Preact over React's HTML", () => {
       "rider",
       "driver",
       "profile",
+      "dispatch",
       "admin",
       "admin/trips",
       "admin/users",

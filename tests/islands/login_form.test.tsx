@@ -418,6 +418,8 @@ describe("LoginForm, signing in", () => {
       ["admin", ["admin"], "/greer/admin"],
       ["super", ["super"], "/greer/admin"],
       ["admin and driver", ["rider", "driver", "admin"], "/greer/admin"],
+      ["dispatcher", ["rider", "dispatcher"], "/greer/dispatch"],
+      ["dispatcher who also drives", ["rider", "driver", "dispatcher"], "/greer/dispatch"],
       ["driver", ["rider", "driver"], "/greer/driver"],
       ["rider", ["rider"], "/greer/rider"],
     ] as const,

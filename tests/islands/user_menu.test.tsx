@@ -35,6 +35,7 @@ const ACCOUNT = {
   links: [["Request a Ride", "/greer/rider"], ["Profile Settings", "/greer/profile"]],
 };
 const DRIVER = { title: "Driver", links: [["Driver Dashboard", "/greer/driver"]] };
+const DISPATCH = { title: "Dispatcher", links: [["Dispatch", "/greer/dispatch"]] };
 const ADMIN = {
   title: "Admin",
   links: [["Admin Dashboard", "/greer/admin"], ["Trips", "/greer/admin/trips"], ["Users", "/greer/admin/users"]],
@@ -120,11 +121,20 @@ describe("UserMenu", () => {
     expect(sections()).toEqual([ACCOUNT, DRIVER]);
   });
 
-  it.each<[Role[]]>([[["admin"]], [["super"]]])("adds the Driver and Admin sections for %j", async (roles) => {
-    await renderMenu(roles);
+  it("adds the Dispatcher section, linking the console, for a dispatcher", async () => {
+    await renderMenu(["dispatcher", "rider"]);
     fireEvent.click(toggle());
-    expect(sections()).toEqual([ACCOUNT, DRIVER, ADMIN]);
+    expect(sections()).toEqual([ACCOUNT, DISPATCH]);
   });
+
+  it.each<[Role[]]>([[["admin"]], [["super"]]])(
+    "adds the Driver, Dispatcher and Admin sections for %j",
+    async (roles) => {
+      await renderMenu(roles);
+      fireEvent.click(toggle());
+      expect(sections()).toEqual([ACCOUNT, DRIVER, DISPATCH, ADMIN]);
+    },
+  );
 
   it("logs out: tells the server, clears the stored session and goes to the tenant's login page", async () => {
     const { fetchMock, container } = await renderMenu(["rider"]);

@@ -49,6 +49,7 @@ describe("UserMenu in Spanish", () => {
         links: [["Solicitar un viaje", "/greer/rider"], ["Configuración del perfil", "/greer/profile"]],
       },
       { title: "Conductor", links: [["Panel del conductor", "/greer/driver"]] },
+      { title: "Despachador", links: [["Despacho", "/greer/dispatch"]] },
       {
         title: "Administrador",
         links: [
@@ -61,7 +62,7 @@ describe("UserMenu in Spanish", () => {
     // Each section's list is named by its heading.
     for (const list of screen.getAllByRole("list")) {
       expect(document.getElementById(list.getAttribute("aria-labelledby")!)?.textContent).toMatch(
-        /^(Cuenta|Conductor|Administrador)$/,
+        /^(Cuenta|Conductor|Despachador|Administrador)$/,
       );
     }
     expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeDefined();
