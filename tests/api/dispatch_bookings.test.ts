@@ -341,6 +341,26 @@ describe("POST /{t}/api/dispatch/bookings: refusals leave nothing behind", () =>
   });
 });
 
+describe("POST /{t}/api/dispatch/bookings: at once", () => {
+  it("two dispatchers booking the same new number at once: one person, one ride, the other 409", async () => {
+    using t = await makeApp();
+    const w = await desk(t);
+    const answers = await Promise.all([
+      book(t, w.dispatcher.token, { phoneNumber: NEW_NUMBER, name: "Rosa", ...ride }),
+      book(t, w.admin.token, { phoneNumber: NEW_NUMBER, name: "Rose", ...ride }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const lost = answers.find((a) => a.status === 409)!;
+    expect(await lost.json()).toEqual({ error: "You already have an active ride." });
+    const id = await findUserIdByPhone(t.kv, NEW_NUMBER);
+    const rides = [];
+    for await (const e of t.kv.list({ prefix: ["rides_by_rider", "greer", id!] })) rides.push(e.key);
+    expect(rides).toHaveLength(1);
+    expect((await listAudit(t.kv, "greer")).filter((a) => a.action === "user.added" && a.target === id))
+      .toHaveLength(1);
+  });
+});
+
 describe("POST /{t}/api/dispatch/bookings: who may", () => {
   it("refuses riders and drivers with 403 and books nothing; admins may", async () => {
     using t = await makeApp();
