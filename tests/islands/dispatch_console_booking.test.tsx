@@ -3,7 +3,7 @@
  * opens it (with the console's own texts, so a Spanish page says it all in Spanish), and a booking reads the fleet's
  * state again at once, so the caller's ride is in the queue without waiting for the socket.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DispatchConsole from "../../islands/DispatchConsole.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
