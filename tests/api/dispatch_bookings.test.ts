@@ -280,6 +280,27 @@ describe("POST /{t}/api/dispatch/bookings: refusals leave nothing behind", () =>
     expect(await auditsSince(t, seen)).toEqual([]);
   });
 
+  it("a number the tenant holds a block against (the blocked person deleted their account) is refused, nothing made", async () => {
+    using t = await makeApp();
+    const w = await desk(t);
+    const blocked = await t.request(
+      `/greer/api/users/${w.rider.user.id}/blocked`,
+      { ...post(w.admin.token, { blocked: true }), method: "PUT" },
+    );
+    expect(blocked.status).toBe(200);
+    const deleted = await t.request("/api/users/me", {
+      ...post(w.rider.token, { phoneLastFour: "0142" }),
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(204);
+    const seen = await auditIds(t);
+    const res = await book(t, w.dispatcher.token, { phoneNumber: "8645550142", ...ride });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "Your access to this service has been suspended." });
+    await expectNoTrace(t, "8645550142");
+    expect(await auditsSince(t, seen)).toEqual([]);
+  });
+
   it("the request's own rules: a place outside the area, passengers, a note; each the rider's answer", async () => {
     using t = await makeApp();
     const w = await desk(t);
