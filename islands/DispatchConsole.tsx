@@ -4,7 +4,7 @@
  * the unassigned queue on the right; on a phone the same stacked, alerts and queue first. The state and the actions
  * live in hooks/dispatch/use_dispatch_state.ts; the parts are in components/dispatch/.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useNow } from "../browser/live_client.ts";
 import { AlertsList } from "../components/dispatch/AlertsList.tsx";
 import { FleetMap } from "../components/dispatch/FleetMap.tsx";
@@ -17,7 +17,6 @@ import { Guard, Loading } from "../components/Guard.tsx";
 import { useT } from "../components/texts.tsx";
 import { type DispatchConsoleState, useDispatchState } from "../hooks/dispatch/use_dispatch_state.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
-import { useState } from "react";
 import { BookingPanel } from "./dispatch/BookingPanel.tsx";
 
 export interface DispatchConsoleProps {

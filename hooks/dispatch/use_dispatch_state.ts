@@ -40,7 +40,6 @@ export interface DispatchConsoleState {
   assign(rideId: string, vehicleId: string, override?: boolean): Promise<boolean>;
   pin(rideId: string, pinned: boolean): Promise<boolean>;
   cancel(rideId: string, reason: string): Promise<boolean>;
-  dismiss(): void;
 }
 
 export function useDispatchState(tenant: string): DispatchConsoleState {
@@ -151,6 +150,5 @@ export function useDispatchState(tenant: string): DispatchConsoleState {
     assign,
     pin,
     cancel,
-    dismiss: () => setProblem(null),
   };
 }

@@ -2,7 +2,8 @@
  * The dispatcher's console in Chromium at desk width on the real server (the demo of a first start: automatic
  * dispatch, Van 1 and Car 2), in English and in Spanish: two drivers online, one in each vehicle, a ride planned into
  * one of them; the dispatcher moves it to the other from the console, and within 2 s the ride leaves the first
- * driver's run and appears in the second's. `UPDATE_SCREENSHOTS=1` writes the console at 390 px and 1280 px in both
+ * driver's run and appears in the second's. Then pinned there, it waits in the console's queue when that driver goes
+ * offline, and the dispatcher assigns it back to the first vehicle. `UPDATE_SCREENSHOTS=1` writes the console at 390 px and 1280 px in both
  * languages.
  */
 import type { Page } from "playwright-core";
@@ -18,14 +19,36 @@ const world = browserWorld({ firstStart: true });
 const AT = { latitude: 34.9380, longitude: -82.2275 };
 
 const WORDS = {
-  en: { console: "Dispatch", run: "Your stops", pickUp: "Pick up", moveTo: "Move to", move: "Move" },
-  es: { console: "Despacho", run: "Sus paradas", pickUp: "Recoger a", moveTo: "Mover a", move: "Mover" },
+  en: {
+    console: "Dispatch",
+    run: "Your stops",
+    pickUp: "Pick up",
+    moveTo: "Move to",
+    move: "Move",
+    pin: "Pin to vehicle",
+    pinned: "Pinned",
+    assignTo: "Assign to",
+    assign: "Assign",
+    assignAnyway: "Assign anyway",
+  },
+  es: {
+    console: "Despacho",
+    run: "Sus paradas",
+    pickUp: "Recoger a",
+    moveTo: "Mover a",
+    move: "Mover",
+    pin: "Fijar al vehículo",
+    pinned: "Fijado",
+    assignTo: "Asignar a",
+    assign: "Asignar",
+    assignAnyway: "Asignar de todos modos",
+  },
 };
 
 /** Each case's own numbers: the world (its server and KV) is shared by both languages. */
 const PHONES = {
-  en: { driver2: "8645550181", dispatcher: "8645550182", rider: "8645550183" },
-  es: { driver2: "8645550191", dispatcher: "8645550192", rider: "8645550193" },
+  en: { driver2: "8645550181", dispatcher: "8645550182", rider: "8645550183", waiting: "8645550184" },
+  es: { driver2: "8645550191", dispatcher: "8645550192", rider: "8645550193", waiting: "8645550194" },
 };
 
 async function grant(admin: Session, who: Session, role: string) {
@@ -115,7 +138,6 @@ async function moveCase(lang: Lang) {
   const rideItem = card.locator(`.dispatch-ride[data-ride="${ride.id}"]`);
   await rideItem.waitFor({ timeout: 10_000 });
   await rideItem.getByLabel(w.moveTo).selectOption({ label: target });
-  await shot(page, `dispatch-console-1280-${lang}`);
 
   const clicked = Date.now();
   await rideItem.getByRole("button", { name: w.move, exact: true }).click();
@@ -133,23 +155,70 @@ async function moveCase(lang: Lang) {
   );
   expect(holderNow.vehicle.name).toBe(target);
 
+  // Pinned to its new vehicle, the ride waits in the queue when that driver leaves; the console assigns it back.
+  const moved_ = page.locator(`.dispatch-card[data-vehicle="${target}"] .dispatch-ride[data-ride="${ride.id}"]`);
+  await moved_.getByRole("button", { name: w.pin }).click();
+  await moved_.getByText(w.pinned, { exact: true }).waitFor({ timeout: 5_000 });
+  const waiting = await named(phones.waiting, "Ben Ortiz");
+  const ben = await world.call("POST", "/greer/api/rides", waiting.token, {
+    pickupPlaceId: place("Greer City Park"),
+    dropoffPlaceId: place("Public Library"),
+    passengerCt: 2,
+  });
+  expect(ben.status, JSON.stringify(ben.data)).toBe(201);
+  const offline = await world.call("PUT", "/greer/api/drivers/availability", other.token, { isAvailable: false });
+  expect(offline.status).toBe(200);
+  const queued = page.locator(`.dispatch-queue .dispatch-ride[data-ride="${ride.id}"]`);
+  await queued.waitFor({ timeout: 5_000 });
+  await page.locator(`.dispatch-card[data-vehicle="${target}"]`).waitFor({ state: "detached", timeout: 5_000 });
+  await shot(page, `dispatch-console-1280-${lang}`);
   if (SHOTS) {
     const phone = await pageFor(dispatcher, lang, PHONE);
     await phone.goto("/greer/dispatch");
-    await phone.locator(`.dispatch-ride[data-ride="${ride.id}"]`).waitFor({ timeout: 10_000 });
+    await phone.locator(`.dispatch-queue .dispatch-ride[data-ride="${ride.id}"]`).waitFor({ timeout: 10_000 });
     await shot(phone, `dispatch-console-390-${lang}`);
   }
-  // Leave the world as found for the next case: the ride canceled, both drivers offline.
-  const canceled = await world.call("POST", `/greer/api/dispatch/rides/${ride.id}/cancel`, dispatcher.token, {
-    reason: "End of the test",
-  });
-  expect(canceled.status).toBe(200);
-  for (const driver of [van, car]) {
-    await world.call("PUT", "/greer/api/drivers/availability", driver.token, { isAvailable: false });
+  expect(await queued.getByLabel(w.assignTo).locator("option").allTextContents()).toEqual([source]);
+  await queued.getByRole("button", { name: w.assign, exact: true }).click();
+  const anyway = queued.getByRole("button", { name: w.assignAnyway });
+  await Promise.race([queued.waitFor({ state: "detached", timeout: 5_000 }), anyway.click({ timeout: 5_000 })]);
+  await page.locator(`.dispatch-card[data-vehicle="${source}"] .dispatch-ride[data-ride="${ride.id}"]`)
+    .waitFor({ timeout: 5_000 });
+  await expect.poll(() => holds(fromRun), { timeout: 5_000 }).toBe(true);
+
+  // Leave the world as found for the next case: the rides canceled, both drivers offline.
+  for (const id of [ride.id, ben.data.ride.id]) {
+    const canceled = await world.call("POST", `/greer/api/dispatch/rides/${id}/cancel`, dispatcher.token, {
+      reason: "End of the test",
+    });
+    expect(canceled.status).toBe(200);
   }
+  await world.call("PUT", "/greer/api/drivers/availability", holder.token, { isAvailable: false });
 }
 
 describe("the dispatcher's console", () => {
+  it("is where a dispatcher lands after signing in, and the menu links it", async () => {
+    const admin = await world.signIn(DEMO_ADMIN_PHONE);
+    const phone = "8645550177";
+    await grant(admin, await world.signIn(phone), "dispatcher");
+    const page = await world.newPage(PHONE, { hasTouch: true, isMobile: true });
+    const seen = watchPage(page);
+    await page.goto("/greer/login");
+    await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor({ timeout: 10_000 });
+    await page.getByLabel("Phone number").pressSequentially(phone);
+    await page.getByRole("button", { name: "Send Verification Code" }).click();
+    await page.getByRole("heading", { name: "Verify Your Phone" }).waitFor();
+    await page.getByLabel("Verification code").fill(world.twilio.codeFor(phone)!);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.waitForURL((url) => url.pathname === "/greer/dispatch", { timeout: 10_000 });
+    await page.getByRole("heading", { level: 1, name: "Dispatch" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByRole("link", { name: "Dispatch", exact: true }).getAttribute("href")).toBe(
+      "/greer/dispatch",
+    );
+    expect(seen.errors).toEqual([]);
+  });
+
   it("moves a planned ride to the other vehicle, and both drivers' screens change within 2 s (English)", async () => {
     await moveCase("en");
   });

@@ -9,7 +9,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DispatchConsole from "../../islands/DispatchConsole.tsx";
-import { READ_AFTER_MS } from "../../hooks/dispatch/use_dispatch_state.ts";
+import { READ_AFTER_MS, READ_EVERY_MS } from "../../hooks/dispatch/use_dispatch_state.ts";
 import type { FleetAlert, FleetState } from "../../lib/fleet_view.ts";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { PlanStopView } from "../../lib/planned_rides.ts";
@@ -313,13 +313,29 @@ export function consoleCases(lang: Lang, w: ConsoleWords) {
         since: at(7),
       };
       state = { ...state, alerts: [...state.alerts!, silent] };
-      socket.push({ type: "fleet" });
-      socket.push({ type: "update", ride: ben });
+      // A vehicle moved: one message, one read.
       socket.push({ type: "fleet" });
       await act(async () => {
         await vi.advanceTimersByTimeAsync(READ_AFTER_MS + 50);
       });
       await waitFor(() => expect(reads()).toBe(3));
+      // A burst (a plan re-timed moves several rides): one read for all of it.
+      socket.push({ type: "update", ride: ben });
+      socket.push({ type: "fleet" });
+      socket.push({ type: "update", ride: ben });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(READ_AFTER_MS + 50);
+      });
+      await waitFor(() => expect(reads()).toBe(4));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(READ_AFTER_MS * 2);
+      });
+      expect(reads()).toBe(4);
+      // Alerts grow with time: the state is read every 15 s however quiet the socket.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(READ_EVERY_MS);
+      });
+      await waitFor(() => expect(reads()).toBe(5));
       const status = await screen.findByText(w.announced);
       expect(status.getAttribute("aria-live")).toBe("polite");
       const alerts = screen.getByRole("heading", { name: w.alertsTitle }).closest("section")!;

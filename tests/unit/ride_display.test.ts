@@ -481,6 +481,8 @@ describe("live client rules", () => {
       type: "driver-updates",
       drivers: [],
     });
+    // The fleet moved (scope=all sockets): the dispatcher's console reads its state again.
+    expect(parseLiveMessage('{"type":"fleet"}')).toEqual({ type: "fleet" });
     expect(parseLiveMessage('{"type":"pong"}')).toBeNull();
     expect(parseLiveMessage("not json")).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ type: "update" }))).toBeNull();
