@@ -19,6 +19,7 @@ import { useT } from "../components/texts.tsx";
 import { type DispatchConsoleState, useDispatchState } from "../hooks/dispatch/use_dispatch_state.ts";
 import { useWaitingTexts } from "../hooks/dispatch/use_waiting_texts.ts";
 import type { ServiceArea } from "../lib/schemas.ts";
+import { BookingPanel } from "./dispatch/BookingPanel.tsx";
 
 export interface DispatchConsoleProps {
   tenant: string;
@@ -51,6 +52,7 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
   const texts = useWaitingTexts(tenant, fleet.state);
   const now = useNow(30_000);
   const [refreshing, setRefreshing] = useState(false);
+  const [booking, setBooking] = useState(false);
   const { state } = fleet;
   const actions = handlers(fleet);
   const rides = state ? [...(state.planned ?? []), ...state.queue] : [];
@@ -69,9 +71,14 @@ function ConsoleScreen({ tenant, area, mapStyleUrl, timeZone }: DispatchConsoleP
           <LiveBadge state={fleet.live} />
           <BusyButton busy={refreshing} text={t("Refresh")} busyText={t("Refreshing...")} onClick={refresh} />
         </div>
-        {/* The panel that books a ride for a caller by phone mounts here, beside the console's title. */}
-        <div className="dispatch__book" />
+        <div className="dispatch__book">
+          <button type="button" className="button" aria-expanded={booking} onClick={() => setBooking((b) => !b)}>
+            {t("Book a ride")}
+          </button>
+        </div>
       </header>
+      {/* A ride for a person who called: booked, it is in the state's next read, made at once. */}
+      {booking && <BookingPanel tenant={tenant} onBooked={() => void fleet.refresh()} />}
       {fleet.error && <p className="notice notice--error" role="alert">{fleet.error}</p>}
       {!state ? (!fleet.error && <Loading text={t("Loading the fleet...")} />) : (
         <div className="dispatch__desk">

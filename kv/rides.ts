@@ -61,6 +61,8 @@ export interface NewRide {
   plan?: PlanWrite;
   /** A standing ride's date this booking is for (kv/standing_rides.ts): claimed in the commit, so it is made once. */
   claim?: OccurrenceClaim;
+  /** Writes that commit with the ride or not at all (a dispatcher's booking: the person, the membership, the audit). */
+  alongside?: AlongsideWrite;
 }
 
 /** A standing ride's date, claimed by the booking's commit; checked on the standing ride as the sweep read it. */
@@ -68,6 +70,12 @@ export interface OccurrenceClaim {
   key: Deno.KvKey;
   standing: { key: Deno.KvKey; versionstamp: string | null };
 }
+
+/**
+ * Adds its writes and checks to the ride's commit. Answers false, adding nothing, when what it was decided on moved
+ * since (the ride is then not created: "alongside_changed").
+ */
+export type AlongsideWrite = (op: Deno.AtomicOperation, ride: Ride) => Promise<boolean>;
 
 /**
  * A ride's place in a vehicle's plan (kv/plans.ts), written in the ride's own commit. The commit checks the plan as
@@ -174,7 +182,7 @@ export function writeIndexes(op: Deno.AtomicOperation, ride: Ride, previous?: Ri
 
 export type CreateResult =
   | { ok: true; ride: Ride }
-  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" | "claimed" };
+  | { ok: false; reason: "active_ride" | "too_many_booked" | "plan_changed" | "claimed" | "alongside_changed" };
 
 /**
  * Creates a pending ride. The rider's active-ride slot is checked empty in the
@@ -246,6 +254,7 @@ function createRideAlone(kv: Store, input: NewRide, now: number): Promise<Create
       .set(keys.ride(ride.tenant, ride.id), ride);
     const retimed = plan ? await addPlanWrite(kv, op, plan, ride.id, now) : [];
     if (!retimed) return { ok: false, reason: "plan_changed" };
+    if (input.alongside && !await input.alongside(op, ride)) return { ok: false, reason: "alongside_changed" };
     if (booking) op.set(keys.riderScheduled(ride.tenant, ride.creatorId), [...booked, ride.id]);
     if (claim && standing && input.claim) op.check(claim, standing).set(input.claim.key, { rideId: ride.id });
     writeIndexes(op, ride);

@@ -33,6 +33,7 @@ import { vehiclesApi } from "./api/vehicles.ts";
 import { plansApi } from "./api/plans.ts";
 import { dispatchApi } from "./api/dispatch.ts";
 import { smsConversationsApi } from "./api/sms_conversations.ts";
+import { dispatchBookingsApi } from "./api/dispatch_bookings.ts";
 import { profileApi } from "./api/profile.ts";
 import { pushDevicesApi, pushKeyApi } from "./api/push.ts";
 import { reportsApi } from "./api/reports.ts";
@@ -134,6 +135,7 @@ function tenantUrls(deps: AppDeps, { auth, page, assets, decodeTurns }: UrlServi
     plansApi,
     dispatchApi,
     smsConversationsApi,
+    dispatchBookingsApi,
     settingsApi,
     (deps: AppDeps, auth: AuthServices) => tenantLogoApi(deps, auth, decodeTurns),
     auditApi,

@@ -383,6 +383,13 @@ export const ACCESS_MATRIX: readonly AccessRow[] = [
     other: NON_MEMBER,
     foreignId: [401, 403, 404, 403, 404, 404],
   },
+  {
+    method: "POST",
+    path: "/:tenant/api/dispatch/bookings",
+    kind: "api",
+    own: [401, 403, 201, 403, 201, 201],
+    other: [401, 403, 403, 403, 403, 201],
+  },
   { method: "GET", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "PUT", path: "/:tenant/api/drivers/availability", kind: "api", own: DRIVERS, other: NON_MEMBER },
   { method: "GET", path: "/:tenant/api/drivers/vehicles", kind: "api", own: DRIVERS, other: NON_MEMBER },

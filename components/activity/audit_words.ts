@@ -65,6 +65,8 @@ export function activityWords(t: Translate, e: ActivityEntry): { text: string; w
       return { text: t("Trip deleted"), withBy: true };
     case "ride.canceled":
       return { text: t("Trip canceled: {reason}", { reason: String(e.details.reason ?? "") }), withBy: true };
+    case "ride.booked":
+      return { text: t("{by} booked a ride for {target}", { by, target }), withBy: false };
     case "ride.pinned":
       return { text: t("Trip pinned to its vehicle"), withBy: true };
     case "ride.unpinned":

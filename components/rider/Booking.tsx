@@ -69,9 +69,11 @@ export interface WhenChoiceProps {
   onWhen(at: BookedTime | null): void;
   /** The status of the failed request whose error shows: a 409 (no vehicle within the limits) offers "Book for later". */
   failed?: string | number | null;
+  /** What the form's button does at the chosen time (the dispatcher's form names its own button). */
+  note?: Text;
 }
 
-export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps) {
+export function WhenChoice({ tenant, version, onWhen, failed, note }: WhenChoiceProps) {
   const t = useT();
   const id = useDomId();
   const { data } = useUpcoming(tenant, version);
@@ -148,9 +150,12 @@ export function WhenChoice({ tenant, version, onWhen, failed }: WhenChoiceProps)
           </div>
           {at !== null && (
             <p className="booking-when__note muted">
-              {t(arrive ? "Request Ride books it to arrive by {time}." : "Request Ride books it for {time}.", {
-                time: bookingTimeText(at, zone, t.lang),
-              })}
+              {t(
+                note ?? (arrive ? "Request Ride books it to arrive by {time}." : "Request Ride books it for {time}."),
+                {
+                  time: bookingTimeText(at, zone, t.lang),
+                },
+              )}
             </p>
           )}
         </div>

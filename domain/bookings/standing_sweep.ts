@@ -102,8 +102,10 @@ async function bookDates(
     }
     const time = standing.time ? { scheduledFor: at } : { arriveBy: at };
     const answer = await requestRide(deps, tenant, rider, { ...standing.trip, ...time }, {
-      key: keys.standingOccurrence(tenant.code, standing.id, date),
-      standing: { key: keys.standingRide(tenant.code, standing.id), versionstamp },
+      claim: {
+        key: keys.standingOccurrence(tenant.code, standing.id, date),
+        standing: { key: keys.standingRide(tenant.code, standing.id), versionstamp },
+      },
     });
     if (!isRefusal(answer)) {
       result.booked.push(answer.value.id);

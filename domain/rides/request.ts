@@ -17,7 +17,7 @@ import type { Store } from "../../kv/store.ts";
 import { driversOnline } from "../../kv/drivers.ts";
 import { noShowStanding } from "../../kv/no_shows.ts";
 import { placesOfRequest } from "../../kv/places.ts";
-import { createRide, type OccurrenceClaim } from "../../kv/rides.ts";
+import { type AlongsideWrite, createRide, type OccurrenceClaim } from "../../kv/rides.ts";
 import type { User } from "../../kv/users.ts";
 import { tooManyBooked } from "../../lib/booking.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -41,6 +41,7 @@ import type { Tenant } from "../../lib/schemas.ts";
 import { isPaused, SERVICE_PAUSED } from "../../lib/service_status.ts";
 import { settingsOf } from "../../lib/tenant_settings.ts";
 import { DROPOFF_NEEDED_TEXT } from "../../lib/planned_rides.ts";
+import { PERSON_CHANGED_TEXT } from "../../lib/phone_booking.ts";
 import type { Travel } from "../dispatch/travel.ts";
 import { type BookingTime, readBookingTime } from "../bookings/booking_time.ts";
 import { requestPlanned } from "./request_planned.ts";
@@ -141,16 +142,21 @@ export async function readRideBody(
 
 export const DATE_MADE_TEXT: Text = "This date of the standing ride is booked already";
 
-/**
- * Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. A standing ride's date
- * (domain/bookings/standing_sweep.ts) comes with its `claim`, written in the booking's commit.
- */
+/** What commits with a ride besides it, or not at all. */
+export interface RideAlongside {
+  /** A standing ride's date (domain/bookings/standing_sweep.ts), claimed so it is booked once. */
+  claim?: OccurrenceClaim;
+  /** A dispatcher's booking: the person it is for, their membership, the audit (kv/rides.ts AlongsideWrite). */
+  alongside?: AlongsideWrite;
+}
+
+/** Creates `rider`'s ride from `input` at the clock's now, or says which rule refused it. */
 export async function requestRide(
   deps: RequestDeps,
   tenant: Tenant,
   rider: User,
   input: RideRequestInput,
-  claim?: OccurrenceClaim,
+  { claim, alongside }: RideAlongside = {},
 ): Promise<Outcome<Ride>> {
   const { kv, clock } = deps;
   const paused = servicePaused(tenant);
@@ -175,6 +181,7 @@ export async function requestRide(
       ...(note && { note }),
       rider: { name: rider.name, phoneNumber: rider.phoneNumber, photoUrl: rider.photoUrl },
       timeZone: tenant.timezone,
+      ...(alongside && { alongside }),
     }, now);
   }
   // A ride for now needs a driver online, and a wheelchair ride one whose vehicle takes it, both from one read;
@@ -196,9 +203,11 @@ export async function requestRide(
     ...booked,
     timeZone: tenant.timezone,
     ...(claim && { claim }),
+    ...(alongside && { alongside }),
   }, now);
   if (!result.ok) {
     if (result.reason === "claimed") return refuse(409, DATE_MADE_TEXT);
+    if (result.reason === "alongside_changed") return refuse(409, PERSON_CHANGED_TEXT);
     return result.reason === "too_many_booked" ? refuseSaid(409, tooManyBooked()) : refuse(409, ACTIVE_RIDE_TEXT);
   }
   return done(result.ride);

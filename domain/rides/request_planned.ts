@@ -13,6 +13,7 @@ import { tooManyBooked } from "../../lib/booking.ts";
 import { ulid } from "../../lib/ids.ts";
 import { NO_ACCESSIBLE_SHUTTLE } from "../../lib/needs.ts";
 import { NO_SHUTTLE_TEXT } from "../../lib/planned_rides.ts";
+import { PERSON_CHANGED_TEXT } from "../../lib/phone_booking.ts";
 import { needsAccessibleVehicle } from "../../lib/ride_offers.ts";
 import { ACTIVE_RIDE_TEXT } from "../../lib/ride_request.ts";
 import type { Ride } from "../../lib/rides.ts";
@@ -67,6 +68,7 @@ export async function requestPlanned(
     if (result.ok) return done(result.ride);
     if (result.reason === "too_many_booked") return refuseSaid(409, tooManyBooked());
     if (result.reason === "active_ride") return refuse(409, ACTIVE_RIDE_TEXT);
+    if (result.reason === "alongside_changed") return refuse(409, PERSON_CHANGED_TEXT);
   }
   return noShuttle;
 }

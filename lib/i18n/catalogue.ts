@@ -35,6 +35,7 @@ import { sms_booking } from "./es/sms_booking.ts";
 import { needs } from "./es/needs.ts";
 import { push } from "./es/push.ts";
 import { push_server } from "./es/push_server.ts";
+import { phone_booking } from "./es/phone_booking.ts";
 import { type Entry, fill, type Translate, type Values } from "./format.ts";
 import type { Lang } from "./lang.ts";
 
@@ -65,6 +66,7 @@ export const AREAS = {
   app,
   push,
   push_server,
+  phone_booking,
 };
 export type Area = keyof typeof AREAS;
 export type Text = { [A in Area]: keyof typeof AREAS[A] }[Area] & string;

@@ -6,6 +6,9 @@
  */
 import type { Area } from "./catalogue.ts";
 
+/** The dispatcher's booking form (islands/dispatch/BookingPanel.tsx), for the island that shows it. */
+export const BOOKING_PANEL_AREAS: readonly Area[] = ["common", "errors", "ride", "rider", "needs", "phone_booking"];
+
 export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   LoginForm: ["common", "frame", "login", "errors", "menu"],
   RiderScreen: ["common", "frame", "rider", "ride", "errors", "needs", "app", "push"],
@@ -24,6 +27,6 @@ export const ISLAND_AREAS: Record<string, readonly Area[]> = {
   AdminSettings: ["common", "frame", "admin", "settings", "ride"],
   AdminActivity: ["common", "frame", "admin", "activity"],
   AdminReports: ["common", "frame", "admin", "reports"],
-  DispatchConsole: ["common", "frame", "dispatch", "admin", "ride", "needs"],
+  DispatchConsole: ["common", "frame", "dispatch", "admin", "ride", "needs", "errors", "rider", "phone_booking"],
   AdminConsole: ["common", "frame", "activity", "provider", "errors", "ride", "settings"],
 };

@@ -255,6 +255,11 @@ const CALLS: Record<string, (cell: Cell) => Call | Promise<Call>> = {
     path: `/${c.tenant}/api/dispatch/conversations/${await waitingConversation(c.w, c.idTenant)}/reply`,
     init: auth(c, postJson({ text: "Matrix" })),
   }),
+  // A ride now (both tenants have a driver online) for a number new each time: only access decides.
+  "POST /:tenant/api/dispatch/bookings": (c) => ({
+    path: `/${c.tenant}/api/dispatch/bookings`,
+    init: auth(c, postJson({ phoneNumber: c.w.freshPhone(), pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1 })),
+  }),
   "GET /brand/:file{[0-9a-fA-F]{6}\\.css}": () => ({ path: "/brand/1d4ed8.css" }),
   "GET /icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({ path: "/icons/icon-192.png", init: auth(c) }),
   "GET /:tenant/icons/:file{icon-(?:192|512|maskable-512)\\.png}": (c) => ({

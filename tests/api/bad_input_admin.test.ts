@@ -12,6 +12,8 @@ import {
   bodyFor,
   type BodySpec,
   hostileJson,
+  hostileNumber,
+  hostilePoint,
   hostileString,
   JsonObject,
   type JsonTree,
@@ -20,7 +22,8 @@ import {
   template,
 } from "../helpers/arbitraries.ts";
 import { hostileQueryValue, hostileSegment } from "../helpers/hostile_urls.ts";
-import { attack, type AttackRequest, SEED, sentCount } from "../helpers/bad_input.ts";
+import { attack, type AttackRequest, type MayWrite, SEED, sentCount } from "../helpers/bad_input.ts";
+import { INSIDE, INSIDE_2 } from "../helpers/rides.ts";
 import { BAD_INPUT_RUNS, plannedRuns } from "../helpers/bad_input_plan.ts";
 import {
   authorization,
@@ -38,6 +41,8 @@ const RUNS = BAD_INPUT_RUNS.admin;
 const { arena, closeAll, summary } = tenantArenas();
 afterAll(closeAll);
 const NO_BODY = fc.constant<BodySpec>({ kind: "none" });
+/** A refused booking with a sound number was counted against the dispatcher's hourly limit, and wrote only that. */
+const countedBookings: MayWrite = (key) => key.startsWith('"rate_limits","dispatch_bookings"');
 
 /** A query parameter: absent, a valid value, hostile text, or given twice. */
 function param(name: string, valid: string[]): fc.Arbitrary<string> {
@@ -365,6 +370,33 @@ describe("bad input: admin, people, reads and sockets", { timeout: 120_000 }, ()
       fc.tuple(shot(["dispatcher", "admin", "boss", "driver", "rider"], body), conversationId),
       RUNS.conversationReply,
       ([s, id]) => replies.send((w) => request(w, s, "POST", `/dispatch/conversations/${id}/reply`)),
+    );
+  });
+
+  it("a dispatcher's bookings for a rider by phone never 5xx and refusals write only the dispatcher's count", async () => {
+    const later = Date.UTC(2026, 0, 5, 17, 0);
+    const body = bodyFor(
+      template({ phoneNumber: "8645550199", name: "Rosa", pickup: INSIDE, dropoff: INSIDE_2, passengerCt: 1 }),
+      {
+        phoneNumber: fc.oneof(
+          fc.constantFrom("864555019", "(864) 555-01999", "+1 864 555 0199", "8765550199", "8645550142", ""),
+          hostileString,
+        ),
+        name: fc.oneof(fc.constantFrom<JsonTree>("", " ", "x".repeat(81), "Rosa\u202e", null), hostileJson),
+        pickup: hostilePoint,
+        pickupPlaceId: fc.oneof(fc.constantFrom<JsonTree>(UNKNOWN_ID, ""), hostileJson),
+        passengerCt: fc.constantFrom("0", "1", "13", "1.5").map((n) => new NumberText(n)),
+        scheduledFor: fc.oneof(fc.constant(new NumberText(String(later))), hostileNumber, hostileString),
+        needs: fc.constantFrom<JsonTree>(["wheelchair"], [], ["Wheelchair"], null),
+        note: fc.oneof(fc.constantFrom<JsonTree>("", "x".repeat(501)), hostileJson),
+      },
+    );
+    // A booking makes a person and a ride: each one starts the world again.
+    const bookings = arena("rebuild");
+    await attack(
+      shot(["dispatcher", "admin", "boss", "driver"], body),
+      RUNS.dispatchBookings,
+      (s) => bookings.send((w) => request(w, s, "POST", "/dispatch/bookings"), countedBookings),
     );
   });
 

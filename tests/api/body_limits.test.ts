@@ -11,6 +11,7 @@ import { SMS_INBOUND_MAX_BYTES } from "../../routes/api/sms_inbound.ts";
 import { ACCESS_MATRIX, routeKey } from "../access_matrix.ts";
 import { accessWorld, TENANT_A } from "../helpers/access_world.ts";
 import { bearer } from "../helpers/app.ts";
+import { BOOKING_MAX_BYTES } from "../../routes/api/dispatch_bookings.ts";
 
 type World = Awaited<ReturnType<typeof accessWorld>>;
 
@@ -53,6 +54,7 @@ const JSON_CALLS: Record<string, ((w: World) => string) | null> = {
   // Any well-formed id: the body's size is refused before the conversation is looked up.
   "POST /:tenant/api/dispatch/conversations/:id/reply": () =>
     `/${TENANT_A}/api/dispatch/conversations/01JAAAAAAAAAAAAAAAAAAAAAAA/reply`,
+  "POST /:tenant/api/dispatch/bookings": () => `/${TENANT_A}/api/dispatch/bookings`,
   // A form, not JSON (Twilio's webhook): its limit holds whatever the type, before the signature is checked.
   "POST /api/sms/inbound": () => "/api/sms/inbound",
   // No JSON body: nothing is read.
@@ -80,6 +82,7 @@ const LIMITS: Record<string, number> = {
   "PUT /:tenant/api/dispatch/rides/:id/pin": 1024,
   "POST /:tenant/api/dispatch/rides/:id/cancel": 1024,
   "POST /:tenant/api/dispatch/conversations/:id/reply": 1024,
+  "POST /:tenant/api/dispatch/bookings": BOOKING_MAX_BYTES,
 };
 
 /** Valid JSON of exactly `bytes` bytes. */

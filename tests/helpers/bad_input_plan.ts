@@ -48,6 +48,7 @@ export const BAD_INPUT_RUNS = {
     dispatchPin: 200,
     dispatchCancel: 200,
     conversationReply: 150,
+    dispatchBookings: 200,
     grantRole: 400,
     revokeRole: 300,
     removeUser: 200,

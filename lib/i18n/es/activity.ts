@@ -45,6 +45,8 @@ export const activity = {
   "Service resumed": "Servicio reanudado",
   "{target}'s ride requests were resumed by {by}": "{by} reanudó las solicitudes de viaje de {target}",
   "{target}'s sign-in was unlocked by {by}": "{by} desbloqueó el inicio de sesión de {target}",
+  // A dispatcher's booking for a rider by phone (domain/dispatch/book.ts).
+  "{by} booked a ride for {target}": "{by} reservó un viaje para {target}",
   // The trail of the provider's own actions on numbers of no organisation (kv/number_locks.ts).
   "Provider": "Proveedor",
 } as const satisfies Record<string, Entry>;
