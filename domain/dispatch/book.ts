@@ -158,6 +158,7 @@ export async function bookForRider(deps: BookingDeps, input: Booking): Promise<O
           rideId: ride.id,
           newPerson,
           ...(ride.scheduledFor !== undefined && { scheduledFor: ride.scheduledFor }),
+          ...(ride.arriveBy !== undefined && { arriveBy: ride.arriveBy }),
         },
       });
       return true;

@@ -189,6 +189,31 @@ describe("POST /{t}/api/dispatch/bookings: ahead", () => {
     expect(audit?.details).toEqual({ rideId: body.ride.id, newPerson: true, scheduledFor: at });
   });
 
+  it("books to arrive by a time: the pickup set from the trip and the wait, as the rider's own booking", async () => {
+    using t = await makeApp();
+    const w = await desk(t);
+    const arriveBy = START + 120 * MIN;
+    const res = await book(t, w.dispatcher.token, { phoneNumber: NEW_NUMBER, ...ride, arriveBy });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = await res.json();
+    expect(body.ride).toMatchObject({ status: "scheduled", arriveBy });
+    expect(body.ride.scheduledFor).toBeLessThan(arriveBy - 15 * MIN);
+    const audit = (await listAudit(t.kv, "greer")).find((a) => a.action === "ride.booked");
+    expect(audit?.details).toEqual({
+      rideId: body.ride.id,
+      newPerson: true,
+      scheduledFor: body.ride.scheduledFor,
+      arriveBy,
+    });
+    const both = await book(t, w.dispatcher.token, {
+      phoneNumber: "8645550188",
+      ...ride,
+      arriveBy,
+      scheduledFor: arriveBy,
+    });
+    expect(both.status).toBe(400);
+  });
+
   it("refuses a time outside the schedule as the rider's booking is refused, and adds no one", async () => {
     using t = await makeApp();
     const w = await desk(t);
