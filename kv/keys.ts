@@ -12,6 +12,9 @@ export const keys = {
   userByPhone: (phone: string) => ["users_by_phone", phone] as const,
   /** The devices a person gets ride alerts on (kv/push_devices.ts): one value of up to five subscriptions. */
   pushDevices: (userId: string) => ["push_devices", userId] as const,
+  /** A driver of the tenant who has ride-alert devices (kv/push_drivers.ts): who a new request may push to. */
+  pushDriver: (tenant: string, userId: string) => ["push_drivers", tenant, userId] as const,
+  pushDrivers: (tenant: string) => ["push_drivers", tenant] as const,
   member: (tenant: string, userId: string) => ["members", tenant, userId] as const,
   members: (tenant: string) => ["members", tenant] as const,
   userTenant: (userId: string, tenant: string) => ["user_tenants", userId, tenant] as const,

@@ -7,6 +7,7 @@ import type { Store } from "./store.ts";
 import { keys } from "./keys.ts";
 import { committed, commitWithRetry } from "./retry.ts";
 import { MAX_PUSH_DEVICES } from "../lib/push.ts";
+import { markPushDriverEverywhere } from "./push_drivers.ts";
 import type { PushSubscriptionJson } from "../lib/push_schemas.ts";
 
 export interface PushDevice {
@@ -52,6 +53,9 @@ export function addPushDevice(
       devices: next.length,
       replaced,
     });
+  }).then(async (added) => {
+    await markPushDriverEverywhere(kv, userId);
+    return added;
   });
 }
 

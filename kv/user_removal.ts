@@ -86,6 +86,7 @@ export async function removeUserFromTenant(
       .delete(keys.userTenant(userId, tenant));
     noteAccessChange(op, { userId, tenant }); // their open sockets in the tenant close at once
     holdOnLeaving(op, { numberHash, tenant, member: member.value, pausedUntil: suspendedUntil, now });
+    op.delete(keys.pushDriver(tenant, userId));
     if (driver.value) {
       op.delete(keys.driver(tenant, userId));
       bumpDrivers(op, tenant); // riders' maps drop them

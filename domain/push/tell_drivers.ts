@@ -6,7 +6,9 @@
  *   driver screen shows.
  * Drivers get no text for these: the alert is all, and a failure is logged, never the request's.
  */
-import { listAvailableDrivers } from "../../kv/drivers.ts";
+import { availableAmong } from "../../kv/drivers.ts";
+import { listPushDevices } from "../../kv/push_devices.ts";
+import { listPushDrivers, unmarkPushDriver } from "../../kv/push_drivers.ts";
 import { getUser, getUsers } from "../../kv/users.ts";
 import { clockTime } from "../../lib/clock_time.ts";
 import { translator } from "../../lib/i18n/catalogue.ts";
@@ -28,15 +30,24 @@ export async function tellDrivers(deps: PushDeps, tenant: Tenant, ride: Ride): P
   }
 }
 
+/** To the drivers online who have ride-alert devices (kv/push_drivers.ts), never a read per driver online. */
 async function newRideRequest(deps: PushDeps, tenant: Tenant, ride: Ride): Promise<void> {
-  const drivers = await listAvailableDrivers(deps.kv, tenant.code, deps.clock.now());
-  const users = await getUsers(deps.kv, drivers.map((d) => d.id));
+  const marked = await listPushDrivers(deps.kv, tenant.code);
+  if (marked.length === 0) return;
+  const online = await availableAmong(deps.kv, tenant.code, marked, deps.clock.now());
+  const users = await getUsers(deps.kv, marked.filter((id) => online.has(id)));
   for (const user of users) {
     const t = translator(user.language ?? "en");
     const body = ride.pickupName
       ? t("New ride request: pickup at {pickup}.", { pickup: ride.pickupName })
       : t("New ride request.");
-    await pushToPerson(deps, user.id, [{ message: message(tenant, ride, body), delivery: DRIVER_DELIVERY }]);
+    const pushed = await pushToPerson(deps, user.id, [{
+      message: message(tenant, ride, body),
+      delivery: DRIVER_DELIVERY,
+    }]);
+    if (!pushed && (await listPushDevices(deps.kv, user.id)).length === 0) {
+      await unmarkPushDriver(deps.kv, tenant.code, user.id);
+    }
   }
 }
 

@@ -12,6 +12,8 @@
  * picked up to other vehicles (domain/dispatch/hand_back.ts); with riders
  * aboard it is refused, since they ride on with this vehicle until dropped off.
  */
+import { listPushDevices } from "../../kv/push_devices.ts";
+import { markPushDriver } from "../../kv/push_drivers.ts";
 import { DROP_OFF_FIRST, DROP_OFF_TO_CHANGE, handBack, type HandBackDeps, riderAboard } from "../dispatch/hand_back.ts";
 import { followPosition } from "../dispatch/follow_positions.ts";
 import { type DriverState, getDriverState, setDriverState, VehicleHeld } from "../../kv/drivers.ts";
@@ -94,6 +96,10 @@ export async function setAvailability(
     throw err;
   }
   if (state.location && location) void driverMoved(deps, tenant, driver.id, state.location);
+  // A driver with ride-alert devices hears new requests by push (domain/push/tell_drivers.ts): one read on going online.
+  if (isAvailable && (await listPushDevices(deps.kv, driver.id)).length > 0) {
+    await markPushDriver(deps.kv, tenant.code, driver.id);
+  }
   if (leaving) await afterwards(deps, "hand_back", () => handBack(deps, tenant, leaving.vehicleId, driver.id));
   if (location && automatic) {
     await afterwards(deps, "retime", () => followPosition(deps, tenant, state, state.updatedAt));

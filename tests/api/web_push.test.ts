@@ -182,6 +182,28 @@ describe("a driver's alerts", () => {
     expect(JSON.parse(theirs[0]).body).toBe("New ride request.");
   });
 
+  it("reach a person who subscribed before they drove once they go online, and no driver who went offline", async () => {
+    const { t, rider, driver, driver2, admin, service, subscribe } = await world();
+    // The second driver's device, added while they were only a rider here: their role is taken, then given back.
+    await t.request(`/greer/api/user/${driver2.user.id}/roles?role=driver`, {
+      ...bearer(admin.token),
+      method: "DELETE",
+    });
+    const late = await subscribe(driver2.token);
+    await t.request(`/greer/api/user/${driver2.user.id}/roles`, bearer(admin.token, postJson({ role: "driver" })));
+    const online = await t.request("/greer/api/drivers/availability", put(driver2.token, { isAvailable: true }));
+    expect(online.status).toBe(200);
+    // The first driver has a device but goes offline.
+    const away = await subscribe(driver.token);
+    await t.request("/greer/api/drivers/availability", put(driver.token, { isAvailable: false }));
+    const res = await requestRide(t, rider.token, { pickup: PICKUP });
+    expect(res.status).toBe(201);
+    const got = await until(() => service.messages(late.device), (m) => m.length === 1, "the new driver's push");
+    expect(JSON.parse(got[0]).body).toBe("New ride request.");
+    await delay(200);
+    expect(await service.messages(away.device)).toEqual([]);
+  });
+
   it("tell the driver of a rider added to their run (automatic dispatch), in the driver screen's words", async () => {
     const { t, rider, driver, service, subscribe } = await world();
     const w = await automaticWorld(t);
