@@ -99,7 +99,6 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
         </div>
         <Suspense>
           <AppNotices connected={connected} />
-          {holding && <PushOffer driver />}
         </Suspense>
         {/* Asked while offline, as the driver goes online; kept out of the way of the rides after. */}
         {availability.available === false && vehicles && (
@@ -147,6 +146,12 @@ function DriverHome({ tenant, area: drawnArea, mapStyleUrl, timeZone = "UTC", au
           </Suspense>
         )
         : <RideList rides={rides} me={me} busy={moving !== null} error={rideError} onAction={move} />}
+      {/* Last on the screen: offered once a rider waits, it must push none of the rides or the map down. */}
+      {holding && (
+        <Suspense>
+          <PushOffer driver />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,3 +12,12 @@ export async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png` });
 }
+
+/** docs/screenshots/{name}.png of the page scrolled so that `selector` is in view: a part placed low on the screen. */
+export async function shotAt(page: Page, selector: string, name: string) {
+  if (!SHOTS) return;
+  await page.mouse.move(0, 0);
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${REPO_ROOT}docs/screenshots/${name}.png` });
+}
